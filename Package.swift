@@ -1,0 +1,36 @@
+// swift-tools-version:6.0
+//
+// Trellis: Auto Layout with size classes, anywhere Swift runs.
+// No package dependencies: only the toolchain's Foundation, Dispatch and XCTest.
+
+import PackageDescription
+
+let package = Package(
+  name: "Trellis",
+  products: [
+    // The constraint solver on its own: knows nothing of views.
+    .library(name: "TrellisSolver", targets: ["TrellisSolver"]),
+    // Layout documents, size classes, devices and stack views, on top of the solver.
+    .library(name: "TrellisLayout", targets: ["TrellisLayout"]),
+    // The command-line tool.
+    .executable(name: "trellis", targets: ["trellis"]),
+    // Solver benchmarks against the kiwi workloads in ../shared/bench.
+    .executable(name: "trellis-bench", targets: ["trellis-bench"]),
+  ],
+  targets: [
+    // MARK: Libraries
+    .target(name: "TrellisSolver"),
+    .target(name: "TrellisLayout", dependencies: ["TrellisSolver"]),
+    .target(name: "TrellisRender", dependencies: ["TrellisLayout"]),
+    .target(name: "TrellisCLI", dependencies: ["TrellisLayout", "TrellisRender"]),
+
+    // MARK: Executables
+    .executableTarget(name: "trellis", dependencies: ["TrellisCLI"]),
+    .executableTarget(name: "trellis-bench", dependencies: ["TrellisSolver", "TrellisLayout"]),
+
+    // MARK: Tests
+    .testTarget(name: "TrellisSolverTests", dependencies: ["TrellisSolver"]),
+    .testTarget(name: "TrellisLayoutTests", dependencies: ["TrellisLayout", "TrellisSolver"]),
+    .testTarget(name: "TrellisCLITests", dependencies: ["TrellisCLI", "TrellisLayout", "TrellisRender"]),
+  ]
+)

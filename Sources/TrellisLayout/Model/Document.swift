@@ -1,0 +1,166 @@
+/// A parsed layout file: a root view with nested views, and constraints.
+///
+/// Everything that can vary per size class is a ``Varying`` value; the document
+/// itself is independent of any environment (``LayoutDocument/resolved(for:)``
+/// picks the values for one).
+public struct LayoutDocument: Sendable {
+  /// The file the document was read from (as given), used in diagnostics.
+  public var file: String
+  /// An optional title and description from the file.
+  public var title: String?
+  public var summary: String?
+  /// The root view: it fills the container; its id is usually `root`.
+  public var root: ViewNode
+  /// Constraints in file order (Visual Format strings already expanded, each keeping the
+  /// string's location).
+  public var constraints: [ConstraintSpec]
+
+  public init(file: String, title: String? = nil, summary: String? = nil, root: ViewNode, constraints: [ConstraintSpec]) {
+    self.file = file
+    self.title = title
+    self.summary = summary
+    self.root = root
+    self.constraints = constraints
+  }
+
+  /// Every view in depth-first document order, root first.
+  public var allViews: [ViewNode] {
+    var out: [ViewNode] = []
+    func visit(_ node: ViewNode) {
+      out.append(node)
+      node.children.forEach(visit)
+    }
+    visit(root)
+    return out
+  }
+}
+
+/// What a view is; decides its intrinsic size and which properties it has.
+public enum ViewKind: String, Hashable, Sendable, CaseIterable {
+  /// A plain view: no intrinsic size.
+  case view
+  /// Text: intrinsic size from the text and font size (see ``TextMetrics``).
+  case label
+  /// A button: its title's text size plus content insets.
+  case button
+  /// An image: intrinsic size given by `intrinsicSize` (no size when absent).
+  case image
+  /// A layout guide (spacer): takes part in layout, is never drawn, has no intrinsic size.
+  case guide
+  /// A stack view: arranges its children (``StackProperties``).
+  case stack
+}
+
+/// A value per axis: used for hugging and compression resistance.
+public struct AxisValues<Value: Sendable & Hashable>: Sendable, Hashable {
+  public var horizontal: Value
+  public var vertical: Value
+  public init(horizontal: Value, vertical: Value) {
+    self.horizontal = horizontal
+    self.vertical = vertical
+  }
+}
+
+/// One view of a layout file.
+public struct ViewNode: Sendable {
+  /// The id constraints use to name the view (unique in the document).
+  public var id: String
+  public var kind: ViewKind
+  /// Where the view's object starts in the file.
+  public var location: SourceLocation?
+  /// The JSON path of the view (`$.root.children[1]`).
+  public var path: String?
+  /// Subviews; for a stack, its arranged subviews in order.
+  public var children: [ViewNode]
+
+  /// Hidden views still take part in layout (as in UIKit) but are not drawn; a hidden
+  /// arranged subview of a stack collapses.
+  public var hidden: Varying<Bool>
+  /// Label text or button title; `\n` breaks lines.
+  public var text: Varying<String>?
+  /// Font size in points for labels and buttons (default 17).
+  public var fontSize: Varying<Double>
+  /// Maximum number of lines for a label; 0 means no limit (default 1).
+  public var numberOfLines: Int
+  /// Extra space around a button's title (default 6, 8, 6, 8 — top, left, bottom, right).
+  public var contentInsets: EdgeInsets
+  /// Overrides the intrinsic size per axis (`nil` = from the content, or none).
+  public var intrinsicWidth: Double?
+  public var intrinsicHeight: Double?
+  /// Content hugging priority per axis (default 250; labels and images 251).
+  public var hugging: AxisValues<Double>
+  /// Compression resistance per axis (default 750).
+  public var compressionResistance: AxisValues<Double>
+  /// The view's layout margins (default 8 on each side), used by margin attributes.
+  public var layoutMargins: EdgeInsets
+  /// Stack properties; present exactly when `kind == .stack`.
+  public var stack: StackProperties?
+
+  public init(
+    id: String, kind: ViewKind, location: SourceLocation? = nil, path: String? = nil, children: [ViewNode] = [],
+    hidden: Varying<Bool> = Varying(false), text: Varying<String>? = nil, fontSize: Varying<Double> = Varying(17),
+    numberOfLines: Int = 1, contentInsets: EdgeInsets = EdgeInsets(top: 6, left: 8, bottom: 6, right: 8),
+    intrinsicWidth: Double? = nil, intrinsicHeight: Double? = nil,
+    hugging: AxisValues<Double>? = nil, compressionResistance: AxisValues<Double> = .init(horizontal: 750, vertical: 750),
+    layoutMargins: EdgeInsets = .uniform(8), stack: StackProperties? = nil
+  ) {
+    self.id = id
+    self.kind = kind
+    self.location = location
+    self.path = path
+    self.children = children
+    self.hidden = hidden
+    self.text = text
+    self.fontSize = fontSize
+    self.numberOfLines = numberOfLines
+    self.contentInsets = contentInsets
+    self.intrinsicWidth = intrinsicWidth
+    self.intrinsicHeight = intrinsicHeight
+    let defaultHugging: Double = (kind == .label || kind == .image) ? 251 : 250
+    self.hugging = hugging ?? .init(horizontal: defaultHugging, vertical: defaultHugging)
+    self.compressionResistance = compressionResistance
+    self.layoutMargins = layoutMargins
+    self.stack = stack ?? (kind == .stack ? StackProperties() : nil)
+  }
+}
+
+/// A stack view's axis.
+public enum StackAxis: String, Hashable, Sendable, CaseIterable {
+  case horizontal, vertical
+}
+
+/// How a stack sizes its arranged views along its axis (UIStackView.Distribution).
+public enum StackDistribution: String, Hashable, Sendable, CaseIterable {
+  case fill, fillEqually, fillProportionally, equalSpacing, equalCentering
+}
+
+/// How a stack places its arranged views across its axis (UIStackView.Alignment).
+/// `leading`/`top` and `trailing`/`bottom` are the same value, as in UIKit.
+public enum StackAlignment: String, Hashable, Sendable, CaseIterable {
+  case fill, leading, center, trailing, firstBaseline, lastBaseline
+}
+
+/// A stack view's properties; axis, distribution, alignment and spacing vary per size class.
+public struct StackProperties: Sendable {
+  public var axis: Varying<StackAxis>
+  public var distribution: Varying<StackDistribution>
+  public var alignment: Varying<StackAlignment>
+  /// Points between arranged views (default 0; `"system"` in files means 8).
+  public var spacing: Varying<Double>
+  /// Arrange inside the stack's layout margins instead of its edges.
+  public var isLayoutMarginsRelativeArrangement: Bool
+  public var isBaselineRelativeArrangement: Bool
+
+  public init(
+    axis: Varying<StackAxis> = Varying(.horizontal), distribution: Varying<StackDistribution> = Varying(.fill),
+    alignment: Varying<StackAlignment> = Varying(.fill), spacing: Varying<Double> = Varying(0),
+    isLayoutMarginsRelativeArrangement: Bool = false, isBaselineRelativeArrangement: Bool = false
+  ) {
+    self.axis = axis
+    self.distribution = distribution
+    self.alignment = alignment
+    self.spacing = spacing
+    self.isLayoutMarginsRelativeArrangement = isLayoutMarginsRelativeArrangement
+    self.isBaselineRelativeArrangement = isBaselineRelativeArrangement
+  }
+}

@@ -1,0 +1,153 @@
+import Synchronization
+
+private let nextSolverID = Atomic<UInt64>(1)
+
+/// An incremental linear constraint solver (Cassowary-style simplex) with
+/// Auto Layout's priorities.
+///
+/// ```swift
+/// let solver = Solver()
+/// let left = solver.makeVariable("left"), width = solver.makeVariable("width")
+/// try solver.add(left >= 0)
+/// try solver.add(width == 100)
+/// try solver.add((left + width == 300).priority(.defaultHigh))
+/// try solver.addEditVariable(width, priority: .defaultLow)
+/// try solver.suggestValue(120, for: width)
+/// solver.value(of: left)   // 180
+/// ```
+///
+/// Every operation either succeeds or throws a ``SolverError`` and leaves the
+/// solver exactly as it was. Decisions never depend on hashing order, so the
+/// same calls give bit-identical values in every process.
+public final class Solver {
+  /// How optional constraints are traded against each other.
+  public enum Mode: Sendable, Hashable {
+    /// Lexicographic: a higher priority is never violated more to satisfy any number of
+    /// lower ones. Within one priority, the summed violation is minimized.
+    case strict
+    /// kiwi's arithmetic: minimize Σ priority × violation over all optional constraints.
+    case weighted
+  }
+
+  /// The objective mode chosen at creation.
+  public let mode: Mode
+  let id: UInt64
+  var engine: Engine
+
+  /// Makes an empty solver.
+  public init(mode: Mode = .strict) {
+    self.mode = mode
+    self.id = nextSolverID.add(1, ordering: .relaxed).oldValue
+    self.engine = Engine(mode: mode)
+  }
+
+  /// Makes a new variable, initially 0 and unconstrained.
+  public func makeVariable(_ name: String) -> Variable {
+    let index = engine.registerVariable(name: name)
+    return Variable(name: name, solver: id, index: index)
+  }
+
+  /// The number of variables made by this solver.
+  public var variableCount: Int { engine.variableNames.count }
+
+  /// Adds a constraint.
+  ///
+  /// - Throws: ``SolverError/duplicateConstraint(_:)``, ``SolverError/invalidPriority(_:context:)``,
+  ///   ``SolverError/nonFiniteValue(context:)``, ``SolverError/foreignVariable(name:)``, or
+  ///   ``SolverError/unsatisfiableConstraint(_:conflicts:)`` naming a minimal conflicting set.
+  public func add(_ constraint: Constraint) throws(SolverError) {
+    try checkOwnership(constraint.expression)
+    try engine.add(constraint)
+  }
+
+  /// Removes a constraint that was added.
+  public func remove(_ constraint: Constraint) throws(SolverError) {
+    try engine.remove(constraint)
+  }
+
+  /// Whether the constraint has been added (and not removed).
+  public func contains(_ constraint: Constraint) -> Bool {
+    engine.records[constraint.id] != nil
+  }
+
+  /// The constraints in the solver, in the order they were added (edit constraints excluded).
+  public var constraints: [Constraint] { engine.constraintsInOrder() }
+
+  /// Changes the constant of an added constraint in place (the constant of
+  /// `expression` in `expression relation 0`), re-solving with the dual simplex
+  /// instead of a remove and re-add.
+  ///
+  /// - Throws: ``SolverError/unknownConstraint(_:)``, ``SolverError/nonFiniteValue(context:)``,
+  ///   or ``SolverError/unsatisfiableConstraint(_:conflicts:)`` when a required constraint
+  ///   cannot take the new constant; the old one is kept.
+  public func setConstant(of constraint: Constraint, to constant: Double) throws(SolverError) {
+    try engine.setConstant(of: constraint, to: constant)
+  }
+
+  /// Makes `variable` an edit variable: an optional constraint `variable == value`
+  /// whose value ``suggestValue(_:for:)`` changes. Its value starts at 0.
+  public func addEditVariable(_ variable: Variable, priority: Priority) throws(SolverError) {
+    try checkOwnership(Expression(variable))
+    try engine.addEditVariable(variable, priority: priority)
+  }
+
+  /// Stops editing `variable`.
+  public func removeEditVariable(_ variable: Variable) throws(SolverError) {
+    try engine.removeEditVariable(variable)
+  }
+
+  /// Whether `variable` is an edit variable.
+  public func hasEditVariable(_ variable: Variable) -> Bool {
+    variable.solver == id && engine.edits[variable.index] != nil
+  }
+
+  /// Suggests a value for an edit variable and re-solves (dual simplex: a few pivots at most).
+  public func suggestValue(_ value: Double, for variable: Variable) throws(SolverError) {
+    guard variable.solver == id else { throw .foreignVariable(name: variable.name) }
+    try engine.suggestValue(value, for: variable)
+  }
+
+  /// The variable's value in the current solution (0 for a variable in no constraint).
+  ///
+  /// - Precondition: the variable was made by this solver.
+  /// - Complexity: O(1).
+  public func value(of variable: Variable) -> Double {
+    precondition(variable.solver == id, "variable '\(variable.name)' belongs to another solver")
+    return engine.value(ofVariable: variable.index)
+  }
+
+  /// The variables whose value the constraints do not fix: unconstrained ones, and
+  /// those free to move along a face of equally good solutions at every priority.
+  ///
+  /// - Parameter variables: the variables to check; all of this solver's when `nil`.
+  /// - Returns: the ambiguous ones, in the order given (or in creation order).
+  public func ambiguousVariables(among variables: [Variable]? = nil) -> [Variable] {
+    let candidates = variables ?? (0..<engine.variableNames.count).map {
+      Variable(name: engine.variableNames[$0], solver: id, index: Int32($0))
+    }
+    let indices = candidates.filter { $0.solver == id }.map(\.index)
+    let ambiguous = Set(engine.ambiguousVariables(indices))
+    return candidates.filter { $0.solver == id && ambiguous.contains($0.index) }
+  }
+
+  /// The total violation of each optional priority level in the current solution,
+  /// highest priority first: `|lhs − rhs|` summed for equalities, the amount by which
+  /// inequalities miss. Edit variables count at their priority.
+  public var violationByPriority: [(priority: Priority, violation: Double)] {
+    engine.violationByPriority()
+  }
+
+  /// A readable dump in fixed sections: objective, rows, infeasible rows, variables,
+  /// edit variables, constraints.
+  public var stateDescription: String { engine.dump() }
+
+  /// Problems with the internal tableau (empty when it is consistent). Tests call this
+  /// after every mutation.
+  func checkInvariants() -> [String] { engine.checkInvariants() }
+
+  private func checkOwnership(_ expression: Expression) throws(SolverError) {
+    for term in expression.terms where term.variable.solver != id {
+      throw .foreignVariable(name: term.variable.name)
+    }
+  }
+}
