@@ -1,0 +1,208 @@
+/// A document with every size-class variation decided for one environment: the
+/// installed constraints, hidden flags, texts and stack properties. Made by
+/// `LayoutDocument.resolved(for:)`; diffing two of these is what a rotation changes.
+public struct ResolvedLayout: Sendable {
+  public var environment: Environment
+  /// Views in document order, root first.
+  public var views: [ResolvedView]
+  /// Installed constraints from the file, in file order, with constants and priorities decided.
+  public var constraints: [LayoutConstraint]
+
+  public init(environment: Environment, views: [ResolvedView], constraints: [LayoutConstraint]) {
+    self.environment = environment
+    self.views = views
+    self.constraints = constraints
+  }
+}
+
+/// One view with its properties decided for an environment.
+public struct ResolvedView: Sendable, Hashable {
+  public var id: String
+  public var kind: ViewKind
+  /// The parent's id (`nil` for the root).
+  public var parent: String?
+  public var children: [String]
+  public var hidden: Bool
+  public var text: String?
+  public var fontSize: Double
+  public var numberOfLines: Int
+  /// The intrinsic content size per axis (`nil` = none on that axis).
+  public var intrinsicWidth: Double?
+  public var intrinsicHeight: Double?
+  /// Distances from the top to the first and last baselines, for text views.
+  public var firstBaselineOffset: Double?
+  public var lastBaselineOffset: Double?
+  public var hugging: AxisValues<Double>
+  public var compressionResistance: AxisValues<Double>
+  public var layoutMargins: EdgeInsets
+  public var stack: ResolvedStack?
+  public var location: SourceLocation?
+
+  public init(
+    id: String, kind: ViewKind, parent: String?, children: [String], hidden: Bool, text: String?, fontSize: Double,
+    numberOfLines: Int, intrinsicWidth: Double?, intrinsicHeight: Double?, firstBaselineOffset: Double?,
+    lastBaselineOffset: Double?, hugging: AxisValues<Double>, compressionResistance: AxisValues<Double>,
+    layoutMargins: EdgeInsets, stack: ResolvedStack?, location: SourceLocation?
+  ) {
+    self.id = id
+    self.kind = kind
+    self.parent = parent
+    self.children = children
+    self.hidden = hidden
+    self.text = text
+    self.fontSize = fontSize
+    self.numberOfLines = numberOfLines
+    self.intrinsicWidth = intrinsicWidth
+    self.intrinsicHeight = intrinsicHeight
+    self.firstBaselineOffset = firstBaselineOffset
+    self.lastBaselineOffset = lastBaselineOffset
+    self.hugging = hugging
+    self.compressionResistance = compressionResistance
+    self.layoutMargins = layoutMargins
+    self.stack = stack
+    self.location = location
+  }
+}
+
+/// A stack's properties decided for an environment.
+public struct ResolvedStack: Sendable, Hashable {
+  public var axis: StackAxis
+  public var distribution: StackDistribution
+  public var alignment: StackAlignment
+  public var spacing: Double
+  public var isLayoutMarginsRelativeArrangement: Bool
+  public var isBaselineRelativeArrangement: Bool
+
+  public init(
+    axis: StackAxis, distribution: StackDistribution, alignment: StackAlignment, spacing: Double,
+    isLayoutMarginsRelativeArrangement: Bool, isBaselineRelativeArrangement: Bool
+  ) {
+    self.axis = axis
+    self.distribution = distribution
+    self.alignment = alignment
+    self.spacing = spacing
+    self.isLayoutMarginsRelativeArrangement = isLayoutMarginsRelativeArrangement
+    self.isBaselineRelativeArrangement = isBaselineRelativeArrangement
+  }
+}
+
+/// A constraint between anchors, ready to become a solver constraint:
+/// `first relation multiplier × second + constant @priority` (no `second`: `first relation constant`).
+public struct LayoutConstraint: Sendable, Hashable, CustomStringConvertible {
+  /// Why the constraint exists.
+  public enum Origin: Sendable, Hashable {
+    /// Written in the layout file (the spec's id).
+    case file(id: String)
+    /// Made by a stack view: its id and UIKit's name for the kind (`UISV-spacing`, `UISV-hiding`, …).
+    case stack(id: String, reason: String)
+    /// Content size: `hugging` or `compressionResistance` of a view.
+    case intrinsic(id: String, reason: String)
+    /// The root's size and guides.
+    case container(reason: String)
+  }
+
+  /// Stable within one resolution: file ids, or generated `stack.reason#n` names.
+  public var id: String
+  public var first: AnchorReference
+  public var relation: LayoutRelation
+  public var second: AnchorReference?
+  public var multiplier: Double
+  public var constant: Double
+  /// 1…1000 (generated constraints may use fractions such as 999.5).
+  public var priority: Double
+  public var origin: Origin
+  /// The text the user wrote, or a generated description.
+  public var source: String
+  public var location: SourceLocation?
+
+  public init(
+    id: String, first: AnchorReference, relation: LayoutRelation, second: AnchorReference? = nil,
+    multiplier: Double = 1, constant: Double = 0, priority: Double = 1000, origin: Origin, source: String,
+    location: SourceLocation? = nil
+  ) {
+    self.id = id
+    self.first = first
+    self.relation = relation
+    self.second = second
+    self.multiplier = multiplier
+    self.constant = constant
+    self.priority = priority
+    self.origin = origin
+    self.source = source
+    self.location = location
+  }
+
+  /// `flips.top == grid.bottom + 8 @750`.
+  public var description: String {
+    var rhs = ""
+    if let second {
+      rhs = multiplier == 1 ? "\(second)" : "\(fmt(multiplier)) * \(second)"
+      if constant != 0 { rhs += constant < 0 ? " - \(fmt(-constant))" : " + \(fmt(constant))" }
+    } else {
+      rhs = fmt(constant)
+    }
+    let p = priority == 1000 ? "" : " @\(fmt(priority))"
+    return "\(first) \(relation.rawValue) \(rhs)\(p)"
+  }
+}
+
+/// The solved layout for one environment.
+public struct LayoutResult: Sendable {
+  /// One solved view.
+  public struct ViewFrame: Sendable, Hashable {
+    public var id: String
+    public var kind: ViewKind
+    public var parent: String?
+    /// In root coordinates.
+    public var frame: Rect
+    /// Relative to the parent's top-left corner.
+    public var frameInParent: Rect
+    public var hidden: Bool
+    /// Hidden itself or inside a hidden ancestor: not drawn.
+    public var isEffectivelyHidden: Bool
+    public var text: String?
+
+    public init(
+      id: String, kind: ViewKind, parent: String?, frame: Rect, frameInParent: Rect, hidden: Bool,
+      isEffectivelyHidden: Bool, text: String?
+    ) {
+      self.id = id
+      self.kind = kind
+      self.parent = parent
+      self.frame = frame
+      self.frameInParent = frameInParent
+      self.hidden = hidden
+      self.isEffectivelyHidden = isEffectivelyHidden
+      self.text = text
+    }
+  }
+
+  public var environment: Environment
+  /// Views in document order, root first.
+  public var views: [ViewFrame]
+  /// The safe area and margins guides, in root coordinates.
+  public var safeArea: Rect
+  public var margins: Rect
+  /// Conflicts, ambiguity, broken optional constraints worth mentioning, and so on.
+  public var diagnostics: [Diagnostic]
+  /// Whether any required constraint could not be satisfied.
+  public var hasConflicts: Bool
+  /// Views with an ambiguous position or size: view id → the ambiguous attributes.
+  public var ambiguousViews: [(id: String, attributes: [LayoutAttribute])]
+
+  public init(
+    environment: Environment, views: [ViewFrame], safeArea: Rect, margins: Rect, diagnostics: [Diagnostic],
+    hasConflicts: Bool, ambiguousViews: [(id: String, attributes: [LayoutAttribute])]
+  ) {
+    self.environment = environment
+    self.views = views
+    self.safeArea = safeArea
+    self.margins = margins
+    self.diagnostics = diagnostics
+    self.hasConflicts = hasConflicts
+    self.ambiguousViews = ambiguousViews
+  }
+
+  /// The solved view with this id.
+  public func view(_ id: String) -> ViewFrame? { views.first { $0.id == id } }
+}
