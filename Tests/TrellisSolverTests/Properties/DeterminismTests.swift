@@ -31,18 +31,18 @@ final class DeterminismTests: XCTestCase {
       }
 
       var rng = SplitMix64Random(seed: 0xD5_1000)
-      let loaded = LoadedSolver(variableCount: 120, mode: mode)
+      let loaded = LoadedSolver(variableCount: 60, mode: mode)
       let v = loaded.variables
       var added: [Constraint] = []
-      for i in 0..<119 {
+      for i in 0..<59 {
         // A chain of gaps with equal-priority wishes pulling both ways: many ties.
         let gap = v[i + 1] - v[i] >= Double(rng.int(in: 0...5))
         let wish = (v[i + 1] - v[i] == Double(rng.int(in: 0...20))).priority(Priority(Double(rng.pick([250, 500]))))
-        let pull = (v[rng.below(120)] == Double(rng.int(in: -50...500))).priority(250)
+        let pull = (v[rng.below(60)] == Double(rng.int(in: -50...500))).priority(250)
         for c in [gap, wish, pull] where (try? loaded.solver.add(c)) != nil { added.append(c) }
       }
       for _ in 0..<10 { try? loaded.solver.remove(added[rng.below(added.count)]) }
-      for k in stride(from: 0, to: 120, by: 17) {
+      for k in stride(from: 0, to: 60, by: 9) {
         try? loaded.solver.addEditVariable(v[k], priority: 500)
         try? loaded.solver.suggestValue(Double(rng.int(in: 0...600)), for: v[k])
       }

@@ -40,7 +40,6 @@ final class FailureAtomicityTests: XCTestCase {
       loaded.accepted.append((item, c))
     }
     let x = loaded.variables[guarded]
-    // Float literals: with integer literals these operators are ambiguous (reported).
     let low = x >= 0.0, high = x <= 10.0
     try loaded.solver.add(low)
     try loaded.solver.add(high)
@@ -152,11 +151,11 @@ final class FailureAtomicityTests: XCTestCase {
       mustFailCleanly("suggesting \(bad)", { () throws(SolverError) in try solver.suggestValue(bad, for: width) }) {
         if case .nonFiniteValue = $0 { return true } else { return false }
       }
-      let badCoefficient = Constraint(Expression(terms: [Term(vars[2], bad)], constant: 1), .equal)
+      let badCoefficient = Constraint(LinearExpression(terms: [Term(vars[2], bad)], constant: 1), .equal)
       mustFailCleanly("a \(bad) coefficient", { () throws(SolverError) in try solver.add(badCoefficient) }) {
         if case .nonFiniteValue = $0 { return true } else { return false }
       }
-      let badConstant = Constraint(Expression(terms: [Term(vars[2], 1)], constant: bad), .greaterThanOrEqual)
+      let badConstant = Constraint(LinearExpression(terms: [Term(vars[2], 1)], constant: bad), .greaterThanOrEqual)
       mustFailCleanly("a \(bad) constant", { () throws(SolverError) in try solver.add(badConstant) }) {
         if case .nonFiniteValue = $0 { return true } else { return false }
       }

@@ -89,9 +89,11 @@ final class OperationSequenceTests: XCTestCase {
         do {
           try solver.add(c)
           model.active.append(Entry(item: item, original: item, constraint: c))
+          tally.acceptedAdds += 1
           if !expected { problems.append("add accepted an infeasible required constraint") }
         } catch .unsatisfiableConstraint(let named, let conflicts) {
           mustBeUnchanged = true
+          tally.rejectedAdds += 1
           if expected { problems.append("add rejected a feasible constraint") }
           if named != c { problems.append("rejection names \(named)") }
           if !expected {
@@ -252,6 +254,7 @@ final class OperationSequenceTests: XCTestCase {
     if !sameOptimum(solver.violationByPriority, fresh.violationByPriority, mode: mode) {
       problems.append("violations \(solver.violationByPriority) differ from a fresh solver's \(fresh.violationByPriority)")
     }
+    for v in 0..<model.variableCount where !solution.isDetermined(v) { tally.ambiguousValues += 1 }
     for v in 0..<model.variableCount where solution.isDetermined(v) {
       tally.determinedValues += 1
       if !closeEnough(solver.value(of: vars[v]), fresh.value(of: freshVars[v])) {
@@ -265,14 +268,14 @@ final class OperationSequenceTests: XCTestCase {
 /// Removing a constraint (or edit variable) and adding it back gives the same solution
 /// wherever it is unique, and the same level totals.
 ///
-/// Counts: 300 random systems per mode, up to 4 remove/re-add round trips each.
-/// Seeds 0x8EAD_0000 + i.
+/// Counts: 300 random systems per mode (plus one regression seed), up to 4
+/// remove/re-add round trips each. Seeds 0x8EAD_0000 + i.
 final class RemoveReAddTests: XCTestCase {
-  func testRemoveThenReAddRestoresTheSolution() throws {
+  func testRemoveThenReAddRestoresTheSolution() {
     var tally = PropertyTally()
     for mode in [Solver.Mode.strict, .weighted] {
-      for i in 0..<PropertyBudget.count(300) {
-        let seed: UInt64 = 0x8EAD_0000 + UInt64(i)
+      // The last seed failed in a deeper run (TRELLIS_PROPERTY_SCALE=6) and is kept.
+      for seed in (0..<UInt64(PropertyBudget.count(300))).map({ 0x8EAD_0000 + $0 }) + [2_393_702_711] {
         let spec = RandomSystems.system(seed: seed)
         let loaded: LoadedSolver
         let solution: OracleSolution?
@@ -290,23 +293,29 @@ final class RemoveReAddTests: XCTestCase {
         let referenceValues = loaded.values
         var rng = SplitMix64Random(seed: seed)
         let context = "seed \(seed) (\(mode))"
-        for _ in 0..<min(4, loaded.accepted.count) {
-          let c = rng.pick(loaded.accepted).constraint
-          try solver.remove(c)
-          XCTAssertEqual(solver.checkInvariants(), [], "\(context): after removing \(c)")
-          try solver.add(c)
-          XCTAssertEqual(solver.checkInvariants(), [], "\(context): after re-adding \(c)")
-          tally.operations += 2
-        }
-        for edit in spec.edits {
-          try solver.removeEditVariable(loaded.variables[edit.variable])
-          try solver.addEditVariable(loaded.variables[edit.variable], priority: Priority(Double(edit.priority)))
-          try solver.suggestValue(edit.value, for: loaded.variables[edit.variable])
-          tally.operations += 3
+        do {
+          for _ in 0..<min(4, loaded.accepted.count) {
+            let c = rng.pick(loaded.accepted).constraint
+            try solver.remove(c)
+            XCTAssertEqual(solver.checkInvariants(), [], "\(context): after removing \(c)")
+            try solver.add(c)
+            XCTAssertEqual(solver.checkInvariants(), [], "\(context): after re-adding \(c)")
+            tally.operations += 2
+          }
+          for edit in spec.edits {
+            try solver.removeEditVariable(loaded.variables[edit.variable])
+            try solver.addEditVariable(loaded.variables[edit.variable], priority: Priority(Double(edit.priority)))
+            try solver.suggestValue(edit.value, for: loaded.variables[edit.variable])
+            tally.operations += 3
+          }
+        } catch {
+          XCTFail("\(context): a round trip threw \(error)")
+          continue
         }
         XCTAssertTrue(
           sameOptimum(solver.violationByPriority, reference, mode: mode),
           "\(context): \(solver.violationByPriority) after round trips, \(reference) before")
+        tally.ambiguousValues += (0..<spec.variableCount).filter { !solution.isDetermined($0) }.count
         for v in 0..<spec.variableCount where solution.isDetermined(v) {
           tally.determinedValues += 1
           XCTAssertTrue(

@@ -110,8 +110,14 @@ struct PropertyTally: CustomStringConvertible {
   var operations = 0
 
   var description: String {
-    "\(systems) systems checked, \(skipped) skipped (oracle overflow), \(acceptedAdds) adds accepted, "
-      + "\(rejectedAdds) rejected as unsatisfiable, \(determinedValues) unique values compared, "
-      + "\(ambiguousValues) ambiguous, \(operations) operations"
+    var parts = ["\(systems) systems checked", "\(skipped) skipped (oracle overflow)"]
+    if acceptedAdds + rejectedAdds > 0 {
+      parts.append("\(acceptedAdds) adds accepted, \(rejectedAdds) rejected as unsatisfiable")
+    }
+    if determinedValues + ambiguousValues > 0 {
+      parts.append("\(determinedValues) unique values compared, \(ambiguousValues) ambiguous")
+    }
+    if operations > 0 { parts.append("\(operations) operations") }
+    return parts.joined(separator: ", ")
   }
 }

@@ -3,8 +3,6 @@ import XCTest
 @testable import TrellisSolver
 
 /// Strict and weighted priorities on the real solver, with values worked out by hand.
-/// (Float literals throughout: with integer literals the constraint operators are
-/// ambiguous.)
 final class PriorityModeTests: XCTestCase {
   /// 1000 weak constraints x == 10 @1 against one x == 0 @750 (the shape of kiwi #28/#33).
   /// Strict: @750 is never traded for any number of @1 ones: x = 0, and the @1 level

@@ -95,7 +95,7 @@ extension SystemSpec.Item {
   /// The real constraint on `variables`.
   func constraint(_ variables: [Variable]) -> Constraint {
     Constraint(
-      Expression(terms: terms.map { Term(variables[$0.variable], $0.coefficient) }, constant: constant),
+      LinearExpression(terms: terms.map { Term(variables[$0.variable], $0.coefficient) }, constant: constant),
       relation, priority: priority.map { Priority(Double($0)) } ?? .required)
   }
 
@@ -124,7 +124,7 @@ extension SystemSpec.Item {
     let termList = terms.map { "Term(v\($0.variable), \($0.coefficient))" }.joined(separator: ", ")
     let relationName = ".\(relation == .equal ? "equal" : relation == .lessThanOrEqual ? "lessThanOrEqual" : "greaterThanOrEqual")"
     let priorityText = priority.map { ", priority: \($0)" } ?? ""
-    return "Constraint(Expression(terms: [\(termList)], constant: \(constant)), \(relationName)\(priorityText))"
+    return "Constraint(LinearExpression(terms: [\(termList)], constant: \(constant)), \(relationName)\(priorityText))"
   }
 }
 
