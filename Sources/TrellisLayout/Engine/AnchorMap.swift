@@ -14,10 +14,10 @@ struct ItemVariables {
 
 /// A rectangle whose edges are linear expressions, with what its attributes need.
 struct AnchorBox {
-  var left: Expression
-  var top: Expression
-  var width: Expression
-  var height: Expression
+  var left: LinearExpression
+  var top: LinearExpression
+  var width: LinearExpression
+  var height: LinearExpression
   /// Insets used by the `*Margin` attributes.
   var margins: EdgeInsets
   /// Distances from the top to the baselines (`nil`: no text; baselines are top and bottom).
@@ -61,7 +61,7 @@ struct AnchorMap {
           right: inset.right + m.right)
       }
       return AnchorBox(
-        left: Expression(constant: inset.left), top: Expression(constant: inset.top),
+        left: LinearExpression(constant: inset.left), top: LinearExpression(constant: inset.top),
         width: root.width - (inset.left + inset.right), height: root.height - (inset.top + inset.bottom),
         margins: .zero, firstBaseline: nil, lastBaseline: nil)
     }
@@ -77,14 +77,14 @@ struct AnchorMap {
         bottom: margins.bottom + safeAreaInsets.bottom, right: margins.right + safeAreaInsets.right)
     }
     return AnchorBox(
-      left: vars.x.map { Expression($0) } ?? Expression(constant: 0),
-      top: vars.y.map { Expression($0) } ?? Expression(constant: 0),
-      width: Expression(vars.width), height: Expression(vars.height), margins: margins,
+      left: vars.x.map { LinearExpression($0) } ?? LinearExpression(constant: 0),
+      top: vars.y.map { LinearExpression($0) } ?? LinearExpression(constant: 0),
+      width: LinearExpression(vars.width), height: LinearExpression(vars.height), margins: margins,
       firstBaseline: view?.firstBaselineOffset, lastBaseline: view?.lastBaselineOffset)
   }
 
   /// The expression of an anchor; `mirrored` reads horizontal locations from the right.
-  func expression(for anchor: AnchorReference, mirrored: Bool) throws(AnchorMapError) -> Expression {
+  func expression(for anchor: AnchorReference, mirrored: Bool) throws(AnchorMapError) -> LinearExpression {
     let b = try box(for: anchor.item)
     let m = b.margins
     let rtl = direction == .rightToLeft
@@ -92,7 +92,7 @@ struct AnchorMap {
     let right = b.left + b.width
     let leftMargin = b.left + m.left
     let rightMargin = b.left + b.width - m.right
-    let horizontal: Expression
+    let horizontal: LinearExpression
     switch anchor.attribute {
     case .width: return b.width
     case .height: return b.height
@@ -116,7 +116,7 @@ struct AnchorMap {
     case .trailingMargin: horizontal = rtl ? leftMargin : rightMargin
     }
     guard mirrored, let rootWidth else { return horizontal }
-    return Expression(rootWidth) - horizontal
+    return LinearExpression(rootWidth) - horizontal
   }
 
   /// Whether a constraint is read in mirrored coordinates (right-to-left and directional).
@@ -127,10 +127,10 @@ struct AnchorMap {
 
   /// `first − (multiplier × second + constant)`, with terms merged and sorted by variable,
   /// so that equal constraints give equal expressions.
-  func expression(for constraint: LayoutConstraint) throws(AnchorMapError) -> Expression {
+  func expression(for constraint: LayoutConstraint) throws(AnchorMapError) -> LinearExpression {
     let mirrored = isMirrored(constraint)
     let lhs = try expression(for: constraint.first, mirrored: mirrored)
-    var rhs = Expression(constant: constraint.constant)
+    var rhs = LinearExpression(constant: constraint.constant)
     if let second = constraint.second {
       rhs = try expression(for: second, mirrored: mirrored) * constraint.multiplier + constraint.constant
     }
@@ -138,7 +138,7 @@ struct AnchorMap {
   }
 
   /// Merges repeated variables, drops zero coefficients and sorts terms by variable.
-  static func normalized(_ expression: Expression) -> Expression {
+  static func normalized(_ expression: LinearExpression) -> LinearExpression {
     var merged: [Term] = []
     var position: [Variable.ID: Int] = [:]
     for term in expression.terms {
@@ -150,7 +150,7 @@ struct AnchorMap {
       }
     }
     let kept = merged.filter { abs($0.coefficient) > 1e-12 }.sorted { $0.variable.id < $1.variable.id }
-    return Expression(terms: kept, constant: expression.constant)
+    return LinearExpression(terms: kept, constant: expression.constant)
   }
 }
 

@@ -112,12 +112,12 @@ public final class LayoutEngine {
   private struct Compiled {
     var layout: LayoutConstraint
     var key: Key
-    var expression: Expression
+    var expression: LinearExpression
   }
   private struct Installed {
     var layout: LayoutConstraint
     var key: Key
-    var expression: Expression
+    var expression: LinearExpression
     /// The constant now in the solver (may differ from `constraint.expression.constant`).
     var constant: Double
     var constraint: Constraint
@@ -391,7 +391,7 @@ public final class LayoutEngine {
   ) -> Diagnostic {
     var notes: [String] = []
     var names: [String] = []
-    let probe = Constraint(Expression(variable), .equal, Expression(constant: wanted), label: "container")
+    let probe = Constraint(LinearExpression(variable), .equal, LinearExpression(constant: wanted), label: "container")
     do {
       try solver.add(probe)
       try? solver.remove(probe)

@@ -39,7 +39,7 @@ final class AnchorMapTests: XCTestCase {
       rootID: "root", safeAreaInsets: EdgeInsets(top: 44, left: 0, bottom: 34, right: 0), direction: direction)
   }
 
-  private func evaluate(_ e: TrellisSolver.Expression) -> Double {
+  private func evaluate(_ e: LinearExpression) -> Double {
     e.terms.reduce(e.constant) { sum, term in
       guard let value = values[term.variable.name] else {
         XCTFail("no value for \(term.variable.name)")
