@@ -236,8 +236,9 @@ public final class LayoutEngine {
     // 3. Constants in place, then 4. additions, both in the documented order.
     var next: [Installed] = []
     var rejected = 0
-    // Solver constraint → its layout constraint, to name the constraints of a conflict.
-    var layoutOf: [Constraint: LayoutConstraint] = [:]
+    // Solver constraint → its layout constraint and installation position, to name the
+    // constraints of a conflict in the documented order.
+    var layoutOf: [Constraint: (layout: LayoutConstraint, position: Int)] = [:]
     for (position, entry) in wanted.enumerated() {
       guard let index = matchOf[position] else { continue }
       var current = installed[index]
@@ -257,7 +258,7 @@ public final class LayoutEngine {
     }
     for (position, entry) in wanted.enumerated() {
       if let index = matchOf[position] {
-        layoutOf[installed[index].constraint] = installed[index].layout
+        layoutOf[installed[index].constraint] = (installed[index].layout, next.count)
         next.append(installed[index])
         continue
       }
@@ -267,7 +268,7 @@ public final class LayoutEngine {
       do {
         try solver.add(constraint)
         update.added += 1
-        layoutOf[constraint] = entry.layout
+        layoutOf[constraint] = (entry.layout, next.count)
         next.append(
           Installed(
             layout: entry.layout, key: entry.key, expression: entry.expression, constant: entry.expression.constant,
@@ -276,8 +277,8 @@ public final class LayoutEngine {
         if case .unsatisfiableConstraint(_, let conflicts) = error {
           if !rebuilding { return nil }
           rejected += 1
-          let notes = conflicts.map { conflict in
-            layoutOf[conflict].map { describe($0) } ?? "\(conflict)"
+          let notes = Self.inInstallationOrder(conflicts, layoutOf).map { conflict in
+            layoutOf[conflict].map { describe($0.layout) } ?? "\(conflict)"
           }
           diagnostics.append(
             Diagnostic(
@@ -397,10 +398,10 @@ public final class LayoutEngine {
       try? solver.remove(probe)
     } catch {
       if case .unsatisfiableConstraint(_, let conflicts) = error {
-        var byConstraint: [Constraint: LayoutConstraint] = [:]
-        for entry in installed { byConstraint[entry.constraint] = entry.layout }
-        for conflict in conflicts {
-          if let layout = byConstraint[conflict] {
+        var layoutOf: [Constraint: (layout: LayoutConstraint, position: Int)] = [:]
+        for (position, entry) in installed.enumerated() { layoutOf[entry.constraint] = (entry.layout, position) }
+        for conflict in Self.inInstallationOrder(conflicts, layoutOf) {
+          if let layout = layoutOf[conflict]?.layout {
             names.append("'\(layout.id)'")
             notes.append(describe(layout))
           } else {
@@ -494,6 +495,18 @@ public final class LayoutEngine {
   }
 
   // MARK: - Messages
+
+  /// Conflicting constraints sorted by when they were installed (unknown ones last, in the
+  /// solver's order).
+  private static func inInstallationOrder(
+    _ conflicts: [Constraint], _ layoutOf: [Constraint: (layout: LayoutConstraint, position: Int)]
+  ) -> [Constraint] {
+    conflicts.enumerated().sorted { a, b in
+      let pa = layoutOf[a.element]?.position ?? Int.max
+      let pb = layoutOf[b.element]?.position ?? Int.max
+      return pa != pb ? pa < pb : a.offset < b.offset
+    }.map(\.element)
+  }
 
   /// One line naming a constraint: `'id' text at file:line:col`, or `(UISV-spacing of grid)`
   /// for generated ones.
