@@ -48,6 +48,9 @@ public final class LayoutEngine {
 
   /// Optional constraints the last layout left unsatisfied, in installation order.
   public private(set) var brokenOptionalConstraints: [BrokenConstraint] = []
+  /// Required constraints the last layout had to break (each also reported as an error
+  /// diagnostic), in the order they were tried.
+  public private(set) var rejectedConstraints: [LayoutConstraint] = []
   /// What the last layout changed in the solver (`nil` before the first layout).
   public private(set) var lastUpdate: Update?
   /// The constraints in the solver after the last layout, in the documented order.
@@ -91,8 +94,9 @@ public final class LayoutEngine {
       reset()
       outcome = apply(resolved, set, rebuilding: true)
     }
-    let done = outcome ?? Outcome(diagnostics: [], rejected: 0, update: Update(rebuilt: true, added: 0, removed: 0, constantsChanged: 0, kept: 0))
-    lastHadRejections = done.rejected > 0
+    let done = outcome ?? Outcome(diagnostics: [], rejected: [], update: Update(rebuilt: true, added: 0, removed: 0, constantsChanged: 0, kept: 0))
+    lastHadRejections = !done.rejected.isEmpty
+    rejectedConstraints = done.rejected
     lastUpdate = done.update
     return result(resolved, set, done, snapToPixels: snapToPixels)
   }
@@ -124,7 +128,7 @@ public final class LayoutEngine {
   }
   private struct Outcome {
     var diagnostics: [Diagnostic]
-    var rejected: Int
+    var rejected: [LayoutConstraint]
     var update: Update
   }
 
@@ -150,7 +154,7 @@ public final class LayoutEngine {
   /// caller then rebuilds); with `rebuilding`, rejected constraints become diagnostics.
   private func apply(_ resolved: ResolvedLayout, _ set: ConstraintSet, rebuilding: Bool) -> Outcome? {
     guard let root = resolved.views.first else {
-      return Outcome(diagnostics: [], rejected: 0, update: Update(rebuilt: rebuilding, added: 0, removed: 0, constantsChanged: 0, kept: 0))
+      return Outcome(diagnostics: [], rejected: [], update: Update(rebuilt: rebuilding, added: 0, removed: 0, constantsChanged: 0, kept: 0))
     }
     let environment = resolved.environment
     var diagnostics: [Diagnostic] = []
@@ -235,7 +239,7 @@ public final class LayoutEngine {
     }
     // 3. Constants in place, then 4. additions, both in the documented order.
     var next: [Installed] = []
-    var rejected = 0
+    var rejected: [LayoutConstraint] = []
     // Solver constraint → its layout constraint and installation position, to name the
     // constraints of a conflict in the documented order.
     var layoutOf: [Constraint: (layout: LayoutConstraint, position: Int)] = [:]
@@ -276,7 +280,7 @@ public final class LayoutEngine {
       } catch {
         if case .unsatisfiableConstraint(_, let conflicts) = error {
           if !rebuilding { return nil }
-          rejected += 1
+          rejected.append(entry.layout)
           let notes = Self.inInstallationOrder(conflicts, layoutOf).map { conflict in
             layoutOf[conflict].map { describe($0.layout) } ?? "\(conflict)"
           }
@@ -304,7 +308,7 @@ public final class LayoutEngine {
   {
     let environment = resolved.environment
     var diagnostics = outcome.diagnostics
-    var hasConflicts = outcome.rejected > 0
+    var hasConflicts = !outcome.rejected.isEmpty
     guard let root = resolved.views.first, let rootVars = items[root.id] else {
       return LayoutResult(
         environment: environment, views: [], safeArea: Rect(x: 0, y: 0, width: 0, height: 0),

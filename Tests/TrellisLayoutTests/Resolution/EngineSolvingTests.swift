@@ -112,6 +112,7 @@ final class EngineSolvingTests: XCTestCase {
     )
     XCTAssertEqual(d.notes, ["'c1' a.width == 100 at test.json:1:5"])
     XCTAssertFalse(engine.installedConstraints.contains { $0.id == "c2" })
+    XCTAssertEqual(engine.rejectedConstraints.map(\.id), ["c2"])
   }
 
   func testConflictWithAGeneratedConstraintNamesItsReason() {
