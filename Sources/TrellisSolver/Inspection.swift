@@ -4,6 +4,9 @@ extension Engine {
   /// The value of `expression + constant` at the current solution.
   func evaluate(_ record: ConstraintRecord) -> Double {
     var total = record.constant
+    if record.isEdit, let v = record.constraint.expression.terms.first?.variable, let edit = edits[Int(v.index)] {
+      total = -edit.value
+    }
     for term in record.constraint.expression.terms {
       total += term.coefficient * value(ofVariable: term.variable.index)
     }
@@ -67,9 +70,9 @@ extension Engine {
       out += "  \(name) = \(formatNumber(value(ofVariable: Int32(i))))\n"
     }
     out += "Edit variables\n"
-    for index in edits.keys.sorted() {
-      if let edit = edits[index] {
-        out += "  \(variableNames[Int(index)]) -> \(formatNumber(edit.value)) @\(edit.constraint.priority)\n"
+    for (index, edit) in edits.enumerated() {
+      if let edit {
+        out += "  \(variableNames[index]) -> \(formatNumber(edit.value)) @\(edit.constraint.priority)\n"
       }
     }
     out += "Constraints\n"

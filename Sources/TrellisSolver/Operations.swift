@@ -18,12 +18,12 @@ extension Engine {
     return index
   }
 
-  func validate(_ constraint: Constraint, context: String) throws(SolverError) {
+  func validate(_ constraint: Constraint) throws(SolverError) {
     guard constraint.priority.isValid else {
-      throw .invalidPriority(constraint.priority, context: context)
+      throw .invalidPriority(constraint.priority, context: "the constraint \(constraint)")
     }
     guard constraint.expression.isFinite else {
-      throw .nonFiniteValue(context: "A coefficient or the constant of \(context)")
+      throw .nonFiniteValue(context: "A coefficient or the constant of the constraint \(constraint)")
     }
   }
 
@@ -31,7 +31,7 @@ extension Engine {
 
   mutating func add(_ constraint: Constraint) throws(SolverError) {
     guard records[constraint.id] == nil else { throw .duplicateConstraint(constraint) }
-    try validate(constraint, context: "the constraint \(constraint)")
+    try validate(constraint)
     try add(constraint, constant: constraint.expression.constant, isEdit: false)
   }
 
@@ -116,12 +116,13 @@ extension Engine {
       subject = record.marker  // redundant with the equalities already there
     }
     if subject < 0 {
-      let before = self
+      beginJournal()
+      journal?.symbolCount = mark
       if let certificate = addWithArtificialVariable(row) {
-        self = before
-        truncateSymbols(to: mark)
+        rollBack()
         throw unsatisfiable(constraint, constant: constant, certificate: certificate)
       }
+      journal = nil
     } else {
       row.solve(for: subject)
       substitute(subject, with: row)
@@ -161,7 +162,10 @@ extension Engine {
   }
 
   private mutating func finishArtificial(_ art: SymbolID) -> [SymbolID]? {
-    for basic in columns[Int(art)] { rows[Int(basic)]?.remove(art) }
+    for basic in columns[Int(art)] {
+      willWrite(basic)
+      rows[Int(basic)]?.remove(art)
+    }
     columns[Int(art)] = []
     for l in levels.indices { levels[l].row.remove(art) }
     return nil
@@ -196,17 +200,19 @@ extension Engine {
   }
 
   mutating func removeRecord(_ record: ConstraintRecord) throws(SolverError) {
-    let before = self
+    let marker = record.marker
+    var leaving: SymbolID = -1
+    if !isBasic(marker) {
+      guard let row = markerLeavingRow(marker) else {
+        throw .numericalFailure(context: "remove \(record.constraint)")
+      }
+      leaving = row
+    }
     records[record.constraint.id] = nil
     addErrorsToObjective(record, sign: -1)
-    let marker = record.marker
     if isBasic(marker) {
       _ = removeRow(marker)
     } else {
-      guard let leaving = markerLeavingRow(marker) else {
-        self = before
-        throw .numericalFailure(context: "remove \(record.constraint)")
-      }
       var row = removeRow(leaving)
       row.solve(for: marker, replacing: leaving)
       substitute(marker, with: row)
@@ -253,19 +259,19 @@ extension Engine {
   /// `expression + k + a·marker … = 0` becomes `expression + k + delta …`, which is the
   /// old equation with `marker` replaced by `marker' + delta/a`.
   mutating func applyConstantChange(_ record: ConstraintRecord, delta: Double) {
-    let shift = delta / record.markerCoefficient
-    let marker = record.marker
-    if var row = rows[Int(marker)] {
-      row.constant -= shift
-      rows[Int(marker)] = row
-      if row.constant < 0 && kind(marker) != .external { infeasible.append(marker) }
+    applyConstantChange(marker: record.marker, shift: delta / record.markerCoefficient)
+  }
+
+  mutating func applyConstantChange(marker: SymbolID, shift: Double) {
+    if rows[Int(marker)] != nil {
+      rows[Int(marker)]?.constant -= shift
+      if rows[Int(marker)]?.constant ?? 0 < 0 && kind(marker) != .external { infeasible.append(marker) }
       return
     }
     for basic in columns[Int(marker)] {
-      guard var row = rows[Int(basic)] else { continue }
-      row.constant += row.coefficient(of: marker) * shift
-      rows[Int(basic)] = row
-      if row.constant < 0 && kind(basic) != .external { infeasible.append(basic) }
+      let a = rows[Int(basic)]?.coefficient(of: marker) ?? 0
+      rows[Int(basic)]?.constant += a * shift
+      if rows[Int(basic)]?.constant ?? 0 < 0 && kind(basic) != .external { infeasible.append(basic) }
     }
   }
 
@@ -299,36 +305,35 @@ extension Engine {
   }
 
   mutating func addEditVariable(_ variable: Variable, priority: Priority) throws(SolverError) {
-    guard edits[variable.index] == nil else { throw .duplicateEditVariable(name: variable.name) }
+    guard edits[Int(variable.index)] == nil else { throw .duplicateEditVariable(name: variable.name) }
     guard priority.isValid, !priority.isRequired else {
       throw .invalidPriority(priority, context: "the edit variable '\(variable.name)'")
     }
     let constraint = Constraint(LinearExpression(variable), .equal, priority: priority, label: "edit \(variable.name)")
     try add(constraint, constant: 0, isEdit: true)
-    edits[variable.index] = EditRecord(constraint: constraint, value: 0)
+    guard let record = records[constraint.id] else { return }
+    edits[Int(variable.index)] = EditRecord(
+      constraint: constraint, value: 0, marker: record.marker, markerCoefficient: record.markerCoefficient)
   }
 
   mutating func removeEditVariable(_ variable: Variable) throws(SolverError) {
-    guard let edit = edits[variable.index], let record = records[edit.constraint.id] else {
+    guard let edit = edits[Int(variable.index)], var record = records[edit.constraint.id] else {
       throw .unknownEditVariable(name: variable.name)
     }
+    record.constant = -edit.value
     try removeRecord(record)
-    edits[variable.index] = nil
+    edits[Int(variable.index)] = nil
   }
 
   mutating func suggestValue(_ value: Double, for variable: Variable) throws(SolverError) {
-    guard var edit = edits[variable.index], var record = records[edit.constraint.id] else {
-      throw .unknownEditVariable(name: variable.name)
-    }
+    guard let edit = edits[Int(variable.index)] else { throw .unknownEditVariable(name: variable.name) }
     guard value.isFinite else { throw .nonFiniteValue(context: "The value suggested for '\(variable.name)'") }
     let delta = value - edit.value
     if delta == 0 { return }
-    edit.value = value
-    edits[variable.index] = edit
-    // The edit constraint is `variable - value == 0`: its constant moves by -delta.
-    applyConstantChange(record, delta: -delta)
-    record.constant -= delta
-    records[edit.constraint.id] = record
+    edits[Int(variable.index)]?.value = value
+    // The edit constraint is `variable - value == 0`: its constant moves by -delta (its
+    // record's constant is brought up to date only when it is read or removed).
+    applyConstantChange(marker: edit.marker, shift: -delta / edit.markerCoefficient)
     if dualOptimize() != nil {
       // Edits are optional, so only rounding can get here; the edit still took effect
       // as far as it could.
