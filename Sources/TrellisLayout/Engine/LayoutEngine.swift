@@ -238,10 +238,10 @@ public final class LayoutEngine {
       }
     }
     // 3. Constants in place, then 4. additions, both in the documented order.
-    var next: [Installed] = []
+    var slots: [Installed?] = Array(repeating: nil, count: wanted.count)
     var rejected: [LayoutConstraint] = []
-    // Solver constraint → its layout constraint and installation position, to name the
-    // constraints of a conflict in the documented order.
+    // Solver constraint → its layout constraint and position in the documented order, to
+    // name the constraints of a conflict in that order.
     var layoutOf: [Constraint: (layout: LayoutConstraint, position: Int)] = [:]
     for (position, entry) in wanted.enumerated() {
       guard let index = matchOf[position] else { continue }
@@ -258,25 +258,27 @@ public final class LayoutEngine {
       } else {
         update.kept += 1
       }
-      installed[index] = current
+      slots[position] = current
+      layoutOf[current.constraint] = (current.layout, position)
     }
-    for (position, entry) in wanted.enumerated() {
-      if let index = matchOf[position] {
-        layoutOf[installed[index].constraint] = (installed[index].layout, next.count)
-        next.append(installed[index])
-        continue
-      }
+    // Required constraints first, then optional ones, each in the documented order. Only
+    // required constraints can conflict, so this decides conflicts exactly as the documented
+    // order does, and it is much cheaper: the solver does not re-optimize every optional
+    // error term while the required structure is still being built.
+    let required = wanted.indices.filter { matchOf[$0] == nil && wanted[$0].layout.priority >= 1000 }
+    let optional = wanted.indices.filter { matchOf[$0] == nil && wanted[$0].layout.priority < 1000 }
+    for position in required + optional {
+      let entry = wanted[position]
       let constraint = Constraint(
         entry.expression, entry.layout.relation.solverRelation, priority: Priority(entry.layout.priority),
         label: entry.layout.id)
       do {
         try solver.add(constraint)
         update.added += 1
-        layoutOf[constraint] = (entry.layout, next.count)
-        next.append(
-          Installed(
-            layout: entry.layout, key: entry.key, expression: entry.expression, constant: entry.expression.constant,
-            constraint: constraint))
+        layoutOf[constraint] = (entry.layout, position)
+        slots[position] = Installed(
+          layout: entry.layout, key: entry.key, expression: entry.expression, constant: entry.expression.constant,
+          constraint: constraint)
       } catch {
         if case .unsatisfiableConstraint(_, let conflicts) = error {
           if !rebuilding { return nil }
@@ -297,6 +299,7 @@ public final class LayoutEngine {
         }
       }
     }
+    let next = slots.compactMap { $0 }
     installed = next
     return Outcome(diagnostics: diagnostics, rejected: rejected, update: update)
   }
@@ -500,8 +503,8 @@ public final class LayoutEngine {
 
   // MARK: - Messages
 
-  /// Conflicting constraints sorted by when they were installed (unknown ones last, in the
-  /// solver's order).
+  /// Conflicting constraints sorted by their place in the documented order (unknown ones
+  /// last, in the solver's order).
   private static func inInstallationOrder(
     _ conflicts: [Constraint], _ layoutOf: [Constraint: (layout: LayoutConstraint, position: Int)]
   ) -> [Constraint] {
