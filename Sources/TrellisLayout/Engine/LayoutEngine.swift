@@ -469,11 +469,13 @@ public final class LayoutEngine {
             .warning, "View '\(view.id)' has an ambiguous \(Self.describe(own)) in \(resolved.environment).",
             at: view.location))
       }
-      for problem in fromGuides {
+      // A guide of an ambiguous stack is ambiguous the same way; only say what is new.
+      let newFromGuides = fromGuides.filter { !$0.attributes.allSatisfy(own.contains) }
+      if !newFromGuides.isEmpty {
+        let list = newFromGuides.map { "'\($0.guide)' (\(Self.describe($0.attributes)))" }.joined(separator: ", ")
         diagnostics.append(
           Diagnostic(
-            .warning,
-            "Stack '\(view.id)' has a layout guide '\(problem.guide)' with an ambiguous \(Self.describe(problem.attributes)) in \(resolved.environment).",
+            .warning, "Stack '\(view.id)' has ambiguous layout guides in \(resolved.environment): \(list).",
             at: view.location))
       }
       var merged = own
