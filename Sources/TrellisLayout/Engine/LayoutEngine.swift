@@ -33,6 +33,18 @@ public final class LayoutEngine {
     public var removed: Int
     public var constantsChanged: Int
     public var kept: Int
+
+    public init(rebuilt: Bool, added: Int, removed: Int, constantsChanged: Int, kept: Int) {
+      self.rebuilt = rebuilt
+      self.added = added
+      self.removed = removed
+      self.constantsChanged = constantsChanged
+      self.kept = kept
+    }
+
+    static func nothing(rebuilt: Bool) -> Update {
+      Update(rebuilt: rebuilt, added: 0, removed: 0, constantsChanged: 0, kept: 0)
+    }
   }
 
   /// Priority of the root's size edit variables: above every user priority (at most 999), so
@@ -94,7 +106,7 @@ public final class LayoutEngine {
       reset()
       outcome = apply(resolved, set, rebuilding: true)
     }
-    let done = outcome ?? Outcome(diagnostics: [], rejected: [], update: Update(rebuilt: true, added: 0, removed: 0, constantsChanged: 0, kept: 0))
+    let done = outcome ?? Outcome(diagnostics: [], rejected: [], update: .nothing(rebuilt: true))
     lastHadRejections = !done.rejected.isEmpty
     rejectedConstraints = done.rejected
     lastUpdate = done.update
@@ -154,7 +166,7 @@ public final class LayoutEngine {
   /// caller then rebuilds); with `rebuilding`, rejected constraints become diagnostics.
   private func apply(_ resolved: ResolvedLayout, _ set: ConstraintSet, rebuilding: Bool) -> Outcome? {
     guard let root = resolved.views.first else {
-      return Outcome(diagnostics: [], rejected: [], update: Update(rebuilt: rebuilding, added: 0, removed: 0, constantsChanged: 0, kept: 0))
+      return Outcome(diagnostics: [], rejected: [], update: .nothing(rebuilt: rebuilding))
     }
     let environment = resolved.environment
     var diagnostics: [Diagnostic] = []
@@ -193,7 +205,8 @@ public final class LayoutEngine {
         case .unknownItem(let item):
           diagnostics.append(
             Diagnostic(
-              .error, "Constraint '\(layout.id)' (\(layout)) names '\(item)', which is not a view or guide; it was ignored.",
+              .error,
+              "Constraint '\(layout.id)' (\(layout)) names '\(item)', which is not a view or guide; it was ignored.",
               at: location(of: layout, resolved), path: constraintPaths[layout.id]))
         }
       }
@@ -215,7 +228,7 @@ public final class LayoutEngine {
       }
     }
 
-    var update = Update(rebuilt: rebuilding, added: 0, removed: 0, constantsChanged: 0, kept: 0)
+    var update = Update.nothing(rebuilt: rebuilding)
     // 1. Remove what is no longer wanted (first, so old constraints never block new ones).
     for (index, entry) in installed.enumerated() where !matched[index] {
       do {
@@ -289,7 +302,8 @@ public final class LayoutEngine {
           diagnostics.append(
             Diagnostic(
               .error,
-              "Unable to simultaneously satisfy constraints in \(environment): will attempt to recover by breaking constraint '\(entry.layout.id)' (\(entry.layout)).",
+              "Unable to simultaneously satisfy constraints in \(environment): "
+                + "will attempt to recover by breaking constraint '\(entry.layout.id)' (\(entry.layout)).",
               at: location(of: entry.layout, resolved), path: constraintPaths[entry.layout.id], notes: notes))
         } else {
           diagnostics.append(
@@ -319,16 +333,7 @@ public final class LayoutEngine {
         ambiguousViews: [])
     }
 
-    // The root can only leave the container size when required constraints force it.
     let rootSize = Size(width: solver.value(of: rootVars.width), height: solver.value(of: rootVars.height))
-    for (variable, wanted, got, axis) in [
-      (rootVars.width, environment.containerSize.width, rootSize.width, "wide"),
-      (rootVars.height, environment.containerSize.height, rootSize.height, "tall"),
-    ] where abs(got - wanted) > 1e-6 {
-      hasConflicts = true
-      diagnostics.append(rootSizeConflict(variable, wanted: wanted, got: got, axis: axis, environment))
-    }
-
     brokenOptionalConstraints = installed.compactMap { entry in
       guard entry.layout.priority < 1000 else { return nil }
       let violation = self.violation(of: entry)
@@ -376,6 +381,18 @@ public final class LayoutEngine {
           hidden: view.hidden, isEffectivelyHidden: isHidden, text: view.text))
     }
 
+    // The root leaves the container size only when required constraints force it (or, in
+    // weighted mode, enough optional ones). Probed after the frames are read: the probe
+    // must not move anything that is reported.
+    for (variable, wanted, got, axis) in [
+      (rootVars.width, environment.containerSize.width, rootSize.width, "wide"),
+      (rootVars.height, environment.containerSize.height, rootSize.height, "tall"),
+    ] where abs(got - wanted) > 1e-6 {
+      let found = rootSizeConflict(variable, wanted: wanted, got: got, axis: axis, environment)
+      if found.severity == .error { hasConflicts = true }
+      diagnostics.append(found)
+    }
+
     let ambiguous = checksAmbiguity ? ambiguity(resolved, set, &diagnostics) : []
     return LayoutResult(
       environment: environment, views: views, safeArea: safeArea, margins: margins, diagnostics: diagnostics,
@@ -393,7 +410,8 @@ public final class LayoutEngine {
   }
 
   /// Names the required constraints that hold the root away from the container size, by
-  /// asking the solver to add `root.size == container` as required (and undoing it).
+  /// asking the solver to add `root.size == container` as required (and undoing it). When
+  /// that succeeds, optional constraints were to blame (weighted mode): a warning.
   private func rootSizeConflict(
     _ variable: Variable, wanted: Double, got: Double, axis: String, _ environment: Environment
   ) -> Diagnostic {
@@ -403,6 +421,11 @@ public final class LayoutEngine {
     do {
       try solver.add(probe)
       try? solver.remove(probe)
+      // The required constraints allow the container size: optional ones outweighed it.
+      return Diagnostic(
+        .warning,
+        "Optional constraints make the root \(fmt(got)) pt \(axis) but the container is \(fmt(wanted)) pt in "
+          + "\(environment) (their summed priorities outweigh the container's \(fmt(Self.containerPriority))).")
     } catch {
       if case .unsatisfiableConstraint(_, let conflicts) = error {
         var layoutOf: [Constraint: (layout: LayoutConstraint, position: Int)] = [:]
@@ -420,7 +443,8 @@ public final class LayoutEngine {
     let who = names.isEmpty ? "Required constraints" : "Required constraints \(names.joined(separator: ", "))"
     return Diagnostic(
       .error,
-      "\(who) make the root \(fmt(got)) pt \(axis) but the container is \(fmt(wanted)) pt in \(environment); the root was resized to satisfy them.",
+      "\(who) make the root \(fmt(got)) pt \(axis) but the container is \(fmt(wanted)) pt in \(environment); "
+        + "the root was resized to satisfy them.",
       notes: notes)
   }
 

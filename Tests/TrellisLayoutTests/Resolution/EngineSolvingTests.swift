@@ -139,6 +139,22 @@ final class EngineSolvingTests: XCTestCase {
     XCTAssertEqual(d.notes.count, 3)
   }
 
+  func testWeightedOptionalConstraintsCanOutweighTheContainer() {
+    // Weighted: 999.999 × |W − 400| against 2 × 750 × |W − 500| (a.width == W is required):
+    // 1500 > 999.999, so the root goes to 500. Strict: the container's 999.999 wins.
+    let doc = document(
+      [view("a")],
+      ["a.width == root.width", "a.width == 500 @750", "a.width == 500 @750"] + pinned(["a"]))
+    let weighted = solve(LayoutEngine(document: doc, mode: .weighted), environment(400, 300))
+    assertRect(weighted, "root", 0, 0, 500, 300)
+    XCTAssertFalse(weighted.hasConflicts)
+    XCTAssertEqual(weighted.diagnostics.map(\.severity), [.warning])
+    XCTAssertTrue(weighted.diagnostics.first?.message.hasPrefix("Optional constraints make the root 500 pt wide") == true)
+    let strict = solve(LayoutEngine(document: doc), environment(400, 300))
+    assertRect(strict, "root", 0, 0, 400, 300)
+    XCTAssertEqual(strict.diagnostics, [])
+  }
+
   func testAmbiguity() {
     let doc = document(
       [view("a"), view("b"), view("ok")],
