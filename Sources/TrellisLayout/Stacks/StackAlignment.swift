@@ -30,25 +30,21 @@ extension StackGenerator {
   /// connections, alignment between the items, ambiguity suppression, canvas fit.
   mutating func addAlignment() {
     guard let first = items.first else { return }
+    if visible.isEmpty { return addAlignmentWithNothingVisible(first: first) }
     let strength = edgeStrength
     let alignment = effectiveAlignment
-    // The items that decide the stack's thickness: the visible ones, or all when none is
-    // visible (UIKit leaves hidden-only stacks floating; they size the stack here instead).
-    let edgeItems = visible.isEmpty ? items : visible
-    let usesSpanner = visible.isEmpty || (items.count > 1 && strength.anyWeak)
+    let usesSpanner = items.count > 1 && strength.anyWeak
 
     if usesSpanner {
       let spanner = builder.makeGuide("spanner")
-      if strength.anyWeak || visible.isEmpty {
-        builder.add("UISV-spanning-fit", spanner, across.size, .equal, constant: 0, priority: 51)
-      }
-      for item in edgeItems {
+      builder.add("UISV-spanning-fit", spanner, across.size, .equal, constant: 0, priority: 51)
+      for item in visible {
         addSpanningBoundary(spanner, item.id, across.start, isWeak: strength.startIsWeak)
         addSpanningBoundary(spanner, item.id, across.end, isWeak: strength.endIsWeak)
       }
-      addBaselinePull(container: spanner, edgeItems: edgeItems, alignment: alignment)
-      let startItem = strength.startIsWeak || visible.isEmpty ? spanner : first.id
-      let endItem = strength.endIsWeak || visible.isEmpty ? spanner : first.id
+      addBaselinePull(container: spanner, alignment: alignment)
+      let startItem = strength.startIsWeak ? spanner : first.id
+      let endItem = strength.endIsWeak ? spanner : first.id
       builder.add("UISV-canvas-connection", stack.id, canvasAttribute(across.start), .equal, startItem, across.start)
       builder.add("UISV-canvas-connection", stack.id, canvasAttribute(across.end), .equal, endItem, across.end)
       pinGuide(spanner, across: along)
@@ -60,25 +56,48 @@ extension StackGenerator {
       builder.add(
         "UISV-canvas-connection", stack.id, canvasAttribute(across.end),
         strength.endIsWeak ? .greaterThanOrEqual : .equal, first.id, across.end)
-      addBaselinePull(container: stack.id, edgeItems: edgeItems, alignment: alignment)
+      addBaselinePull(container: stack.id, alignment: alignment)
     }
     if alignment == .center {
       builder.add("UISV-canvas-connection", stack.id, canvasAttribute(across.center), .equal, first.id, across.center)
     }
+    addItemAlignment(first: first, alignment: alignment)
+    if strength.anyWeak { addAmbiguitySuppression() }
+    if !usesSpanner && strength.anyWeak {
+      builder.add("UISV-canvas-fit", stack.id, across.size, .equal, constant: 0, priority: 49)
+    }
+  }
 
+  /// Every arranged view hidden: the stack collapses across the axis too. A spanner takes
+  /// the stack's edges and shrinks to 0 at 51 (UIKit's spacer, which it leaves unsized);
+  /// the hidden views still align with each other, start at the spanner's start, and keep
+  /// their intrinsic thickness (or 0).
+  private mutating func addAlignmentWithNothingVisible(first: ResolvedView) {
+    let spanner = builder.makeGuide("spanner")
+    builder.add("UISV-spanning-fit", spanner, across.size, .equal, constant: 0, priority: 51)
+    builder.add("UISV-canvas-connection", stack.id, canvasAttribute(across.start), .equal, spanner, across.start)
+    builder.add("UISV-canvas-connection", stack.id, canvasAttribute(across.end), .equal, spanner, across.end)
+    pinGuide(spanner, across: along)
+    builder.add("UISV-canvas-connection", spanner, across.start, .equal, first.id, across.start)
+    addItemAlignment(first: first, alignment: effectiveAlignment)
+    addAmbiguitySuppression()
+  }
+
+  /// `UISV-alignment`: every arranged view (hidden ones too) shares the alignment's
+  /// attributes with the first one.
+  private mutating func addItemAlignment(first: ResolvedView, alignment: StackAlignment) {
     for attribute in alignedAttributes(alignment) {
       for item in items.dropFirst() {
         builder.add("UISV-alignment", first.id, attribute, .equal, item.id, attribute)
       }
     }
-    if strength.anyWeak {
-      // Without this an item with no intrinsic thickness could be any size within the stack.
-      for item in items {
-        builder.add("UISV-ambiguity-suppression", item.id, across.size, .equal, constant: 0, priority: 25)
-      }
-    }
-    if !usesSpanner && strength.anyWeak {
-      builder.add("UISV-canvas-fit", stack.id, across.size, .equal, constant: 0, priority: 49)
+  }
+
+  /// Without this an arranged view with no intrinsic thickness could take any thickness
+  /// that fits in the stack.
+  private mutating func addAmbiguitySuppression() {
+    for item in items {
+      builder.add("UISV-ambiguity-suppression", item.id, across.size, .equal, constant: 0, priority: 25)
     }
   }
 
@@ -110,7 +129,7 @@ extension StackGenerator {
   /// items, this pulls the group to that edge at priority 20 — below ambiguity suppression
   /// (25), so it never stretches an item — instead of leaving it free to slide. Not in UIKit,
   /// which lets the group float; the summed pull puts the outermost item on the edge.
-  private mutating func addBaselinePull(container: String, edgeItems: [ResolvedView], alignment: StackAlignment) {
+  private mutating func addBaselinePull(container: String, alignment: StackAlignment) {
     let edge: LayoutAttribute
     switch alignment {
     case .firstBaseline: edge = across.start
@@ -118,7 +137,7 @@ extension StackGenerator {
     default: return
     }
     let containerEdge = container == stack.id ? canvasAttribute(edge) : edge
-    for item in edgeItems {
+    for item in visible {
       builder.add("UISV-spanning-boundary", container, containerEdge, .equal, item.id, edge, priority: 20)
     }
   }
