@@ -3,8 +3,9 @@
 struct ConstraintDraft {
   var spec: ConstraintSpec
   var multiplierLocation: SourceLocation?
-  var constantLocation: SourceLocation?
-  var priorityLocation: SourceLocation?
+  /// Where the constant's and priority's values were written (base, then each variation).
+  var constantLocations: VaryingLocations?
+  var priorityLocations: VaryingLocations?
   /// Views of Visual Format constraints were already checked by the expander.
   var itemsChecked = false
 }
@@ -25,8 +26,8 @@ extension DocumentReader {
   /// The overrides an object form may give: id, priority, constant and installed.
   struct Overrides {
     var id: String?
-    var priority: (value: Varying<Double>, location: SourceLocation)?
-    var constant: (value: Varying<Double>, location: SourceLocation)?
+    var priority: (value: Varying<Double>, locations: VaryingLocations)?
+    var constant: (value: Varying<Double>, locations: VaryingLocations)?
     var installed: (value: Varying<Bool>, location: SourceLocation)?
   }
 
@@ -244,8 +245,8 @@ extension DocumentReader {
       installed: installed(overrides.installed, when: when, path: path), source: source, location: node.location, path: path)
     append(
       ConstraintDraft(
-        spec: spec, multiplierLocation: multiplierLocation, constantLocation: overrides.constant?.location,
-        priorityLocation: overrides.priority?.location))
+        spec: spec, multiplierLocation: multiplierLocation, constantLocations: overrides.constant?.locations,
+        priorityLocations: overrides.priority?.locations))
   }
 
   // MARK: Text and Visual Format
@@ -279,11 +280,14 @@ extension DocumentReader {
       // The object's priority wins, but the text's must still make sense.
       values.checkPriority(textPriority, at: priorityLocation, path: path)
     }
+    func inText(_ offset: Int?) -> VaryingLocations? {
+      offset.map { VaryingLocations(base: textNode.location(ofScalar: $0), variations: []) }
+    }
     append(
       ConstraintDraft(
         spec: spec, multiplierLocation: parsed.multiplierOffset.map { textNode.location(ofScalar: $0) },
-        constantLocation: overrides.constant?.location ?? parsed.constantOffset.map { textNode.location(ofScalar: $0) },
-        priorityLocation: overrides.priority?.location ?? priorityLocation))
+        constantLocations: overrides.constant?.locations ?? inText(parsed.constantOffset),
+        priorityLocations: overrides.priority?.locations ?? inText(parsed.priorityOffset)))
   }
 
   private mutating func addVisualFormat(
@@ -336,8 +340,10 @@ extension DocumentReader {
         source: text, location: textNode.location, path: path)
       append(
         ConstraintDraft(
-          spec: spec, constantLocation: textNode.location(ofScalar: constraint.constantOffset),
-          priorityLocation: constraint.priority != nil ? priorityLocation : overrides.priority?.location,
+          spec: spec,
+          constantLocations: VaryingLocations(base: textNode.location(ofScalar: constraint.constantOffset), variations: []),
+          priorityLocations: constraint.priority != nil
+            ? priorityLocation.map { VaryingLocations(base: $0, variations: []) } : overrides.priority?.locations,
           itemsChecked: true))
       if reportedConstraintLimit { return }
     }
@@ -356,19 +362,19 @@ extension DocumentReader {
         if let value = values.varying(member.value, for: "\"priority\"", path: memberPath, default: 1000.0, read: {
           values.priority($0, for: "\"priority\"", path: $1)
         }) {
-          overrides.priority = (value.value, value.baseLocation)
+          overrides.priority = (value.value, value.locations)
         }
       case "constant" where allowConstant:
         if let value = values.varying(member.value, for: "\"constant\"", path: memberPath, default: 0.0, read: {
           values.number($0, for: "\"constant\"", path: $1)
         }) {
-          overrides.constant = (value.value, value.baseLocation)
+          overrides.constant = (value.value, value.locations)
         }
       case "installed":
         if let value = values.varying(member.value, for: "\"installed\"", path: memberPath, default: true, read: {
           values.bool($0, for: "\"installed\"", path: $1)
         }) {
-          overrides.installed = (value.value, value.baseLocation)
+          overrides.installed = (value.value, value.locations.base)
         }
       default:
         break

@@ -75,8 +75,9 @@ extension DocumentReader {
     }
 
     // Constants: finite, in range, and never negative for a width or height on its own.
-    let constants = [(spec.constant.base, draft.constantLocation ?? spec.location)]
-      + spec.constant.variations.map { ($0.value, $0.location ?? draft.constantLocation ?? spec.location) }
+    let constants = ([spec.constant.base] + spec.constant.variations.map(\.value)).enumerated().map {
+      ($0.element, draft.constantLocations?.location($0.offset) ?? spec.location)
+    }
     for (value, location) in constants {
       if !value.isFinite || abs(value) > limits.maxMagnitude {
         sink.error(
@@ -87,8 +88,9 @@ extension DocumentReader {
       }
     }
 
-    let priorities = [(spec.priority.base, draft.priorityLocation ?? spec.location)]
-      + spec.priority.variations.map { ($0.value, $0.location ?? draft.priorityLocation ?? spec.location) }
+    let priorities = ([spec.priority.base] + spec.priority.variations.map(\.value)).enumerated().map {
+      ($0.element, draft.priorityLocations?.location($0.offset) ?? spec.location)
+    }
     for (value, location) in priorities {
       values.checkPriority(value, at: location, path: path)
     }

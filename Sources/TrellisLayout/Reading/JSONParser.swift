@@ -233,8 +233,12 @@ struct JSONParser {
       return JSONNode(.invalid, at: start)
     default:
       if isWordStart(byte) { return parseWord() }
-      let scalar = advanceScalar()
-      sink.error("unexpected \(describe(scalar)); expected a JSON value", at: start, path: currentPath)
+      if let scalar = advanceScalar() {
+        sink.error("unexpected \(describe(scalar)); expected a JSON value", at: start, path: currentPath)
+      } else {
+        let hex = String(byte, radix: 16, uppercase: true)
+        sink.error("invalid UTF-8 byte 0x\(hex); save the file as UTF-8", at: start, path: currentPath)
+      }
       markTokenEnd()
       return JSONNode(.invalid, at: start)
     }

@@ -190,21 +190,22 @@ struct ValueReader {
 
   /// A value that may vary per size class: the plain value, or an object of patterns.
   ///
-  /// - Returns: the value (base = `any`, or `defaultValue` when `any` is absent) and where its
-  ///   base was written (the `any` key, or the plain value), or `nil` when nothing usable was read.
+  /// - Returns: the value (base = `any`, or `defaultValue` when `any` is absent) and where each
+  ///   part's value was written (for messages about the values), or `nil` when nothing usable
+  ///   was read.
   func varying<T: Equatable & Sendable>(
     _ node: JSONNode, for name: String, path: String, default defaultValue: T,
     read: (JSONNode, String) -> T?
-  ) -> (value: Varying<T>, baseLocation: SourceLocation)? {
+  ) -> (value: Varying<T>, locations: VaryingLocations)? {
     guard case .object(let members) = node.value else {
       guard let plain = read(node, path) else { return nil }
-      return (Varying(plain), node.location)
+      return (Varying(plain), VaryingLocations(base: node.location, variations: []))
     }
     if members.isEmpty {
       sink.warning("\(name) has no size-class values; the default is used", at: node.location, path: path)
     }
     var base = defaultValue
-    var baseLocation = node.location
+    var locations = VaryingLocations(base: node.location, variations: [])
     var variations: [Varying<T>.Variation] = []
     var seen: [(pattern: TraitPattern, location: SourceLocation, key: String)] = []
     for member in members {
@@ -221,9 +222,10 @@ struct ValueReader {
       guard let value = read(member.value, memberPath) else { continue }
       if pattern == .any {
         base = value
-        baseLocation = member.keyLocation
+        locations.base = member.value.location
       } else {
         variations.append(.init(pattern: pattern, value: value, location: member.keyLocation))
+        locations.variations.append(member.value.location)
       }
     }
     // Where a width-only and a height-only pattern overlap, the width one wins: say so.
@@ -237,6 +239,18 @@ struct ValueReader {
           at: heightOnly.location, path: JSONPath.member(path, key))
       }
     }
-    return (Varying(base, variations: variations), baseLocation)
+    return (Varying(base, variations: variations), locations)
+  }
+}
+
+/// Where the values of a varying value were written: the base (the `any` value, the plain
+/// value, or the object when `any` is absent) and each variation's value, in order.
+struct VaryingLocations: Sendable {
+  var base: SourceLocation
+  var variations: [SourceLocation]
+
+  /// The location of the value at `index` among `[base] + variations`.
+  func location(_ index: Int) -> SourceLocation {
+    index == 0 ? base : (index - 1 < variations.count ? variations[index - 1] : base)
   }
 }

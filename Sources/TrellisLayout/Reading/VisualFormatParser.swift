@@ -135,7 +135,10 @@ enum VisualFormatParser {
             throw TextProblem(message: "expected a view ('[name]') at the end of the format", offset: index)
           }
           if current == "|" {
-            throw TextProblem(message: "'|' can only be at the start or the end of the format", offset: index)
+            let message =
+              views.isEmpty
+              ? "expected a view ('[name]') after the leading '|'" : "'|' can only be at the start or the end of the format"
+            throw TextProblem(message: message, offset: index)
           }
           throw TextProblem(message: "expected '[' to start a view, found \(describeCurrent())", offset: index)
         }
