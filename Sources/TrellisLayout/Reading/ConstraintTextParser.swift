@@ -265,7 +265,14 @@ enum ConstraintTextParser {
       }
 
       if case .end = token.kind { return result }
-      let expected = result.priorityOffset != nil ? "the end of the constraint" : "'+', '-', '@' or the end of the constraint"
+      let expected: String
+      if result.priorityOffset != nil {
+        expected = "the end of the constraint"
+      } else if result.constantOffset != nil || result.second == nil {
+        expected = "'@' or the end of the constraint"
+      } else {
+        expected = "'+', '-', '@' or the end of the constraint"
+      }
       throw TextProblem(message: "unexpected \(token.quoted); expected \(expected)", offset: token.offset)
     }
 

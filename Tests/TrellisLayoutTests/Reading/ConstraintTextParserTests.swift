@@ -129,6 +129,8 @@ final class ConstraintTextParserTests: XCTestCase {
       ("a.top == b.top @urgent", "unknown priority 'urgent'; use a number 1…1000, required, high or low", 16),
       ("a.top == b.top 8", "unexpected '8'; expected '+', '-', '@' or the end of the constraint", 15),
       ("a.top == b.top @750 x", "unexpected 'x'; expected the end of the constraint", 20),
+      ("a.top == b.top + 8 + 2", "unexpected '+'; expected '@' or the end of the constraint", 19),
+      ("a.width == 8 9", "unexpected '9'; expected '@' or the end of the constraint", 13),
       ("a.top == -b.top", "a negative multiplier must be written as a number: '-1 * item.attribute'", 9),
       ("a.top == 2 * 3", "expected 'item.attribute' after '*'", 13),
     ]
