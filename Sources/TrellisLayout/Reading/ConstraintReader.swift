@@ -31,17 +31,35 @@ extension DocumentReader {
     var installed: (value: Varying<Bool>, location: SourceLocation)?
   }
 
+  /// Reads a `constraints` array and the groups nested in it, in file order (depth first),
+  /// from an explicit stack rather than by recursion.
   mutating func readConstraintList(_ node: JSONNode, path: String, when: WhenScope?) {
-    guard let elements = node.elements else {
-      values.typeError(node, expected: "an array of constraints", for: "\"constraints\"", path: path)
-      return
+    var work: [(node: JSONNode, path: String, when: WhenScope?)] = []
+    func push(list: JSONNode, path: String, when: WhenScope?) {
+      guard let elements = list.elements else {
+        values.typeError(list, expected: "an array of constraints", for: "\"constraints\"", path: path)
+        return
+      }
+      for (position, element) in elements.enumerated().reversed() {
+        work.append((element, JSONPath.element(path, position), when))
+      }
     }
-    for (position, element) in elements.enumerated() {
+    push(list: node, path: path, when: when)
+    while let item = work.popLast() {
       if sink.isFull || reportedConstraintLimit { return }
-      readConstraint(element, path: JSONPath.element(path, position), when: when)
+      if let members = item.node.members, members.contains(where: { $0.key == "when" }),
+        !members.contains(where: { Self.formKeys.contains($0.key) && $0.key != "when" })
+      {
+        if let inner = readWhen(item.node, members: members, path: item.path, when: item.when) {
+          push(list: inner.list, path: inner.path, when: inner.scope)
+        }
+      } else {
+        readConstraint(item.node, path: item.path, when: item.when)
+      }
     }
   }
 
+  /// Reads one constraint that is not a `when` group.
   mutating func readConstraint(_ node: JSONNode, path: String, when: WhenScope?) {
     switch node.value {
     case .string(let text):
@@ -66,7 +84,7 @@ extension DocumentReader {
         return
       }
       switch form.key {
-      case "when": readWhen(node, members: members, path: path, when: when)
+      case "when": break  // groups are read by readConstraintList
       case "vfl": readVisualFormatObject(node, members: members, path: path, when: when)
       case "constraint": readTextObject(node, members: members, path: path, when: when)
       default: readStructured(node, members: members, path: path, when: when)
@@ -80,9 +98,12 @@ extension DocumentReader {
 
   // MARK: Forms
 
-  private mutating func readWhen(_ node: JSONNode, members: [JSONMember], path: String, when outer: WhenScope?) {
+  /// Checks a `when` group's header; returns its constraint list and the scope they get.
+  private mutating func readWhen(
+    _ node: JSONNode, members: [JSONMember], path: String, when outer: WhenScope?
+  ) -> (list: JSONNode, path: String, scope: WhenScope?)? {
     values.reportUnknownKeys(members, known: Self.whenFormKeys, in: "a \"when\" group", path: path)
-    guard let whenMember = members.first(where: { $0.key == "when" }) else { return }
+    guard let whenMember = members.first(where: { $0.key == "when" }) else { return nil }
     let whenPath = JSONPath.member(path, "when")
     var scope = outer
     if values.string(whenMember.value, for: "\"when\"", path: whenPath) != nil,
@@ -118,9 +139,9 @@ extension DocumentReader {
     }
     guard let list = members.first(where: { $0.key == "constraints" }) else {
       sink.error("a \"when\" group needs a \"constraints\" array", at: node.location, path: path)
-      return
+      return nil
     }
-    readConstraintList(list.value, path: JSONPath.member(path, "constraints"), when: scope)
+    return (list.value, JSONPath.member(path, "constraints"), scope)
   }
 
   private mutating func readTextObject(_ node: JSONNode, members: [JSONMember], path: String, when: WhenScope?) {

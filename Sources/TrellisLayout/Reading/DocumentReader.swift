@@ -58,7 +58,7 @@ struct DocumentReader {
         at: top.location, path: JSONPath.root)
       return nil
     }
-    let root = readView(rootMember.value, path: "$.root", depth: 1, parent: nil)
+    let root = readViewTree(rootMember.value, path: "$.root")
 
     if let list = member("constraints") {
       readConstraintList(list.value, path: "$.constraints", when: nil)
@@ -97,7 +97,42 @@ struct DocumentReader {
     return nil
   }
 
-  mutating func readView(_ node: JSONNode, path: String, depth: Int, parent: String?) -> ViewNode? {
+  /// Reads the view tree under `node` without recursion: views are read in document order
+  /// (depth first) from an explicit stack, then each parent gets its children bottom-up.
+  mutating func readViewTree(_ node: JSONNode, path: String) -> ViewNode? {
+    struct Pending {
+      var node: JSONNode
+      var path: String
+      var depth: Int
+      var parentID: String?
+      var parentIndex: Int?
+    }
+    var views: [ViewNode] = []
+    var childIndices: [[Int]] = []
+    var work = [Pending(node: node, path: path, depth: 1, parentID: nil, parentIndex: nil)]
+    while let item = work.popLast() {
+      guard let (view, children) = readView(item.node, path: item.path, depth: item.depth, parent: item.parentID) else {
+        continue
+      }
+      let index = views.count
+      views.append(view)
+      childIndices.append([])
+      if let parentIndex = item.parentIndex, parentIndex < childIndices.count { childIndices[parentIndex].append(index) }
+      for child in children.reversed() {
+        work.append(Pending(node: child.node, path: child.path, depth: item.depth + 1, parentID: view.id, parentIndex: index))
+      }
+    }
+    // Children always come after their parent, so walking backwards finds them complete.
+    for index in views.indices.reversed() {
+      views[index].children = childIndices[index].compactMap { $0 < views.count ? views[$0] : nil }
+    }
+    return views.first
+  }
+
+  /// Reads one view's own keys; its children come back unread, with their paths.
+  private mutating func readView(
+    _ node: JSONNode, path: String, depth: Int, parent: String?
+  ) -> (view: ViewNode, children: [(node: JSONNode, path: String)])? {
     if reportedViewLimit { return nil }
     guard case .object(let members) = node.value else {
       values.typeError(node, expected: "a view object", for: parent == nil ? "\"root\"" : "a child view", path: path)
@@ -213,6 +248,7 @@ struct DocumentReader {
       view.stack = readStack(members, path: path)
     }
 
+    var childNodes: [(node: JSONNode, path: String)] = []
     if let children = member("children") {
       let childrenPath = memberPath("children")
       if let elements = children.value.elements {
@@ -221,17 +257,12 @@ struct DocumentReader {
             "a layout guide cannot have children; make it a \"view\" or move the children to its parent",
             at: children.keyLocation, path: childrenPath)
         }
-        for (position, element) in elements.enumerated() {
-          if let child = readView(element, path: JSONPath.element(childrenPath, position), depth: depth + 1, parent: id) {
-            view.children.append(child)
-          }
-          if reportedViewLimit { break }
-        }
+        childNodes = elements.enumerated().map { ($0.element, JSONPath.element(childrenPath, $0.offset)) }
       } else {
         values.typeError(children.value, expected: "an array of views", for: "\"children\"", path: childrenPath)
       }
     }
-    return view
+    return (view, childNodes)
   }
 
   /// Checks and registers a view's id; `""` when it is missing or unusable.

@@ -2,8 +2,9 @@
 /// reports what people commonly paste into JSON files (comments, trailing commas, single
 /// quotes, unquoted keys, `True`, `NaN`, …) as errors, recovering to find more.
 ///
-/// Recursion is bounded by ``ReaderLimits/maxJSONDepth``: deeper values are reported once and
-/// skipped with an iterative scan. It never traps on any input.
+/// It does not recurse: open objects and arrays live on an explicit stack, and values nested
+/// deeper than ``ReaderLimits/maxJSONDepth`` are reported once and skipped by a scan. It never
+/// traps on any input.
 struct JSONParser {
   private enum PathPart {
     case key(String)
@@ -203,7 +204,77 @@ struct JSONParser {
 
   // MARK: Values
 
+  /// An object or array being read, kept on an explicit stack instead of the call stack (a
+  /// debug build spends 10–20 KiB of stack per recursive level, too much for small threads).
+  private enum Container {
+    case object(ObjectFrame)
+    case array(ArrayFrame)
+  }
+
+  private struct ObjectFrame {
+    var start: SourceLocation
+    var members: [JSONMember] = []
+    var firstKeyLocation: [String: SourceLocation] = [:]
+    var pendingComma: SourceLocation?
+    var key = ""
+    var keyNode: JSONNode?
+    /// Whether `key` is on `path` (from reading the key until the next member starts).
+    var keyOnPath = false
+    var opened: String { "the object that starts at \(start.line):\(start.column)" }
+  }
+
+  private struct ArrayFrame {
+    var start: SourceLocation
+    var elements: [JSONNode] = []
+    var pendingComma: SourceLocation?
+    var opened: String { "the array that starts at \(start.line):\(start.column)" }
+  }
+
+  /// What a container needs next.
+  private enum Step {
+    /// A member or element value starts at the current position.
+    case needsValue
+    /// The container is complete.
+    case closed(JSONNode)
+  }
+
+  /// Reads one value at `depth` (the top-level value is depth 1) without recursion.
   private mutating func parseValue(depth: Int) -> JSONNode {
+    var stack: [Container] = []
+    var completed = beginValue(depth: depth, stack: &stack)
+    while true {
+      if let value = completed {
+        guard let top = stack.popLast() else { return value }
+        switch top {
+        case .object(var frame):
+          finishMember(&frame, value: value)
+          stack.append(.object(frame))
+        case .array(var frame):
+          finishElement(&frame, value: value)
+          stack.append(.array(frame))
+        }
+        completed = nil
+      }
+      guard let top = stack.popLast() else { return JSONNode(.invalid, at: here()) }
+      let step: Step
+      switch top {
+      case .object(var frame):
+        step = advanceObject(&frame)
+        if case .needsValue = step { stack.append(.object(frame)) }
+      case .array(var frame):
+        step = advanceArray(&frame)
+        if case .needsValue = step { stack.append(.array(frame)) }
+      }
+      switch step {
+      case .closed(let node): completed = node
+      case .needsValue: completed = beginValue(depth: depth + stack.count, stack: &stack)
+      }
+    }
+  }
+
+  /// Starts the value at the current position: a complete scalar, or `nil` after pushing a
+  /// new container onto `stack`.
+  private mutating func beginValue(depth: Int, stack: inout [Container]) -> JSONNode? {
     let start = here()
     guard let byte = peek(), !sink.isFull else {
       reportEnd("expected a value")
@@ -211,17 +282,20 @@ struct JSONParser {
     }
     switch byte {
     case UInt8(ascii: "{"), UInt8(ascii: "["):
-      if depth > limits.maxJSONDepth {
+      if depth > limits.effectiveJSONDepth {
         if !reportedDepth {
           sink.error(
-            "nesting is deeper than \(limits.maxJSONDepth) levels (ReaderLimits.maxJSONDepth); flatten the file or raise the limit",
+            "nesting is deeper than \(limits.effectiveJSONDepth) levels (ReaderLimits.maxJSONDepth); flatten the file or raise the limit",
             at: start, path: currentPath)
           reportedDepth = true
         }
         skipNestedValue()
         return JSONNode(.invalid, at: start)
       }
-      return byte == UInt8(ascii: "{") ? parseObject(depth: depth) : parseArray(depth: depth)
+      advanceByte()
+      markTokenEnd()
+      stack.append(byte == UInt8(ascii: "{") ? .object(ObjectFrame(start: start)) : .array(ArrayFrame(start: start)))
+      return nil
     case UInt8(ascii: "\""):
       return parseString(quote: UInt8(ascii: "\""))
     case UInt8(ascii: "'"):
@@ -251,27 +325,24 @@ struct JSONParser {
     sink.error("unexpected end of file; \(expectation)", at: lastTokenEnd, path: currentPath)
   }
 
-  private mutating func parseObject(depth: Int) -> JSONNode {
-    let start = here()
-    advanceByte()
-    markTokenEnd()
-    var members: [JSONMember] = []
-    var firstKeyLocation: [String: SourceLocation] = [:]
-    var pendingComma: SourceLocation?
-    let opened = "the object that starts at \(start.line):\(start.column)"
-
+  /// Reads up to the next member's value (its key and colon), or to the end of the object.
+  private mutating func advanceObject(_ frame: inout ObjectFrame) -> Step {
+    if frame.keyOnPath {
+      path.removeLast()
+      frame.keyOnPath = false
+    }
     while !sink.isFull {
       skipTrivia()
       guard let byte = peek() else {
-        reportEnd("expected '}' to close \(opened)")
+        reportEnd("expected '}' to close \(frame.opened)")
         break
       }
       if byte == UInt8(ascii: "}") || byte == UInt8(ascii: "]") {
-        if let comma = pendingComma {
+        if let comma = frame.pendingComma {
           sink.error("JSON does not allow a trailing comma; remove this ','", at: comma, path: currentPath)
         }
         if byte == UInt8(ascii: "]") {
-          sink.error("expected '}' to close \(opened), found ']'", at: here(), path: currentPath)
+          sink.error("expected '}' to close \(frame.opened), found ']'", at: here(), path: currentPath)
         }
         advanceByte()
         markTokenEnd()
@@ -282,35 +353,31 @@ struct JSONParser {
         advanceByte()
         continue
       }
-      pendingComma = nil
+      frame.pendingComma = nil
 
       // The key.
       let keyLocation = here()
-      let key: String
       let keyNode: JSONNode
       if byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "'") {
         keyNode = parseString(quote: byte)
-        key = keyNode.stringValue ?? ""
       } else if isWordStart(byte) {
-        key = readWord()
+        let word = readWord()
         // An unquoted key has no quote before it: positions start at the key itself.
-        let positions = (0...key.utf8.count).map {
+        let positions = (0...word.utf8.count).map {
           SourcePosition(column: keyLocation.column + $0, offset: keyLocation.offset + $0)
         }
-        keyNode = JSONNode(.string(key), at: keyLocation, stringPositions: positions)
+        keyNode = JSONNode(.string(word), at: keyLocation, stringPositions: positions)
         markTokenEnd()
-        sink.error("object keys must be strings in double quotes; write \"\(key)\"", at: keyLocation, path: currentPath)
+        sink.error("object keys must be strings in double quotes; write \"\(word)\"", at: keyLocation, path: currentPath)
       } else {
         let scalar = UTF8Decoding.decode(bytes, at: index).scalar
         sink.error("expected a key in double quotes, found \(describe(scalar))", at: keyLocation, path: currentPath)
         skipToSeparator()
-        if peek() == UInt8(ascii: ",") {
-          advanceByte()
-        }
+        if peek() == UInt8(ascii: ",") { advanceByte() }
         continue
       }
+      let key = keyNode.stringValue ?? ""
       path.append(.key(key))
-      defer { path.removeLast() }
 
       // The colon.
       skipTrivia()
@@ -326,69 +393,70 @@ struct JSONParser {
       } else if peek() != nil {
         sink.error("expected ':' and a value after the key \"\(key)\"", at: lastTokenEnd, path: currentPath)
         if peek() == UInt8(ascii: ",") {
-          pendingComma = here()
+          frame.pendingComma = here()
           advanceByte()
         }
+        path.removeLast()
         continue
       }
-
-      // The value.
+      frame.key = key
+      frame.keyNode = keyNode
+      frame.keyOnPath = true
       skipTrivia()
-      let value = parseValue(depth: depth + 1)
-      if let first = firstKeyLocation[key] {
-        sink.error(
-          "duplicate key \"\(key)\"; a JSON object must not repeat a key", at: keyLocation, path: currentPath,
-          notes: [DiagnosticSink.note("the first \"\(key)\" is here", at: first)])
-      } else {
-        firstKeyLocation[key] = keyLocation
-        members.append(JSONMember(key: key, keyNode: keyNode, value: value))
-      }
-
-      // The separator.
-      skipTrivia()
-      guard let next = peek() else { continue }
-      switch next {
-      case UInt8(ascii: ","):
-        pendingComma = here()
-        advanceByte()
-        markTokenEnd()
-      case UInt8(ascii: "}"), UInt8(ascii: "]"):
-        continue
-      case UInt8(ascii: "\""), UInt8(ascii: "'"):
-        sink.error("expected ',' before the next key", at: lastTokenEnd, path: currentPath)
-      default:
-        if isWordStart(next) {
-          sink.error("expected ',' before the next key", at: lastTokenEnd, path: currentPath)
-        } else {
-          let scalar = UTF8Decoding.decode(bytes, at: index).scalar
-          sink.error("expected ',' or '}' after the value of \"\(key)\", found \(describe(scalar))", at: here(), path: currentPath)
-          skipToSeparator()
-        }
-      }
+      return .needsValue
     }
-    return JSONNode(.object(members), at: start)
+    return .closed(JSONNode(.object(frame.members), at: frame.start))
   }
 
-  private mutating func parseArray(depth: Int) -> JSONNode {
-    let start = here()
-    advanceByte()
-    markTokenEnd()
-    var elements: [JSONNode] = []
-    var pendingComma: SourceLocation?
-    let opened = "the array that starts at \(start.line):\(start.column)"
+  /// Files a member's value and reads the separator after it.
+  private mutating func finishMember(_ frame: inout ObjectFrame, value: JSONNode) {
+    let key = frame.key
+    let keyNode = frame.keyNode ?? JSONNode(.string(key), at: here())
+    if let first = frame.firstKeyLocation[key] {
+      sink.error(
+        "duplicate key \"\(key)\"; a JSON object must not repeat a key", at: keyNode.location, path: currentPath,
+        notes: [DiagnosticSink.note("the first \"\(key)\" is here", at: first)])
+    } else {
+      frame.firstKeyLocation[key] = keyNode.location
+      frame.members.append(JSONMember(key: key, keyNode: keyNode, value: value))
+    }
 
+    skipTrivia()
+    guard let next = peek() else { return }
+    switch next {
+    case UInt8(ascii: ","):
+      frame.pendingComma = here()
+      advanceByte()
+      markTokenEnd()
+    case UInt8(ascii: "}"), UInt8(ascii: "]"):
+      return
+    case UInt8(ascii: "\""), UInt8(ascii: "'"):
+      sink.error("expected ',' before the next key", at: lastTokenEnd, path: currentPath)
+    default:
+      if isWordStart(next) {
+        sink.error("expected ',' before the next key", at: lastTokenEnd, path: currentPath)
+      } else {
+        let scalar = UTF8Decoding.decode(bytes, at: index).scalar
+        sink.error("expected ',' or '}' after the value of \"\(key)\", found \(describe(scalar))", at: here(), path: currentPath)
+        skipToSeparator()
+      }
+    }
+  }
+
+  /// Reads up to the next element, or to the end of the array.
+  private mutating func advanceArray(_ frame: inout ArrayFrame) -> Step {
     while !sink.isFull {
       skipTrivia()
       guard let byte = peek() else {
-        reportEnd("expected ']' to close \(opened)")
+        reportEnd("expected ']' to close \(frame.opened)")
         break
       }
       if byte == UInt8(ascii: "]") || byte == UInt8(ascii: "}") {
-        if let comma = pendingComma {
+        if let comma = frame.pendingComma {
           sink.error("JSON does not allow a trailing comma; remove this ','", at: comma, path: currentPath)
         }
         if byte == UInt8(ascii: "}") {
-          sink.error("expected ']' to close \(opened), found '}'", at: here(), path: currentPath)
+          sink.error("expected ']' to close \(frame.opened), found '}'", at: here(), path: currentPath)
         }
         advanceByte()
         markTokenEnd()
@@ -399,35 +467,37 @@ struct JSONParser {
         advanceByte()
         continue
       }
-      pendingComma = nil
+      frame.pendingComma = nil
+      path.append(.index(frame.elements.count))
+      return .needsValue
+    }
+    return .closed(JSONNode(.array(frame.elements), at: frame.start))
+  }
 
-      path.append(.index(elements.count))
-      let element = parseValue(depth: depth + 1)
-      path.removeLast()
-      elements.append(element)
-
-      skipTrivia()
-      guard let next = peek() else { continue }
-      switch next {
-      case UInt8(ascii: ","):
-        pendingComma = here()
-        advanceByte()
-        markTokenEnd()
-      case UInt8(ascii: "]"), UInt8(ascii: "}"):
-        continue
-      case UInt8(ascii: "{"), UInt8(ascii: "["), UInt8(ascii: "\""), UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"):
+  /// Files an element and reads the separator after it.
+  private mutating func finishElement(_ frame: inout ArrayFrame, value: JSONNode) {
+    path.removeLast()
+    frame.elements.append(value)
+    skipTrivia()
+    guard let next = peek() else { return }
+    switch next {
+    case UInt8(ascii: ","):
+      frame.pendingComma = here()
+      advanceByte()
+      markTokenEnd()
+    case UInt8(ascii: "]"), UInt8(ascii: "}"):
+      return
+    case UInt8(ascii: "{"), UInt8(ascii: "["), UInt8(ascii: "\""), UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"):
+      sink.error("expected ',' between array elements", at: lastTokenEnd, path: currentPath)
+    default:
+      if isWordStart(next) {
         sink.error("expected ',' between array elements", at: lastTokenEnd, path: currentPath)
-      default:
-        if isWordStart(next) {
-          sink.error("expected ',' between array elements", at: lastTokenEnd, path: currentPath)
-        } else {
-          let scalar = UTF8Decoding.decode(bytes, at: index).scalar
-          sink.error("expected ',' or ']' after an array element, found \(describe(scalar))", at: here(), path: currentPath)
-          skipToSeparator()
-        }
+      } else {
+        let scalar = UTF8Decoding.decode(bytes, at: index).scalar
+        sink.error("expected ',' or ']' after an array element, found \(describe(scalar))", at: here(), path: currentPath)
+        skipToSeparator()
       }
     }
-    return JSONNode(.array(elements), at: start)
   }
 
   /// Strings in double quotes; a single-quoted string is reported once and read the same way

@@ -8,6 +8,8 @@ public struct ReaderLimits: Sendable, Hashable {
   /// Largest file in bytes (default 4 MiB).
   public var maxFileSize: Int
   /// Deepest nesting of JSON arrays and objects (default 100; the top-level object is level 1).
+  /// At most ``depthCeiling`` is honoured: Swift releases a tree recursively, and deeper trees
+  /// could exhaust a small thread's stack.
   public var maxJSONDepth: Int
   /// Deepest nesting of views (default 32; the root is level 1).
   public var maxViewDepth: Int
@@ -21,6 +23,12 @@ public struct ReaderLimits: Sendable, Hashable {
   public var maxMagnitude: Double
   /// Most diagnostics reported before the reader stops (default 200).
   public var maxDiagnostics: Int
+
+  /// The largest nesting depth honoured, whatever ``maxJSONDepth`` says (1000).
+  public static let depthCeiling = 1000
+
+  /// ``maxJSONDepth`` capped at ``depthCeiling``.
+  var effectiveJSONDepth: Int { min(maxJSONDepth, Self.depthCeiling) }
 
   /// Limits with the documented defaults, any of which can be overridden.
   public init(

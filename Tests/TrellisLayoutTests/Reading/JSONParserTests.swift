@@ -1,3 +1,4 @@
+import Foundation
 import XCTest
 
 @testable import TrellisLayout
@@ -308,6 +309,47 @@ final class JSONParserTests: XCTestCase {
       summary(diagnostics),
       ["1:11: error: nesting is deeper than 10 levels (ReaderLimits.maxJSONDepth); flatten the file or raise the limit"])
     XCTAssertNotNil(node)
+  }
+
+  func testDepthLimitIsCappedAtTheCeiling() {
+    // A limit above 1000 is honoured as 1000: the 1001st "[" (column 1001) is too deep.
+    let text = String(repeating: "[", count: 1200) + String(repeating: "]", count: 1200)
+    let (_, diagnostics) = parse(text, limits: ReaderLimits(maxJSONDepth: 1_000_000))
+    XCTAssertEqual(
+      summary(diagnostics),
+      ["1:1001: error: nesting is deeper than 1000 levels (ReaderLimits.maxJSONDepth); flatten the file or raise the limit"])
+  }
+
+  /// The parser and the readers keep open values on explicit stacks, so even 1000 levels fit in
+  /// a 512 KiB thread stack (a recursive reader needed 10–20 KiB per level in debug builds).
+  func testDeepNestingFitsASmallThreadStack() {
+    let done = DispatchSemaphore(value: 0)
+    final class Box: @unchecked Sendable { var counts: [Int] = [] }
+    let box = Box()
+    let thread = Thread {
+      let depth = 1000
+      let arrays = String(repeating: "[", count: depth) + String(repeating: "]", count: depth)
+      box.counts.append(LayoutReader.parse(arrays, file: "a.json", limits: ReaderLimits(maxJSONDepth: depth)).diagnostics.count)
+      // Views nested 400 deep (each level is two JSON levels: an object and its children array).
+      let views = (1..<400).reduce("{\"id\": \"v0\"}") { inner, level in "{\"id\": \"v\(level)\", \"children\": [\(inner)]}" }
+      let result = LayoutReader.parse(
+        "{\"root\": {\"children\": [\(views)]}}", file: "v.json",
+        limits: ReaderLimits(maxJSONDepth: 1000, maxViewDepth: 500))
+      // Counted with an explicit stack: `LayoutDocument.allViews` recurses once per level.
+      var count = 0
+      var pending = result.document.map { [$0.root] } ?? []
+      while let view = pending.popLast() {
+        count += 1
+        pending += view.children
+      }
+      box.counts.append(count)
+      done.signal()
+    }
+    thread.stackSize = 512 * 1024
+    thread.start()
+    done.wait()
+    // The arrays give one diagnostic (a layout file must be an object); the views are all read.
+    XCTAssertEqual(box.counts, [1, 401])
   }
 
   func testStringLengthLimit() {
