@@ -146,6 +146,7 @@ struct AddDelWorkload: Workload {
       log.fail("add-all run: adding constraint #\(failure.position) \(data.constraints[failure.position].describe(data.variables)) threw: \(failure.error)")
       return
     }
+    log.note("add-all run: \(rejected.count) rejected (kiwi with rollback: \(data.rejected.count))")
     if rejected != data.rejected {
       let ours = Set(rejected), theirs = Set(data.rejected)
       let extra = rejected.filter { !theirs.contains($0) }
@@ -182,6 +183,7 @@ struct AddDelWorkload: Workload {
     log.checkRequired(data.constraints, indices: data.accepted, values: values, names: data.variables, state: "afterAdds")
     let errors = errorsByStrength(optional: data.stays, edits: [], values: values)
     let objective = errors.reduce(0) { $0 + $1.strength * $1.error }
+    log.note("afterAdds: objective \(objective), kiwi \(data.afterAddsObjective)")
     if !GoldenTolerance.valuesMatch(objective, data.afterAddsObjective) {
       log.fail("afterAdds: objective Σ strength·error is \(objective), kiwi's is \(data.afterAddsObjective) (difference \(objective - data.afterAddsObjective))")
     }
@@ -226,6 +228,7 @@ struct AddDelWorkload: Workload {
         log.checkValues(values, expected: data.afterCheckedResolves, ambiguous: ambiguous, names: data.variables, state: "\(state) (\(ambiguous.count) reported ambiguous)")
       }
     }
+    log.note("resolves: \(data.nResolves) done; the first \(checked) compared (suggestions: \(suggestionMismatches) differ, edit values: \(editValueMismatches) differ); final edit values \(data.edits.map { formatValue(values[$0.variable]) }.joined(separator: ", ")), kiwi \(data.finalEditValues.map(formatValue).joined(separator: ", "))")
     if suggestionMismatches > 1 { log.fail("\(suggestionMismatches) of the first \(checked) resolves' suggestions differ from kiwi's") }
     if editValueMismatches > 1 { log.fail("\(editValueMismatches) edit values after the first \(checked) resolves differ from kiwi's") }
     let finalState = "after \(data.nResolves) resolves"
@@ -249,6 +252,7 @@ struct AddDelWorkload: Workload {
         log.fail("after the removes: edit variable '\(data.variables[edit.variable])' = \(values[edit.variable]), its last suggestion was \(lastSuggestions[position])")
       }
     }
+    log.note("after the removes: edit values \(data.edits.map { formatValue(values[$0.variable]) }.joined(separator: ", ")), largest |non-edit value| \(values.indices.filter { !editIndices.contains($0) }.map { abs(values[$0]) }.max() ?? 0)")
     let nonZero = values.indices.filter { !editIndices.contains($0) && !(abs(values[$0]) <= GoldenTolerance.absolute) }
     if !nonZero.isEmpty {
       let shown = nonZero.prefix(10).map { "'\(data.variables[$0])' = \(values[$0])" }.joined(separator: ", ")

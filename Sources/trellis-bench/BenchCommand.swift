@@ -37,6 +37,7 @@ struct BenchOptions {
   var iterations: Int?
   var listRegions = false
   var checkData = false
+  var verbose = false
   var help = false
 }
 
@@ -65,6 +66,7 @@ enum BenchCommand {
     OPTIONS:
       --quick                 Few repetitions: the whole run takes under 20 s (release build).
       --json                  Print exactly one JSON object instead of the table (progress goes to stderr).
+      --verbose               Under the table, also say what each golden check compared.
       --bench-dir <path>      The folder holding the workload files (default: ../shared/bench from the
                               package root, found from the executable's location or the current folder).
       --workload <name>       Run only this workload; repeatable. One of: \(WorkloadCatalog.names.joined(separator: ", ")).
@@ -151,7 +153,7 @@ enum BenchCommand {
         for problem in result.golden.problems { printError("\(result.workload) \(result.mode.name): \(problem)") }
       }
     } else {
-      print(Report.table(results), terminator: "")
+      print(Report.table(results, verbose: options.verbose), terminator: "")
     }
     return results.allSatisfy(\.golden.isEmpty) ? 0 : 1
   }
@@ -212,7 +214,7 @@ enum BenchCommand {
 
   static func parse(_ arguments: [String]) throws(UsageError) -> BenchOptions {
     let valued = ["--bench-dir", "--workload", "--mode", "--only", "--iterations"]
-    let flags = ["--quick", "--json", "--list-regions", "--check-data", "--help", "-h"]
+    let flags = ["--quick", "--json", "--verbose", "--list-regions", "--check-data", "--help", "-h"]
     var options = BenchOptions()
     var index = 0
     while index < arguments.count {
@@ -233,6 +235,7 @@ enum BenchCommand {
       case "--json": options.json = true
       case "--list-regions": options.listRegions = true
       case "--check-data": options.checkData = true
+      case "--verbose": options.verbose = true
       case "--help", "-h": options.help = true
       case "--bench-dir": options.benchDirectory = value
       case "--workload":

@@ -16,8 +16,11 @@ enum GoldenTolerance {
 /// Collects golden-check problems of one workload in one mode, as readable sentences.
 struct GoldenLog {
   private(set) var problems: [String] = []
+  /// What was compared (shown with --verbose), so a pass can be seen not to be vacuous.
+  private(set) var notes: [String] = []
 
   mutating func fail(_ problem: String) { problems.append(problem) }
+  mutating func note(_ note: String) { notes.append(note) }
 
   var isEmpty: Bool { problems.isEmpty }
 
@@ -58,11 +61,15 @@ extension GoldenLog {
   mutating func checkRequired(
     _ constraints: [LinearSpec], indices: [Int]? = nil, values: [Double], names: [String], state: String
   ) {
-    var failures = 0
+    var failures = 0, checked = 0
+    var largest = 0.0
+    defer { note("\(state): \(checked) required constraints checked, largest violation \(largest)") }
     for index in indices ?? Array(constraints.indices) {
       let constraint = constraints[index]
       guard constraint.isRequired else { continue }
       let violation = constraint.violation(values)
+      checked += 1
+      largest = max(largest, violation)
       if !(violation <= GoldenTolerance.absolute) {
         failures += 1
         if failures <= 5 {
@@ -79,9 +86,12 @@ extension GoldenLog {
     tolerance: (Double) -> Double = { _ in GoldenTolerance.absolute }
   ) {
     let strengths = Set(ours.map(\.strength) + expected.map(\.strength)).sorted(by: >)
+    var compared: [String] = []
+    defer { note("\(state): errors by strength (ours/kiwi): \(compared.joined(separator: ", "))") }
     for strength in strengths {
       let mine = ours.first { $0.strength == strength }?.error ?? 0
       let theirs = expected.first { $0.strength == strength }?.error ?? 0
+      compared.append("\(formatStrength(strength)): \(mine)/\(theirs)")
       if !(abs(mine - theirs) <= tolerance(theirs)) {
         fail("\(state): total error at strength \(formatStrength(strength)) is \(mine), kiwi's is \(theirs) (difference \(mine - theirs))")
       }
@@ -94,6 +104,8 @@ extension GoldenLog {
     limit: Int = 10
   ) {
     var failures: [String] = []
+    let ambiguousNames = ambiguous.sorted().map { names[$0] }
+    note("\(state): \(expected.count - ambiguous.count) of \(expected.count) values compared; reported ambiguous: \(ambiguousNames.isEmpty ? "none" : ambiguousNames.joined(separator: " "))")
     for index in expected.indices where !ambiguous.contains(index) {
       if !GoldenTolerance.valuesMatch(values[index], expected[index]) {
         failures.append("'\(names[index])' = \(values[index]), kiwi \(expected[index])")

@@ -38,7 +38,7 @@ func formatCount(_ count: Double) -> String {
 
 enum Report {
   /// The human-readable table, then the golden-check outcome of each workload and mode.
-  static func table(_ results: [WorkloadResult]) -> String {
+  static func table(_ results: [WorkloadResult], verbose: Bool = false) -> String {
     let header = ["workload", "mode", "measurement", "median", "min – max", "runs", "kiwi", "ratio"]
     var rows: [[String]] = []
     for result in results {
@@ -80,6 +80,9 @@ enum Report {
       } else {
         out += "\(label) MISMATCH (\(result.golden.problems.count))\n"
         for problem in result.golden.problems { out += "    - \(problem)\n" }
+      }
+      if verbose {
+        for note in result.golden.notes { out += "    · \(note)\n" }
       }
     }
     return out

@@ -35,7 +35,7 @@ struct LinearSpec {
 
   /// The constraint for `solver`, whose variables are `variables` (indexed like the file's list).
   func constraint(_ variables: [Variable], priority: Priority) -> Constraint {
-    let expression = Expression(
+    let expression = LinearExpression(
       terms: terms.map { Term(variables[$0.variable], $0.coefficient) }, constant: constant)
     return Constraint(expression, relation, priority: priority)
   }
