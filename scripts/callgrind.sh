@@ -13,7 +13,8 @@
 #   --iterations   operations per region (default: the region's own: 1000 resizes, 10000 resolves, …)
 #   --keep DIR     keep callgrind.out.<region>.<mode> files in DIR (for callgrind_annotate)
 #   --no-build     use the existing release binary
-# Environment: SCRATCH (default .build-bench), the SwiftPM scratch path.
+# Environment: SCRATCH (default .build-bench), the SwiftPM scratch path; BENCH_DIR, passed to
+#   trellis-bench as --bench-dir when set.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -35,7 +36,7 @@ while [[ $# -gt 0 ]]; do
     --iterations) iterations=${2:?--iterations needs a number}; shift 2 ;;
     --keep) keep=${2:?--keep needs a folder}; shift 2 ;;
     --no-build) build=0; shift ;;
-    -h|--help) sed -n '2,18p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
+    -h|--help) awk 'NR > 1 && /^#/ { sub(/^# ?/, ""); print; next } NR > 1 { exit }' "$0"; exit 0 ;;
     -*) echo "Error: unknown option '$1'. See 'scripts/callgrind.sh --help'." >&2; exit 64 ;;
     *) regions+=("$1"); shift ;;
   esac
@@ -63,6 +64,7 @@ for region in "${regions[@]}"; do
   for mode in "${modes[@]}"; do
     out="$work/callgrind.out"
     args=(--only "$region" --mode "$mode")
+    [[ -n ${BENCH_DIR:-} ]] && args+=(--bench-dir "$BENCH_DIR")
     [[ -n $iterations ]] && args+=(--iterations "$iterations")
     if ! valgrind --tool=callgrind --callgrind-out-file="$out" --collect-atstart=no \
         --toggle-collect='*measuredRegion*' "$binary" "${args[@]}" >"$work/info" 2>"$work/log"; then

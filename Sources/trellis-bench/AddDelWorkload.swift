@@ -327,7 +327,7 @@ struct AddDelWorkload: Workload {
       failure = self.resolves(data.nResolves, solver, variables, &values)
     }
     if let failure { throw failure }
-    consume(values[0])
+    consume(values.first ?? 0)
 
     let removeTime = microsecondsPerOperation(1) {
       for constraint in accepted {
@@ -382,7 +382,7 @@ struct AddDelWorkload: Workload {
           }
           if measurement == "add" { measuredRegion(addBody) } else { addBody() }
           if let failure { throw failure }
-          consume(values[0])
+          consume(values.first ?? 0)
           if measurement == "remove" {
             measuredRegion {
               for constraint in accepted {
@@ -406,7 +406,7 @@ struct AddDelWorkload: Workload {
         var failure: StepError?
         measuredRegion { failure = self.resolves(iterations, solver, variables, &values) }
         if let failure { throw failure }
-        consume(values[0])
+        consume(values.first ?? 0)
       case "add_all_in_order":
         for _ in 0..<iterations {
           let (solver, variables) = try freshSolver(prepared)

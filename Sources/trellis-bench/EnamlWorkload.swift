@@ -205,7 +205,7 @@ struct EnamlWorkload: Workload {
           }
         }
       }
-      consume(buffer[0])
+      consume(buffer.first ?? 0)
     }
     let samples = plan.collect(warmup: pass) { microsecondsPerOperation(cycles * sizes.count, pass) }
     values = buffer
@@ -260,7 +260,7 @@ struct EnamlWorkload: Workload {
             return
           }
         }
-        consume(values[0])
+        consume(values.first ?? 0)
       }
     default:
       failure = "no region '\(measurement)'"

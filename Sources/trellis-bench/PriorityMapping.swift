@@ -29,14 +29,12 @@ struct PriorityMapping {
     case .weighted:
       return Priority(strength / Self.weightedDivisor)
     case .strict:
-      // Levels come from the file's few strengths (6 at most here), so 999 − rank stays positive.
+      // 999 − rank stays a valid priority for up to 999 levels; beyond that the solver
+      // rejects the priority with invalidPriority (reported, not trapped).
       let rank = levels.firstIndex(of: strength) ?? levels.count
       return Priority(999 - Double(rank))
     }
   }
-
-  /// Strict mode distinguishes at most 999 optional levels (999 … 1).
-  var isRepresentable: Bool { levels.count <= 999 }
 }
 
 extension Solver.Mode {

@@ -304,7 +304,10 @@ struct AddDelData {
     let rejectedNode = try root.member("rejected")
     var rejected: [Int] = []
     for node in try rejectedNode.elements() {
-      let index = try node.integer(in: 0...max(0, constraints.count - 1))
+      let index = try node.integer()
+      guard index < constraints.count else {
+        throw node.error("rejected index \(index) is past the \(constraints.count) constraints")
+      }
       if let last = rejected.last, index <= last { throw node.error("'rejected' must be ascending without repeats") }
       rejected.append(index)
     }
