@@ -20,6 +20,18 @@ struct ConstraintRecord {
 struct EditRecord {
   var constraint: Constraint
   var value: Double
+  var marker: SymbolID
+  var markerCoefficient: Double
+}
+
+/// What a guarded operation changed, so that a failure can put it back exactly: the
+/// first prior value of every row it wrote, and the small parts saved whole.
+struct Journal {
+  var savedRows: [(SymbolID, Row?)] = []
+  var saved: Set<SymbolID> = []
+  var levels: [Level]
+  var infeasible: [SymbolID]
+  var symbolCount: Int
 }
 
 /// One priority level of the objective (strict mode has one per distinct priority,
@@ -62,7 +74,10 @@ struct Engine {
   var infeasible: [SymbolID] = []
 
   var records: [UInt64: ConstraintRecord] = [:]
-  var edits: [Int32: EditRecord] = [:]
+  /// Edit variables by variable index.
+  var edits: [EditRecord?] = []
+  /// Set while an operation that may fail is under way.
+  var journal: Journal?
   var nextSequence: UInt64 = 0
 
   init(mode: Solver.Mode) {
@@ -77,6 +92,7 @@ struct Engine {
   mutating func registerVariable(name: String) -> Int32 {
     variableNames.append(name)
     variableSymbol.append(-1)
+    edits.append(nil)
     return Int32(variableNames.count - 1)
   }
 
@@ -121,8 +137,42 @@ struct Engine {
 
   // MARK: - Rows and columns
 
+  /// Records the row of `basic` before its first change under a journal.
+  @inline(__always)
+  mutating func willWrite(_ basic: SymbolID) {
+    guard journal != nil else { return }
+    if journal?.saved.insert(basic).inserted == true {
+      journal?.savedRows.append((basic, rows[Int(basic)]))
+    }
+  }
+
+  /// Starts recording changes (see ``Journal``).
+  mutating func beginJournal() {
+    journal = Journal(levels: levels, infeasible: infeasible, symbolCount: kinds.count)
+  }
+
+  /// Puts everything recorded since ``beginJournal()`` back as it was.
+  mutating func rollBack() {
+    guard let j = journal else { return }
+    journal = nil
+    for (basic, _) in j.savedRows {
+      if let current = rows[Int(basic)] {
+        for cell in current.cells { unlink(basic, fromColumn: cell.symbol) }
+      }
+    }
+    for (basic, old) in j.savedRows {
+      rows[Int(basic)] = old
+      if let old { for cell in old.cells { columns[Int(cell.symbol)].append(basic) } }
+    }
+    levels = j.levels
+    infeasible = j.infeasible
+    artificial = nil
+    truncateSymbols(to: j.symbolCount)
+  }
+
   /// Puts `row` into the tableau as the row of `basic`, indexing its columns.
   mutating func insertRow(_ basic: SymbolID, _ row: Row) {
+    willWrite(basic)
     for cell in row.cells { columns[Int(cell.symbol)].append(basic) }
     rows[Int(basic)] = row
   }
@@ -130,6 +180,7 @@ struct Engine {
   /// Takes the row of `basic` out of the tableau.
   mutating func removeRow(_ basic: SymbolID) -> Row {
     guard let row = rows[Int(basic)] else { return Row() }
+    willWrite(basic)
     rows[Int(basic)] = nil
     for cell in row.cells { unlink(basic, fromColumn: cell.symbol) }
     return row
@@ -151,9 +202,10 @@ struct Engine {
     columns[Int(symbol)] = []
     for basic in holders {
       guard var target = rows[Int(basic)] else { continue }
+      willWrite(basic)
       rows[Int(basic)] = nil
       let a = target.coefficient(of: symbol)
-      target.constant += row.constant * a
+      target.constant = cancellingSum(target.constant, row.constant * a)
       target.cells = Row.merge(
         target.cells, row.cells, factor: a, skipping: symbol,
         inserted: { columns[Int($0)].append(basic) },

@@ -4,6 +4,9 @@ extension Engine {
   /// The value of `expression + constant` at the current solution.
   func evaluate(_ record: ConstraintRecord) -> Double {
     var total = record.constant
+    if record.isEdit, let v = record.constraint.expression.terms.first?.variable, let edit = edits[Int(v.index)] {
+      total = -edit.value
+    }
     for term in record.constraint.expression.terms {
       total += term.coefficient * value(ofVariable: term.variable.index)
     }
@@ -67,9 +70,9 @@ extension Engine {
       out += "  \(name) = \(formatNumber(value(ofVariable: Int32(i))))\n"
     }
     out += "Edit variables\n"
-    for index in edits.keys.sorted() {
-      if let edit = edits[index] {
-        out += "  \(variableNames[Int(index)]) -> \(formatNumber(edit.value)) @\(edit.constraint.priority)\n"
+    for (index, edit) in edits.enumerated() {
+      if let edit {
+        out += "  \(variableNames[index]) -> \(formatNumber(edit.value)) @\(edit.constraint.priority)\n"
       }
     }
     out += "Constraints\n"
@@ -82,6 +85,9 @@ extension Engine {
   /// Every way the tableau can be inconsistent, as messages (empty = consistent).
   func checkInvariants() -> [String] {
     var problems: [String] = []
+    // Sign checks tolerate rounding relative to the largest value in the tableau.
+    let valueScale = rows.reduce(1.0) { max($0, abs($1?.constant ?? 0)) }
+    let tolerance = 1e-9 * valueScale
     if !infeasible.isEmpty { problems.append("infeasible rows left: \(infeasible.map(symbolName))") }
     if artificial != nil { problems.append("artificial objective left over") }
     for b in rows.indices {
@@ -89,16 +95,16 @@ extension Engine {
       let basic = SymbolID(b)
       for (i, cell) in row.cells.enumerated() {
         if i > 0 && row.cells[i - 1].symbol >= cell.symbol { problems.append("row \(symbolName(basic)) not sorted") }
-        if nearZero(cell.coefficient) { problems.append("row \(symbolName(basic)) keeps a zero coefficient") }
+        if cell.coefficient == 0 { problems.append("row \(symbolName(basic)) keeps a zero coefficient") }
         if isBasic(cell.symbol) { problems.append("row \(symbolName(basic)) holds basic \(symbolName(cell.symbol))") }
         if !columns[Int(cell.symbol)].contains(basic) {
           problems.append("column \(symbolName(cell.symbol)) misses row \(symbolName(basic))")
         }
       }
-      if kind(basic).isRestricted && row.constant < -1e-7 {
+      if kind(basic).isRestricted && row.constant < -tolerance {
         problems.append("restricted row \(symbolName(basic)) is negative: \(row.constant)")
       }
-      if kind(basic) == .dummy && !nearZero(row.constant) {
+      if kind(basic) == .dummy && abs(row.constant) > tolerance {
         problems.append("dummy row \(symbolName(basic)) is \(row.constant), not 0")
       }
     }
@@ -119,7 +125,9 @@ extension Engine {
       problems.append("not optimal: \(symbolName(s)) can still improve the objective")
     }
     for record in records.values where record.constraint.priority.isRequired {
-      let scale = max(1, abs(record.constant))
+      let scale = record.constraint.expression.terms.reduce(max(1, abs(record.constant))) {
+        max($0, abs($1.coefficient * value(ofVariable: $1.variable.index)))
+      }
       if violation(record) > 1e-6 * scale { problems.append("required \(record.constraint) is violated") }
     }
     return problems

@@ -18,12 +18,12 @@ extension Engine {
     return index
   }
 
-  func validate(_ constraint: Constraint, context: String) throws(SolverError) {
+  func validate(_ constraint: Constraint) throws(SolverError) {
     guard constraint.priority.isValid else {
-      throw .invalidPriority(constraint.priority, context: context)
+      throw .invalidPriority(constraint.priority, context: "the constraint \(constraint)")
     }
     guard constraint.expression.isFinite else {
-      throw .nonFiniteValue(context: "A coefficient or the constant of \(context)")
+      throw .nonFiniteValue(context: "A coefficient or the constant of the constraint \(constraint)")
     }
   }
 
@@ -31,7 +31,7 @@ extension Engine {
 
   mutating func add(_ constraint: Constraint) throws(SolverError) {
     guard records[constraint.id] == nil else { throw .duplicateConstraint(constraint) }
-    try validate(constraint, context: "the constraint \(constraint)")
+    try validate(constraint)
     try add(constraint, constant: constraint.expression.constant, isEdit: false)
   }
 
@@ -92,9 +92,9 @@ extension Engine {
   /// (then an artificial variable is needed).
   func subject(for row: Row, _ record: ConstraintRecord) -> SymbolID {
     for cell in row.cells where kind(cell.symbol) == .external {
-      // A nonbasic external that other rows already use would move them: let phase one
-      // handle it so that their feasibility is kept.
-      return columns[Int(cell.symbol)].isEmpty ? cell.symbol : -1
+      // Solving for a nonbasic external moves every row that holds it; that is only safe
+      // when none of them is sign-restricted (otherwise phase one keeps them feasible).
+      if columns[Int(cell.symbol)].allSatisfy({ kind($0) == .external }) { return cell.symbol }
     }
     for s in [record.marker, record.other] where s >= 0 {
       let k = kind(s)
@@ -108,7 +108,7 @@ extension Engine {
     var (row, record) = makeRow(constraint, constant: constant, isEdit: isEdit)
     var subject = subject(for: row, record)
     if subject < 0 && row.cells.allSatisfy({ kind($0.symbol) == .dummy }) {
-      if !nearZero(row.constant) {
+      if row.constant != 0 {
         let certificate = row.cells.map(\.symbol)
         truncateSymbols(to: mark)
         throw unsatisfiable(constraint, constant: constant, certificate: certificate)
@@ -116,12 +116,13 @@ extension Engine {
       subject = record.marker  // redundant with the equalities already there
     }
     if subject < 0 {
-      let before = self
+      beginJournal()
+      journal?.symbolCount = mark
       if let certificate = addWithArtificialVariable(row) {
-        self = before
-        truncateSymbols(to: mark)
+        rollBack()
         throw unsatisfiable(constraint, constant: constant, certificate: certificate)
       }
+      journal = nil
     } else {
       row.solve(for: subject)
       substitute(subject, with: row)
@@ -131,6 +132,14 @@ extension Engine {
     records[constraint.id] = record
     addErrorsToObjective(record, sign: 1)
     _ = optimize(.main)
+    settleInfeasibleRows()
+  }
+
+  /// Rows queued as negative during primal pivots are only rounding (the ratio test keeps
+  /// them non-negative); the dual simplex settles any that are really negative.
+  mutating func settleInfeasibleRows() {
+    if !infeasible.isEmpty { _ = dualOptimize() }
+    infeasible.removeAll()
   }
 
   /// Phase one: adds `row` behind an artificial variable and minimizes it. Returns nil
@@ -143,7 +152,8 @@ extension Engine {
     _ = optimize(.artificial)
     let phaseOne = artificial ?? Row()
     artificial = nil
-    guard nearZero(phaseOne.constant) else {
+    // Phase one reached 0 when the artificial symbol left the basis or sits at 0.
+    guard !isBasic(art) || rows[Int(art)]?.constant == 0 || phaseOne.constant == 0 else {
       return phaseOne.cells.map(\.symbol)
     }
     if isBasic(art) {
@@ -161,7 +171,10 @@ extension Engine {
   }
 
   private mutating func finishArtificial(_ art: SymbolID) -> [SymbolID]? {
-    for basic in columns[Int(art)] { rows[Int(basic)]?.remove(art) }
+    for basic in columns[Int(art)] {
+      willWrite(basic)
+      rows[Int(basic)]?.remove(art)
+    }
     columns[Int(art)] = []
     for l in levels.indices { levels[l].row.remove(art) }
     return nil
@@ -196,17 +209,19 @@ extension Engine {
   }
 
   mutating func removeRecord(_ record: ConstraintRecord) throws(SolverError) {
-    let before = self
+    let marker = record.marker
+    var leaving: SymbolID = -1
+    if !isBasic(marker) {
+      guard let row = markerLeavingRow(marker) else {
+        throw .numericalFailure(context: "remove \(record.constraint)")
+      }
+      leaving = row
+    }
     records[record.constraint.id] = nil
     addErrorsToObjective(record, sign: -1)
-    let marker = record.marker
     if isBasic(marker) {
       _ = removeRow(marker)
     } else {
-      guard let leaving = markerLeavingRow(marker) else {
-        self = before
-        throw .numericalFailure(context: "remove \(record.constraint)")
-      }
       var row = removeRow(leaving)
       row.solve(for: marker, replacing: leaving)
       substitute(marker, with: row)
@@ -220,18 +235,23 @@ extension Engine {
       for l in levels.indices { levels[l].row.remove(record.other) }
     }
     _ = optimize(.main)
+    settleInfeasibleRows()
   }
 
   /// The row to pivot the marker of a removed constraint into: the restricted row that
   /// limits it most, else any restricted row, else an external one.
   func markerLeavingRow(_ marker: SymbolID) -> SymbolID? {
-    var first: SymbolID = -1, second: SymbolID = -1, third: SymbolID = -1
+    var first: SymbolID = -1, second: SymbolID = -1, third: SymbolID = -1, dummyRow: SymbolID = -1
     var r1 = Double.infinity, r2 = Double.infinity
     for basic in columns[Int(marker)] {
       guard let row = rows[Int(basic)] else { continue }
       let c = row.coefficient(of: marker)
       if c == 0 { continue }
-      if kind(basic) == .external {
+      if kind(basic) == .dummy {
+        // A redundant equality's row (always 0): pivoting through it moves nothing, and
+        // the equality then takes over the removed constraint's part.
+        if dummyRow < 0 || basic < dummyRow { dummyRow = basic }
+      } else if kind(basic) == .external {
         if third < 0 || basic < third { third = basic }
       } else if c < 0 {
         let r = -row.constant / c
@@ -241,6 +261,7 @@ extension Engine {
         if r < r2 || (r == r2 && basic < second) { r2 = r; second = basic }
       }
     }
+    if dummyRow >= 0 { return dummyRow }
     if first >= 0 { return first }
     if second >= 0 { return second }
     if third >= 0 { return third }
@@ -253,19 +274,19 @@ extension Engine {
   /// `expression + k + a·marker … = 0` becomes `expression + k + delta …`, which is the
   /// old equation with `marker` replaced by `marker' + delta/a`.
   mutating func applyConstantChange(_ record: ConstraintRecord, delta: Double) {
-    let shift = delta / record.markerCoefficient
-    let marker = record.marker
-    if var row = rows[Int(marker)] {
-      row.constant -= shift
-      rows[Int(marker)] = row
-      if row.constant < 0 && kind(marker) != .external { infeasible.append(marker) }
+    applyConstantChange(marker: record.marker, shift: delta / record.markerCoefficient)
+  }
+
+  mutating func applyConstantChange(marker: SymbolID, shift: Double) {
+    if let current = rows[Int(marker)]?.constant {
+      rows[Int(marker)]?.constant = cancellingSum(current, -shift)
+      if rows[Int(marker)]?.constant ?? 0 < 0 && kind(marker) != .external { infeasible.append(marker) }
       return
     }
     for basic in columns[Int(marker)] {
-      guard var row = rows[Int(basic)] else { continue }
-      row.constant += row.coefficient(of: marker) * shift
-      rows[Int(basic)] = row
-      if row.constant < 0 && kind(basic) != .external { infeasible.append(basic) }
+      guard let row = rows[Int(basic)] else { continue }
+      rows[Int(basic)]?.constant = cancellingSum(row.constant, row.coefficient(of: marker) * shift)
+      if rows[Int(basic)]?.constant ?? 0 < 0 && kind(basic) != .external { infeasible.append(basic) }
     }
   }
 
@@ -299,36 +320,35 @@ extension Engine {
   }
 
   mutating func addEditVariable(_ variable: Variable, priority: Priority) throws(SolverError) {
-    guard edits[variable.index] == nil else { throw .duplicateEditVariable(name: variable.name) }
+    guard edits[Int(variable.index)] == nil else { throw .duplicateEditVariable(name: variable.name) }
     guard priority.isValid, !priority.isRequired else {
       throw .invalidPriority(priority, context: "the edit variable '\(variable.name)'")
     }
     let constraint = Constraint(LinearExpression(variable), .equal, priority: priority, label: "edit \(variable.name)")
     try add(constraint, constant: 0, isEdit: true)
-    edits[variable.index] = EditRecord(constraint: constraint, value: 0)
+    guard let record = records[constraint.id] else { return }
+    edits[Int(variable.index)] = EditRecord(
+      constraint: constraint, value: 0, marker: record.marker, markerCoefficient: record.markerCoefficient)
   }
 
   mutating func removeEditVariable(_ variable: Variable) throws(SolverError) {
-    guard let edit = edits[variable.index], let record = records[edit.constraint.id] else {
+    guard let edit = edits[Int(variable.index)], var record = records[edit.constraint.id] else {
       throw .unknownEditVariable(name: variable.name)
     }
+    record.constant = -edit.value
     try removeRecord(record)
-    edits[variable.index] = nil
+    edits[Int(variable.index)] = nil
   }
 
   mutating func suggestValue(_ value: Double, for variable: Variable) throws(SolverError) {
-    guard var edit = edits[variable.index], var record = records[edit.constraint.id] else {
-      throw .unknownEditVariable(name: variable.name)
-    }
+    guard let edit = edits[Int(variable.index)] else { throw .unknownEditVariable(name: variable.name) }
     guard value.isFinite else { throw .nonFiniteValue(context: "The value suggested for '\(variable.name)'") }
     let delta = value - edit.value
     if delta == 0 { return }
-    edit.value = value
-    edits[variable.index] = edit
-    // The edit constraint is `variable - value == 0`: its constant moves by -delta.
-    applyConstantChange(record, delta: -delta)
-    record.constant -= delta
-    records[edit.constraint.id] = record
+    edits[Int(variable.index)]?.value = value
+    // The edit constraint is `variable - value == 0`: its constant moves by -delta (its
+    // record's constant is brought up to date only when it is read or removed).
+    applyConstantChange(marker: edit.marker, shift: -delta / edit.markerCoefficient)
     if dualOptimize() != nil {
       // Edits are optional, so only rounding can get here; the edit still took effect
       // as far as it could.

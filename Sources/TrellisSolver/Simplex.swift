@@ -81,9 +81,15 @@ extension Engine {
   /// objective optimal. Returns the row that cannot be made feasible, if any (then the
   /// required constraints cannot all hold).
   mutating func dualOptimize() -> SymbolID? {
+    guard !infeasible.isEmpty else { return nil }
     var ratio = [Double](repeating: 0, count: levels.count)
     var best = [Double](repeating: 0, count: levels.count)
-    while let leaving = infeasible.popLast() {
+    while !infeasible.isEmpty {
+      // The lowest id first: the order rows were queued in never decides anything.
+      var lowest = 0
+      for i in infeasible.indices where infeasible[i] < infeasible[lowest] { lowest = i }
+      infeasible.swapAt(lowest, infeasible.count - 1)
+      let leaving = infeasible.removeLast()
       guard let row = rows[Int(leaving)], row.constant < 0 else { continue }
       var entering: SymbolID = -1
       for cell in row.cells {

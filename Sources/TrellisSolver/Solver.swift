@@ -98,7 +98,7 @@ public final class Solver {
 
   /// Whether `variable` is an edit variable.
   public func hasEditVariable(_ variable: Variable) -> Bool {
-    variable.solver == id && engine.edits[variable.index] != nil
+    variable.solver == id && engine.edits[Int(variable.index)] != nil
   }
 
   /// Suggests a value for an edit variable and re-solves (dual simplex: a few pivots at most).

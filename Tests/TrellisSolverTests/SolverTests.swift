@@ -267,3 +267,21 @@ final class SolverTests: XCTestCase {
     XCTAssertEqual(s.constraints.map(\.label), cs.reversed().map(\.label))
   }
 }
+
+final class ReadmeExampleTests: XCTestCase {
+  /// The solver example in README.md, verbatim: width = 320 − 8 − 8 = 304, left = 8.
+  func testReadmeExample() throws {
+    let solver = Solver()
+    let left = solver.makeVariable("left")
+    let width = solver.makeVariable("width")
+    let container = solver.makeVariable("container")
+    try solver.add(left >= 8)
+    try solver.add((left + width <= container - 8).labeled("trailing margin"))
+    try solver.add((width == 400).priority(.defaultHigh))
+    try solver.addEditVariable(container, priority: 999)
+    try solver.suggestValue(320, for: container)
+    XCTAssertEqual(solver.value(of: width), 304, accuracy: 1e-9)
+    XCTAssertEqual(solver.value(of: left), 8, accuracy: 1e-9)
+    XCTAssertEqual(solver.ambiguousVariables().map(\.name), [])
+  }
+}
