@@ -1,11 +1,21 @@
 import Foundation
+import TrellisLayout
 import TrellisSolver
 
 /// The workloads trellis-bench knows, in run order, and the files they come from.
 enum WorkloadCatalog {
+  /// Where a workload's file lives.
+  enum Folder {
+    /// The kiwi workload folder (`--bench-dir`, default ../shared/bench).
+    case bench
+    /// The package's example layouts (`--layouts-dir`, default Layouts/ at the package root).
+    case layouts
+  }
+
   struct Entry {
     var name: String
     var file: String
+    var folder: Folder = .bench
     var load: (String) throws(BenchInputError) -> any Workload
   }
 
@@ -20,15 +30,28 @@ enum WorkloadCatalog {
     Entry(name: "adddel-300", file: "adddel-300.json") { path throws(BenchInputError) in
       AddDelWorkload(data: try AddDelData(path: path), fullRepetitions: 11)
     },
+    Entry(name: "concentration-relayout", file: "concentration.json", folder: .layouts) { path throws(BenchInputError) in
+      RelayoutWorkload(document: try readLayout(path))
+    },
     ]
   }
 
   static var names: [String] { entries.map(\.name) }
+
+  /// A layout file, which must read without errors.
+  static func readLayout(_ path: String) throws(BenchInputError) -> LayoutDocument {
+    let read = LayoutReader.read(contentsOf: path)
+    guard let document = read.document, !read.hasErrors else {
+      throw BenchInputError(message: "the layout '\(path)' does not read cleanly:\n\(read.renderedDiagnostics)")
+    }
+    return document
+  }
 }
 
 /// The parsed command line.
 struct BenchOptions {
   var benchDirectory: String?
+  var layoutsDirectory: String?
   var quick = false
   var json = false
   var workloads: [String] = []
@@ -59,7 +82,8 @@ enum BenchCommand {
     Replays enaml-like.json, adddel-900.json and adddel-300.json (../shared/bench, relative to the
     package root) in both solver modes (strict and weighted), checks every golden state, then
     times each measurement and prints the median, min–max and the ratio to kiwi's median.
-    Exits 1 if any golden check mismatches.
+    concentration-relayout lays out Layouts/concentration.json fresh and on a live engine; its
+    golden check is a fresh engine's frames. Exits 1 if any golden check mismatches.
 
     \(usage)
 
@@ -69,6 +93,7 @@ enum BenchCommand {
       --verbose               Under the table, also say what each golden check compared.
       --bench-dir <path>      The folder holding the workload files (default: ../shared/bench from the
                               package root, found from the executable's location or the current folder).
+      --layouts-dir <path>    The folder holding concentration.json (default: Layouts/ at the package root).
       --workload <name>       Run only this workload; repeatable. One of: \(WorkloadCatalog.names.joined(separator: ", ")).
       --mode <mode>           strict, weighted or both (default: both; with --only: strict).
       --only <region>         Run one timed region and nothing else (no golden checks), for
@@ -89,6 +114,12 @@ enum BenchCommand {
                   remove               remove the accepted constraints in order
                   add_all_in_order     add all N constraints in order, unsatisfiable ones rejected and rolled back
                                        (kiwi's figure does not roll back: shown, not compared)
+      concentration-relayout           Layouts/concentration.json through LayoutEngine (no ambiguity check);
+                                       speed-up = fresh's median / the measurement's
+                  fresh                a new engine and its layout in iPhone 8 portrait (per layout)
+                  rotate_traits        iPhone 8 portrait <-> landscape on one engine that has seen both (per layout)
+                  rotate_size          iPad portrait <-> landscape on one engine that has seen both (per layout)
+                  first_visit          the first landscape layout of an engine laid out in portrait
     """
 
   /// Runs the command; returns the process exit status.
@@ -105,7 +136,7 @@ enum BenchCommand {
       return 0
     }
     do {
-      let directory = try options.benchDirectory ?? defaultBenchDirectory()
+      let directory = Folders(bench: options.benchDirectory, layouts: options.layoutsDirectory)
       if options.listRegions { return try listRegions(directory) }
       if options.checkData { return try checkData(options.workloads, directory: directory) }
       if let only = options.only { return try runOnly(only, options: options, directory: directory) }
@@ -118,19 +149,21 @@ enum BenchCommand {
 
   // MARK: Running
 
-  private static func load(_ names: [String], directory: String) throws(BenchInputError) -> [any Workload] {
+  private static func load(_ names: [String], directory: Folders) throws(BenchInputError) -> [any Workload] {
     var workloads: [any Workload] = []
     for entry in WorkloadCatalog.entries where names.isEmpty || names.contains(entry.name) {
-      let path = (directory as NSString).appendingPathComponent(entry.file)
+      let folder = try directory.path(entry.folder)
+      let path = (folder as NSString).appendingPathComponent(entry.file)
       guard FileManager.default.fileExists(atPath: path) else {
-        throw BenchInputError(message: "the workload file '\(path)' does not exist; pass --bench-dir PATH naming the folder with \(entry.file)")
+        let option = entry.folder == .bench ? "--bench-dir" : "--layouts-dir"
+        throw BenchInputError(message: "the workload file '\(path)' does not exist; pass \(option) PATH naming the folder with \(entry.file)")
       }
       workloads.append(try entry.load(path))
     }
     return workloads
   }
 
-  private static func runAll(options: BenchOptions, directory: String) throws(BenchInputError) -> Int32 {
+  private static func runAll(options: BenchOptions, directory: Folders) throws(BenchInputError) -> Int32 {
     let workloads = try load(options.workloads, directory: directory)
     let modes = options.modes ?? [.strict, .weighted]
     var results: [WorkloadResult] = []
@@ -144,7 +177,9 @@ enum BenchCommand {
         printError(" \(log.isEmpty ? "ok" : "\(log.problems.count) problem(s)") (\(seconds(start, checked))); timing…", terminator: "")
         let measurements = workload.measure(mode: mode, quick: options.quick, log: &log)
         printError(" done (\(seconds(checked, monotonicNanoseconds())))")
-        results.append(WorkloadResult(workload: workload.name, mode: mode, measurements: measurements, golden: log))
+        results.append(
+          WorkloadResult(
+            workload: workload.name, mode: mode, measurements: measurements, golden: log, reference: workload.reference))
       }
     }
     if options.json {
@@ -159,7 +194,7 @@ enum BenchCommand {
   }
 
   private static func runOnly(
-    _ only: (workload: String, measurement: String), options: BenchOptions, directory: String
+    _ only: (workload: String, measurement: String), options: BenchOptions, directory: Folders
   ) throws(BenchInputError) -> Int32 {
     guard let workload = try load([only.workload], directory: directory).first,
       let region = workload.regions.first(where: { $0.measurement == only.measurement })
@@ -183,7 +218,7 @@ enum BenchCommand {
     return log.isEmpty ? 0 : 1
   }
 
-  private static func listRegions(_ directory: String) throws(BenchInputError) -> Int32 {
+  private static func listRegions(_ directory: Folders) throws(BenchInputError) -> Int32 {
     for workload in try load([], directory: directory) {
       for region in workload.regions {
         print("\(workload.name)/\(region.measurement)  (one iteration = \(region.operation); default \(region.defaultIterations))")
@@ -194,7 +229,7 @@ enum BenchCommand {
 
   /// Checks the files against themselves (kiwi's golden values against kiwi's golden errors),
   /// which tests the checker's arithmetic without any solver.
-  private static func checkData(_ names: [String], directory: String) throws(BenchInputError) -> Int32 {
+  private static func checkData(_ names: [String], directory: Folders) throws(BenchInputError) -> Int32 {
     var clean = true
     for workload in try load(names, directory: directory) {
       var log = GoldenLog()
@@ -213,7 +248,7 @@ enum BenchCommand {
   // MARK: Arguments
 
   static func parse(_ arguments: [String]) throws(UsageError) -> BenchOptions {
-    let valued = ["--bench-dir", "--workload", "--mode", "--only", "--iterations"]
+    let valued = ["--bench-dir", "--layouts-dir", "--workload", "--mode", "--only", "--iterations"]
     let flags = ["--quick", "--json", "--verbose", "--list-regions", "--check-data", "--help", "-h"]
     var options = BenchOptions()
     var index = 0
@@ -238,6 +273,7 @@ enum BenchCommand {
       case "--verbose": options.verbose = true
       case "--help", "-h": options.help = true
       case "--bench-dir": options.benchDirectory = value
+      case "--layouts-dir": options.layoutsDirectory = value
       case "--workload":
         let name = value ?? ""
         guard WorkloadCatalog.names.contains(name) else {
@@ -315,8 +351,48 @@ enum BenchCommand {
 
   // MARK: Files
 
+  /// The folders workload files are read from: given on the command line, or found from the
+  /// package root when first needed (so a run that needs only one of them never looks for the other).
+  struct Folders {
+    var bench: String?
+    var layouts: String?
+
+    func path(_ folder: WorkloadCatalog.Folder) throws(BenchInputError) -> String {
+      switch folder {
+      case .bench:
+        if let bench { return bench }
+        return try BenchCommand.defaultBenchDirectory()
+      case .layouts:
+        if let layouts { return layouts }
+        return try BenchCommand.defaultLayoutsDirectory()
+      }
+    }
+  }
+
+  /// `Layouts` at the package root, found above the executable or the current folder.
+  static func defaultLayoutsDirectory() throws(BenchInputError) -> String {
+    let root = try packageRoot()
+    let layouts = ((root as NSString).appendingPathComponent("Layouts") as NSString).standardizingPath
+    var isDirectory: ObjCBool = false
+    guard FileManager.default.fileExists(atPath: layouts, isDirectory: &isDirectory), isDirectory.boolValue else {
+      throw BenchInputError(message: "the layouts folder '\(layouts)' (Layouts from the package root \(root)) does not exist; pass --layouts-dir PATH")
+    }
+    return layouts
+  }
+
   /// `../shared/bench` next to the package root, found above the executable or the current folder.
   static func defaultBenchDirectory() throws(BenchInputError) -> String {
+    let root = try packageRoot()
+    let bench = ((root as NSString).appendingPathComponent("../shared/bench") as NSString).standardizingPath
+    var isDirectory: ObjCBool = false
+    guard FileManager.default.fileExists(atPath: bench, isDirectory: &isDirectory), isDirectory.boolValue else {
+      throw BenchInputError(message: "the workload folder '\(bench)' (../shared/bench from the package root \(root)) does not exist; pass --bench-dir PATH")
+    }
+    return bench
+  }
+
+  /// The folder holding Package.swift, above the executable or the current folder.
+  static func packageRoot() throws(BenchInputError) -> String {
     var starts: [String] = []
     if let executable = try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe") {
       starts.append((executable as NSString).deletingLastPathComponent)
@@ -328,20 +404,13 @@ enum BenchCommand {
       var directory = (start as NSString).standardizingPath
       while true {
         let manifest = (directory as NSString).appendingPathComponent("Package.swift")
-        if FileManager.default.fileExists(atPath: manifest) {
-          let bench = ((directory as NSString).appendingPathComponent("../shared/bench") as NSString).standardizingPath
-          var isDirectory: ObjCBool = false
-          guard FileManager.default.fileExists(atPath: bench, isDirectory: &isDirectory), isDirectory.boolValue else {
-            throw BenchInputError(message: "the workload folder '\(bench)' (../shared/bench from the package root \(directory)) does not exist; pass --bench-dir PATH")
-          }
-          return bench
-        }
+        if FileManager.default.fileExists(atPath: manifest) { return directory }
         let parent = (directory as NSString).deletingLastPathComponent
         if parent == directory || parent.isEmpty { break }
         directory = parent
       }
     }
-    throw BenchInputError(message: "cannot find the package root (no Package.swift above \(starts.joined(separator: " or "))); pass --bench-dir PATH naming the folder with the workload files")
+    throw BenchInputError(message: "cannot find the package root (no Package.swift above \(starts.joined(separator: " or "))); pass --bench-dir PATH (and --layouts-dir PATH) naming the folders with the workload files")
   }
 }
 

@@ -7,6 +7,16 @@ struct WorkloadResult {
   var mode: Solver.Mode
   var measurements: [Measurement]
   var golden: GoldenLog
+  /// The measurement the others are compared with (``Workload/reference``).
+  var reference: String? = nil
+
+  /// `reference median / measurement median` (how many times cheaper than the reference).
+  func speedUp(_ measurement: Measurement) -> Double? {
+    guard let reference, measurement.name != reference, measurement.runs > 0,
+      let base = measurements.first(where: { $0.name == reference }), base.runs > 0, measurement.median > 0
+    else { return nil }
+    return base.median / measurement.median
+  }
 }
 
 /// A number without a trailing `.0` when whole (`400`, `12.5`).
@@ -39,7 +49,7 @@ func formatCount(_ count: Double) -> String {
 enum Report {
   /// The human-readable table, then the golden-check outcome of each workload and mode.
   static func table(_ results: [WorkloadResult], verbose: Bool = false) -> String {
-    let header = ["workload", "mode", "measurement", "median", "min – max", "runs", "kiwi", "ratio"]
+    let header = ["workload", "mode", "measurement", "median", "min – max", "runs", "kiwi", "ratio", "speed-up"]
     var rows: [[String]] = []
     for result in results {
       for measurement in result.measurements {
@@ -54,10 +64,11 @@ enum Report {
           measurement.runs > 0 ? formatDuration(measurement.median) : "failed",
           measurement.runs > 0 ? "\(formatDuration(measurement.minimum)) – \(formatDuration(measurement.maximum))" : "—",
           String(measurement.runs), kiwiText, ratio,
+          result.speedUp(measurement).map { "\(String(format: "%.1f", $0))× vs \(result.reference ?? "")" } ?? "—",
         ])
       }
     }
-    let rightAligned: Set<Int> = [3, 4, 5, 6, 7]
+    let rightAligned: Set<Int> = [3, 4, 5, 6, 7, 8]
     var widths = header.map(\.count)
     for row in rows {
       for (column, cell) in row.enumerated() { widths[column] = max(widths[column], cell.count) }
@@ -72,7 +83,8 @@ enum Report {
     out += widths.map { String(repeating: "-", count: $0) }.joined(separator: "  ") + "\n"
     for row in rows { out += line(row) + "\n" }
     out += "ratio = our median / kiwi's median (kiwi: README of ../shared/bench; * = kiwi did different work, no ratio)\n"
-    out += "\nGolden checks (both modes against kiwi's answers):\n"
+    out += "speed-up = the reference measurement's median / this one's (concentration-relayout: vs a fresh engine)\n"
+    out += "\nGolden checks (both modes; kiwi's answers, or a fresh engine for concentration-relayout):\n"
     for result in results {
       let label = "  \(result.workload) \(result.mode.name):"
       if result.golden.isEmpty {
@@ -94,10 +106,14 @@ enum Report {
     for result in results {
       var measurements: [String] = []
       for measurement in result.measurements where measurement.runs > 0 {
+        var speedUp = ""
+        if let reference = result.reference, let factor = result.speedUp(measurement) {
+          speedUp = ", \(jsonString("speedup_over_\(reference)")): \(jsonNumber(factor))"
+        }
         measurements.append(
           "{\"name\": \(jsonString(measurement.name)), \"median_us\": \(jsonNumber(measurement.median)), "
             + "\"min_us\": \(jsonNumber(measurement.minimum)), \"max_us\": \(jsonNumber(measurement.maximum)), "
-            + "\"runs\": \(measurement.runs)}")
+            + "\"runs\": \(measurement.runs)\(speedUp)}")
       }
       workloads.append(
         "    {\"name\": \(jsonString(result.workload)), \"mode\": \(jsonString(result.mode.name)),\n"

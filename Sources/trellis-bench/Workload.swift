@@ -27,6 +27,12 @@ protocol Workload {
   func runRegion(_ measurement: String, mode: Solver.Mode, iterations: Int, log: inout GoldenLog)
   /// Applies the golden checks to kiwi's own golden values (no solver): tests the checker.
   func checkDataConsistency(log: inout GoldenLog)
+  /// The measurement the others are compared with (`speed-up = its median / theirs`), if any.
+  var reference: String? { get }
+}
+
+extension Workload {
+  var reference: String? { nil }
 }
 
 /// A solver error with the step that raised it, for messages.

@@ -119,6 +119,22 @@ struct AnchorMap {
     return LinearExpression(rootWidth) - horizontal
   }
 
+  /// Whether the constant of an anchor's expression depends on the safe-area insets: every
+  /// attribute of the `safeArea` and `margins` guides, and the root's margin attributes (its
+  /// margins include the safe area). Nothing else reads the insets, and they never change a
+  /// term, so a move that changes only the insets changes only these constants.
+  func dependsOnSafeArea(_ anchor: AnchorReference) -> Bool {
+    let item = anchor.item
+    if item == "safeArea" || item == "margins", views[item] == nil { return true }
+    let id = (item == "root" && items["root"] == nil) ? rootID : item
+    return id == rootID && anchor.attribute.readsMargins
+  }
+
+  /// Whether either side of a constraint depends on the safe-area insets.
+  func dependsOnSafeArea(_ constraint: LayoutConstraint) -> Bool {
+    dependsOnSafeArea(constraint.first) || constraint.second.map(dependsOnSafeArea) == true
+  }
+
   /// Whether a constraint is read in mirrored coordinates (right-to-left and directional).
   func isMirrored(_ constraint: LayoutConstraint) -> Bool {
     direction == .rightToLeft
@@ -151,6 +167,19 @@ struct AnchorMap {
     }
     let kept = merged.filter { abs($0.coefficient) > 1e-12 }.sorted { $0.variable.id < $1.variable.id }
     return LinearExpression(terms: kept, constant: expression.constant)
+  }
+}
+
+extension LayoutAttribute {
+  /// Whether the attribute reads its item's layout margins (`leftMargin`, …, `centerYWithinMargins`).
+  var readsMargins: Bool {
+    switch self {
+    case .leftMargin, .rightMargin, .topMargin, .bottomMargin, .leadingMargin, .trailingMargin,
+      .centerXWithinMargins, .centerYWithinMargins:
+      return true
+    default:
+      return false
+    }
   }
 }
 

@@ -1,19 +1,23 @@
 import TrellisSolver
 
-/// Lays out one document in any environment, keeping one live solver between layouts.
+/// Lays out one document in any environment, keeping live solvers between layouts.
 ///
 /// ```swift
 /// let engine = LayoutEngine(document: document)
-/// let portrait = engine.layout(in: iPhonePortrait)     // builds the solver
-/// let landscape = engine.layout(in: iPhoneLandscape)   // applies only what changed
+/// let portrait = engine.layout(in: iPhonePortrait)     // builds a solver
+/// let landscape = engine.layout(in: iPhoneLandscape)   // builds one for compact height
+/// let back = engine.layout(in: iPhonePortrait)         // switches back: edit variables only
 /// ```
 ///
-/// Moving to a new environment resolves the document again and diffs the wanted constraints
-/// against the installed ones: unchanged constraints stay, constraints whose only change is
-/// their constant are updated in place, the rest are removed or added, and the container
-/// size moves through edit variables. The frames are the same as a fresh engine's (for
-/// layouts with one solution). When a required constraint has to be broken, the engine
-/// rebuilds its solver so that conflicts are always decided in the documented order.
+/// A move to an environment with the same size classes, layout direction and scale regenerates
+/// nothing: the container size goes to the edit variables and only the constants that read the
+/// safe area are updated. For another size-class environment, a large layout (at least
+/// ``cachingThreshold`` constraints) gets its own solver, built once and kept (at most
+/// ``solverCacheLimit``), so that every later rotation is such a move; a small layout keeps one
+/// solver and diffs it: unchanged constraints stay, constraints whose only change is their
+/// constant are updated in place, the rest are removed or added. The frames are the same as a
+/// fresh engine's (for layouts with one solution). When a required constraint has to be broken,
+/// the engine rebuilds that solver so that conflicts are always decided in the documented order.
 ///
 /// Not thread-safe: use one engine from one thread at a time.
 public final class LayoutEngine {
@@ -26,30 +30,67 @@ public final class LayoutEngine {
 
   /// What the last ``layout(in:snapToPixels:)`` did to the solver.
   public struct Update: Sendable, Hashable {
-    /// Whether the solver was built from scratch (first layout, or after a conflict).
-    public var rebuilt: Bool
+    /// Which solver served the layout, and how it got there.
+    public enum Route: Sendable, Hashable {
+      /// A solver built from scratch: the first layout, the first visit to a size-class
+      /// environment of a large layout, or after a conflict.
+      case rebuilt
+      /// The previous layout's solver, given only what differs: the container size and the
+      /// safe-area constants when the size classes, direction and scale are the same (nothing is
+      /// regenerated), else the constraints removed, added and re-valued by a diff.
+      case diffed
+      /// A solver kept from an earlier layout with the same size classes, layout direction and
+      /// scale; as for `diffed` with the same environment, only the container size and the
+      /// safe-area constants moved.
+      case reusedCachedSolver
+    }
+
+    public var route: Route
     /// Constraints added, removed, given a new constant in place, and left as they were.
     public var added: Int
     public var removed: Int
     public var constantsChanged: Int
     public var kept: Int
 
-    public init(rebuilt: Bool, added: Int, removed: Int, constantsChanged: Int, kept: Int) {
-      self.rebuilt = rebuilt
+    /// Whether the solver was built from scratch (``Route/rebuilt``).
+    public var rebuilt: Bool {
+      get { route == .rebuilt }
+      set { route = newValue ? .rebuilt : (route == .rebuilt ? .diffed : route) }
+    }
+
+    public init(route: Route, added: Int, removed: Int, constantsChanged: Int, kept: Int) {
+      self.route = route
       self.added = added
       self.removed = removed
       self.constantsChanged = constantsChanged
       self.kept = kept
     }
 
-    static func nothing(rebuilt: Bool) -> Update {
-      Update(rebuilt: rebuilt, added: 0, removed: 0, constantsChanged: 0, kept: 0)
+    /// An update built from scratch (`rebuilt`) or on the previous layout's solver (``Route/diffed``).
+    public init(rebuilt: Bool, added: Int, removed: Int, constantsChanged: Int, kept: Int) {
+      self.init(
+        route: rebuilt ? .rebuilt : .diffed, added: added, removed: removed, constantsChanged: constantsChanged,
+        kept: kept)
+    }
+
+    static func nothing(_ route: Route) -> Update {
+      Update(route: route, added: 0, removed: 0, constantsChanged: 0, kept: 0)
     }
   }
 
   /// Priority of the root's size edit variables: above every user priority (at most 999), so
   /// only required constraints can make the root differ from the container.
   public static let containerPriority: Double = 999.999
+
+  /// The most solvers one engine keeps, one per environment key (size classes, layout direction,
+  /// scale); the least recently used goes first. Four covers every size-class combination of one
+  /// direction and scale.
+  public static let solverCacheLimit = 4
+
+  /// Layouts with at least this many constraints (content size, stacks and the file's, in the
+  /// new environment) get a solver per size-class environment; smaller ones keep one solver and
+  /// diff it, which costs them less than building (see docs/semantics.md §4).
+  public static let cachingThreshold = 64
 
   /// The document laid out.
   public let document: LayoutDocument
@@ -66,23 +107,25 @@ public final class LayoutEngine {
   /// What the last layout changed in the solver (`nil` before the first layout).
   public private(set) var lastUpdate: Update?
   /// The constraints in the solver after the last layout, in the documented order.
-  public var installedConstraints: [LayoutConstraint] { installed.map(\.layout) }
+  public var installedConstraints: [LayoutConstraint] { liveSlot?.installed.map(\.layout) ?? [] }
 
-  private var solver: Solver
-  private var items: [String: ItemVariables] = [:]
-  /// Item ids in the order their variables were made.
-  private var itemOrder: [String] = []
-  private var installed: [Installed] = []
-  private var suggested: Size?
-  private var built = false
-  private var lastHadRejections = false
+  /// Constraint sets generated so far (a move within one size-class environment makes none).
+  private(set) var constraintSetsGenerated = 0
+  /// The environment keys of the solvers kept, least recently used first (for tests).
+  var cachedKeys: [EnvironmentKey] { slots.sorted { $0.lastUsed < $1.lastUsed }.map(\.key) }
+
+  /// The solvers kept, in no particular order (looked up by key, never iterated for output).
+  private var slots: [SolverSlot] = []
+  /// The serial number of the slot the last layout used.
+  private var liveSerial: Int?
+  private var nextSerial = 0
+  private var useCounter = 0
   private let constraintPaths: [String: String]
 
   /// Makes an engine for `document`; nothing is solved until ``layout(in:snapToPixels:)``.
   public init(document: LayoutDocument, mode: Solver.Mode = .strict) {
     self.document = document
     self.mode = mode
-    self.solver = Solver(mode: mode)
     var paths: [String: String] = [:]
     for spec in document.constraints where paths[spec.id] == nil {
       if let path = spec.path { paths[spec.id] = path }
@@ -96,47 +139,212 @@ public final class LayoutEngine {
   ///   from zero); sizes become the difference of the rounded edges.
   /// - Returns: frames, guides and diagnostics (conflicts as errors, ambiguity as warnings).
   public func layout(in environment: Environment, snapToPixels: Bool = false) -> LayoutResult {
+    useCounter += 1
+    let key = EnvironmentKey(environment)
+
+    // 1. A solver for this key whose last layout was clean has exactly this constraint set,
+    // up to the safe-area constants: move it without regenerating anything.
+    if let index = slots.firstIndex(where: { $0.key == key }), slots[index].isReusable {
+      let route: Update.Route = slots[index].serial == liveSerial ? .diffed : .reusedCachedSolver
+      if let update = move(&slots[index], to: environment, route: route),
+        var resolved = slots[index].resolved, let set = slots[index].set
+      {
+        resolved.environment = environment
+        let outcome = Outcome(diagnostics: slots[index].replay ?? [], rejected: [], update: update)
+        return finish(index, resolved, set, outcome, snapToPixels: snapToPixels)
+      }
+      // A new constant could not be taken (a conflict only these insets cause): rebuild.
+      slots.remove(at: index)
+    }
+
+    // 2. Regenerate, then diff a solver or build one.
     let resolved = document.resolved(for: environment)
     let set = resolved.constraintSet()
-    var outcome: Outcome?
-    if built && !lastHadRejections {
-      outcome = apply(resolved, set, rebuilding: false)
+    constraintSetsGenerated += 1
+    let caching = set.constraints.count >= Self.cachingThreshold
+    if let index = diffCandidate(for: key, caching: caching) {
+      if let outcome = apply(&slots[index], resolved, set, rebuilding: false) {
+        slots[index].key = key
+        return finish(index, resolved, set, outcome, snapToPixels: snapToPixels)
+      }
+      // A conflict on the way: rebuild, so that it is decided in the documented order.
+      slots.remove(at: index)
     }
-    if outcome == nil {
-      reset()
-      outcome = apply(resolved, set, rebuilding: true)
+    let index = makeSlot(key, limit: caching ? Self.solverCacheLimit : 1)
+    let outcome =
+      apply(&slots[index], resolved, set, rebuilding: true)
+      ?? Outcome(diagnostics: [], rejected: [], update: .nothing(.rebuilt))
+    return finish(index, resolved, set, outcome, snapToPixels: snapToPixels)
+  }
+
+  /// Records what a layout did on the slot at `index` and reads the result.
+  private func finish(
+    _ index: Int, _ resolved: ResolvedLayout, _ set: ConstraintSet, _ outcome: Outcome, snapToPixels: Bool
+  ) -> LayoutResult {
+    slots[index].hadRejections = !outcome.rejected.isEmpty
+    slots[index].lastUsed = useCounter
+    liveSerial = slots[index].serial
+    rejectedConstraints = outcome.rejected
+    lastUpdate = outcome.update
+    return result(&slots[index], resolved, set, outcome, snapToPixels: snapToPixels)
+  }
+
+  // MARK: - Solvers kept
+
+  /// What decides the constraint set besides the container size and the safe area: the same
+  /// key resolves to the same views and constraints, whose constants differ only where they
+  /// read the safe-area insets (``AnchorMap/dependsOnSafeArea(_:)-(LayoutConstraint)``).
+  struct EnvironmentKey: Hashable {
+    var traits: TraitCollection
+    var direction: LayoutDirection
+    var scale: Double
+
+    init(_ environment: Environment) {
+      traits = environment.traits
+      direction = environment.layoutDirection
+      scale = environment.scale
     }
-    let done = outcome ?? Outcome(diagnostics: [], rejected: [], update: .nothing(rebuilt: true))
-    lastHadRejections = !done.rejected.isEmpty
-    rejectedConstraints = done.rejected
-    lastUpdate = done.update
-    return result(resolved, set, done, snapToPixels: snapToPixels)
+  }
+
+  /// One live solver and what is installed in it.
+  private struct SolverSlot {
+    /// The environment key its constraints were made for.
+    var key: EnvironmentKey
+    let serial: Int
+    let solver: Solver
+    var items: [String: ItemVariables] = [:]
+    /// Item ids in the order their variables were made.
+    var itemOrder: [String] = []
+    var installed: [Installed] = []
+    var suggested: Size?
+    var hasEditVariables = false
+    /// The resolution, constraint set and anchor map of its last layout.
+    var resolved: ResolvedLayout?
+    var set: ConstraintSet?
+    var map: AnchorMap?
+    var hadRejections = false
+    /// The diagnostics of its last installation that a move repeats (constraints naming unknown
+    /// items); `nil` when that installation said anything else, so a move must regenerate.
+    var replay: [Diagnostic]?
+    /// Per resolved view of `resolved`: its variables and its parent's index.
+    var plan: [ViewPlan] = []
+    /// Container sizes the required constraints were found to allow (reset by every installation).
+    var containerAllowed: Set<ContainerQuestion> = []
+    var lastUsed = 0
+
+    init(key: EnvironmentKey, serial: Int, mode: Solver.Mode) {
+      self.key = key
+      self.serial = serial
+      self.solver = Solver(mode: mode)
+    }
+
+    /// Whether a move may reuse it as it is.
+    var isReusable: Bool { !hadRejections && replay != nil && resolved != nil && set != nil && map != nil }
+  }
+
+  private var liveSlot: SolverSlot? { slots.first { $0.serial == liveSerial } }
+
+  /// A resolved view's variables and the index of (the first view with) its parent's id.
+  private struct ViewPlan {
+    var variables: ItemVariables?
+    var parent: Int?
+  }
+
+  /// "May the root's `variable` be `size` under the required constraints with these insets?"
+  private struct ContainerQuestion: Hashable {
+    var variable: Variable.ID
+    var size: Double
+    var insets: EdgeInsets
+  }
+
+  /// The solver to diff for `key`: the one kept for it (its last layout reported an error, so it
+  /// could not simply move), else, for a small layout, the live one. Never one that broke a
+  /// required constraint: those are rebuilt.
+  private func diffCandidate(for key: EnvironmentKey, caching: Bool) -> Int? {
+    if let index = slots.firstIndex(where: { $0.key == key }) {
+      return slots[index].hadRejections ? nil : index
+    }
+    guard !caching, let index = slots.firstIndex(where: { $0.serial == liveSerial }) else { return nil }
+    return slots[index].hadRejections ? nil : index
+  }
+
+  /// A new empty slot for `key`, after dropping the old one for `key` and, while `limit` is
+  /// reached, the least recently used ones (those that broke a required constraint first).
+  private func makeSlot(_ key: EnvironmentKey, limit: Int) -> Int {
+    slots.removeAll { $0.key == key }
+    while !slots.isEmpty, slots.count >= max(1, limit) {
+      let victim = slots.indices.min { a, b in
+        let (x, y) = (slots[a], slots[b])
+        return x.hadRejections != y.hadRejections ? x.hadRejections : x.lastUsed < y.lastUsed
+      }
+      guard let victim else { break }
+      slots.remove(at: victim)
+    }
+    nextSerial += 1
+    slots.append(SolverSlot(key: key, serial: nextSerial, mode: mode))
+    return slots.count - 1
+  }
+
+  /// Moves a clean slot to `environment` of its own key: suggests the container size and
+  /// gives the safe-area constants their new values, in the documented order. Returns `nil`
+  /// when the solver refuses (the slot is then left half-moved: the caller drops it).
+  private func move(_ slot: inout SolverSlot, to environment: Environment, route: Update.Route) -> Update? {
+    var update = Update.nothing(route)
+    guard let resolved = slot.resolved, let root = resolved.views.first, var map = slot.map else { return update }
+    guard let rootVars = slot.items[root.id] else { return nil }
+    let size = environment.containerSize
+    if slot.suggested != size {
+      do {
+        try slot.solver.suggestValue(size.width, for: rootVars.width)
+        try slot.solver.suggestValue(size.height, for: rootVars.height)
+        slot.suggested = size
+      } catch {
+        return nil
+      }
+    }
+    if map.safeAreaInsets != environment.safeAreaInsets {
+      map.safeAreaInsets = environment.safeAreaInsets
+      for index in slot.installed.indices where slot.installed[index].readsSafeArea {
+        let expression: LinearExpression
+        do {
+          expression = try map.expression(for: slot.installed[index].layout)
+        } catch {
+          return nil
+        }
+        // The insets never change a term; if they did, this would not be a move.
+        guard Self.sameTerms(expression.terms, slot.installed[index].expression.terms) else { return nil }
+        if slot.installed[index].constant != expression.constant {
+          do {
+            try slot.solver.setConstant(of: slot.installed[index].constraint, to: expression.constant)
+          } catch {
+            return nil
+          }
+          slot.installed[index].constant = expression.constant
+          slot.installed[index].expression = expression
+          update.constantsChanged += 1
+        }
+      }
+      slot.map = map
+    }
+    update.kept = slot.installed.count - update.constantsChanged
+    return update
   }
 
   // MARK: - Installing constraints
 
-  private struct Key: Hashable {
-    var id: String
-    var relation: LayoutRelation
-    var priority: Double
-    var terms: [TermKey]
-  }
-  private struct TermKey: Hashable {
-    var variable: Variable.ID
-    var coefficient: Double
-  }
-  private struct Compiled {
-    var layout: LayoutConstraint
-    var key: Key
-    var expression: LinearExpression
-  }
   private struct Installed {
     var layout: LayoutConstraint
-    var key: Key
     var expression: LinearExpression
     /// The constant now in the solver (may differ from `constraint.expression.constant`).
     var constant: Double
     var constraint: Constraint
+    /// Whether the constant depends on the safe-area insets.
+    var readsSafeArea: Bool
+  }
+  private struct Compiled {
+    var layout: LayoutConstraint
+    var expression: LinearExpression
+    var readsSafeArea: Bool
   }
   private struct Outcome {
     var diagnostics: [Diagnostic]
@@ -144,62 +352,83 @@ public final class LayoutEngine {
     var update: Update
   }
 
-  private func reset() {
-    solver = Solver(mode: mode)
-    items = [:]
-    itemOrder = []
-    installed = []
-    suggested = nil
-    built = false
-  }
-
-  private func makeItem(_ id: String, isRoot: Bool) {
-    guard items[id] == nil else { return }
+  private static func makeItem(_ id: String, isRoot: Bool, in slot: inout SolverSlot) {
+    guard slot.items[id] == nil else { return }
+    let solver = slot.solver
     let vars = ItemVariables(
       x: isRoot ? nil : solver.makeVariable("\(id).x"), y: isRoot ? nil : solver.makeVariable("\(id).y"),
       width: solver.makeVariable("\(id).width"), height: solver.makeVariable("\(id).height"))
-    items[id] = vars
-    itemOrder.append(id)
+    slot.items[id] = vars
+    slot.itemOrder.append(id)
   }
 
-  /// Brings the solver to `set`. Returns `nil` when an incremental step met a conflict (the
-  /// caller then rebuilds); with `rebuilding`, rejected constraints become diagnostics.
-  private func apply(_ resolved: ResolvedLayout, _ set: ConstraintSet, rebuilding: Bool) -> Outcome? {
+  /// Whether two sorted term lists name the same variables with the same coefficients.
+  private static func sameTerms(_ a: [Term], _ b: [Term]) -> Bool {
+    guard a.count == b.count else { return false }
+    for index in a.indices {
+      if a[index].variable.id != b[index].variable.id || a[index].coefficient != b[index].coefficient { return false }
+    }
+    return true
+  }
+
+  /// Whether an installed constraint is the wanted one up to its constant: same id, relation,
+  /// priority and terms.
+  private static func matches(_ installed: Installed, _ wanted: Compiled) -> Bool {
+    installed.layout.id == wanted.layout.id && installed.layout.relation == wanted.layout.relation
+      && installed.layout.priority == wanted.layout.priority
+      && sameTerms(installed.expression.terms, wanted.expression.terms)
+  }
+
+  /// Brings the slot's solver to `set`. Returns `nil` when an incremental step met a conflict
+  /// (the caller then rebuilds); with `rebuilding`, rejected constraints become diagnostics.
+  private func apply(_ slot: inout SolverSlot, _ resolved: ResolvedLayout, _ set: ConstraintSet, rebuilding: Bool)
+    -> Outcome?
+  {
+    let route: Update.Route = rebuilding ? .rebuilt : .diffed
     guard let root = resolved.views.first else {
-      return Outcome(diagnostics: [], rejected: [], update: .nothing(rebuilt: rebuilding))
+      slot.installed = []
+      slot.resolved = resolved
+      slot.set = set
+      slot.map = nil
+      slot.replay = nil
+      slot.plan = []
+      slot.containerAllowed = []
+      return Outcome(diagnostics: [], rejected: [], update: .nothing(route))
     }
     let environment = resolved.environment
+    let solver = slot.solver
     var diagnostics: [Diagnostic] = []
+    // Whether every diagnostic so far is one a move repeats unchanged (unknown items).
+    var replayable = true
 
     // Variables: views in document order, then stack guides as they first appear.
-    for view in resolved.views { makeItem(view.id, isRoot: view.id == root.id) }
-    for guide in set.guides { makeItem(guide, isRoot: false) }
-    guard let rootVars = items[root.id] else { return nil }
-    if !built {
+    for view in resolved.views { Self.makeItem(view.id, isRoot: view.id == root.id, in: &slot) }
+    for guide in set.guides { Self.makeItem(guide, isRoot: false, in: &slot) }
+    guard let rootVars = slot.items[root.id] else { return nil }
+    if !slot.hasEditVariables {
       do {
         try solver.addEditVariable(rootVars.width, priority: Priority(Self.containerPriority))
         try solver.addEditVariable(rootVars.height, priority: Priority(Self.containerPriority))
       } catch {
         diagnostics.append(Diagnostic(.error, "The container size could not be set: \(error)"))
+        replayable = false
       }
-      built = true
+      slot.hasEditVariables = true
     }
 
     var viewsByID: [String: ResolvedView] = [:]
     for view in resolved.views where viewsByID[view.id] == nil { viewsByID[view.id] = view }
     let map = AnchorMap(
-      items: items, views: viewsByID, rootID: root.id, safeAreaInsets: environment.safeAreaInsets,
+      items: slot.items, views: viewsByID, rootID: root.id, safeAreaInsets: environment.safeAreaInsets,
       direction: environment.layoutDirection)
 
     // Compile the wanted constraints.
     var wanted: [Compiled] = []
+    wanted.reserveCapacity(set.constraints.count)
     for layout in set.constraints {
       do {
         let expression = try map.expression(for: layout)
-        let key = Key(
-          id: layout.id, relation: layout.relation, priority: layout.priority,
-          terms: expression.terms.map { TermKey(variable: $0.variable.id, coefficient: $0.coefficient) })
-        wanted.append(Compiled(layout: layout, key: key, expression: expression))
+        wanted.append(Compiled(layout: layout, expression: expression, readsSafeArea: map.dependsOnSafeArea(layout)))
       } catch {
         switch error {
         case .unknownItem(let item):
@@ -212,23 +441,22 @@ public final class LayoutEngine {
       }
     }
 
-    // Match wanted constraints to installed ones with the same id, relation, priority and terms.
-    var queues: [Key: [Int]] = [:]
-    for (index, entry) in installed.enumerated() { queues[entry.key, default: []].append(index) }
+    // Match each wanted constraint to the first unmatched installed one with the same id,
+    // relation, priority and terms (the constant may differ).
+    let installed = slot.installed
+    var byID: [String: [Int]] = [:]
+    byID.reserveCapacity(installed.count)
+    for (index, entry) in installed.enumerated() { byID[entry.layout.id, default: []].append(index) }
     var matchOf: [Int?] = []
+    matchOf.reserveCapacity(wanted.count)
     var matched = Array(repeating: false, count: installed.count)
     for entry in wanted {
-      if var queue = queues[entry.key], !queue.isEmpty {
-        let index = queue.removeFirst()
-        queues[entry.key] = queue
-        matched[index] = true
-        matchOf.append(index)
-      } else {
-        matchOf.append(nil)
-      }
+      let candidate = byID[entry.layout.id]?.first { !matched[$0] && Self.matches(installed[$0], entry) }
+      if let candidate { matched[candidate] = true }
+      matchOf.append(candidate)
     }
 
-    var update = Update.nothing(rebuilt: rebuilding)
+    var update = Update.nothing(route)
     // 1. Remove what is no longer wanted (first, so old constraints never block new ones).
     for (index, entry) in installed.enumerated() where !matched[index] {
       do {
@@ -240,18 +468,19 @@ public final class LayoutEngine {
     }
     // 2. Move the container.
     let size = environment.containerSize
-    if suggested != size {
+    if slot.suggested != size {
       do {
         try solver.suggestValue(size.width, for: rootVars.width)
         try solver.suggestValue(size.height, for: rootVars.height)
-        suggested = size
+        slot.suggested = size
       } catch {
         if !rebuilding { return nil }
         diagnostics.append(Diagnostic(.error, "The container size \(size) could not be set: \(error)"))
+        replayable = false
       }
     }
     // 3. Constants in place, then 4. additions, both in the documented order.
-    var slots: [Installed?] = Array(repeating: nil, count: wanted.count)
+    var placed: [Installed?] = Array(repeating: nil, count: wanted.count)
     var rejected: [LayoutConstraint] = []
     // Solver constraint → its layout constraint and position in the documented order, to
     // name the constraints of a conflict in that order.
@@ -260,10 +489,12 @@ public final class LayoutEngine {
       guard let index = matchOf[position] else { continue }
       var current = installed[index]
       current.layout = entry.layout
+      current.readsSafeArea = entry.readsSafeArea
       if current.constant != entry.expression.constant {
         do {
           try solver.setConstant(of: current.constraint, to: entry.expression.constant)
           current.constant = entry.expression.constant
+          current.expression = entry.expression
           update.constantsChanged += 1
         } catch {
           return nil
@@ -271,7 +502,7 @@ public final class LayoutEngine {
       } else {
         update.kept += 1
       }
-      slots[position] = current
+      placed[position] = current
       layoutOf[current.constraint] = (current.layout, position)
     }
     // Required constraints first, then optional ones, each in the documented order. Only
@@ -289,10 +520,11 @@ public final class LayoutEngine {
         try solver.add(constraint)
         update.added += 1
         layoutOf[constraint] = (entry.layout, position)
-        slots[position] = Installed(
-          layout: entry.layout, key: entry.key, expression: entry.expression, constant: entry.expression.constant,
-          constraint: constraint)
+        placed[position] = Installed(
+          layout: entry.layout, expression: entry.expression, constant: entry.expression.constant,
+          constraint: constraint, readsSafeArea: entry.readsSafeArea)
       } catch {
+        replayable = false
         if case .unsatisfiableConstraint(_, let conflicts) = error {
           if !rebuilding { return nil }
           rejected.append(entry.layout)
@@ -313,20 +545,27 @@ public final class LayoutEngine {
         }
       }
     }
-    let next = slots.compactMap { $0 }
-    installed = next
+    slot.installed = placed.compactMap { $0 }
+    slot.resolved = resolved
+    slot.set = set
+    slot.map = map
+    slot.replay = replayable ? diagnostics : nil
+    slot.plan = Self.viewPlan(resolved, slot.items)
+    slot.containerAllowed = []
     return Outcome(diagnostics: diagnostics, rejected: rejected, update: update)
   }
 
   // MARK: - Reading the solution
 
-  private func result(_ resolved: ResolvedLayout, _ set: ConstraintSet, _ outcome: Outcome, snapToPixels: Bool)
-    -> LayoutResult
-  {
+  private func result(
+    _ slot: inout SolverSlot, _ resolved: ResolvedLayout, _ set: ConstraintSet, _ outcome: Outcome,
+    snapToPixels: Bool
+  ) -> LayoutResult {
     let environment = resolved.environment
+    let solver = slot.solver
     var diagnostics = outcome.diagnostics
     var hasConflicts = !outcome.rejected.isEmpty
-    guard let root = resolved.views.first, let rootVars = items[root.id] else {
+    guard let root = resolved.views.first, let rootVars = slot.items[root.id] else {
       return LayoutResult(
         environment: environment, views: [], safeArea: Rect(x: 0, y: 0, width: 0, height: 0),
         margins: Rect(x: 0, y: 0, width: 0, height: 0), diagnostics: diagnostics, hasConflicts: hasConflicts,
@@ -334,23 +573,29 @@ public final class LayoutEngine {
     }
 
     let rootSize = Size(width: solver.value(of: rootVars.width), height: solver.value(of: rootVars.height))
-    brokenOptionalConstraints = installed.compactMap { entry in
-      guard entry.layout.priority < 1000 else { return nil }
-      let violation = self.violation(of: entry)
-      return violation > 1e-6 ? BrokenConstraint(constraint: entry.layout, violation: violation) : nil
+    var broken: [BrokenConstraint] = []
+    for index in slot.installed.indices where slot.installed[index].layout.priority < 1000 {
+      let violation = Self.violation(of: slot.installed[index], in: solver)
+      if violation > 1e-6 { broken.append(BrokenConstraint(constraint: slot.installed[index].layout, violation: violation)) }
     }
+    brokenOptionalConstraints = broken
 
-    // Frames.
-    var frames: [String: Rect] = [:]
-    for id in itemOrder {
-      guard let vars = items[id] else { continue }
+    // Frames, per view (its item's variables; views without variables are at zero).
+    let zero = Rect(x: 0, y: 0, width: 0, height: 0)
+    let plan = slot.plan.count == resolved.views.count ? slot.plan : Self.viewPlan(resolved, slot.items)
+    var frames: [Rect] = []
+    frames.reserveCapacity(plan.count)
+    for entry in plan {
+      guard let vars = entry.variables else {
+        frames.append(zero)
+        continue
+      }
       var rect = Rect(
         x: vars.x.map { solver.value(of: $0) } ?? 0, y: vars.y.map { solver.value(of: $0) } ?? 0,
         width: solver.value(of: vars.width), height: solver.value(of: vars.height))
       if snapToPixels { rect = PixelSnapping.snap(rect, scale: environment.scale) }
-      frames[id] = rect
+      frames.append(rect)
     }
-    let zero = Rect(x: 0, y: 0, width: 0, height: 0)
     let insets = environment.safeAreaInsets
     let rootMargins = root.layoutMargins
     var safeArea = Rect(
@@ -366,13 +611,17 @@ public final class LayoutEngine {
     }
 
     var views: [LayoutResult.ViewFrame] = []
-    var effectivelyHidden: [String: Bool] = [:]
-    for view in resolved.views {
-      let hiddenAbove = view.parent.flatMap { effectivelyHidden[$0] } ?? false
+    views.reserveCapacity(plan.count)
+    // Effectively hidden, per view; a parent is looked up as the first view with its id.
+    var effectivelyHidden: [Bool] = []
+    effectivelyHidden.reserveCapacity(plan.count)
+    for (index, view) in resolved.views.enumerated() {
+      let parent = plan[index].parent
+      let hiddenAbove = parent.map { $0 < index && effectivelyHidden[$0] } ?? false
       let isHidden = view.hidden || hiddenAbove
-      if effectivelyHidden[view.id] == nil { effectivelyHidden[view.id] = isHidden }
-      let frame = frames[view.id] ?? zero
-      let parentFrame = view.parent.flatMap { frames[$0] } ?? zero
+      effectivelyHidden.append(isHidden)
+      let frame = frames[index]
+      let parentFrame = parent.map { frames[$0] } ?? zero
       let inParent = Rect(
         x: frame.x - parentFrame.x, y: frame.y - parentFrame.y, width: frame.width, height: frame.height)
       views.append(
@@ -388,18 +637,28 @@ public final class LayoutEngine {
       (rootVars.width, environment.containerSize.width, rootSize.width, "wide"),
       (rootVars.height, environment.containerSize.height, rootSize.height, "tall"),
     ] where abs(got - wanted) > 1e-6 {
-      let found = rootSizeConflict(variable, wanted: wanted, got: got, axis: axis, environment)
+      let found = rootSizeConflict(&slot, variable, wanted: wanted, got: got, axis: axis, environment)
       if found.severity == .error { hasConflicts = true }
       diagnostics.append(found)
     }
 
-    let ambiguous = checksAmbiguity ? ambiguity(resolved, set, &diagnostics) : []
+    let ambiguous = checksAmbiguity ? ambiguity(slot, resolved, set, &diagnostics) : []
     return LayoutResult(
       environment: environment, views: views, safeArea: safeArea, margins: margins, diagnostics: diagnostics,
       hasConflicts: hasConflicts, ambiguousViews: ambiguous)
   }
 
-  private func violation(of entry: Installed) -> Double {
+  /// Per resolved view: its item's variables, and the index of the first view with its
+  /// parent's id (the view the parent's frame and hidden state are read from).
+  private static func viewPlan(_ resolved: ResolvedLayout, _ items: [String: ItemVariables]) -> [ViewPlan] {
+    var firstIndex: [String: Int] = [:]
+    for (index, view) in resolved.views.enumerated() where firstIndex[view.id] == nil { firstIndex[view.id] = index }
+    return resolved.views.map { view in
+      ViewPlan(variables: items[view.id], parent: view.parent.flatMap { firstIndex[$0] })
+    }
+  }
+
+  private static func violation(of entry: Installed, in solver: Solver) -> Double {
     var value = entry.constant
     for term in entry.expression.terms { value += term.coefficient * solver.value(of: term.variable) }
     switch entry.layout.relation {
@@ -413,14 +672,23 @@ public final class LayoutEngine {
   /// asking the solver to add `root.size == container` as required (and undoing it). When
   /// that succeeds, optional constraints were to blame (weighted mode): a warning.
   private func rootSizeConflict(
-    _ variable: Variable, wanted: Double, got: Double, axis: String, _ environment: Environment
+    _ slot: inout SolverSlot, _ variable: Variable, wanted: Double, got: Double, axis: String,
+    _ environment: Environment
   ) -> Diagnostic {
+    let solver = slot.solver
     var notes: [String] = []
     var names: [String] = []
     let probe = Constraint(LinearExpression(variable), .equal, LinearExpression(constant: wanted), label: "container")
+    // Whether the required constraints allow the container size depends only on them (the
+    // slot's installation and the insets) and the size: once found to, it is not asked again.
+    let question = ContainerQuestion(variable: variable.id, size: wanted, insets: environment.safeAreaInsets)
     do {
-      try solver.add(probe)
-      try? solver.remove(probe)
+      if !slot.containerAllowed.contains(question) {
+        try solver.add(probe)
+        try? solver.remove(probe)
+        if slot.containerAllowed.count >= 64 { slot.containerAllowed = [] }  // a live resize: stay small
+        slot.containerAllowed.insert(question)
+      }
       // The required constraints allow the container size: optional ones outweighed it.
       return Diagnostic(
         .warning,
@@ -429,7 +697,7 @@ public final class LayoutEngine {
     } catch {
       if case .unsatisfiableConstraint(_, let conflicts) = error {
         var layoutOf: [Constraint: (layout: LayoutConstraint, position: Int)] = [:]
-        for (position, entry) in installed.enumerated() { layoutOf[entry.constraint] = (entry.layout, position) }
+        for (position, entry) in slot.installed.enumerated() { layoutOf[entry.constraint] = (entry.layout, position) }
         for conflict in Self.inInstallationOrder(conflicts, layoutOf) {
           if let layout = layoutOf[conflict]?.layout {
             names.append("'\(layout.id)'")
@@ -449,9 +717,10 @@ public final class LayoutEngine {
   }
 
   /// Ambiguous views (and stacks whose generated guides are ambiguous), in document order.
-  private func ambiguity(_ resolved: ResolvedLayout, _ set: ConstraintSet, _ diagnostics: inout [Diagnostic])
-    -> [(id: String, attributes: [LayoutAttribute])]
-  {
+  private func ambiguity(
+    _ slot: SolverSlot, _ resolved: ResolvedLayout, _ set: ConstraintSet, _ diagnostics: inout [Diagnostic]
+  ) -> [(id: String, attributes: [LayoutAttribute])] {
+    let items = slot.items
     guard let root = resolved.views.first else { return [] }
     var candidates: [Variable] = []
     var ids: [String] = resolved.views.map(\.id).filter { $0 != root.id }
@@ -461,7 +730,7 @@ public final class LayoutEngine {
       ids.append(guide)
     }
     for id in ids { if let vars = items[id] { candidates += vars.all } }
-    let ambiguousIDs = Set(solver.ambiguousVariables(among: candidates).map(\.id))
+    let ambiguousIDs = Set(slot.solver.ambiguousVariables(among: candidates).map(\.id))
     func attributes(_ id: String) -> [LayoutAttribute] {
       guard let vars = items[id] else { return [] }
       var out: [LayoutAttribute] = []
