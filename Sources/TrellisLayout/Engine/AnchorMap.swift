@@ -12,12 +12,102 @@ struct ItemVariables {
   var all: [Variable] { [x, y].compactMap { $0 } + [width, height] }
 }
 
+/// A linear expression of at most ``capacity`` terms, stored inline as plain numbers: a term
+/// is a position in its ``AnchorMap``'s variable table and a coefficient, so compiling an
+/// anchor or a constraint neither allocates nor retains until the final ``LinearExpression``.
+///
+/// Its operators do exactly what `LinearExpression`'s do (terms concatenated in order,
+/// constants combined in the same order), so a compiled constraint is bit for bit the same.
+struct InlineExpression {
+  /// Enough for any constraint: each side has at most three terms (a mirrored edge).
+  static let capacity = 8
+  private var positions = InlineArray<8, Int32>(repeating: 0)
+  private var coefficients = InlineArray<8, Double>(repeating: 0)
+  private(set) var count = 0
+  var constant: Double
+
+  init(constant: Double = 0) {
+    self.constant = constant
+  }
+
+  /// `1 × variable`, the variable given by its position in the map's table.
+  init(position: Int32) {
+    constant = 0
+    append(position, 1)
+  }
+
+  private mutating func append(_ position: Int32, _ coefficient: Double) {
+    guard count < Self.capacity else { return }
+    positions[count] = position
+    coefficients[count] = coefficient
+    count += 1
+  }
+
+  static func + (lhs: InlineExpression, rhs: InlineExpression) -> InlineExpression {
+    var out = lhs
+    out.constant = lhs.constant + rhs.constant
+    for index in 0..<rhs.count { out.append(rhs.positions[index], rhs.coefficients[index]) }
+    return out
+  }
+
+  static func + (lhs: InlineExpression, rhs: Double) -> InlineExpression {
+    var out = lhs
+    out.constant = lhs.constant + rhs
+    return out
+  }
+
+  static func - (lhs: InlineExpression, rhs: InlineExpression) -> InlineExpression { lhs + rhs.scaled(by: -1) }
+  static func - (lhs: InlineExpression, rhs: Double) -> InlineExpression { lhs + (-rhs) }
+  static func * (lhs: InlineExpression, rhs: Double) -> InlineExpression { lhs.scaled(by: rhs) }
+
+  func scaled(by factor: Double) -> InlineExpression {
+    var out = self
+    out.constant = constant * factor
+    for index in 0..<count { out.coefficients[index] = coefficients[index] * factor }
+    return out
+  }
+
+  /// Repeated variables merged (coefficients summed in order), zero coefficients dropped,
+  /// terms sorted by variable: equal constraints give equal expressions.
+  func normalized(_ table: [Variable]) -> LinearExpression {
+    var merged = InlineExpression(constant: constant)
+    for index in 0..<count {
+      let id = table[Int(positions[index])].id
+      var found = false
+      for other in 0..<merged.count where table[Int(merged.positions[other])].id == id {
+        merged.coefficients[other] += coefficients[index]
+        found = true
+        break
+      }
+      if !found { merged.append(positions[index], coefficients[index]) }
+    }
+    var kept: [Term] = []
+    kept.reserveCapacity(merged.count)
+    for index in 0..<merged.count where abs(merged.coefficients[index]) > 1e-12 {
+      let variable = table[Int(merged.positions[index])]
+      // Insertion sort: at most eight terms, and no two with the same variable.
+      var at = kept.count
+      while at > 0, variable.id < kept[at - 1].variable.id { at -= 1 }
+      kept.insert(Term(variable, merged.coefficients[index]), at: at)
+    }
+    return LinearExpression(terms: kept, constant: constant)
+  }
+
+  /// As a `LinearExpression`, terms as they are.
+  func linear(_ table: [Variable]) -> LinearExpression {
+    var terms: [Term] = []
+    terms.reserveCapacity(count)
+    for index in 0..<count { terms.append(Term(table[Int(positions[index])], coefficients[index])) }
+    return LinearExpression(terms: terms, constant: constant)
+  }
+}
+
 /// A rectangle whose edges are linear expressions, with what its attributes need.
 struct AnchorBox {
-  var left: LinearExpression
-  var top: LinearExpression
-  var width: LinearExpression
-  var height: LinearExpression
+  var left: InlineExpression
+  var top: InlineExpression
+  var width: InlineExpression
+  var height: InlineExpression
   /// Insets used by the `*Margin` attributes.
   var margins: EdgeInsets
   /// Distances from the top to the baselines (`nil`: no text; baselines are top and bottom).
@@ -38,13 +128,84 @@ enum AnchorMapError: Error, Equatable {
 /// every horizontal location in it grows from the right: a layout that uses only leading
 /// and trailing is the exact mirror image of its left-to-right layout, constants included.
 struct AnchorMap {
+  /// What an anchor needs from a resolved view (kept apart so a lookup copies no strings).
+  struct ViewAnchors {
+    var margins: EdgeInsets
+    var firstBaseline: Double?
+    var lastBaseline: Double?
+  }
+
+  /// An item's variables as positions in ``table``.
+  struct ItemPositions {
+    var x: Int32?
+    var y: Int32?
+    var width: Int32
+    var height: Int32
+  }
+
   /// Variables of views and stack guides, by id (looked up only, never iterated).
-  var items: [String: ItemVariables]
-  /// Resolved views by id, for margins and baselines.
-  var views: [String: ResolvedView]
+  let items: [String: ItemVariables]
+  /// Margins and baselines of the resolved views, by id.
+  let views: [String: ViewAnchors]
   var rootID: String
   var safeAreaInsets: EdgeInsets
   var direction: LayoutDirection
+  /// Every variable of `items`; compiled expressions refer to them by position.
+  private let table: [Variable]
+  /// `items` as positions in `table`.
+  private let positions: [String: ItemPositions]
+
+  /// A map of `views` by id (for views listed more than once, the first).
+  init(
+    items: [String: ItemVariables], views: [ResolvedView], rootID: String, safeAreaInsets: EdgeInsets,
+    direction: LayoutDirection
+  ) {
+    var anchors: [String: ViewAnchors] = [:]
+    anchors.reserveCapacity(views.count)
+    for view in views where anchors[view.id] == nil {
+      anchors[view.id] = ViewAnchors(
+        margins: view.layoutMargins, firstBaseline: view.firstBaselineOffset, lastBaseline: view.lastBaselineOffset)
+    }
+    self.init(items: items, anchors: anchors, rootID: rootID, safeAreaInsets: safeAreaInsets, direction: direction)
+  }
+
+  init(
+    items: [String: ItemVariables], views: [String: ResolvedView], rootID: String, safeAreaInsets: EdgeInsets,
+    direction: LayoutDirection
+  ) {
+    self.init(
+      items: items,
+      anchors: views.mapValues {
+        ViewAnchors(margins: $0.layoutMargins, firstBaseline: $0.firstBaselineOffset, lastBaseline: $0.lastBaselineOffset)
+      }, rootID: rootID, safeAreaInsets: safeAreaInsets, direction: direction)
+  }
+
+  private init(
+    items: [String: ItemVariables], anchors: [String: ViewAnchors], rootID: String, safeAreaInsets: EdgeInsets,
+    direction: LayoutDirection
+  ) {
+    self.items = items
+    self.views = anchors
+    self.rootID = rootID
+    self.safeAreaInsets = safeAreaInsets
+    self.direction = direction
+    // Positions only name variables; the order of `table` decides nothing (terms are sorted
+    // by variable when a constraint is compiled).
+    var table: [Variable] = []
+    table.reserveCapacity(items.count * 4)
+    var positions: [String: ItemPositions] = [:]
+    positions.reserveCapacity(items.count)
+    func position(_ variable: Variable) -> Int32 {
+      table.append(variable)
+      return Int32(truncatingIfNeeded: table.count - 1)
+    }
+    for (id, vars) in items {
+      positions[id] = ItemPositions(
+        x: vars.x.map(position), y: vars.y.map(position), width: position(vars.width), height: position(vars.height))
+    }
+    self.table = table
+    self.positions = positions
+  }
 
   /// The root's size variables.
   var rootWidth: Variable? { items[rootID]?.width }
@@ -52,23 +213,24 @@ struct AnchorMap {
   /// The rectangle an item names: a view, a stack guide, `root`, `safeArea` or `margins`.
   func box(for item: String) throws(AnchorMapError) -> AnchorBox {
     if item == "safeArea" || item == "margins", views[item] == nil {
-      guard let root = items[rootID] else { throw .unknownItem(item) }
+      guard let root = positions[rootID] else { throw .unknownItem(item) }
       var inset = safeAreaInsets
       if item == "margins" {
-        let m = views[rootID]?.layoutMargins ?? .zero
+        let m = views[rootID]?.margins ?? .zero
         inset = EdgeInsets(
           top: inset.top + m.top, left: inset.left + m.left, bottom: inset.bottom + m.bottom,
           right: inset.right + m.right)
       }
       return AnchorBox(
-        left: LinearExpression(constant: inset.left), top: LinearExpression(constant: inset.top),
-        width: root.width - (inset.left + inset.right), height: root.height - (inset.top + inset.bottom),
+        left: InlineExpression(constant: inset.left), top: InlineExpression(constant: inset.top),
+        width: InlineExpression(position: root.width) - (inset.left + inset.right),
+        height: InlineExpression(position: root.height) - (inset.top + inset.bottom),
         margins: .zero, firstBaseline: nil, lastBaseline: nil)
     }
-    let id = (item == "root" && items["root"] == nil) ? rootID : item
-    guard let vars = items[id] else { throw .unknownItem(item) }
+    let id = (item == "root" && positions["root"] == nil) ? rootID : item
+    guard let vars = positions[id] else { throw .unknownItem(item) }
     let view = views[id]
-    var margins = view?.layoutMargins ?? .zero
+    var margins = view?.margins ?? .zero
     if id == rootID {
       // The root's margins are the `margins` guide: its layoutMargins inside the safe area
       // (UIKit's insetsLayoutMarginsFromSafeArea, on by default).
@@ -77,14 +239,18 @@ struct AnchorMap {
         bottom: margins.bottom + safeAreaInsets.bottom, right: margins.right + safeAreaInsets.right)
     }
     return AnchorBox(
-      left: vars.x.map { LinearExpression($0) } ?? LinearExpression(constant: 0),
-      top: vars.y.map { LinearExpression($0) } ?? LinearExpression(constant: 0),
-      width: LinearExpression(vars.width), height: LinearExpression(vars.height), margins: margins,
-      firstBaseline: view?.firstBaselineOffset, lastBaseline: view?.lastBaselineOffset)
+      left: vars.x.map { InlineExpression(position: $0) } ?? InlineExpression(constant: 0),
+      top: vars.y.map { InlineExpression(position: $0) } ?? InlineExpression(constant: 0),
+      width: InlineExpression(position: vars.width), height: InlineExpression(position: vars.height), margins: margins,
+      firstBaseline: view?.firstBaseline, lastBaseline: view?.lastBaseline)
   }
 
   /// The expression of an anchor; `mirrored` reads horizontal locations from the right.
   func expression(for anchor: AnchorReference, mirrored: Bool) throws(AnchorMapError) -> LinearExpression {
+    try inlineExpression(for: anchor, mirrored: mirrored).linear(table)
+  }
+
+  func inlineExpression(for anchor: AnchorReference, mirrored: Bool) throws(AnchorMapError) -> InlineExpression {
     let b = try box(for: anchor.item)
     let m = b.margins
     let rtl = direction == .rightToLeft
@@ -92,7 +258,7 @@ struct AnchorMap {
     let right = b.left + b.width
     let leftMargin = b.left + m.left
     let rightMargin = b.left + b.width - m.right
-    let horizontal: LinearExpression
+    let horizontal: InlineExpression
     switch anchor.attribute {
     case .width: return b.width
     case .height: return b.height
@@ -115,8 +281,8 @@ struct AnchorMap {
     case .leadingMargin: horizontal = rtl ? rightMargin : leftMargin
     case .trailingMargin: horizontal = rtl ? leftMargin : rightMargin
     }
-    guard mirrored, let rootWidth else { return horizontal }
-    return LinearExpression(rootWidth) - horizontal
+    guard mirrored, let rootWidth = positions[rootID]?.width else { return horizontal }
+    return InlineExpression(position: rootWidth) - horizontal
   }
 
   /// Whether the constant of an anchor's expression depends on the safe-area insets: every
@@ -126,7 +292,7 @@ struct AnchorMap {
   func dependsOnSafeArea(_ anchor: AnchorReference) -> Bool {
     let item = anchor.item
     if item == "safeArea" || item == "margins", views[item] == nil { return true }
-    let id = (item == "root" && items["root"] == nil) ? rootID : item
+    let id = (item == "root" && positions["root"] == nil) ? rootID : item
     return id == rootID && anchor.attribute.readsMargins
   }
 
@@ -145,28 +311,12 @@ struct AnchorMap {
   /// so that equal constraints give equal expressions.
   func expression(for constraint: LayoutConstraint) throws(AnchorMapError) -> LinearExpression {
     let mirrored = isMirrored(constraint)
-    let lhs = try expression(for: constraint.first, mirrored: mirrored)
-    var rhs = LinearExpression(constant: constraint.constant)
+    let lhs = try inlineExpression(for: constraint.first, mirrored: mirrored)
+    var rhs = InlineExpression(constant: constraint.constant)
     if let second = constraint.second {
-      rhs = try expression(for: second, mirrored: mirrored) * constraint.multiplier + constraint.constant
+      rhs = try inlineExpression(for: second, mirrored: mirrored) * constraint.multiplier + constraint.constant
     }
-    return Self.normalized(lhs - rhs)
-  }
-
-  /// Merges repeated variables, drops zero coefficients and sorts terms by variable.
-  static func normalized(_ expression: LinearExpression) -> LinearExpression {
-    var merged: [Term] = []
-    var position: [Variable.ID: Int] = [:]
-    for term in expression.terms {
-      if let i = position[term.variable.id] {
-        merged[i].coefficient += term.coefficient
-      } else {
-        position[term.variable.id] = merged.count
-        merged.append(term)
-      }
-    }
-    let kept = merged.filter { abs($0.coefficient) > 1e-12 }.sorted { $0.variable.id < $1.variable.id }
-    return LinearExpression(terms: kept, constant: expression.constant)
+    return (lhs - rhs).normalized(table)
   }
 }
 

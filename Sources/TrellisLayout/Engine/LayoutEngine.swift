@@ -90,7 +90,7 @@ public final class LayoutEngine {
   /// Layouts with at least this many constraints (content size, stacks and the file's, in the
   /// new environment) get a solver per size-class environment; smaller ones keep one solver and
   /// diff it, which costs them less than building (see docs/semantics.md §4).
-  public static let cachingThreshold = 64
+  public static let cachingThreshold = 16
 
   /// The document laid out.
   public let document: LayoutDocument
@@ -121,6 +121,8 @@ public final class LayoutEngine {
   private var nextSerial = 0
   private var useCounter = 0
   private let constraintPaths: [String: String]
+  /// Stack constraints of earlier layouts, shared by all solvers (they name no variables).
+  private var stackMemo = StackMemo()
 
   /// Makes an engine for `document`; nothing is solved until ``layout(in:snapToPixels:)``.
   public init(document: LayoutDocument, mode: Solver.Mode = .strict) {
@@ -159,7 +161,7 @@ public final class LayoutEngine {
 
     // 2. Regenerate, then diff a solver or build one.
     let resolved = document.resolved(for: environment)
-    let set = resolved.constraintSet()
+    let set = resolved.constraintSet(memo: &stackMemo)
     constraintSetsGenerated += 1
     let caching = set.constraints.count >= Self.cachingThreshold
     if let index = diffCandidate(for: key, caching: caching) {
@@ -416,10 +418,8 @@ public final class LayoutEngine {
       slot.hasEditVariables = true
     }
 
-    var viewsByID: [String: ResolvedView] = [:]
-    for view in resolved.views where viewsByID[view.id] == nil { viewsByID[view.id] = view }
     let map = AnchorMap(
-      items: slot.items, views: viewsByID, rootID: root.id, safeAreaInsets: environment.safeAreaInsets,
+      items: slot.items, views: resolved.views, rootID: root.id, safeAreaInsets: environment.safeAreaInsets,
       direction: environment.layoutDirection)
 
     // Compile the wanted constraints.
@@ -482,9 +482,6 @@ public final class LayoutEngine {
     // 3. Constants in place, then 4. additions, both in the documented order.
     var placed: [Installed?] = Array(repeating: nil, count: wanted.count)
     var rejected: [LayoutConstraint] = []
-    // Solver constraint → its layout constraint and position in the documented order, to
-    // name the constraints of a conflict in that order.
-    var layoutOf: [Constraint: (layout: LayoutConstraint, position: Int)] = [:]
     for (position, entry) in wanted.enumerated() {
       guard let index = matchOf[position] else { continue }
       var current = installed[index]
@@ -503,7 +500,6 @@ public final class LayoutEngine {
         update.kept += 1
       }
       placed[position] = current
-      layoutOf[current.constraint] = (current.layout, position)
     }
     // Required constraints first, then optional ones, each in the documented order. Only
     // required constraints can conflict, so this decides conflicts exactly as the documented
@@ -519,7 +515,6 @@ public final class LayoutEngine {
       do {
         try solver.add(constraint)
         update.added += 1
-        layoutOf[constraint] = (entry.layout, position)
         placed[position] = Installed(
           layout: entry.layout, expression: entry.expression, constant: entry.expression.constant,
           constraint: constraint, readsSafeArea: entry.readsSafeArea)
@@ -528,6 +523,12 @@ public final class LayoutEngine {
         if case .unsatisfiableConstraint(_, let conflicts) = error {
           if !rebuilding { return nil }
           rejected.append(entry.layout)
+          // Solver constraint → its layout constraint and position in the documented order,
+          // for what is in the solver now, to name the constraints of the conflict in that order.
+          var layoutOf: [Constraint: (layout: LayoutConstraint, position: Int)] = [:]
+          for (position, entry) in placed.enumerated() {
+            if let entry { layoutOf[entry.constraint] = (entry.layout, position) }
+          }
           let notes = Self.inInstallationOrder(conflicts, layoutOf).map { conflict in
             layoutOf[conflict].map { describe($0.layout) } ?? "\(conflict)"
           }

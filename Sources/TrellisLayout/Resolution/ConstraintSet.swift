@@ -19,20 +19,52 @@ public struct ConstraintSet: Sendable {
   }
 }
 
+/// Stack constraints generated earlier, reused when a stack and its arranged views resolve
+/// exactly the same again (``StackLayout/constraints(for:arranged:direction:)`` depends only
+/// on its arguments): a rotation regenerates only the stacks whose views changed.
+struct StackMemo {
+  private struct Entry {
+    var stack: ResolvedView
+    var arranged: [ResolvedView]
+    var direction: LayoutDirection
+    var output: StackConstraints
+  }
+  /// The last generation per stack id (looked up only, never iterated).
+  private var entries: [String: Entry] = [:]
+
+  /// `StackLayout.constraints(for:arranged:direction:)`, from the memo when the inputs are equal.
+  mutating func constraints(for stack: ResolvedView, arranged: [ResolvedView], direction: LayoutDirection)
+    -> StackConstraints
+  {
+    if let entry = entries[stack.id], entry.direction == direction, entry.stack == stack, entry.arranged == arranged {
+      return entry.output
+    }
+    let output = StackLayout.constraints(for: stack, arranged: arranged, direction: direction)
+    entries[stack.id] = Entry(stack: stack, arranged: arranged, direction: direction, output: output)
+    return output
+  }
+}
+
 extension ResolvedLayout {
   /// The full constraint set for this resolution: content size, stacks, then the file.
   public func constraintSet() -> ConstraintSet {
+    var memo = StackMemo()
+    return constraintSet(memo: &memo)
+  }
+
+  /// ``constraintSet()``, taking stack constraints from `memo` where the stack resolved the same.
+  func constraintSet(memo: inout StackMemo) -> ConstraintSet {
     var out: [LayoutConstraint] = []
     for view in views {
       out += Self.contentSizeConstraints(of: view)
     }
 
     var guides: [String] = []
-    var byID: [String: ResolvedView] = [:]
-    for view in views where byID[view.id] == nil { byID[view.id] = view }
+    var indexByID: [String: Int] = [:]
+    for (index, view) in views.enumerated() where indexByID[view.id] == nil { indexByID[view.id] = index }
     for view in views where view.kind == .stack && view.stack != nil {
-      let arranged = view.children.compactMap { byID[$0] }
-      let generated = StackLayout.constraints(for: view, arranged: arranged, direction: environment.layoutDirection)
+      let arranged = view.children.compactMap { indexByID[$0].map { views[$0] } }
+      let generated = memo.constraints(for: view, arranged: arranged, direction: environment.layoutDirection)
       guides += generated.guides
       out += generated.constraints
     }
@@ -52,17 +84,20 @@ extension ResolvedLayout {
     for (attribute, size, hugging, resistance) in axes {
       guard let size else { continue }
       let anchor = AnchorReference(item: view.id, attribute: attribute, location: view.location)
+      // Plain concatenation: the same text as interpolation, at a fraction of the cost.
+      let isWidth = attribute == .width
       out.append(
         LayoutConstraint(
-          id: "\(view.id)#\(attribute.rawValue)-hugging", first: anchor, relation: .lessThanOrEqual,
+          id: view.id + (isWidth ? "#width-hugging" : "#height-hugging"), first: anchor, relation: .lessThanOrEqual,
           constant: size, priority: hugging, origin: .intrinsic(id: view.id, reason: "hugging"),
-          source: "\(attribute == .width ? "horizontal" : "vertical") content hugging of \(view.id)",
+          source: (isWidth ? "horizontal content hugging of " : "vertical content hugging of ") + view.id,
           location: view.location))
       out.append(
         LayoutConstraint(
-          id: "\(view.id)#\(attribute.rawValue)-compression", first: anchor, relation: .greaterThanOrEqual,
-          constant: size, priority: resistance, origin: .intrinsic(id: view.id, reason: "compressionResistance"),
-          source: "\(attribute == .width ? "horizontal" : "vertical") compression resistance of \(view.id)",
+          id: view.id + (isWidth ? "#width-compression" : "#height-compression"), first: anchor,
+          relation: .greaterThanOrEqual, constant: size, priority: resistance,
+          origin: .intrinsic(id: view.id, reason: "compressionResistance"),
+          source: (isWidth ? "horizontal compression resistance of " : "vertical compression resistance of ") + view.id,
           location: view.location))
     }
     return out
