@@ -334,14 +334,27 @@ public final class LayoutEngine {
 
   // MARK: - Installing constraints
 
-  private struct Installed {
+  /// A constraint in a slot's solver. A reference, owned by one slot: the diff moves entries
+  /// between arrays, and a `LayoutConstraint` is many strings to retain on every copy.
+  private final class Installed {
     var layout: LayoutConstraint
     var expression: LinearExpression
     /// The constant now in the solver (may differ from `constraint.expression.constant`).
     var constant: Double
-    var constraint: Constraint
+    let constraint: Constraint
     /// Whether the constant depends on the safe-area insets.
     var readsSafeArea: Bool
+
+    init(
+      layout: LayoutConstraint, expression: LinearExpression, constant: Double, constraint: Constraint,
+      readsSafeArea: Bool
+    ) {
+      self.layout = layout
+      self.expression = expression
+      self.constant = constant
+      self.constraint = constraint
+      self.readsSafeArea = readsSafeArea
+    }
   }
   private struct Compiled {
     var layout: LayoutConstraint
@@ -365,6 +378,7 @@ public final class LayoutEngine {
   }
 
   /// Whether two sorted term lists name the same variables with the same coefficients.
+  @inline(__always)
   private static func sameTerms(_ a: [Term], _ b: [Term]) -> Bool {
     guard a.count == b.count else { return false }
     for index in a.indices {
@@ -375,6 +389,7 @@ public final class LayoutEngine {
 
   /// Whether an installed constraint is the wanted one up to its constant: same id, relation,
   /// priority and terms.
+  @inline(__always)
   private static func matches(_ installed: Installed, _ wanted: Compiled) -> Bool {
     installed.layout.id == wanted.layout.id && installed.layout.relation == wanted.layout.relation
       && installed.layout.priority == wanted.layout.priority
@@ -451,7 +466,13 @@ public final class LayoutEngine {
     matchOf.reserveCapacity(wanted.count)
     var matched = Array(repeating: false, count: installed.count)
     for entry in wanted {
-      let candidate = byID[entry.layout.id]?.first { !matched[$0] && Self.matches(installed[$0], entry) }
+      var candidate: Int?
+      if let indices = byID[entry.layout.id] {
+        for index in indices where !matched[index] && Self.matches(installed[index], entry) {
+          candidate = index
+          break
+        }
+      }
       if let candidate { matched[candidate] = true }
       matchOf.append(candidate)
     }
@@ -484,7 +505,7 @@ public final class LayoutEngine {
     var rejected: [LayoutConstraint] = []
     for (position, entry) in wanted.enumerated() {
       guard let index = matchOf[position] else { continue }
-      var current = installed[index]
+      let current = installed[index]
       current.layout = entry.layout
       current.readsSafeArea = entry.readsSafeArea
       if current.constant != entry.expression.constant {
