@@ -1,0 +1,114 @@
+import XCTest
+
+@testable import TrellisLayout
+import TrellisSolver
+
+/// Conflicts, ambiguity and root-size diagnostics on cached and moved solvers are exactly a
+/// fresh engine's, for the environment of each layout.
+final class RelayoutDiagnosticsTests: XCTestCase {
+  private let index = { (env: Environment) in Devices.all.firstIndex { $0 == env } ?? 0 }
+
+  /// Line 18 asks for a 50 pt header in compact height, where line 4 already makes it 32:
+  /// the later one (18) is broken there, every time, in the documented order.
+  func testConflictInOneSizeClass() {
+    let document = portalDocument(extra: [
+      spec("header.height == 50", installed: varying(false, [(compactHeight, true)]), line: 18)
+    ])
+    var fresh = FreshResults(document)
+    let engine = LayoutEngine(document: document)
+    let walk = [
+      Devices.iPhone8Portrait, Devices.iPhone8Landscape, Devices.iPhone8Portrait, Devices.iPhone8Landscape,
+      Devices.iPhoneSELandscape,
+    ].map(index)
+    for (step, position) in walk.enumerated() {
+      let env = Devices.all[position]
+      let live = engine.layout(in: env)
+      assertSameResult(live, fresh.result(position), "step \(step)")
+      let conflicted = env.traits.vertical == .compact
+      XCTAssertEqual(engine.rejectedConstraints.map(\.id), conflicted ? ["c18"] : [], "step \(step)")
+      if conflicted {
+        // A solver that broke a required constraint is never reused: rebuilt each time.
+        XCTAssertEqual(engine.lastUpdate?.route, .rebuilt, "step \(step)")
+        assertRect(live, "header", 0, 0, env.containerSize.width, 32)
+        XCTAssertTrue(live.diagnostics.first?.message.contains("in \(env):") == true, "step \(step)")
+      } else if step > 0 {
+        XCTAssertEqual(engine.lastUpdate?.route, .reusedCachedSolver, "step \(step)")
+      }
+    }
+  }
+
+  /// Line 18 pins the header to x = 0, which conflicts with line 1 only when the safe area
+  /// has a left inset: a move within one environment key that meets it rebuilds, and the
+  /// move back rebuilds too (the solver that broke a constraint is not reused).
+  func testConflictOnlySomeInsetsCause() {
+    let document = portalDocument(extra: [spec("header.leading == 0", line: 18)])
+    var fresh = FreshResults(document)
+    let engine = LayoutEngine(document: document)
+    let plus = index(Devices.iPhone8PlusLandscape), proMax = index(Devices.iPhone11ProMaxLandscape)
+    let routes: [LayoutEngine.Update.Route] = [.rebuilt, .rebuilt, .rebuilt, .diffed, .rebuilt]
+    for (step, position) in [plus, proMax, plus, plus, proMax].enumerated() {
+      let live = engine.layout(in: Devices.all[position])
+      assertSameResult(live, fresh.result(position), "step \(step)")
+      XCTAssertEqual(engine.lastUpdate?.route, routes[step], "step \(step)")
+      XCTAssertEqual(engine.rejectedConstraints.map(\.id), position == proMax ? ["c18"] : [], "step \(step)")
+      if position == proMax { assertRect(live, "header", 44, 0, 808, 32) }  // line 1 kept: x = 44
+    }
+  }
+
+  /// Without line 17 the sidebar's height is free: the warning names the environment of
+  /// each layout, also when a cached solver answers.
+  func testAmbiguityOnCachedSolvers() {
+    let document = portalDocument(sidebarHeight: false)
+    var fresh = FreshResults(document)
+    let engine = LayoutEngine(document: document)
+    for position in [0, 2, 0, 1, 2, 3, 5, 6, 5] {
+      let env = Devices.all[position]
+      let live = engine.layout(in: env)
+      assertSameResult(live, fresh.result(position), "\(env)")
+      XCTAssertEqual(live.ambiguousViews.map(\.id), ["sidebar"])
+      XCTAssertEqual(live.diagnostics.map(\.message), ["View 'sidebar' has an ambiguous height in \(env)."])
+    }
+  }
+
+  /// Weighted mode: two optional widths of 2000 (600 + 500 > 999.999) stretch the root in
+  /// compact width, where the content is the root's width less fixed margins. The warning
+  /// (and its probe, asked once per solver and size) matches fresh engines.
+  func testWeightedRootWarningsOnMovedSolvers() {
+    let document = portalDocument(extra: [
+      spec("content.width == 2000 @600", line: 18), spec("content.width == 2000 @500", id: "c19", line: 19),
+    ])
+    var fresh = FreshResults(document, mode: .weighted)
+    let engine = LayoutEngine(document: document, mode: .weighted)
+    for position in [0, 1, 0, 1, 2, 0, 7, 2] {
+      let env = Devices.all[position]
+      let live = engine.layout(in: env)
+      assertSameResult(live, fresh.result(position), "\(env)")
+      if env.traits.horizontal == .compact {
+        // Content 2000 + root margins 8 + 8 (no left or right insets here): the root is 2016 wide.
+        assertRect(live, "root", 0, 0, 2016, env.containerSize.height)
+        XCTAssertTrue(live.diagnostics.contains { $0.message.hasPrefix("Optional constraints make the root 2016 pt wide") })
+      }
+    }
+  }
+
+  /// Strict mode: a required 500 pt content forces the root off a narrower container; the
+  /// error names the constraints responsible, for each environment, also on cached solvers.
+  func testRequiredRootResizeOnMovedSolvers() {
+    let document = portalDocument(extra: [spec("content.width == 500", line: 18)])
+    var fresh = FreshResults(document)
+    let engine = LayoutEngine(document: document)
+    for position in [0, 1, 0, 2, 1] {
+      let env = Devices.all[position]
+      let live = engine.layout(in: env)
+      assertSameResult(live, fresh.result(position), "\(env)")
+      // Compact width: 500 + 8 + 8 = 516 wide, whatever the container.
+      assertRect(live, "content", 8, live.view("content")?.frame.y ?? 0, 500, live.view("content")?.frame.height ?? 0)
+      XCTAssertTrue(live.hasConflicts)
+      XCTAssertTrue(
+        live.diagnostics.contains {
+          $0.message.hasPrefix("Required constraints 'c7', 'c13', 'c18' make the root 516 pt wide")
+            && $0.message.contains("in \(env);")
+        }, "\(env): \(live.diagnostics.map(\.message))")
+    }
+  }
+}
