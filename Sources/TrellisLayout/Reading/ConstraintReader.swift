@@ -332,7 +332,7 @@ extension DocumentReader {
     for metric in metrics { metricValues[metric.name] = metric.value }
     let views = self.views
     let expander = VisualFormatExpander(
-      viewIDs: viewOrder, parent: { views[$0]?.parent }, metrics: metricValues, metricNames: metrics.map(\.name))
+      viewIDs: viewOrder, isView: { views[$0] != nil }, parent: { views[$0]?.parent }, metrics: metricValues, metricNames: metrics.map(\.name))
     let (expanded, problems) = expander.expand(resolved)
     for problem in problems {
       sink.error(problem.message, at: textNode.location(ofScalar: problem.offset), path: path)

@@ -90,7 +90,8 @@ enum ConstraintTextParser {
     func isDigit(_ s: Unicode.Scalar) -> Bool { s >= "0" && s <= "9" }
     while index < scalars.count {
       let scalar = scalars[index]
-      if scalar.properties.isWhitespace {
+      // Spaces first: the Unicode property lookup is slow.
+      if scalar == " " || (scalar.value >= 0x09 && scalar.value <= 0x0D) || (scalar.value >= 0x80 && scalar.properties.isWhitespace) {
         index += 1
         continue
       }

@@ -332,8 +332,10 @@ struct VisualFormatExpander {
   static let siblingSpacing = 8.0
   static let superviewSpacing = 20.0
 
-  /// Ids of the document's views, in document order (for lookups and suggestions).
+  /// Ids of the document's views, in document order (for suggestions).
   var viewIDs: [String]
+  /// Whether a name is a view id (a constant-time lookup).
+  var isView: (String) -> Bool
   /// A view's parent id (`nil` for the root); only asked for ids in `viewIDs`.
   var parent: (String) -> String?
   var metrics: [String: Double]
@@ -350,7 +352,7 @@ struct VisualFormatExpander {
     // Views must exist; layout guides are not views here.
     var known: [String] = []
     for view in format.views {
-      if viewIDs.contains(view.name) {
+      if isView(view.name) {
         known.append(view.name)
       } else if view.name == "safeArea" || view.name == "margins" {
         problems.append(
@@ -392,8 +394,8 @@ struct VisualFormatExpander {
         return (number, nil)
       case .name(let name):
         if let metric = metrics[name] { return (metric, nil) }
-        if allowView, viewIDs.contains(name) { return (nil, name) }
-        if viewIDs.contains(name) {
+        if allowView, isView(name) { return (nil, name) }
+        if isView(name) {
           problems.append(
             TextProblem(message: "'\(name)' is a view; a spacing takes a number or a metric name", offset: offset))
         } else if allowView {

@@ -85,6 +85,18 @@ final class JSONParserTests: XCTestCase {
     assertPlace(node?.location(ofScalar: 7), line: 1, column: 15, offset: 17)
   }
 
+  func testPositionsOfMultiByteCharactersBeforeTheFirstEscape() {
+    // "é😀\tx": quote col 1 (offset 0); é col 2 (offset 1, 2 bytes); 😀 col 3 (offset 3, 4 bytes);
+    // \t cols 4–5 (offsets 7–8); x col 6 (offset 9). The positions of é and 😀 are filled in
+    // when the escape is met.
+    let (node, diagnostics) = parse("\"é😀\\tx\"")
+    XCTAssertEqual(diagnostics, [])
+    XCTAssertEqual(node?.stringValue, "é😀\tx")
+    assertPlace(node?.location(ofScalar: 1), line: 1, column: 3, offset: 3)
+    assertPlace(node?.location(ofScalar: 2), line: 1, column: 4, offset: 7)
+    assertPlace(node?.location(ofScalar: 3), line: 1, column: 6, offset: 9)
+  }
+
   func testPositionsInsideStringsWithoutEscapes() {
     // "é😀x": x is scalar 2 → column 1 + 1 + 2 = 4; offset 0 + 1 + 2 (é) + 4 (😀) = 7.
     let (node, _) = parse("\"é😀x\"")

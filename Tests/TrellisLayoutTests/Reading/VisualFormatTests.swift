@@ -15,7 +15,8 @@ final class VisualFormatTests: XCTestCase {
     }
     let parents = self.parents
     let expander = VisualFormatExpander(
-      viewIDs: ["root", "a", "b", "grid", "c"], parent: { parents[$0] }, metrics: metrics,
+      viewIDs: ["root", "a", "b", "grid", "c"], isView: { $0 == "root" || parents[$0] != nil }, parent: { parents[$0] },
+      metrics: metrics,
       metricNames: metrics.keys.sorted())
     let (constraints, problems) = expander.expand(format)
     return (constraints.map(describe), problems)
@@ -146,7 +147,8 @@ final class VisualFormatTests: XCTestCase {
   func testBlueBoxSuggestion() {
     // The example from Apple's guide: blackBox → blueBox (distance 3, allowed for 8 letters: (8 + 2) / 3 = 3).
     let expander = VisualFormatExpander(
-      viewIDs: ["root", "blueBox", "redBox"], parent: { $0 == "root" ? nil : "root" }, metrics: [:], metricNames: [])
+      viewIDs: ["root", "blueBox", "redBox"], isView: { ["root", "blueBox", "redBox"].contains($0) },
+      parent: { $0 == "root" ? nil : "root" }, metrics: [:], metricNames: [])
     guard case .success(let format) = VisualFormatParser.parse("[blackBox]-[redBox]") else { return XCTFail() }
     XCTAssertEqual(
       expander.expand(format).problems, [TextProblem(message: "unknown view 'blackBox'; did you mean 'blueBox'?", offset: 1)])
