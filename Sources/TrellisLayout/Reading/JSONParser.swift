@@ -47,7 +47,9 @@ struct JSONParser {
       return nil
     }
     if bytes.starts(with: UTF8Decoding.byteOrderMark) {
-      sink.warning("the file starts with a UTF-8 byte order mark (BOM); it is ignored, but JSON files should not have one", at: here())
+      sink.warning(
+        "the file starts with a UTF-8 byte order mark (BOM); it is ignored, but JSON files should not have one",
+        at: here())
       index = 3
       lastTokenEnd = here()
     }
@@ -365,7 +367,8 @@ struct JSONParser {
         }
         keyNode = JSONNode(.string(word), at: keyLocation, stringPositions: positions)
         markTokenEnd()
-        sink.error("object keys must be strings in double quotes; write \"\(word)\"", at: keyLocation, path: currentPath)
+        sink.error(
+          "object keys must be strings in double quotes; write \"\(word)\"", at: keyLocation, path: currentPath)
       } else {
         let scalar = UTF8Decoding.decode(bytes, at: index).scalar
         sink.error("expected a key in double quotes, found \(describe(scalar))", at: keyLocation, path: currentPath)
@@ -434,7 +437,8 @@ struct JSONParser {
         sink.error("expected ',' before the next key", at: lastTokenEnd, path: currentPath)
       } else {
         let scalar = UTF8Decoding.decode(bytes, at: index).scalar
-        sink.error("expected ',' or '}' after the value of \"\(key)\", found \(describe(scalar))", at: here(), path: currentPath)
+        sink.error(
+          "expected ',' or '}' after the value of \"\(key)\", found \(describe(scalar))", at: here(), path: currentPath)
         skipToSeparator()
       }
     }
@@ -484,14 +488,16 @@ struct JSONParser {
       markTokenEnd()
     case UInt8(ascii: "]"), UInt8(ascii: "}"):
       return
-    case UInt8(ascii: "{"), UInt8(ascii: "["), UInt8(ascii: "\""), UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"):
+    case UInt8(ascii: "{"), UInt8(ascii: "["), UInt8(ascii: "\""), UInt8(ascii: "-"),
+      UInt8(ascii: "0")...UInt8(ascii: "9"):
       sink.error("expected ',' between array elements", at: lastTokenEnd, path: currentPath)
     default:
       if isWordStart(next) {
         sink.error("expected ',' between array elements", at: lastTokenEnd, path: currentPath)
       } else {
         let scalar = UTF8Decoding.decode(bytes, at: index).scalar
-        sink.error("expected ',' or ']' after an array element, found \(describe(scalar))", at: here(), path: currentPath)
+        sink.error(
+          "expected ',' or ']' after an array element, found \(describe(scalar))", at: here(), path: currentPath)
         skipToSeparator()
       }
     }
@@ -574,11 +580,21 @@ struct JSONParser {
         case UInt8(ascii: "\""), UInt8(ascii: "\\"), UInt8(ascii: "/"):
           keep(Unicode.Scalar(escaped), at: position)
           advanceByte()
-        case UInt8(ascii: "b"): keep("\u{08}", at: position); advanceByte()
-        case UInt8(ascii: "f"): keep("\u{0C}", at: position); advanceByte()
-        case UInt8(ascii: "n"): keep("\n", at: position); advanceByte()
-        case UInt8(ascii: "r"): keep("\r", at: position); advanceByte()
-        case UInt8(ascii: "t"): keep("\t", at: position); advanceByte()
+        case UInt8(ascii: "b"):
+          keep("\u{08}", at: position)
+          advanceByte()
+        case UInt8(ascii: "f"):
+          keep("\u{0C}", at: position)
+          advanceByte()
+        case UInt8(ascii: "n"):
+          keep("\n", at: position)
+          advanceByte()
+        case UInt8(ascii: "r"):
+          keep("\r", at: position)
+          advanceByte()
+        case UInt8(ascii: "t"):
+          keep("\t", at: position)
+          advanceByte()
         case UInt8(ascii: "u"):
           advanceByte()
           keep(
@@ -758,7 +774,9 @@ struct JSONParser {
     guard wellFormed else { return JSONNode(.invalid, at: start) }
     let written = String(decoding: bytes[begin..<index], as: UTF8.self)
     guard let value = Double(written), value.isFinite else {
-      sink.error("'\(written)' is not a finite number; it is too large for a 64-bit floating-point value", at: start, path: currentPath)
+      sink.error(
+        "'\(written)' is not a finite number; it is too large for a 64-bit floating-point value", at: start,
+        path: currentPath)
       return JSONNode(.invalid, at: start)
     }
     // -0 reads as 0 so it never prints as "-0" or changes a sign test.

@@ -63,15 +63,18 @@ final class ReaderCorpusTests: XCTestCase {
       }
     }
     if record {
-      XCTFail("recorded \(recorded.count) .expected files; review them and run again without TRELLIS_RECORD_READER_FIXTURES")
+      XCTFail(
+        "recorded \(recorded.count) .expected files; review them and run again without TRELLIS_RECORD_READER_FIXTURES")
     }
   }
 
   func testEveryExpectedFileHasItsFixture() throws {
-    let fixtures = Set(try files(in: "invalid", withExtension: "json").map { $0.deletingPathExtension().lastPathComponent })
+    let fixtures = Set(
+      try files(in: "invalid", withExtension: "json").map { $0.deletingPathExtension().lastPathComponent })
     for expected in try files(in: "invalid", withExtension: "expected") {
       XCTAssertTrue(
-        fixtures.contains(expected.deletingPathExtension().lastPathComponent), "\(expected.lastPathComponent) has no .json")
+        fixtures.contains(expected.deletingPathExtension().lastPathComponent),
+        "\(expected.lastPathComponent) has no .json")
     }
   }
 
