@@ -1,0 +1,159 @@
+// The two optimizers: primal (after adds and removes) and dual (after constants change).
+
+extension Engine {
+  /// Which objective the primal simplex minimizes.
+  enum Objective {
+    /// The priority levels, lexicographically (one level in weighted mode).
+    case main
+    /// The phase-one row of an artificial variable.
+    case artificial
+  }
+
+  /// The reduced-cost direction of `symbol` in the main objective: -1 if the highest
+  /// level where it appears has a negative coefficient, +1 if positive, 0 if none.
+  @inline(__always)
+  func objectiveSign(_ symbol: SymbolID) -> Int {
+    for level in levels {
+      let c = level.row.coefficient(of: symbol)
+      if c != 0 { return c < 0 ? -1 : 1 }
+    }
+    return 0
+  }
+
+  /// The symbol whose move improves the objective, and which way it moves (+1 up,
+  /// -1 down: only unrestricted externals may move down). The lowest symbol id at the
+  /// highest level that offers one: a fixed rule, so runs repeat exactly.
+  func enteringSymbol(_ objective: Objective) -> (SymbolID, Double)? {
+    switch objective {
+    case .artificial:
+      guard let row = artificial else { return nil }
+      for cell in row.cells {
+        switch kind(cell.symbol) {
+        case .dummy: continue
+        case .external: return (cell.symbol, cell.coefficient < 0 ? 1 : -1)
+        default: if cell.coefficient < 0 { return (cell.symbol, 1) }
+        }
+      }
+      return nil
+    case .main:
+      for l in levels.indices {
+        for cell in levels[l].row.cells {
+          let k = kind(cell.symbol)
+          if k == .dummy { continue }
+          if k != .external && cell.coefficient > 0 { continue }
+          var decidedHigher = false
+          for h in 0..<l where levels[h].row.coefficient(of: cell.symbol) != 0 {
+            decidedHigher = true
+            break
+          }
+          if decidedHigher { continue }
+          return (cell.symbol, cell.coefficient < 0 ? 1 : -1)
+        }
+      }
+      return nil
+    }
+  }
+
+  /// Primal simplex: pivots until no symbol improves the objective. Returns false if
+  /// the objective is unbounded (cannot happen with non-negative errors; reported
+  /// rather than trapped).
+  mutating func optimize(_ objective: Objective) -> Bool {
+    while let (entering, direction) = enteringSymbol(objective) {
+      // Minimum ratio; among ratios equal within rounding, the larger pivot element
+      // (a tiny one would amplify rounding everywhere), then the lower id.
+      var leaving: SymbolID = -1
+      var best = Double.infinity
+      var bestPivot = 0.0
+      for basic in columns[Int(entering)] {
+        guard kind(basic) != .external, let row = rows[Int(basic)] else { continue }
+        let a = row.coefficient(of: entering) * direction
+        guard a < -pivotTolerance else { continue }
+        let ratio = row.constant / -a
+        let tie = leaving >= 0 && cancellingSum(ratio, -best) == 0
+        if tie ? (-a > bestPivot || (-a == bestPivot && basic < leaving)) : ratio < best {
+          best = ratio
+          bestPivot = -a
+          leaving = basic
+        }
+      }
+      if leaving < 0 {
+        // The objective is bounded below (errors are >= 0, weights > 0), so a direction
+        // without limit can only come from rounding left in the objective: clear it.
+        if !clearObjectiveResidue(entering, objective) { return false }
+        continue
+      }
+      pivot(entering: entering, leaving: leaving)
+    }
+    return true
+  }
+
+  /// Removes `symbol` from the objective where it is rounding residue; returns false if
+  /// the coefficient is too large to be residue (then the objective really is unbounded).
+  mutating func clearObjectiveResidue(_ symbol: SymbolID, _ objective: Objective) -> Bool {
+    switch objective {
+    case .artificial:
+      guard let row = artificial else { return false }
+      let c = row.coefficient(of: symbol)
+      guard abs(c) < 1e-9 else { return false }
+      artificial?.remove(symbol)
+    case .main:
+      for l in levels.indices where levels[l].row.coefficient(of: symbol) != 0 {
+        let c = levels[l].row.coefficient(of: symbol)
+        guard abs(c) < 1e-9 else { return false }
+        levels[l].row.remove(symbol)
+      }
+    }
+    return true
+  }
+
+  /// Dual simplex: restores feasibility after row constants changed, keeping the
+  /// objective optimal. Returns the row that cannot be made feasible, if any (then the
+  /// required constraints cannot all hold).
+  mutating func dualOptimize() -> SymbolID? {
+    guard !infeasible.isEmpty else { return nil }
+    var ratio = [Double](repeating: 0, count: levels.count)
+    var best = [Double](repeating: 0, count: levels.count)
+    while !infeasible.isEmpty {
+      // The lowest id first: the order rows were queued in never decides anything.
+      var lowest = 0
+      for i in infeasible.indices where infeasible[i] < infeasible[lowest] { lowest = i }
+      infeasible.swapAt(lowest, infeasible.count - 1)
+      let leaving = infeasible.removeLast()
+      guard let row = rows[Int(leaving)], row.constant < 0 else { continue }
+      var entering: SymbolID = -1
+      for cell in row.cells {
+        let k = kind(cell.symbol)
+        if k == .dummy { continue }
+        let a = cell.coefficient
+        if abs(a) < pivotTolerance { continue }
+        if k == .external {
+          // Free symbols have zero reduced cost at the optimum: ratio 0 either way.
+          for l in levels.indices { ratio[l] = abs(levels[l].row.coefficient(of: cell.symbol) / a) }
+        } else {
+          guard a > 0 else { continue }
+          for l in levels.indices { ratio[l] = levels[l].row.coefficient(of: cell.symbol) / a }
+        }
+        if entering < 0 || precedes(ratio, best) {
+          entering = cell.symbol
+          swap(&ratio, &best)
+        }
+      }
+      if entering < 0 {
+        infeasible.removeAll()
+        return leaving
+      }
+      pivot(entering: entering, leaving: leaving)
+    }
+    return nil
+  }
+
+  /// Lexicographic order of two ratio vectors, where values equal to within rounding
+  /// tie and the next level decides (exact comparison would let rounding at a higher
+  /// level override a real difference at a lower one).
+  func precedes(_ a: [Double], _ b: [Double]) -> Bool {
+    for l in a.indices where cancellingSum(a[l], -b[l]) != 0 {
+      return a[l] < b[l]
+    }
+    return false
+  }
+}
