@@ -78,6 +78,22 @@ final class ReaderCorpusTests: XCTestCase {
     }
   }
 
+  /// The example layouts shipped in `Layouts/` (written by hand against the reference page).
+  func testRepositoryLayoutsReadWithoutDiagnostics() throws {
+    let layouts = Self.fixtures
+      .deletingLastPathComponent()  // Fixtures/
+      .deletingLastPathComponent()  // TrellisLayoutTests/
+      .deletingLastPathComponent()  // Tests/
+      .deletingLastPathComponent()  // package root
+      .appendingPathComponent("Layouts")
+    let names = (try? FileManager.default.contentsOfDirectory(atPath: layouts.path)) ?? []
+    for name in names.sorted() where name.hasSuffix(".json") {
+      let result = try read(layouts.appendingPathComponent(name))
+      XCTAssertEqual(result.renderedDiagnostics, "", name)
+      XCTAssertNotNil(result.document, name)
+    }
+  }
+
   func testConcentrationFixtureReadsAsTheLectureBuildsIt() throws {
     let result = try read(Self.fixtures.appendingPathComponent("valid/concentration.json"))
     let document = try XCTUnwrap(result.document)
