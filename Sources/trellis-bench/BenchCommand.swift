@@ -11,15 +11,15 @@ enum WorkloadCatalog {
 
   static var entries: [Entry] {
     [
-    Entry(name: "enaml-like", file: "enaml-like.json") { path throws(BenchInputError) in
-      EnamlWorkload(data: try EnamlData(path: path))
-    },
-    Entry(name: "adddel-900", file: "adddel-900.json") { path throws(BenchInputError) in
-      AddDelWorkload(data: try AddDelData(path: path), fullRepetitions: 5)
-    },
-    Entry(name: "adddel-300", file: "adddel-300.json") { path throws(BenchInputError) in
-      AddDelWorkload(data: try AddDelData(path: path), fullRepetitions: 11)
-    },
+      Entry(name: "enaml-like", file: "enaml-like.json") { path throws(BenchInputError) in
+        EnamlWorkload(data: try EnamlData(path: path))
+      },
+      Entry(name: "adddel-900", file: "adddel-900.json") { path throws(BenchInputError) in
+        AddDelWorkload(data: try AddDelData(path: path), fullRepetitions: 5)
+      },
+      Entry(name: "adddel-300", file: "adddel-300.json") { path throws(BenchInputError) in
+        AddDelWorkload(data: try AddDelData(path: path), fullRepetitions: 11)
+      },
     ]
   }
 
@@ -123,7 +123,9 @@ enum BenchCommand {
     for entry in WorkloadCatalog.entries where names.isEmpty || names.contains(entry.name) {
       let path = (directory as NSString).appendingPathComponent(entry.file)
       guard FileManager.default.fileExists(atPath: path) else {
-        throw BenchInputError(message: "the workload file '\(path)' does not exist; pass --bench-dir PATH naming the folder with \(entry.file)")
+        throw BenchInputError(
+          message:
+            "the workload file '\(path)' does not exist; pass --bench-dir PATH naming the folder with \(entry.file)")
       }
       workloads.append(try entry.load(path))
     }
@@ -141,7 +143,9 @@ enum BenchCommand {
         printError("\(workload.name) \(mode.name): checking golden states…", terminator: "")
         workload.checkGolden(mode: mode, log: &log)
         let checked = monotonicNanoseconds()
-        printError(" \(log.isEmpty ? "ok" : "\(log.problems.count) problem(s)") (\(seconds(start, checked))); timing…", terminator: "")
+        printError(
+          " \(log.isEmpty ? "ok" : "\(log.problems.count) problem(s)") (\(seconds(start, checked))); timing…",
+          terminator: "")
         let measurements = workload.measure(mode: mode, quick: options.quick, log: &log)
         printError(" done (\(seconds(checked, monotonicNanoseconds())))")
         results.append(WorkloadResult(workload: workload.name, mode: mode, measurements: measurements, golden: log))
@@ -186,7 +190,9 @@ enum BenchCommand {
   private static func listRegions(_ directory: String) throws(BenchInputError) -> Int32 {
     for workload in try load([], directory: directory) {
       for region in workload.regions {
-        print("\(workload.name)/\(region.measurement)  (one iteration = \(region.operation); default \(region.defaultIterations))")
+        print(
+          "\(workload.name)/\(region.measurement)  (one iteration = \(region.operation); default \(region.defaultIterations))"
+        )
       }
     }
     return 0
@@ -255,7 +261,10 @@ enum BenchCommand {
       case "--only":
         let parts = (value ?? "").split(separator: "/", omittingEmptySubsequences: false).map(String.init)
         guard parts.count == 2, WorkloadCatalog.names.contains(parts[0]), !parts[1].isEmpty else {
-          throw UsageError(message: "'--only' takes <workload>/<measurement>, e.g. enaml-like/resize (workloads: \(WorkloadCatalog.names.joined(separator: ", "))); see --list-regions.")
+          throw UsageError(
+            message:
+              "'--only' takes <workload>/<measurement>, e.g. enaml-like/resize (workloads: \(WorkloadCatalog.names.joined(separator: ", "))); see --list-regions."
+          )
         }
         options.only = (parts[0], parts[1])
       case "--iterations":
@@ -332,7 +341,10 @@ enum BenchCommand {
           let bench = ((directory as NSString).appendingPathComponent("../shared/bench") as NSString).standardizingPath
           var isDirectory: ObjCBool = false
           guard FileManager.default.fileExists(atPath: bench, isDirectory: &isDirectory), isDirectory.boolValue else {
-            throw BenchInputError(message: "the workload folder '\(bench)' (../shared/bench from the package root \(directory)) does not exist; pass --bench-dir PATH")
+            throw BenchInputError(
+              message:
+                "the workload folder '\(bench)' (../shared/bench from the package root \(directory)) does not exist; pass --bench-dir PATH"
+            )
           }
           return bench
         }
@@ -341,7 +353,10 @@ enum BenchCommand {
         directory = parent
       }
     }
-    throw BenchInputError(message: "cannot find the package root (no Package.swift above \(starts.joined(separator: " or "))); pass --bench-dir PATH naming the folder with the workload files")
+    throw BenchInputError(
+      message:
+        "cannot find the package root (no Package.swift above \(starts.joined(separator: " or "))); pass --bench-dir PATH naming the folder with the workload files"
+    )
   }
 }
 

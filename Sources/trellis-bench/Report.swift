@@ -52,7 +52,8 @@ enum Report {
         rows.append([
           result.workload, result.mode.name, measurement.name,
           measurement.runs > 0 ? formatDuration(measurement.median) : "failed",
-          measurement.runs > 0 ? "\(formatDuration(measurement.minimum)) – \(formatDuration(measurement.maximum))" : "—",
+          measurement.runs > 0
+            ? "\(formatDuration(measurement.minimum)) – \(formatDuration(measurement.maximum))" : "—",
           String(measurement.runs), kiwiText, ratio,
         ])
       }
@@ -71,7 +72,8 @@ enum Report {
     var out = line(header) + "\n"
     out += widths.map { String(repeating: "-", count: $0) }.joined(separator: "  ") + "\n"
     for row in rows { out += line(row) + "\n" }
-    out += "ratio = our median / kiwi's median (kiwi: README of ../shared/bench; * = kiwi did different work, no ratio)\n"
+    out +=
+      "ratio = our median / kiwi's median (kiwi: README of ../shared/bench; * = kiwi did different work, no ratio)\n"
     out += "\nGolden checks (both modes against kiwi's answers):\n"
     for result in results {
       let label = "  \(result.workload) \(result.mode.name):"
