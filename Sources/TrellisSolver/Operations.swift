@@ -365,6 +365,6 @@ extension Engine {
   // MARK: - Listing
 
   func constraintsInOrder() -> [Constraint] {
-    records.values.filter { !$0.isEdit }.sorted { $0.sequence < $1.sequence }.map(\.constraint)
+    recordsInOrder().filter { !$0.isEdit }.map(\.constraint)
   }
 }
