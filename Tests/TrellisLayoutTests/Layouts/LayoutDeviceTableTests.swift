@@ -142,4 +142,3 @@ final class LayoutDeviceTableTests: XCTestCase {
     }
   }
 }
-

@@ -46,7 +46,9 @@ enum ReferenceDevices {
         return (traits, EdgeInsets(top: 24, left: 0, bottom: 20, right: 0))
       }
       func number(_ key: String) -> Double { (inset[key] as? NSNumber)?.doubleValue ?? 0 }
-      return (traits, EdgeInsets(top: number("top"), left: number("left"), bottom: number("bottom"), right: number("right")))
+      return (
+        traits, EdgeInsets(top: number("top"), left: number("left"), bottom: number("bottom"), right: number("right"))
+      )
     }
     return entries.compactMap { entry in
       guard let name = entry["name"] as? String, let width = (entry["widthPoints"] as? NSNumber)?.doubleValue,

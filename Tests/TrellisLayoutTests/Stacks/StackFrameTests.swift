@@ -110,7 +110,8 @@ final class StackFrameTests: XCTestCase {
                   XCTFail("no expectation for \(id): \(context)")
                   continue
                 }
-                var expected = axis == .horizontal
+                var expected =
+                  axis == .horizontal
                   ? Rect(x: x, y: y, width: w, height: h) : Rect(x: y, y: x, width: h, height: w)
                 if direction == .rightToLeft { expected.x = 400 - expected.x - expected.width }
                 assertFrame(harness[id], expected.x, expected.y, expected.width, expected.height, "\(context) \(id)")
@@ -138,7 +139,8 @@ final class StackFrameTests: XCTestCase {
     let items = Self.specs.map { id, length, thickness, hugging, fontSize in
       ViewNode(
         id: id, kind: .label, hidden: Varying(id == hidden), text: Varying("x"), fontSize: Varying(fontSize),
-        intrinsicWidth: axis == .horizontal ? length : thickness, intrinsicHeight: axis == .horizontal ? thickness : length,
+        intrinsicWidth: axis == .horizontal ? length : thickness,
+        intrinsicHeight: axis == .horizontal ? thickness : length,
         hugging: AxisValues(horizontal: hugging, vertical: hugging))
     }
     let stack = ViewNode(

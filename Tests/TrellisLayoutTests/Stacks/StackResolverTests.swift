@@ -19,7 +19,8 @@ final class StackResolverTests: XCTestCase {
 
   private func environment(_ width: Double, _ height: Double, vertical: SizeClass = .regular) -> Environment {
     Environment(
-      containerSize: Size(width: width, height: height), traits: TraitCollection(horizontal: .compact, vertical: vertical),
+      containerSize: Size(width: width, height: height),
+      traits: TraitCollection(horizontal: .compact, vertical: vertical),
       scale: 1)
   }
 
@@ -42,7 +43,9 @@ final class StackResolverTests: XCTestCase {
       ])
     let document = LayoutDocument(
       file: "baseline", root: root,
-      constraints: [spec("l", "row", .leading, .equal, "root", constant: 10), spec("t", "row", .top, .equal, "root", constant: 10)])
+      constraints: [
+        spec("l", "row", .leading, .equal, "root", constant: 10), spec("t", "row", .top, .equal, "root", constant: 10),
+      ])
     let result = LayoutEngine(document: document).layout(in: environment(200, 100))
     XCTAssertFalse(result.hasConflicts)
     XCTAssertEqual(result.ambiguousViews.map(\.id), [])
@@ -124,7 +127,8 @@ final class StackResolverTests: XCTestCase {
     let document = LayoutDocument(
       file: "nested", root: root,
       constraints: [
-        spec("t", "outer", .top, .equal, "root", constant: 8), spec("b", "outer", .bottom, .equal, "root", constant: -8),
+        spec("t", "outer", .top, .equal, "root", constant: 8),
+        spec("b", "outer", .bottom, .equal, "root", constant: -8),
         spec("l", "outer", .leading, .equal, "root", constant: 8),
         spec("r", "outer", .trailing, .equal, "root", constant: -8), spec("w", "side", .width, .equal, "a", .width),
       ])
