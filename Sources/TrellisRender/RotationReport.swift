@@ -26,7 +26,7 @@ public enum RotationReport {
     }
     steps.append(("viewWillTransition(to: \(diff.after.containerSize))", sizeDetails))
     if diff.sizeClassChanged {
-      steps.append(("traitCollectionDidChange(\(diff.before.traits))", variationLines(diff)))
+      steps.append(("traitCollectionDidChange(previous: \(diff.before.traits))", variationLines(diff)))
     } else {
       var details = ["no trait transition: the size classes stay \(diff.after.traits)"]
       let variations = variationLines(diff)
