@@ -21,7 +21,7 @@ private let nextConstraintID = Atomic<UInt64>(1)
 /// remove the constraint it was copied from.
 public struct Constraint: Hashable, Sendable, CustomStringConvertible {
   /// The left side minus the right side.
-  public let expression: Expression
+  public let expression: LinearExpression
   public let relation: Relation
   public private(set) var priority: Priority
   /// The caller's name for the constraint, used in every message about it.
@@ -29,7 +29,7 @@ public struct Constraint: Hashable, Sendable, CustomStringConvertible {
   let id: UInt64
 
   /// Makes the constraint `expression relation 0`.
-  public init(_ expression: Expression, _ relation: Relation, priority: Priority = .required, label: String? = nil) {
+  public init(_ expression: LinearExpression, _ relation: Relation, priority: Priority = .required, label: String? = nil) {
     self.expression = expression
     self.relation = relation
     self.priority = priority
@@ -38,7 +38,7 @@ public struct Constraint: Hashable, Sendable, CustomStringConvertible {
   }
 
   /// Makes the constraint `lhs relation rhs`.
-  public init(_ lhs: Expression, _ relation: Relation, _ rhs: Expression, priority: Priority = .required, label: String? = nil) {
+  public init(_ lhs: LinearExpression, _ relation: Relation, _ rhs: LinearExpression, priority: Priority = .required, label: String? = nil) {
     self.init(lhs - rhs, relation, priority: priority, label: label)
   }
 
@@ -70,29 +70,29 @@ public struct Constraint: Hashable, Sendable, CustomStringConvertible {
 
 // MARK: - Operators that build constraints
 
-public func == (lhs: Expression, rhs: Expression) -> Constraint { Constraint(lhs, .equal, rhs) }
-public func == (lhs: Expression, rhs: Variable) -> Constraint { Constraint(lhs, .equal, Expression(rhs)) }
-public func == (lhs: Variable, rhs: Expression) -> Constraint { Constraint(Expression(lhs), .equal, rhs) }
-public func == (lhs: Variable, rhs: Variable) -> Constraint { Constraint(Expression(lhs), .equal, Expression(rhs)) }
-public func == (lhs: Expression, rhs: Double) -> Constraint { Constraint(lhs, .equal, Expression(constant: rhs)) }
-public func == (lhs: Variable, rhs: Double) -> Constraint { Constraint(Expression(lhs), .equal, Expression(constant: rhs)) }
-public func == (lhs: Double, rhs: Expression) -> Constraint { Constraint(Expression(constant: lhs), .equal, rhs) }
-public func == (lhs: Double, rhs: Variable) -> Constraint { Constraint(Expression(constant: lhs), .equal, Expression(rhs)) }
+public func == (lhs: LinearExpression, rhs: LinearExpression) -> Constraint { Constraint(lhs, .equal, rhs) }
+public func == (lhs: LinearExpression, rhs: Variable) -> Constraint { Constraint(lhs, .equal, LinearExpression(rhs)) }
+public func == (lhs: Variable, rhs: LinearExpression) -> Constraint { Constraint(LinearExpression(lhs), .equal, rhs) }
+public func == (lhs: Variable, rhs: Variable) -> Constraint { Constraint(LinearExpression(lhs), .equal, LinearExpression(rhs)) }
+public func == (lhs: LinearExpression, rhs: Double) -> Constraint { Constraint(lhs, .equal, LinearExpression(constant: rhs)) }
+public func == (lhs: Variable, rhs: Double) -> Constraint { Constraint(LinearExpression(lhs), .equal, LinearExpression(constant: rhs)) }
+public func == (lhs: Double, rhs: LinearExpression) -> Constraint { Constraint(LinearExpression(constant: lhs), .equal, rhs) }
+public func == (lhs: Double, rhs: Variable) -> Constraint { Constraint(LinearExpression(constant: lhs), .equal, LinearExpression(rhs)) }
 
-public func <= (lhs: Expression, rhs: Expression) -> Constraint { Constraint(lhs, .lessThanOrEqual, rhs) }
-public func <= (lhs: Expression, rhs: Variable) -> Constraint { Constraint(lhs, .lessThanOrEqual, Expression(rhs)) }
-public func <= (lhs: Variable, rhs: Expression) -> Constraint { Constraint(Expression(lhs), .lessThanOrEqual, rhs) }
-public func <= (lhs: Variable, rhs: Variable) -> Constraint { Constraint(Expression(lhs), .lessThanOrEqual, Expression(rhs)) }
-public func <= (lhs: Expression, rhs: Double) -> Constraint { Constraint(lhs, .lessThanOrEqual, Expression(constant: rhs)) }
-public func <= (lhs: Variable, rhs: Double) -> Constraint { Constraint(Expression(lhs), .lessThanOrEqual, Expression(constant: rhs)) }
-public func <= (lhs: Double, rhs: Expression) -> Constraint { Constraint(Expression(constant: lhs), .lessThanOrEqual, rhs) }
-public func <= (lhs: Double, rhs: Variable) -> Constraint { Constraint(Expression(constant: lhs), .lessThanOrEqual, Expression(rhs)) }
+public func <= (lhs: LinearExpression, rhs: LinearExpression) -> Constraint { Constraint(lhs, .lessThanOrEqual, rhs) }
+public func <= (lhs: LinearExpression, rhs: Variable) -> Constraint { Constraint(lhs, .lessThanOrEqual, LinearExpression(rhs)) }
+public func <= (lhs: Variable, rhs: LinearExpression) -> Constraint { Constraint(LinearExpression(lhs), .lessThanOrEqual, rhs) }
+public func <= (lhs: Variable, rhs: Variable) -> Constraint { Constraint(LinearExpression(lhs), .lessThanOrEqual, LinearExpression(rhs)) }
+public func <= (lhs: LinearExpression, rhs: Double) -> Constraint { Constraint(lhs, .lessThanOrEqual, LinearExpression(constant: rhs)) }
+public func <= (lhs: Variable, rhs: Double) -> Constraint { Constraint(LinearExpression(lhs), .lessThanOrEqual, LinearExpression(constant: rhs)) }
+public func <= (lhs: Double, rhs: LinearExpression) -> Constraint { Constraint(LinearExpression(constant: lhs), .lessThanOrEqual, rhs) }
+public func <= (lhs: Double, rhs: Variable) -> Constraint { Constraint(LinearExpression(constant: lhs), .lessThanOrEqual, LinearExpression(rhs)) }
 
-public func >= (lhs: Expression, rhs: Expression) -> Constraint { Constraint(lhs, .greaterThanOrEqual, rhs) }
-public func >= (lhs: Expression, rhs: Variable) -> Constraint { Constraint(lhs, .greaterThanOrEqual, Expression(rhs)) }
-public func >= (lhs: Variable, rhs: Expression) -> Constraint { Constraint(Expression(lhs), .greaterThanOrEqual, rhs) }
-public func >= (lhs: Variable, rhs: Variable) -> Constraint { Constraint(Expression(lhs), .greaterThanOrEqual, Expression(rhs)) }
-public func >= (lhs: Expression, rhs: Double) -> Constraint { Constraint(lhs, .greaterThanOrEqual, Expression(constant: rhs)) }
-public func >= (lhs: Variable, rhs: Double) -> Constraint { Constraint(Expression(lhs), .greaterThanOrEqual, Expression(constant: rhs)) }
-public func >= (lhs: Double, rhs: Expression) -> Constraint { Constraint(Expression(constant: lhs), .greaterThanOrEqual, rhs) }
-public func >= (lhs: Double, rhs: Variable) -> Constraint { Constraint(Expression(constant: lhs), .greaterThanOrEqual, Expression(rhs)) }
+public func >= (lhs: LinearExpression, rhs: LinearExpression) -> Constraint { Constraint(lhs, .greaterThanOrEqual, rhs) }
+public func >= (lhs: LinearExpression, rhs: Variable) -> Constraint { Constraint(lhs, .greaterThanOrEqual, LinearExpression(rhs)) }
+public func >= (lhs: Variable, rhs: LinearExpression) -> Constraint { Constraint(LinearExpression(lhs), .greaterThanOrEqual, rhs) }
+public func >= (lhs: Variable, rhs: Variable) -> Constraint { Constraint(LinearExpression(lhs), .greaterThanOrEqual, LinearExpression(rhs)) }
+public func >= (lhs: LinearExpression, rhs: Double) -> Constraint { Constraint(lhs, .greaterThanOrEqual, LinearExpression(constant: rhs)) }
+public func >= (lhs: Variable, rhs: Double) -> Constraint { Constraint(LinearExpression(lhs), .greaterThanOrEqual, LinearExpression(constant: rhs)) }
+public func >= (lhs: Double, rhs: LinearExpression) -> Constraint { Constraint(LinearExpression(constant: lhs), .greaterThanOrEqual, rhs) }
+public func >= (lhs: Double, rhs: Variable) -> Constraint { Constraint(LinearExpression(constant: lhs), .greaterThanOrEqual, LinearExpression(rhs)) }

@@ -1,21 +1,229 @@
-// Temporary skeleton: replaced by the real tableau in the next commit.
+/// What the solver knows about one added constraint.
+struct ConstraintRecord {
+  var constraint: Constraint
+  /// The symbol that tracks the constraint in the tableau (slack, error or dummy).
+  var marker: SymbolID
+  /// The second error symbol of an optional equality, or -1.
+  var other: SymbolID
+  /// The coefficients of marker and other in the constraint's own equation, which
+  /// decide how a change of constant moves them (see `applyConstantChange`).
+  var markerCoefficient: Double
+  var otherCoefficient: Double
+  /// The constant of `expression` now (it changes with setConstant and suggestValue).
+  var constant: Double
+  /// Insertion order, for listing and for conflict explanations.
+  var sequence: UInt64
+  var isEdit: Bool
+}
+
+/// An edit variable: an optional `variable == value` constraint.
+struct EditRecord {
+  var constraint: Constraint
+  var value: Double
+  var marker: SymbolID
+  var markerCoefficient: Double
+}
+
+/// What a guarded operation changed, so that a failure can put it back exactly: the
+/// first prior value of every row it wrote, and the small parts saved whole.
+struct Journal {
+  var savedRows: [(SymbolID, Row?)] = []
+  var saved: Set<SymbolID> = []
+  var levels: [Level]
+  var infeasible: [SymbolID]
+  var symbolCount: Int
+}
+
+/// One priority level of the objective (strict mode has one per distinct priority,
+/// weighted mode a single level).
+struct Level {
+  var priority: Priority
+  /// Reduced costs of the nonbasic symbols; the constant is the level's total error.
+  var row: Row
+  /// Constraints contributing error symbols to this level.
+  var count: Int
+}
+
+/// The simplex tableau and the bookkeeping around it. A value type: copying it is a
+/// cheap snapshot (copy-on-write), which is how failed operations are undone.
 struct Engine {
   let mode: Solver.Mode
+  /// When false (inside conflict explanation), failures are reported without explaining.
+  var explainsConflicts = true
+
+  // Variables made by the solver, by index.
   var variableNames: [String] = []
-  var records: [UInt64: Int] = [:]
-  var edits: [Int32: Int] = [:]
-  init(mode: Solver.Mode) { self.mode = mode }
-  mutating func registerVariable(name: String) -> Int32 { variableNames.append(name); return Int32(variableNames.count - 1) }
-  mutating func add(_ c: Constraint) throws(SolverError) { fatalError("engine not yet written") }
-  mutating func remove(_ c: Constraint) throws(SolverError) { fatalError("engine not yet written") }
-  func constraintsInOrder() -> [Constraint] { [] }
-  mutating func setConstant(of c: Constraint, to constant: Double) throws(SolverError) { fatalError("engine not yet written") }
-  mutating func addEditVariable(_ v: Variable, priority: Priority) throws(SolverError) { fatalError("engine not yet written") }
-  mutating func removeEditVariable(_ v: Variable) throws(SolverError) { fatalError("engine not yet written") }
-  mutating func suggestValue(_ value: Double, for v: Variable) throws(SolverError) { fatalError("engine not yet written") }
-  func value(ofVariable index: Int32) -> Double { 0 }
-  func ambiguousVariables(_ indices: [Int32]) -> [Int32] { [] }
-  func violationByPriority() -> [(priority: Priority, violation: Double)] { [] }
-  func dump() -> String { "" }
-  func checkInvariants() -> [String] { [] }
+  var variableSymbol: [SymbolID] = []
+
+  // Symbols, by id.
+  var kinds: [SymbolKind] = []
+  /// The constraint a marker or error symbol belongs to (0 = none).
+  var owner: [UInt64] = []
+  /// The variable index of an external symbol (-1 = none).
+  var symbolVariable: [Int32] = []
+  /// The row of each basic symbol (`nil` for nonbasic ones).
+  var rows: [Row?] = []
+  /// For each symbol, the basic symbols whose rows contain it: pivots and edits touch
+  /// only those rows instead of scanning the tableau.
+  var columns: [[SymbolID]] = []
+
+  var levels: [Level] = []
+  /// The phase-one objective while a row is being added with an artificial variable.
+  var artificial: Row?
+  /// Basic restricted symbols whose rows went negative, for the dual simplex.
+  var infeasible: [SymbolID] = []
+
+  var records: [UInt64: ConstraintRecord] = [:]
+  /// Edit variables by variable index.
+  var edits: [EditRecord?] = []
+  /// Set while an operation that may fail is under way.
+  var journal: Journal?
+  var nextSequence: UInt64 = 0
+
+  init(mode: Solver.Mode) {
+    self.mode = mode
+    if mode == .weighted {
+      levels = [Level(priority: Priority(1), row: Row(), count: 0)]
+    }
+  }
+
+  // MARK: - Symbols and variables
+
+  mutating func registerVariable(name: String) -> Int32 {
+    variableNames.append(name)
+    variableSymbol.append(-1)
+    edits.append(nil)
+    return Int32(variableNames.count - 1)
+  }
+
+  mutating func newSymbol(_ kind: SymbolKind, owner constraintID: UInt64 = 0, variable: Int32 = -1) -> SymbolID {
+    kinds.append(kind)
+    owner.append(constraintID)
+    symbolVariable.append(variable)
+    rows.append(nil)
+    columns.append([])
+    return SymbolID(kinds.count - 1)
+  }
+
+  /// Drops symbols made since `mark` (a failed add), unlinking their variables.
+  mutating func truncateSymbols(to mark: Int) {
+    while kinds.count > mark {
+      let v = symbolVariable.removeLast()
+      if v >= 0 { variableSymbol[Int(v)] = -1 }
+      kinds.removeLast()
+      owner.removeLast()
+      rows.removeLast()
+      columns.removeLast()
+    }
+  }
+
+  mutating func symbol(forVariable index: Int32) -> SymbolID {
+    let existing = variableSymbol[Int(index)]
+    if existing >= 0 { return existing }
+    let s = newSymbol(.external, variable: index)
+    variableSymbol[Int(index)] = s
+    return s
+  }
+
+  @inline(__always) func kind(_ s: SymbolID) -> SymbolKind { kinds[Int(s)] }
+  @inline(__always) func isBasic(_ s: SymbolID) -> Bool { rows[Int(s)] != nil }
+
+  func value(ofVariable index: Int32) -> Double {
+    guard index >= 0, Int(index) < variableSymbol.count else { return 0 }
+    let s = variableSymbol[Int(index)]
+    guard s >= 0 else { return 0 }
+    return rows[Int(s)]?.constant ?? 0
+  }
+
+  // MARK: - Rows and columns
+
+  /// Records the row of `basic` before its first change under a journal.
+  @inline(__always)
+  mutating func willWrite(_ basic: SymbolID) {
+    guard journal != nil else { return }
+    if journal?.saved.insert(basic).inserted == true {
+      journal?.savedRows.append((basic, rows[Int(basic)]))
+    }
+  }
+
+  /// Starts recording changes (see ``Journal``).
+  mutating func beginJournal() {
+    journal = Journal(levels: levels, infeasible: infeasible, symbolCount: kinds.count)
+  }
+
+  /// Puts everything recorded since ``beginJournal()`` back as it was.
+  mutating func rollBack() {
+    guard let j = journal else { return }
+    journal = nil
+    for (basic, _) in j.savedRows {
+      if let current = rows[Int(basic)] {
+        for cell in current.cells { unlink(basic, fromColumn: cell.symbol) }
+      }
+    }
+    for (basic, old) in j.savedRows {
+      rows[Int(basic)] = old
+      if let old { for cell in old.cells { columns[Int(cell.symbol)].append(basic) } }
+    }
+    levels = j.levels
+    infeasible = j.infeasible
+    artificial = nil
+    truncateSymbols(to: j.symbolCount)
+  }
+
+  /// Puts `row` into the tableau as the row of `basic`, indexing its columns.
+  mutating func insertRow(_ basic: SymbolID, _ row: Row) {
+    willWrite(basic)
+    for cell in row.cells { columns[Int(cell.symbol)].append(basic) }
+    rows[Int(basic)] = row
+  }
+
+  /// Takes the row of `basic` out of the tableau.
+  mutating func removeRow(_ basic: SymbolID) -> Row {
+    guard let row = rows[Int(basic)] else { return Row() }
+    willWrite(basic)
+    rows[Int(basic)] = nil
+    for cell in row.cells { unlink(basic, fromColumn: cell.symbol) }
+    return row
+  }
+
+  @inline(__always)
+  mutating func unlink(_ basic: SymbolID, fromColumn symbol: SymbolID) {
+    let c = Int(symbol)
+    if let i = columns[c].firstIndex(of: basic) {
+      columns[c].swapAt(i, columns[c].count - 1)
+      columns[c].removeLast()
+    }
+  }
+
+  /// Replaces `symbol` by `row` in every tableau row that holds it, in the objective,
+  /// and in the artificial objective; rows that turn negative are queued as infeasible.
+  mutating func substitute(_ symbol: SymbolID, with row: Row) {
+    let holders = columns[Int(symbol)]
+    columns[Int(symbol)] = []
+    for basic in holders {
+      guard var target = rows[Int(basic)] else { continue }
+      willWrite(basic)
+      rows[Int(basic)] = nil
+      let a = target.coefficient(of: symbol)
+      target.constant += row.constant * a
+      target.cells = Row.merge(
+        target.cells, row.cells, factor: a, skipping: symbol,
+        inserted: { columns[Int($0)].append(basic) },
+        removed: { unlink(basic, fromColumn: $0) })
+      rows[Int(basic)] = target
+      if target.constant < 0 && kind(basic) != .external {
+        infeasible.append(basic)
+      }
+    }
+    for l in levels.indices { levels[l].row.substitute(symbol, with: row) }
+    if artificial != nil { artificial?.substitute(symbol, with: row) }
+  }
+
+  /// Makes `entering` basic in place of `leaving`.
+  mutating func pivot(entering: SymbolID, leaving: SymbolID) {
+    var row = removeRow(leaving)
+    row.solve(for: entering, replacing: leaving)
+    substitute(entering, with: row)
+    insertRow(entering, row)
+  }
 }

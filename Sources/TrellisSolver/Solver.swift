@@ -87,7 +87,7 @@ public final class Solver {
   /// Makes `variable` an edit variable: an optional constraint `variable == value`
   /// whose value ``suggestValue(_:for:)`` changes. Its value starts at 0.
   public func addEditVariable(_ variable: Variable, priority: Priority) throws(SolverError) {
-    try checkOwnership(Expression(variable))
+    try checkOwnership(LinearExpression(variable))
     try engine.addEditVariable(variable, priority: priority)
   }
 
@@ -98,7 +98,7 @@ public final class Solver {
 
   /// Whether `variable` is an edit variable.
   public func hasEditVariable(_ variable: Variable) -> Bool {
-    variable.solver == id && engine.edits[variable.index] != nil
+    variable.solver == id && engine.edits[Int(variable.index)] != nil
   }
 
   /// Suggests a value for an edit variable and re-solves (dual simplex: a few pivots at most).
@@ -145,7 +145,7 @@ public final class Solver {
   /// after every mutation.
   func checkInvariants() -> [String] { engine.checkInvariants() }
 
-  private func checkOwnership(_ expression: Expression) throws(SolverError) {
+  private func checkOwnership(_ expression: LinearExpression) throws(SolverError) {
     for term in expression.terms where term.variable.solver != id {
       throw .foreignVariable(name: term.variable.name)
     }

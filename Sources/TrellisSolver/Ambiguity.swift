@@ -1,0 +1,121 @@
+// Which variables the constraints leave undetermined.
+
+extension Engine {
+  /// The variables (by index) whose value can change without making any priority level
+  /// worse: unconstrained ones, and those on a face of equally good solutions.
+  ///
+  /// At the optimum, a nonbasic symbol with a nonzero reduced cost at some level must
+  /// stay 0 (moving it worsens that level first), and dummies are always 0. Every other
+  /// nonbasic symbol is free along the optimal face. A variable is determined exactly
+  /// when it cannot move along that face: when its row has no free symbol, or when
+  /// maximizing and minimizing it over the face (a small simplex with Bland's rule on
+  /// a copy of the tableau) finds no room either way.
+  func ambiguousVariables(_ indices: [Int32]) -> [Int32] {
+    var result: [Int32] = []
+    for index in indices {
+      guard index >= 0, Int(index) < variableSymbol.count else { continue }
+      let s = variableSymbol[Int(index)]
+      if s < 0 {
+        result.append(index)  // in no constraint
+        continue
+      }
+      let form = rows[Int(s)] ?? Row(cells: [Cell(symbol: s, coefficient: 1)])
+      if canMove(form, direction: 1) || canMove(form, direction: -1) { result.append(index) }
+    }
+    return result
+  }
+
+  /// Whether a symbol may move along the optimal face.
+  func isFreeOnFace(_ s: SymbolID) -> Bool {
+    kind(s) != .dummy && !isBasic(s) && objectiveSign(s) == 0
+  }
+
+  /// Whether `direction × form` can increase along the optimal face.
+  func canMove(_ form: Row, direction: Double) -> Bool {
+    var target = form
+    if direction < 0 { target.negate() }
+    guard target.cells.contains(where: { isFreeOnFace($0.symbol) }) else { return false }
+    if hasRoomToMove(target) { return true }
+    var face = self
+    face.artificial = nil
+    var fixed = Set<SymbolID>()
+    for cell in form.cells where !isFreeOnFace(cell.symbol) { fixed.insert(cell.symbol) }
+    var steps = 0
+    while true {
+      steps += 1
+      if steps > 10_000 { return true }  // cannot happen with Bland's rule; err on "ambiguous"
+      // Bland's rule: the lowest free symbol that increases the target.
+      var entering: SymbolID = -1
+      var move: Double = 0
+      for cell in target.cells {
+        let sym = cell.symbol
+        guard face.kind(sym) != .dummy, !face.isBasic(sym), !fixed.contains(sym), face.objectiveSign(sym) == 0
+        else { continue }
+        if face.kind(sym) == .external {
+          entering = sym
+          move = cell.coefficient > 0 ? 1 : -1
+          break
+        }
+        if cell.coefficient > 0 {
+          entering = sym
+          move = 1
+          break
+        }
+      }
+      if entering < 0 { return false }
+      var leaving: SymbolID = -1
+      var best = Double.infinity
+      for basic in face.columns[Int(entering)] {
+        guard let row = face.rows[Int(basic)] else { continue }
+        let k = face.kind(basic)
+        if k == .external { continue }
+        let a = row.coefficient(of: entering) * move
+        let limit: Double
+        if k == .dummy {
+          limit = 0  // a redundant equality pins every symbol in it
+        } else if a < 0 {
+          limit = max(0, row.constant / -a)
+        } else {
+          continue
+        }
+        if limit < best || (limit == best && basic < leaving) {
+          best = limit
+          leaving = basic
+        }
+      }
+      if leaving < 0 || best > epsilon { return true }
+      var row = face.removeRow(leaving)
+      row.solve(for: entering, replacing: leaving)
+      face.substitute(entering, with: row)
+      face.insertRow(entering, row)
+      target.substitute(entering, with: row)
+      if face.kind(leaving) == .dummy { fixed.insert(leaving) }
+    }
+  }
+
+  /// A shortcut before the exact test: some free symbol moves `target` up by a positive
+  /// step (no degenerate row blocks it).
+  func hasRoomToMove(_ target: Row) -> Bool {
+    for cell in target.cells where isFreeOnFace(cell.symbol) {
+      let move: Double
+      if kind(cell.symbol) == .external {
+        move = cell.coefficient > 0 ? 1 : -1
+      } else if cell.coefficient > 0 {
+        move = 1
+      } else {
+        continue
+      }
+      var blocked = false
+      for basic in columns[Int(cell.symbol)] {
+        guard let row = rows[Int(basic)], kind(basic) != .external else { continue }
+        let a = row.coefficient(of: cell.symbol) * move
+        if kind(basic) == .dummy || (a < 0 && row.constant / -a <= epsilon) {
+          blocked = true
+          break
+        }
+      }
+      if !blocked { return true }
+    }
+    return false
+  }
+}

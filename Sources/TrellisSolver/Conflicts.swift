@@ -1,0 +1,64 @@
+// Explaining why a required constraint cannot be added: a minimal conflicting set.
+
+extension Engine {
+  /// A required constraint with the constant it should have.
+  struct Requirement {
+    var constraint: Constraint
+    var constant: Double
+  }
+
+  /// The error for a rejected required constraint, naming a minimal set of required
+  /// constraints already added that cannot hold together with it.
+  ///
+  /// The tableau hands us a certificate (the symbols of the row that could not be made
+  /// feasible); their constraints are a small conflicting set, usually minimal already.
+  /// QuickXplain (Junker, AAAI 2004) over fresh solvers then makes it minimal for sure;
+  /// if the certificate does not reproduce the conflict, all required constraints are
+  /// the candidates.
+  func unsatisfiable(_ constraint: Constraint, constant: Double, certificate: [SymbolID]) -> SolverError {
+    guard explainsConflicts else { return .unsatisfiableConstraint(constraint, conflicts: []) }
+    let required = records.values
+      .filter { !$0.isEdit && $0.constraint.priority.isRequired && $0.constraint.id != constraint.id }
+      .sorted { $0.sequence < $1.sequence }
+      .map { Requirement(constraint: $0.constraint, constant: $0.constant) }
+    var certified = Set<UInt64>()
+    for s in certificate where s >= 0 && Int(s) < owner.count && owner[Int(s)] != 0 {
+      certified.insert(owner[Int(s)])
+    }
+    let new = Requirement(constraint: constraint, constant: constant)
+    var candidates = required.filter { certified.contains($0.constraint.id) }
+    if isFeasible(candidates + [new]) { candidates = required }
+    if isFeasible(candidates + [new]) { return .unsatisfiableConstraint(constraint, conflicts: []) }
+    let minimal = quickXplain(base: [new], checkBase: true, candidates: candidates)
+    return .unsatisfiableConstraint(constraint, conflicts: minimal.map(\.constraint))
+  }
+
+  /// Whether the required constraints can all hold, tested in a fresh engine.
+  func isFeasible(_ requirements: [Requirement]) -> Bool {
+    var probe = Engine(mode: .strict)
+    probe.explainsConflicts = false
+    probe.variableNames = variableNames
+    probe.variableSymbol = [SymbolID](repeating: -1, count: variableNames.count)
+    for item in requirements {
+      do throws(SolverError) {
+        try probe.add(item.constraint, constant: item.constant, isEdit: false)
+      } catch {
+        return false
+      }
+    }
+    return true
+  }
+
+  /// A minimal subset X of `candidates` such that `base` ∪ X cannot hold, given that
+  /// `base` ∪ `candidates` cannot.
+  func quickXplain(base: [Requirement], checkBase: Bool, candidates: [Requirement]) -> [Requirement] {
+    if checkBase && !isFeasible(base) { return [] }
+    if candidates.count <= 1 { return candidates }
+    let half = candidates.count / 2
+    let first = Array(candidates[..<half])
+    let second = Array(candidates[half...])
+    let fromSecond = quickXplain(base: base + first, checkBase: !first.isEmpty, candidates: second)
+    let fromFirst = quickXplain(base: base + fromSecond, checkBase: !fromSecond.isEmpty, candidates: first)
+    return fromFirst + fromSecond
+  }
+}

@@ -1,0 +1,130 @@
+// Reading the state: violations per level, a readable dump, and invariant checks.
+
+extension Engine {
+  /// The value of `expression + constant` at the current solution.
+  func evaluate(_ record: ConstraintRecord) -> Double {
+    var total = record.constant
+    if record.isEdit, let v = record.constraint.expression.terms.first?.variable, let edit = edits[Int(v.index)] {
+      total = -edit.value
+    }
+    for term in record.constraint.expression.terms {
+      total += term.coefficient * value(ofVariable: term.variable.index)
+    }
+    return total
+  }
+
+  /// How much the current solution misses a constraint (0 when it holds).
+  func violation(_ record: ConstraintRecord) -> Double {
+    let v = evaluate(record)
+    switch record.constraint.relation {
+    case .equal: return abs(v)
+    case .lessThanOrEqual: return max(0, v)
+    case .greaterThanOrEqual: return max(0, -v)
+    }
+  }
+
+  func violationByPriority() -> [(priority: Priority, violation: Double)] {
+    var totals: [Priority: Double] = [:]
+    for record in records.values where !record.constraint.priority.isRequired {
+      totals[record.constraint.priority, default: 0] += violation(record)
+    }
+    return totals.keys.sorted(by: >).map { ($0, totals[$0] ?? 0) }
+  }
+
+  func symbolName(_ s: SymbolID) -> String {
+    switch kind(s) {
+    case .external:
+      let v = symbolVariable[Int(s)]
+      return v >= 0 ? variableNames[Int(v)] : "v\(s)"
+    case .slack: return "s\(s)"
+    case .error: return "e\(s)"
+    case .dummy: return "d\(s)"
+    }
+  }
+
+  func format(_ row: Row) -> String {
+    var out = formatNumber(row.constant)
+    for cell in row.cells {
+      let c = cell.coefficient
+      out += c < 0 ? " - " : " + "
+      out += abs(c) == 1 ? symbolName(cell.symbol) : "\(formatNumber(abs(c)))*\(symbolName(cell.symbol))"
+    }
+    return out
+  }
+
+  /// The state in fixed sections, everything in a deterministic order.
+  func dump() -> String {
+    var out = "Objective (\(mode == .strict ? "strict" : "weighted"))\n"
+    for level in levels {
+      out += mode == .strict ? "  @\(level.priority): " : "  weighted: "
+      out += format(level.row) + "\n"
+    }
+    out += "Rows\n"
+    for s in rows.indices {
+      if let row = rows[s] { out += "  \(symbolName(SymbolID(s))) = \(format(row))\n" }
+    }
+    out += "Infeasible rows\n"
+    for s in infeasible { out += "  \(symbolName(s))\n" }
+    out += "Variables\n"
+    for (i, name) in variableNames.enumerated() {
+      out += "  \(name) = \(formatNumber(value(ofVariable: Int32(i))))\n"
+    }
+    out += "Edit variables\n"
+    for (index, edit) in edits.enumerated() {
+      if let edit {
+        out += "  \(variableNames[index]) -> \(formatNumber(edit.value)) @\(edit.constraint.priority)\n"
+      }
+    }
+    out += "Constraints\n"
+    for record in records.values.sorted(by: { $0.sequence < $1.sequence }) where !record.isEdit {
+      out += "  \(record.constraint) [marker \(symbolName(record.marker))]\n"
+    }
+    return out
+  }
+
+  /// Every way the tableau can be inconsistent, as messages (empty = consistent).
+  func checkInvariants() -> [String] {
+    var problems: [String] = []
+    if !infeasible.isEmpty { problems.append("infeasible rows left: \(infeasible.map(symbolName))") }
+    if artificial != nil { problems.append("artificial objective left over") }
+    for b in rows.indices {
+      guard let row = rows[b] else { continue }
+      let basic = SymbolID(b)
+      for (i, cell) in row.cells.enumerated() {
+        if i > 0 && row.cells[i - 1].symbol >= cell.symbol { problems.append("row \(symbolName(basic)) not sorted") }
+        if nearZero(cell.coefficient) { problems.append("row \(symbolName(basic)) keeps a zero coefficient") }
+        if isBasic(cell.symbol) { problems.append("row \(symbolName(basic)) holds basic \(symbolName(cell.symbol))") }
+        if !columns[Int(cell.symbol)].contains(basic) {
+          problems.append("column \(symbolName(cell.symbol)) misses row \(symbolName(basic))")
+        }
+      }
+      if kind(basic).isRestricted && row.constant < -1e-7 {
+        problems.append("restricted row \(symbolName(basic)) is negative: \(row.constant)")
+      }
+      if kind(basic) == .dummy && !nearZero(row.constant) {
+        problems.append("dummy row \(symbolName(basic)) is \(row.constant), not 0")
+      }
+    }
+    for s in columns.indices {
+      let holders = columns[s]
+      if Set(holders).count != holders.count { problems.append("column \(symbolName(SymbolID(s))) repeats a row") }
+      for b in holders where rows[Int(b)]?.coefficient(of: SymbolID(s)) ?? 0 == 0 {
+        problems.append("column \(symbolName(SymbolID(s))) lists row \(symbolName(b)) without it")
+      }
+    }
+    for level in levels {
+      for cell in level.row.cells {
+        if isBasic(cell.symbol) { problems.append("objective holds basic \(symbolName(cell.symbol))") }
+      }
+    }
+    // Optimality: no symbol may still improve the objective.
+    if let (s, _) = enteringSymbol(.main) {
+      problems.append("not optimal: \(symbolName(s)) can still improve the objective")
+    }
+    for record in records.values where record.constraint.priority.isRequired {
+      let scale = max(1, abs(record.constant))
+      if violation(record) > 1e-6 * scale { problems.append("required \(record.constraint) is violated") }
+    }
+    return problems
+  }
+}

@@ -1,0 +1,349 @@
+// Adding and removing constraints, edit variables, and constant changes.
+
+extension Engine {
+  /// The weight of one unit of error of a constraint at `priority`.
+  func weight(of priority: Priority) -> Double {
+    mode == .strict ? 1 : priority.value
+  }
+
+  /// The objective level for `priority`, created if needed (strict mode keeps levels
+  /// sorted by priority, highest first).
+  mutating func levelIndex(for priority: Priority, create: Bool) -> Int? {
+    if mode == .weighted { return 0 }
+    var index = 0
+    while index < levels.count && levels[index].priority > priority { index += 1 }
+    if index < levels.count && levels[index].priority == priority { return index }
+    guard create else { return nil }
+    levels.insert(Level(priority: priority, row: Row(), count: 0), at: index)
+    return index
+  }
+
+  func validate(_ constraint: Constraint) throws(SolverError) {
+    guard constraint.priority.isValid else {
+      throw .invalidPriority(constraint.priority, context: "the constraint \(constraint)")
+    }
+    guard constraint.expression.isFinite else {
+      throw .nonFiniteValue(context: "A coefficient or the constant of the constraint \(constraint)")
+    }
+  }
+
+  // MARK: - Add
+
+  mutating func add(_ constraint: Constraint) throws(SolverError) {
+    guard records[constraint.id] == nil else { throw .duplicateConstraint(constraint) }
+    try validate(constraint)
+    try add(constraint, constant: constraint.expression.constant, isEdit: false)
+  }
+
+  /// Builds the constraint's row in terms of the current nonbasic symbols and its
+  /// record (marker and error symbols made here).
+  mutating func makeRow(_ constraint: Constraint, constant: Double, isEdit: Bool) -> (Row, ConstraintRecord) {
+    var row = Row(constant: constant)
+    for term in constraint.expression.terms where term.coefficient != 0 {
+      let s = symbol(forVariable: term.variable.index)
+      if let basicRow = rows[Int(s)] {
+        row.add(basicRow, times: term.coefficient)
+      } else {
+        row.add(s, term.coefficient)
+      }
+    }
+    let id = constraint.id
+    var record = ConstraintRecord(
+      constraint: constraint, marker: -1, other: -1, markerCoefficient: 0, otherCoefficient: 0,
+      constant: constant, sequence: nextSequence, isEdit: isEdit)
+    let required = constraint.priority.isRequired
+    switch constraint.relation {
+    case .lessThanOrEqual, .greaterThanOrEqual:
+      // expression + slack = 0 for <=, expression - slack = 0 for >=.
+      let a: Double = constraint.relation == .lessThanOrEqual ? 1 : -1
+      let slack = newSymbol(.slack, owner: id)
+      row.add(slack, a)
+      record.marker = slack
+      record.markerCoefficient = a
+      if !required {
+        let error = newSymbol(.error, owner: id)
+        row.add(error, -a)
+        record.other = error
+        record.otherCoefficient = -a
+      }
+    case .equal:
+      if required {
+        let dummy = newSymbol(.dummy, owner: id)
+        row.add(dummy, 1)
+        record.marker = dummy
+        record.markerCoefficient = 1
+      } else {
+        // expression = plus - minus, both errors >= 0.
+        let plus = newSymbol(.error, owner: id)
+        let minus = newSymbol(.error, owner: id)
+        row.add(plus, -1)
+        row.add(minus, 1)
+        record.marker = plus
+        record.other = minus
+        record.markerCoefficient = -1
+        record.otherCoefficient = 1
+      }
+    }
+    if row.constant < 0 { row.negate() }
+    return (row, record)
+  }
+
+  /// The symbol to make basic for a new row, or -1 when none keeps the tableau feasible
+  /// (then an artificial variable is needed).
+  func subject(for row: Row, _ record: ConstraintRecord) -> SymbolID {
+    for cell in row.cells where kind(cell.symbol) == .external {
+      // A nonbasic external that other rows already use would move them: let phase one
+      // handle it so that their feasibility is kept.
+      return columns[Int(cell.symbol)].isEmpty ? cell.symbol : -1
+    }
+    for s in [record.marker, record.other] where s >= 0 {
+      let k = kind(s)
+      if (k == .slack || k == .error) && row.coefficient(of: s) < 0 { return s }
+    }
+    return -1
+  }
+
+  mutating func add(_ constraint: Constraint, constant: Double, isEdit: Bool) throws(SolverError) {
+    let mark = kinds.count
+    var (row, record) = makeRow(constraint, constant: constant, isEdit: isEdit)
+    var subject = subject(for: row, record)
+    if subject < 0 && row.cells.allSatisfy({ kind($0.symbol) == .dummy }) {
+      if !nearZero(row.constant) {
+        let certificate = row.cells.map(\.symbol)
+        truncateSymbols(to: mark)
+        throw unsatisfiable(constraint, constant: constant, certificate: certificate)
+      }
+      subject = record.marker  // redundant with the equalities already there
+    }
+    if subject < 0 {
+      beginJournal()
+      journal?.symbolCount = mark
+      if let certificate = addWithArtificialVariable(row) {
+        rollBack()
+        throw unsatisfiable(constraint, constant: constant, certificate: certificate)
+      }
+      journal = nil
+    } else {
+      row.solve(for: subject)
+      substitute(subject, with: row)
+      insertRow(subject, row)
+    }
+    nextSequence += 1
+    records[constraint.id] = record
+    addErrorsToObjective(record, sign: 1)
+    _ = optimize(.main)
+  }
+
+  /// Phase one: adds `row` behind an artificial variable and minimizes it. Returns nil
+  /// on success, or the symbols of the final phase-one objective (a certificate that
+  /// the required constraints cannot hold) on failure.
+  mutating func addWithArtificialVariable(_ row: Row) -> [SymbolID]? {
+    let art = newSymbol(.slack)
+    insertRow(art, row)
+    artificial = row
+    _ = optimize(.artificial)
+    let phaseOne = artificial ?? Row()
+    artificial = nil
+    guard nearZero(phaseOne.constant) else {
+      return phaseOne.cells.map(\.symbol)
+    }
+    if isBasic(art) {
+      let artRow = removeRow(art)
+      if artRow.cells.isEmpty { return finishArtificial(art) }
+      // Any restricted symbol may replace the artificial one: its row's value is 0.
+      guard let entering = artRow.cells.first(where: { kind($0.symbol) == .slack || kind($0.symbol) == .error })
+      else { return phaseOne.cells.map(\.symbol) }
+      var newRow = artRow
+      newRow.solve(for: entering.symbol, replacing: art)
+      substitute(entering.symbol, with: newRow)
+      insertRow(entering.symbol, newRow)
+    }
+    return finishArtificial(art)
+  }
+
+  private mutating func finishArtificial(_ art: SymbolID) -> [SymbolID]? {
+    for basic in columns[Int(art)] {
+      willWrite(basic)
+      rows[Int(basic)]?.remove(art)
+    }
+    columns[Int(art)] = []
+    for l in levels.indices { levels[l].row.remove(art) }
+    return nil
+  }
+
+  /// Adds (sign 1) or removes (sign -1) the weighted error symbols of an optional
+  /// constraint to or from its objective level.
+  mutating func addErrorsToObjective(_ record: ConstraintRecord, sign: Double) {
+    let priority = record.constraint.priority
+    guard !priority.isRequired else { return }
+    guard let l = levelIndex(for: priority, create: sign > 0) else { return }
+    let w = weight(of: priority) * sign
+    var errorSymbols: [SymbolID] = []
+    if kind(record.marker) == .error { errorSymbols.append(record.marker) }
+    if record.other >= 0 && kind(record.other) == .error { errorSymbols.append(record.other) }
+    for e in errorSymbols {
+      if let row = rows[Int(e)] {
+        levels[l].row.add(row, times: w)
+      } else {
+        levels[l].row.add(e, w)
+      }
+    }
+    levels[l].count += sign > 0 ? 1 : -1
+    if mode == .strict && levels[l].count == 0 { levels.remove(at: l) }
+  }
+
+  // MARK: - Remove
+
+  mutating func remove(_ constraint: Constraint) throws(SolverError) {
+    guard let record = records[constraint.id], !record.isEdit else { throw .unknownConstraint(constraint) }
+    try removeRecord(record)
+  }
+
+  mutating func removeRecord(_ record: ConstraintRecord) throws(SolverError) {
+    let marker = record.marker
+    var leaving: SymbolID = -1
+    if !isBasic(marker) {
+      guard let row = markerLeavingRow(marker) else {
+        throw .numericalFailure(context: "remove \(record.constraint)")
+      }
+      leaving = row
+    }
+    records[record.constraint.id] = nil
+    addErrorsToObjective(record, sign: -1)
+    if isBasic(marker) {
+      _ = removeRow(marker)
+    } else {
+      var row = removeRow(leaving)
+      row.solve(for: marker, replacing: leaving)
+      substitute(marker, with: row)
+    }
+    // The other error symbol vanishes with the marker's row (it only ever appeared in
+    // this constraint's equation); clear rounding residue so no row keeps it.
+    if record.other >= 0 {
+      if isBasic(record.other) { _ = removeRow(record.other) }
+      for basic in columns[Int(record.other)] { rows[Int(basic)]?.remove(record.other) }
+      columns[Int(record.other)] = []
+      for l in levels.indices { levels[l].row.remove(record.other) }
+    }
+    _ = optimize(.main)
+  }
+
+  /// The row to pivot the marker of a removed constraint into: the restricted row that
+  /// limits it most, else any restricted row, else an external one.
+  func markerLeavingRow(_ marker: SymbolID) -> SymbolID? {
+    var first: SymbolID = -1, second: SymbolID = -1, third: SymbolID = -1
+    var r1 = Double.infinity, r2 = Double.infinity
+    for basic in columns[Int(marker)] {
+      guard let row = rows[Int(basic)] else { continue }
+      let c = row.coefficient(of: marker)
+      if c == 0 { continue }
+      if kind(basic) == .external {
+        if third < 0 || basic < third { third = basic }
+      } else if c < 0 {
+        let r = -row.constant / c
+        if r < r1 || (r == r1 && basic < first) { r1 = r; first = basic }
+      } else {
+        let r = row.constant / c
+        if r < r2 || (r == r2 && basic < second) { r2 = r; second = basic }
+      }
+    }
+    if first >= 0 { return first }
+    if second >= 0 { return second }
+    if third >= 0 { return third }
+    return nil
+  }
+
+  // MARK: - Constants and edits
+
+  /// Moves the constraint's constant by `delta` in the tableau: its equation
+  /// `expression + k + a·marker … = 0` becomes `expression + k + delta …`, which is the
+  /// old equation with `marker` replaced by `marker' + delta/a`.
+  mutating func applyConstantChange(_ record: ConstraintRecord, delta: Double) {
+    applyConstantChange(marker: record.marker, shift: delta / record.markerCoefficient)
+  }
+
+  mutating func applyConstantChange(marker: SymbolID, shift: Double) {
+    if rows[Int(marker)] != nil {
+      rows[Int(marker)]?.constant -= shift
+      if rows[Int(marker)]?.constant ?? 0 < 0 && kind(marker) != .external { infeasible.append(marker) }
+      return
+    }
+    for basic in columns[Int(marker)] {
+      let a = rows[Int(basic)]?.coefficient(of: marker) ?? 0
+      rows[Int(basic)]?.constant += a * shift
+      if rows[Int(basic)]?.constant ?? 0 < 0 && kind(basic) != .external { infeasible.append(basic) }
+    }
+  }
+
+  mutating func setConstant(of constraint: Constraint, to constant: Double) throws(SolverError) {
+    guard var record = records[constraint.id], !record.isEdit else { throw .unknownConstraint(constraint) }
+    guard constant.isFinite else { throw .nonFiniteValue(context: "The new constant of \(constraint)") }
+    let delta = constant - record.constant
+    if delta == 0 { return }
+    let before = self
+    if kind(record.marker) == .dummy && isBasic(record.marker) {
+      // A redundant equality: its row cannot absorb a change, so re-add it.
+      do throws(SolverError) {
+        try removeRecord(record)
+        try add(constraint, constant: constant, isEdit: false)
+      } catch {
+        self = before
+        throw error
+      }
+      return
+    }
+    applyConstantChange(record, delta: delta)
+    record.constant = constant
+    records[constraint.id] = record
+    if let failed = dualOptimize() {
+      let certificate = (rows[Int(failed)]?.cells.map(\.symbol) ?? []) + [failed]
+      self = before
+      var others = self
+      others.records[constraint.id] = nil
+      throw others.unsatisfiable(constraint, constant: constant, certificate: certificate)
+    }
+  }
+
+  mutating func addEditVariable(_ variable: Variable, priority: Priority) throws(SolverError) {
+    guard edits[Int(variable.index)] == nil else { throw .duplicateEditVariable(name: variable.name) }
+    guard priority.isValid, !priority.isRequired else {
+      throw .invalidPriority(priority, context: "the edit variable '\(variable.name)'")
+    }
+    let constraint = Constraint(LinearExpression(variable), .equal, priority: priority, label: "edit \(variable.name)")
+    try add(constraint, constant: 0, isEdit: true)
+    guard let record = records[constraint.id] else { return }
+    edits[Int(variable.index)] = EditRecord(
+      constraint: constraint, value: 0, marker: record.marker, markerCoefficient: record.markerCoefficient)
+  }
+
+  mutating func removeEditVariable(_ variable: Variable) throws(SolverError) {
+    guard let edit = edits[Int(variable.index)], var record = records[edit.constraint.id] else {
+      throw .unknownEditVariable(name: variable.name)
+    }
+    record.constant = -edit.value
+    try removeRecord(record)
+    edits[Int(variable.index)] = nil
+  }
+
+  mutating func suggestValue(_ value: Double, for variable: Variable) throws(SolverError) {
+    guard let edit = edits[Int(variable.index)] else { throw .unknownEditVariable(name: variable.name) }
+    guard value.isFinite else { throw .nonFiniteValue(context: "The value suggested for '\(variable.name)'") }
+    let delta = value - edit.value
+    if delta == 0 { return }
+    edits[Int(variable.index)]?.value = value
+    // The edit constraint is `variable - value == 0`: its constant moves by -delta (its
+    // record's constant is brought up to date only when it is read or removed).
+    applyConstantChange(marker: edit.marker, shift: -delta / edit.markerCoefficient)
+    if dualOptimize() != nil {
+      // Edits are optional, so only rounding can get here; the edit still took effect
+      // as far as it could.
+      throw .numericalFailure(context: "suggest \(value) for '\(variable.name)'")
+    }
+  }
+
+  // MARK: - Listing
+
+  func constraintsInOrder() -> [Constraint] {
+    records.values.filter { !$0.isEdit }.sorted { $0.sequence < $1.sequence }.map(\.constraint)
+  }
+}
