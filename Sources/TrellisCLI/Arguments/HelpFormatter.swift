@@ -4,17 +4,6 @@ enum HelpFormatter {
   static let width = 80
   static let gutter = 26
 
-  /// `trellis solve <file> [--device <name>] …` (without the `USAGE: ` prefix), unwrapped.
-  static func usage(_ spec: CommandSpec) -> String {
-    var parts = [spec.commandName]
-    if !spec.subcommands.isEmpty, spec.arguments.isEmpty { parts.append("<subcommand>") }
-    parts += spec.arguments.map { $0.isOptional ? "[\($0.label)]" : $0.label }
-    for option in spec.options {
-      parts.append(option.isRequired ? option.synopsis : "[\(option.synopsis)]")
-    }
-    return parts.joined(separator: " ")
-  }
-
   /// `prefix` + the usage, wrapped at 80 columns with continuation lines indented past `prefix`
   /// and the command name.
   static func wrappedUsage(_ spec: CommandSpec, prefix: String) -> String {
@@ -99,9 +88,8 @@ enum HelpFormatter {
     return lines.joined(separator: "\n")
   }
 
-  /// Wraps a discussion line, keeping its own leading indentation (for examples and lists).
+  /// Wraps a discussion line; indented lines (examples, aligned lists) are kept as written.
   private static func wrapPreservingIndent(_ line: String) -> String {
-    let indent = line.prefix { $0 == " " }.count
-    return wrap(String(line.dropFirst(indent)), indent: indent)
+    line.first == " " ? line : wrap(line, indent: 0)
   }
 }
