@@ -10,7 +10,7 @@ final class HelpAndUsageTests: XCTestCase {
     Usage: trellis solve <file> [--device <name>] [--orientation <orientation>]
                          [--size <WxH>] [--traits <wX,hY>] [--safe-area <T,L,B,R>]
                          [--scale <n>] [--rtl] [--snap] [--format <format>]
-                         [--columns <n>] [--output <path>]
+                         [--columns <n>] [--ascii] [--output <path>]
 
     """
 
@@ -202,7 +202,7 @@ final class HelpAndUsageTests: XCTestCase {
       """
       Error: Missing expected option '--device <name>'.
       Usage: trellis rotate <file> --device <name> [--from <orientation>] [--rtl]
-                            [--columns <n>]
+                            [--columns <n>] [--ascii]
       See 'trellis rotate --help'.
 
       """)

@@ -17,6 +17,7 @@ struct RotateCommand: Command {
       .value("from", valueName: "orientation", allowed: ["portrait", "landscape"], help: "The orientation before the rotation.", default: "portrait"),
       .flag("rtl", help: "Lay out right to left."),
       .value("columns", valueName: "n", help: "Width of the diagrams.", default: "$COLUMNS, else 100"),
+      .flag("ascii", help: "Draw the diagrams with + - | instead of box-drawing characters."),
     ])
 
   var file: String
@@ -24,6 +25,7 @@ struct RotateCommand: Command {
   var from: Orientation
   var direction: LayoutDirection
   var columns: Int?
+  var style: ASCIIDiagram.Style
 
   init(_ arguments: ParsedArguments) throws(UsageError) {
     file = arguments.argument("file") ?? ""
@@ -31,6 +33,7 @@ struct RotateCommand: Command {
     from = arguments.value("from").flatMap(Orientation.init(rawValue:)) ?? .portrait
     direction = arguments.flag("rtl") ? .rightToLeft : .leftToRight
     columns = try arguments.integer("columns", valueName: "n", in: 10...1000)
+    style = arguments.flag("ascii") ? .ascii : .unicode
   }
 
   func run(_ context: inout CommandContext) throws -> Int32 {
@@ -47,7 +50,7 @@ struct RotateCommand: Command {
     let solvedAfter = try context.solve(document, after)
     let diff = LayoutDiff(from: resolvedBefore, to: resolvedAfter, solvedBefore: solvedBefore, solvedAfter: solvedAfter)
     context.stdout += RotationReport.render(
-      diff, before: solvedBefore, after: solvedAfter, diagram: .init(columns: context.columns(columns)))
+      diff, before: solvedBefore, after: solvedAfter, diagram: .init(columns: context.columns(columns), style: style))
     let diagnostics = solvedBefore.diagnostics + solvedAfter.diagnostics
     if !diagnostics.isEmpty { context.stderr += context.format(diagnostics, source: outcome, file: file) }
     let failed = [solvedBefore, solvedAfter].contains {

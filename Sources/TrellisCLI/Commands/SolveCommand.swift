@@ -15,6 +15,7 @@ struct SolveCommand: Command {
       .flag("snap", help: "Round frames to the pixel grid of --scale, as UIKit does."),
       .value("format", valueName: "format", allowed: ["ascii", "table", "json", "svg"], help: "What to print.", default: "ascii"),
       .value("columns", valueName: "n", help: "Width of the ASCII diagram.", default: "$COLUMNS, else 100"),
+      .flag("ascii", help: "Draw the diagram with + - | instead of box-drawing characters."),
       .value("output", valueName: "path", help: "Write to this file instead of standard output."),
     ])
 
@@ -23,6 +24,7 @@ struct SolveCommand: Command {
   var snap: Bool
   var format: String
   var columns: Int?
+  var style: ASCIIDiagram.Style
   var output: String?
 
   init(_ arguments: ParsedArguments) throws(UsageError) {
@@ -31,6 +33,7 @@ struct SolveCommand: Command {
     snap = arguments.flag("snap")
     format = arguments.value("format") ?? "ascii"
     columns = try arguments.integer("columns", valueName: "n", in: 10...1000)
+    style = arguments.flag("ascii") ? .ascii : .unicode
     output = arguments.value("output")
   }
 
@@ -43,7 +46,7 @@ struct SolveCommand: Command {
     case "table": text = FrameTable.render(result)
     case "json": text = LayoutJSON.render(result, layout: file)
     case "svg": text = SVGRenderer.render(result, title: file)
-    default: text = ASCIIDiagram.report(result, options: .init(columns: context.columns(columns)))
+    default: text = ASCIIDiagram.report(result, options: .init(columns: context.columns(columns), style: style))
     }
     try context.emit(text, to: output)
     if !result.diagnostics.isEmpty { context.stderr += context.format(result.diagnostics, source: outcome, file: file) }
