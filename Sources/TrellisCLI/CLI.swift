@@ -4,7 +4,8 @@ import Foundation
 /// pipeline and the process environment; returns the exit status.
 ///
 /// Exit statuses: 0 success, 1 a runtime failure or a layout with problems, 64 a usage error.
-public func run(arguments: [String], stdout: inout some TextOutputStream, stderr: inout some TextOutputStream) -> Int32 {
+public func run(arguments: [String], stdout: inout some TextOutputStream, stderr: inout some TextOutputStream) -> Int32
+{
   CommandLineTool().run(arguments: arguments, stdout: &stdout, stderr: &stderr)
 }
 
@@ -47,7 +48,9 @@ public struct CommandLineTool: Sendable {
   }()
 
   /// Runs one invocation; see ``run(arguments:stdout:stderr:)``.
-  public func run(arguments: [String], stdout: inout some TextOutputStream, stderr: inout some TextOutputStream) -> Int32 {
+  public func run(arguments: [String], stdout: inout some TextOutputStream, stderr: inout some TextOutputStream)
+    -> Int32
+  {
     var context = CommandContext(pipeline: pipeline, variables: variables)
     let status = dispatch(arguments, &context)
     stdout.write(context.stdout)

@@ -14,8 +14,12 @@ enum EnvironmentOptions {
   static let defaultDeviceName = "iPhone 8"
 
   static let specs: [OptionSpec] = [
-    .value("device", valueName: "name", help: "A device from 'trellis devices'; case, spaces and punctuation do not matter.", default: defaultDeviceName),
-    .value("orientation", valueName: "orientation", allowed: ["portrait", "landscape"], help: "The device's orientation.", default: "portrait"),
+    .value(
+      "device", valueName: "name", help: "A device from 'trellis devices'; case, spaces and punctuation do not matter.",
+      default: defaultDeviceName),
+    .value(
+      "orientation", valueName: "orientation", allowed: ["portrait", "landscape"], help: "The device's orientation.",
+      default: "portrait"),
     .value("size", valueName: "WxH", help: "A custom container size in points, e.g. 500x700."),
     .value("traits", valueName: "wX,hY", help: "Size classes, e.g. wC,hR (C = compact, R = regular)."),
     .value("safe-area", valueName: "T,L,B,R", help: "Safe-area insets in points: top, left, bottom, right."),
@@ -33,10 +37,12 @@ enum EnvironmentOptions {
 
     var environment: Environment
     if let name = values.value("device") {
-      environment = try device(named: name).environment(orientation: orientation ?? .portrait, layoutDirection: direction)
+      environment = try device(named: name).environment(
+        orientation: orientation ?? .portrait, layoutDirection: direction)
     } else if let size {
       if orientation != nil {
-        throw UsageError("'--orientation' needs '--device': a custom '--size' has no orientation; give the size you mean.")
+        throw UsageError(
+          "'--orientation' needs '--device': a custom '--size' has no orientation; give the size you mean.")
       }
       return Environment.custom(
         size: size, traits: traits, safeAreaInsets: insets ?? .zero, scale: scale ?? 1, layoutDirection: direction)
@@ -62,7 +68,8 @@ enum EnvironmentOptions {
     case .found(let device):
       return device
     case .ambiguous(let devices):
-      throw UsageError("Device '\(name)' is ambiguous: it could be \(devices.map { "'\($0.name)'" }.joined(separator: ", ")).")
+      throw UsageError(
+        "Device '\(name)' is ambiguous: it could be \(devices.map { "'\($0.name)'" }.joined(separator: ", ")).")
     case .notFound(let suggestions):
       let hint = suggestions.first.map { " Did you mean '\($0.name)'?" } ?? " See 'trellis devices' for the list."
       throw UsageError("Unknown device '\(name)'.\(hint)")
@@ -74,7 +81,8 @@ enum EnvironmentOptions {
     guard parts.count == 2, let width = Double(parts[0]), let height = Double(parts[1]), width.isFinite,
       height.isFinite, width > 0, height > 0
     else {
-      throw UsageError("The value '\(text)' is invalid for '--size <WxH>'. Expected two numbers greater than 0, e.g. '375x667'.")
+      throw UsageError(
+        "The value '\(text)' is invalid for '--size <WxH>'. Expected two numbers greater than 0, e.g. '375x667'.")
     }
     return Size(width: width, height: height)
   }
@@ -82,7 +90,8 @@ enum EnvironmentOptions {
   static func parseTraits(_ text: String) throws(UsageError) -> TraitCollection {
     var horizontal: SizeClass?
     var vertical: SizeClass?
-    let invalid = UsageError("The value '\(text)' is invalid for '--traits <wX,hY>'. Expected a width and a height class, e.g. 'wC,hR'.")
+    let invalid = UsageError(
+      "The value '\(text)' is invalid for '--traits <wX,hY>'. Expected a width and a height class, e.g. 'wC,hR'.")
     for token in text.lowercased().split(whereSeparator: { $0 == "," || $0 == " " }) {
       guard token.count == 2, let axis = token.first, let letter = token.last else { throw invalid }
       let sizeClass: SizeClass
@@ -104,7 +113,8 @@ enum EnvironmentOptions {
   static func parseInsets(_ text: String) throws(UsageError) -> EdgeInsets {
     let numbers = text.split(separator: ",").map { Double($0.trimmingSpaces()) }
     let invalid = UsageError(
-      "The value '\(text)' is invalid for '--safe-area <T,L,B,R>'. Expected four numbers of 0 or more, e.g. '44,0,34,0'.")
+      "The value '\(text)' is invalid for '--safe-area <T,L,B,R>'. Expected four numbers of 0 or more, e.g. '44,0,34,0'."
+    )
     var values: [Double] = []
     for number in numbers {
       guard let number, number.isFinite, number >= 0 else { throw invalid }

@@ -40,7 +40,8 @@ struct LayoutCheck: Equatable {
     if let first = result.ambiguousViews.first {
       let attributes = first.attributes.map(\.rawValue).joined(separator: ", ")
       let more = result.ambiguousViews.count > 1 ? " (and \(result.ambiguousViews.count - 1) more views)" : ""
-      self.init(status: .ambiguous, problem: "\(first.id) has an ambiguous \(attributes.isEmpty ? "frame" : attributes)\(more)")
+      self.init(
+        status: .ambiguous, problem: "\(first.id) has an ambiguous \(attributes.isEmpty ? "frame" : attributes)\(more)")
       return
     }
     let drawn = result.views.filter { !$0.isEffectivelyHidden && $0.kind != .guide && $0.parent != nil }
@@ -62,7 +63,9 @@ struct LayoutCheck: Equatable {
     for view in views {
       let frame = view.frame
       let fillsRoot = frame.x == 0 && frame.y == 0 && frame.width == container.width && frame.height == container.height
-      guard !fillsRoot, frame.width.isFinite, frame.height.isFinite, frame.x.isFinite, frame.y.isFinite else { continue }
+      guard !fillsRoot, frame.width.isFinite, frame.height.isFinite, frame.x.isFinite, frame.y.isFinite else {
+        continue
+      }
       let sides: [(Double, String)] = [
         (safe.minY - min(frame.minY, frame.maxY), "above"), (max(frame.minY, frame.maxY) - safe.maxY, "below"),
         (safe.minX - min(frame.minX, frame.maxX), "left of"), (max(frame.minX, frame.maxX) - safe.maxX, "right of"),

@@ -53,7 +53,9 @@ public struct Pipeline: Sendable {
       }
       return ReadOutcome(
         document: nil,
-        diagnostics: [Diagnostic(.error, "this build of trellis cannot read layout files yet (the reader is not linked)")])
+        diagnostics: [
+          Diagnostic(.error, "this build of trellis cannot read layout files yet (the reader is not linked)")
+        ])
     },
     resolve: { _, _ in nil },
     solve: { _, _ in nil })
@@ -84,7 +86,9 @@ public enum DiagnosticText {
     guard number >= 1 else { return nil }
     var current = 1
     for line in source.split(separator: "\n", omittingEmptySubsequences: false) {
-      if current == number { return line.replacingOccurrences(of: "\t", with: " ").replacingOccurrences(of: "\r", with: "") }
+      if current == number {
+        return line.replacingOccurrences(of: "\t", with: " ").replacingOccurrences(of: "\r", with: "")
+      }
       current += 1
     }
     return nil

@@ -12,7 +12,8 @@ enum PixelSnapping {
     guard scale.isFinite, scale > 0 else { return result }
     func round(_ value: Double) -> Double { value.isFinite ? (value * scale).rounded() / scale : value }
     func snapped(_ rect: Rect) -> Rect {
-      let minX = round(rect.minX), minY = round(rect.minY)
+      let minX = round(rect.minX)
+      let minY = round(rect.minY)
       return Rect(x: minX, y: minY, width: round(rect.maxX) - minX, height: round(rect.maxY) - minY)
     }
     var out = result

@@ -42,7 +42,8 @@ public enum ASCIIDiagram {
   public static func render(_ result: LayoutResult, options: Options = Options()) -> String {
     let container = result.environment.containerSize
     guard container.width.isFinite, container.height.isFinite, container.width > 0, container.height > 0 else {
-      return "(nothing to draw: the container is \(NumberFormat.short(container.width))x\(NumberFormat.short(container.height)))\n"
+      return
+        "(nothing to draw: the container is \(NumberFormat.short(container.width))x\(NumberFormat.short(container.height)))\n"
     }
     let columns = min(max(options.columns, 4), 2000)
     let aspect = options.cellAspect.isFinite && options.cellAspect > 0 ? options.cellAspect : 2
@@ -117,8 +118,10 @@ private struct Canvas {
   /// The cells of a rectangle in points; `nil` when it has a non-finite coordinate.
   func box(_ rect: Rect) -> Box? {
     guard rect.x.isFinite, rect.y.isFinite, rect.width.isFinite, rect.height.isFinite else { return nil }
-    let minX = min(rect.minX, rect.maxX), maxX = max(rect.minX, rect.maxX)
-    let minY = min(rect.minY, rect.maxY), maxY = max(rect.minY, rect.maxY)
+    let minX = min(rect.minX, rect.maxX)
+    let maxX = max(rect.minX, rect.maxX)
+    let minY = min(rect.minY, rect.maxY)
+    let maxY = max(rect.minY, rect.maxY)
     return Box(
       left: cell(minX * scaleX, limit: columns), top: cell(minY * scaleY, limit: rows),
       right: cell(maxX * scaleX, limit: columns), bottom: cell(maxY * scaleY, limit: rows))
@@ -155,8 +158,10 @@ private struct Canvas {
 
   /// Marks the box's inside as belonging to `index`; later (nested) views overwrite earlier ones.
   mutating func claimInterior(of box: Box, for index: Int) {
-    let firstRow = max(box.top + 1, 0), endRow = min(box.bottom, rows)
-    let firstColumn = max(box.left + 1, 0), endColumn = min(box.right, columns)
+    let firstRow = max(box.top + 1, 0)
+    let endRow = min(box.bottom, rows)
+    let firstColumn = max(box.left + 1, 0)
+    let endColumn = min(box.right, columns)
     guard firstRow < endRow, firstColumn < endColumn else { return }
     for row in firstRow..<endRow {
       for column in firstColumn..<endColumn { owner[row][column] = index }
@@ -168,8 +173,10 @@ private struct Canvas {
   mutating func label(_ box: Box, owner index: Int, text: String, ellipsis: Character) {
     let characters = Array(text)
     guard !characters.isEmpty else { return }
-    let firstRow = max(box.top + 1, 0), endRow = min(box.bottom, rows)
-    let firstColumn = max(box.left + 1, 0), endColumn = min(box.right, columns)
+    let firstRow = max(box.top + 1, 0)
+    let endRow = min(box.bottom, rows)
+    let firstColumn = max(box.left + 1, 0)
+    let endColumn = min(box.right, columns)
     guard firstRow < endRow, firstColumn < endColumn else { return }
     var best: (row: Int, column: Int, length: Int)?
     for row in firstRow..<endRow {
@@ -223,7 +230,8 @@ private struct Canvas {
   }
 
   static func solidCharacter(_ bits: UInt8, style: ASCIIDiagram.Style) -> Character {
-    let horizontal = bits & (left | right) != 0, vertical = bits & (up | down) != 0
+    let horizontal = bits & (left | right) != 0
+    let vertical = bits & (up | down) != 0
     if style == .ascii { return horizontal && vertical ? "+" : horizontal ? "-" : "|" }
     switch bits {
     case left, right, left | right: return "─"
@@ -242,7 +250,8 @@ private struct Canvas {
 
   static func dottedCharacter(_ bits: UInt8, style: ASCIIDiagram.Style) -> Character {
     if style == .ascii { return "." }
-    let horizontal = bits & (left | right) != 0, vertical = bits & (up | down) != 0
+    let horizontal = bits & (left | right) != 0
+    let vertical = bits & (up | down) != 0
     return horizontal && vertical ? "·" : horizontal ? "┄" : "┆"
   }
 }

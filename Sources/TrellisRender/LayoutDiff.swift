@@ -50,7 +50,8 @@ public struct LayoutDiff: Sendable {
   ) {
     before = solvedBefore.environment
     after = solvedAfter.environment
-    let oldIDs = Set(old.constraints.map(\.id)), newIDs = Set(new.constraints.map(\.id))
+    let oldIDs = Set(old.constraints.map(\.id))
+    let newIDs = Set(new.constraints.map(\.id))
     uninstalled = old.constraints.filter { !newIDs.contains($0.id) }
     installed = new.constraints.filter { !oldIDs.contains($0.id) }
     changedConstraints = []
@@ -69,7 +70,9 @@ public struct LayoutDiff: Sendable {
     stacks = []
     for view in new.views {
       guard let previous = oldViews[view.id] else { continue }
-      if previous.hidden != view.hidden { hidden.append(Change(id: view.id, before: previous.hidden, after: view.hidden)) }
+      if previous.hidden != view.hidden {
+        hidden.append(Change(id: view.id, before: previous.hidden, after: view.hidden))
+      }
       if previous.text != view.text { texts.append(Change(id: view.id, before: previous.text, after: view.text)) }
       if previous.fontSize != view.fontSize {
         fontSizes.append(Change(id: view.id, before: previous.fontSize, after: view.fontSize))
@@ -87,7 +90,9 @@ public struct LayoutDiff: Sendable {
         appeared.append(view.id)
         continue
       }
-      if !Self.close(frame, view.frame, tolerance) { moved.append(Change(id: view.id, before: frame, after: view.frame)) }
+      if !Self.close(frame, view.frame, tolerance) {
+        moved.append(Change(id: view.id, before: frame, after: view.frame))
+      }
     }
     disappeared = solvedBefore.views.map(\.id).filter { !newFrameIDs.contains($0) }
   }

@@ -14,15 +14,18 @@ public enum RotationReport {
   /// - Parameters:
   ///   - diagram: options for the two diagrams; `nil` leaves them out.
   public static func render(
-    _ diff: LayoutDiff, before: LayoutResult, after: LayoutResult, diagram: ASCIIDiagram.Options? = ASCIIDiagram.Options()
+    _ diff: LayoutDiff, before: LayoutResult, after: LayoutResult,
+    diagram: ASCIIDiagram.Options? = ASCIIDiagram.Options()
   ) -> String {
     var steps: [(call: String, details: [String])] = []
     if diff.sizeClassChanged {
-      steps.append(("willTransition(to: \(diff.after.traits))", ["traits \(diff.before.traits) → \(diff.after.traits)"]))
+      steps.append(
+        ("willTransition(to: \(diff.after.traits))", ["traits \(diff.before.traits) → \(diff.after.traits)"]))
     }
     var sizeDetails = ["size \(diff.before.containerSize) → \(diff.after.containerSize)"]
     if diff.before.safeAreaInsets != diff.after.safeAreaInsets {
-      sizeDetails.append("safe area insets \(insets(diff.before.safeAreaInsets)) → \(insets(diff.after.safeAreaInsets))")
+      sizeDetails.append(
+        "safe area insets \(insets(diff.before.safeAreaInsets)) → \(insets(diff.after.safeAreaInsets))")
     }
     steps.append(("viewWillTransition(to: \(diff.after.containerSize))", sizeDetails))
     if diff.sizeClassChanged {
@@ -54,7 +57,8 @@ public enum RotationReport {
 
   private static func title(_ environment: Environment) -> String {
     if let device = environment.deviceName {
-      return "\(device) \(environment.orientation?.rawValue ?? "") (\(environment.containerSize), \(environment.traits))"
+      return
+        "\(device) \(environment.orientation?.rawValue ?? "") (\(environment.containerSize), \(environment.traits))"
     }
     return "\(environment.containerSize), \(environment.traits)"
   }
@@ -73,9 +77,13 @@ public enum RotationReport {
     add("uninstalled", diff.uninstalled.map(constraintLine))
     add("installed", diff.installed.map(constraintLine))
     add("changed", diff.changedConstraints.map { "\($0.before.id): \($0.before) → \($0.after)" })
-    add("hidden", diff.hidden.map { "\($0.id): \($0.before ? "hidden" : "visible") → \($0.after ? "hidden" : "visible")" })
+    add(
+      "hidden", diff.hidden.map { "\($0.id): \($0.before ? "hidden" : "visible") → \($0.after ? "hidden" : "visible")" }
+    )
     add("text", diff.texts.map { "\($0.id): \(quoted($0.before)) → \(quoted($0.after))" })
-    add("font size", diff.fontSizes.map { "\($0.id): \(NumberFormat.short($0.before)) → \(NumberFormat.short($0.after))" })
+    add(
+      "font size", diff.fontSizes.map { "\($0.id): \(NumberFormat.short($0.before)) → \(NumberFormat.short($0.after))" }
+    )
     add("stack", diff.stacks.map { "\($0.id): \(stackChange($0.before, $0.after))" })
     return lines.isEmpty ? ["no variations change"] : lines
   }
@@ -118,7 +126,9 @@ public enum RotationReport {
     if before.distribution != after.distribution {
       parts.append("distribution \(before.distribution.rawValue) → \(after.distribution.rawValue)")
     }
-    if before.alignment != after.alignment { parts.append("alignment \(before.alignment.rawValue) → \(after.alignment.rawValue)") }
+    if before.alignment != after.alignment {
+      parts.append("alignment \(before.alignment.rawValue) → \(after.alignment.rawValue)")
+    }
     if before.spacing != after.spacing {
       parts.append("spacing \(NumberFormat.short(before.spacing)) → \(NumberFormat.short(after.spacing))")
     }

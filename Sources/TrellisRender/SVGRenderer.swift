@@ -23,7 +23,8 @@ public enum SVGRenderer {
   /// - Parameter title: the document's `<title>` (e.g. the layout file); the environment follows it.
   public static func render(_ result: LayoutResult, title: String? = nil) -> String {
     let size = result.environment.containerSize
-    let width = finite(size.width), height = finite(size.height)
+    let width = finite(size.width)
+    let height = finite(size.height)
     var out = prologue(width: width + 2, height: height + 2, viewBox: "-1 -1 \(n(width + 2)) \(n(height + 2))")
     let heading = [title, result.environment.description].compactMap { $0 }.joined(separator: " — ")
     out += "  <title>\(escape(heading))</title>\n"
@@ -37,7 +38,9 @@ public enum SVGRenderer {
   public static func contactSheet(_ items: [Item], columns: Int = 6, scale: Double = 0.25) -> String {
     let perRow = max(columns, 1)
     let factor = scale.isFinite && scale > 0 ? scale : 0.25
-    let gap = 24.0, captionLine = 13.0, captionFont = 10.0
+    let gap = 24.0
+    let captionLine = 13.0
+    let captionFont = 10.0
     var rows: [[Item]] = []
     for (index, item) in items.enumerated() {
       if index % perRow == 0 { rows.append([]) }
@@ -51,7 +54,8 @@ public enum SVGRenderer {
       var rowHeight = 0.0
       for (columnIndex, item) in row.enumerated() {
         let size = item.result.environment.containerSize
-        let width = finite(size.width) * factor, height = finite(size.height) * factor
+        let width = finite(size.width) * factor
+        let height = finite(size.height) * factor
         let captionWidth = Double(item.caption.map(\.count).max() ?? 0) * captionFont * 0.6
         let cellWidth = max(width, captionWidth)
         body += "  <g id=\"item-\(rowIndex * perRow + columnIndex + 1)\">\n"
@@ -98,7 +102,8 @@ public enum SVGRenderer {
     }
     let size = result.environment.containerSize
     if let root = rect(Rect(x: 0, y: 0, width: finite(size.width), height: finite(size.height))) {
-      out += "\(indent)<rect x=\"\(n(root.x))\" y=\"\(n(root.y))\" width=\"\(n(root.width))\" height=\"\(n(root.height))\""
+      out +=
+        "\(indent)<rect x=\"\(n(root.x))\" y=\"\(n(root.y))\" width=\"\(n(root.width))\" height=\"\(n(root.height))\""
       out += " fill=\"#ffffff\" stroke=\"#333333\" stroke-width=\"1\"/>\n"
     }
     let depths = FrameTable.depths(result)
@@ -108,8 +113,10 @@ public enum SVGRenderer {
       let fill = hidden ? "none" : palette[depth % palette.count]
       let stroke = hidden ? "#999999" : "#333333"
       out += "\(indent)<g id=\"\(escape(idPrefix + "view-" + view.id))\">\n"
-      out += "\(indent)  <title>\(escape(view.id)) \(view.kind.rawValue) \(view.frame)\(hidden ? " hidden" : "")</title>\n"
-      out += "\(indent)  <rect x=\"\(n(box.x))\" y=\"\(n(box.y))\" width=\"\(n(box.width))\" height=\"\(n(box.height))\""
+      out +=
+        "\(indent)  <title>\(escape(view.id)) \(view.kind.rawValue) \(view.frame)\(hidden ? " hidden" : "")</title>\n"
+      out +=
+        "\(indent)  <rect x=\"\(n(box.x))\" y=\"\(n(box.y))\" width=\"\(n(box.width))\" height=\"\(n(box.height))\""
       out += " fill=\"\(fill)\"\(hidden ? "" : " fill-opacity=\"0.35\"") stroke=\"\(stroke)\" stroke-width=\"1\""
       out += hidden ? " stroke-dasharray=\"4 3\"/>\n" : "/>\n"
       let characters = Int(((box.width - 4) / (fontSize * 0.6)).rounded(.down))
@@ -125,8 +132,10 @@ public enum SVGRenderer {
     }
     let container = Rect(x: 0, y: 0, width: finite(size.width), height: finite(size.height))
     if result.safeArea != container, let safe = rect(result.safeArea) {
-      out += "\(indent)<rect x=\"\(n(safe.x))\" y=\"\(n(safe.y))\" width=\"\(n(safe.width))\" height=\"\(n(safe.height))\""
-      out += " fill=\"none\" stroke=\"#1f6feb\" stroke-width=\"1\" stroke-dasharray=\"2 2\"><title>safe area</title></rect>\n"
+      out +=
+        "\(indent)<rect x=\"\(n(safe.x))\" y=\"\(n(safe.y))\" width=\"\(n(safe.width))\" height=\"\(n(safe.height))\""
+      out +=
+        " fill=\"none\" stroke=\"#1f6feb\" stroke-width=\"1\" stroke-dasharray=\"2 2\"><title>safe area</title></rect>\n"
     }
   }
 

@@ -25,13 +25,15 @@ final class CommandTests: XCTestCase {
   func testColumnsComeFromTheOptionThenCOLUMNSThen100() {
     func diagramWidth(_ run: Run) -> Int { run.stdout.split(separator: "\n").dropFirst().first?.count ?? 0 }
     XCTAssertEqual(diagramWidth(trellis("solve", "concentration.json", variables: ["COLUMNS": "40"])), 40)
-    XCTAssertEqual(diagramWidth(trellis("solve", "concentration.json", "--columns", "50", variables: ["COLUMNS": "40"])), 50)
+    XCTAssertEqual(
+      diagramWidth(trellis("solve", "concentration.json", "--columns", "50", variables: ["COLUMNS": "40"])), 50)
     XCTAssertEqual(diagramWidth(trellis("solve", "concentration.json", variables: ["COLUMNS": "junk"])), 100)
     XCTAssertEqual(diagramWidth(trellis("solve", "concentration.json")), 100)
   }
 
   func testSolveDeviceLandscapeAsJSON() throws {
-    let run = trellis("solve", "concentration.json", "--device", "iphone-x", "--orientation", "landscape", "--format", "json")
+    let run = trellis(
+      "solve", "concentration.json", "--device", "iphone-x", "--orientation", "landscape", "--format", "json")
     XCTAssertEqual(run.status, 0)
     let object = try json(run.stdout)
     XCTAssertEqual(object["layout"] as? String, "concentration.json")
@@ -47,7 +49,8 @@ final class CommandTests: XCTestCase {
 
   func testSolveCustomEnvironment() throws {
     let run = trellis(
-      "solve", "concentration.json", "--size", "500x700", "--traits", "wR,hR", "--safe-area", "10,0,0,0", "--scale", "3",
+      "solve", "concentration.json", "--size", "500x700", "--traits", "wR,hR", "--safe-area", "10,0,0,0", "--scale",
+      "3",
       "--format", "json")
     let object = try json(run.stdout)
     XCTAssertTrue(object["device"] is NSNull)
@@ -59,13 +62,16 @@ final class CommandTests: XCTestCase {
   }
 
   func testDeviceWithOverriddenTraitsKeepsItsName() throws {
-    let object = try json(trellis("solve", "concentration.json", "--device", "iPhone 8", "--traits", "wR,hR", "--format", "json").stdout)
+    let object = try json(
+      trellis("solve", "concentration.json", "--device", "iPhone 8", "--traits", "wR,hR", "--format", "json").stdout)
     XCTAssertEqual(object["device"] as? String, "iPhone 8")
     XCTAssertEqual(object["traits"] as? [String: String], ["horizontal": "regular", "vertical": "regular"])
   }
 
   func testSolveRightToLeftIsInTheHeader() {
-    XCTAssertTrue(trellis("solve", "concentration.json", "--rtl").stdout.split(separator: "\n").first?.hasSuffix(", right-to-left") == true)
+    XCTAssertTrue(
+      trellis("solve", "concentration.json", "--rtl").stdout.split(separator: "\n").first?.hasSuffix(", right-to-left")
+        == true)
   }
 
   func testSolveTableAndSVG() {
@@ -83,7 +89,8 @@ final class CommandTests: XCTestCase {
     let run = trellis("solve", "two.json", "--format", "json", "--output", path)
     XCTAssertEqual(run.status, 0)
     XCTAssertEqual(run.stdout, "")
-    XCTAssertEqual(try String(contentsOfFile: path, encoding: .utf8), LayoutJSON.render(Fixtures.twoViews, layout: "two.json"))
+    XCTAssertEqual(
+      try String(contentsOfFile: path, encoding: .utf8), LayoutJSON.render(Fixtures.twoViews, layout: "two.json"))
     let bad = trellis("solve", "two.json", "--output", "/nonexistent-dir/x.txt")
     XCTAssertEqual(bad.status, 1)
     XCTAssertTrue(bad.stderr.hasPrefix("Error: Cannot write '/nonexistent-dir/x.txt': "))
@@ -120,7 +127,9 @@ final class CommandTests: XCTestCase {
       Error: 'broken.json' has errors; nothing was solved.
 
       """)
-    XCTAssertEqual(trellis("solve", "missing.json").stderr, "error: no such file 'missing.json'\nError: 'missing.json' has errors; nothing was solved.\n")
+    XCTAssertEqual(
+      trellis("solve", "missing.json").stderr,
+      "error: no such file 'missing.json'\nError: 'missing.json' has errors; nothing was solved.\n")
   }
 
   func testPixelSnappingReproducesInterfaceBuildersFrames() throws {
@@ -161,12 +170,17 @@ final class CommandTests: XCTestCase {
     func fields(_ line: String) -> [String] {
       line.components(separatedBy: "  ").map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }
     }
-    XCTAssertEqual(fields(lines[0]), ["name", "points", "scale", "portrait", "landscape", "safe area portrait", "safe area landscape"])
+    XCTAssertEqual(
+      fields(lines[0]),
+      ["name", "points", "scale", "portrait", "landscape", "safe area portrait", "safe area landscape"])
     // devices.json: iPhone X 375x812 @3x, C/R and C/C, insets 44/0/34/0 and 0/44/21/44.
     XCTAssertEqual(fields(lines[4]), ["iPhone X", "375x812", "@3x", "wC hR", "wC hC", "44,0,34,0", "0,44,21,44"])
     // An iPad with split-view widths (+) and one with unsourced insets (*).
-    XCTAssertEqual(fields(lines[31]), ["iPad mini 7.9-inch (5th gen) +", "768x1024", "@2x", "wR hR", "wR hR", "20,0,0,0", "20,0,0,0"])
-    XCTAssertEqual(fields(lines[39]), ["iPad Pro 13-inch (M4)", "1032x1376", "@2x", "wR hR", "wR hR", "24,0,20,0*", "24,0,20,0*"])
+    XCTAssertEqual(
+      fields(lines[31]),
+      ["iPad mini 7.9-inch (5th gen) +", "768x1024", "@2x", "wR hR", "wR hR", "20,0,0,0", "20,0,0,0"])
+    XCTAssertEqual(
+      fields(lines[39]), ["iPad Pro 13-inch (M4)", "1032x1376", "@2x", "wR hR", "wR hR", "24,0,20,0*", "24,0,20,0*"])
     Snapshot.assertMatches(run.stdout, named: "devices-table")
   }
 
@@ -198,7 +212,9 @@ final class CommandTests: XCTestCase {
     let lines = run.stdout.split(separator: "\n").map(String.init)
     // 40 devices × 2 orientations + 6 iPads × 5 windows = 110 rows + header.
     XCTAssertEqual(lines.count, 111)
-    let fields = lines.map { $0.components(separatedBy: "  ").map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty } }
+    let fields = lines.map {
+      $0.components(separatedBy: "  ").map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }
+    }
     XCTAssertEqual(fields[0], ["device", "orientation", "window", "traits", "size", "status", "problem"])
     XCTAssertEqual(fields[1], ["iPhone SE (1st gen)", "portrait", "full", "wC hR", "320x568", "ok"])
     XCTAssertTrue(fields.contains(["iPad Pro 12.9-inch (3rd-6th gen)", "landscape", "1/2", "wR hR", "678x1024", "ok"]))
@@ -241,7 +257,8 @@ final class CommandTests: XCTestCase {
     XCTAssertEqual(LayoutCheck(result), LayoutCheck(status: .ok, problem: ""))
     // Safe area starts at y = 20; a at y = 12 reaches 8 pt above it.
     result.views[1].frame.y = 12
-    XCTAssertEqual(LayoutCheck(result), LayoutCheck(status: .outsideSafeArea, problem: "a reaches 8 pt above the safe area"))
+    XCTAssertEqual(
+      LayoutCheck(result), LayoutCheck(status: .outsideSafeArea, problem: "a reaches 8 pt above the safe area"))
     // b moved left to x = 70: a spans 20…80, b 70…150 → 10 wide; heights 40…100 both → 60.
     result = Fixtures.twoViews
     result.views[2].frame.x = 70
@@ -275,7 +292,8 @@ final class CommandTests: XCTestCase {
     XCTAssertEqual(run.status, 1)
     XCTAssertTrue(
       run.stdout.hasPrefix(
-        "error: flips has an ambiguous centerY (in wC hC: iPhone 8 landscape; wC hR: iPhone 8 portrait; wR hC: iPhone 8 Plus landscape; wR hR: iPad Pro 11-inch (1st-4th gen) portrait)\n"))
+        "error: flips has an ambiguous centerY (in wC hC: iPhone 8 landscape; wC hR: iPhone 8 portrait; wR hC: iPhone 8 Plus landscape; wR hR: iPad Pro 11-inch (1st-4th gen) portrait)\n"
+      ))
   }
 
   func testValidateWarningsAndManyFiles() {

@@ -32,7 +32,8 @@ final class EndToEndTests: XCTestCase {
     variables["COLUMNS"] = nil
     for (key, value) in environment { variables[key] = value }
     process.environment = variables
-    let out = Pipe(), err = Pipe()
+    let out = Pipe()
+    let err = Pipe()
     process.standardOutput = out
     process.standardError = err
     try process.run()

@@ -28,7 +28,9 @@ final class HelpAndUsageTests: XCTestCase {
   func testRootHelpHasItsSections() {
     let run = trellis("--help")
     XCTAssertEqual(run.status, 0)
-    for section in ["OVERVIEW: ", "USAGE: trellis <subcommand>", "OPTIONS:", "SUBCOMMANDS:", "  --version ", "  -h, --help "] {
+    for section in [
+      "OVERVIEW: ", "USAGE: trellis <subcommand>", "OPTIONS:", "SUBCOMMANDS:", "  --version ", "  -h, --help ",
+    ] {
       XCTAssertTrue(run.stdout.contains(section), section)
     }
     XCTAssertEqual(trellis("-h").stdout, run.stdout)
@@ -113,14 +115,18 @@ final class HelpAndUsageTests: XCTestCase {
     XCTAssertEqual(
       run.stderr,
       "Error: Unknown subcommand 'slove'. Did you mean 'solve'?\nUsage: trellis <subcommand>\nSee 'trellis --help'.\n")
-    XCTAssertEqual(trellis("help", "rotat").stderr.split(separator: "\n").first, "Error: Unknown subcommand 'rotat'. Did you mean 'rotate'?")
+    XCTAssertEqual(
+      trellis("help", "rotat").stderr.split(separator: "\n").first,
+      "Error: Unknown subcommand 'rotat'. Did you mean 'rotate'?")
   }
 
   func testUnknownRootOption() {
     let run = trellis("--verison")
     XCTAssertEqual(run.status, 64)
     XCTAssertEqual(
-      run.stderr, "Error: Unknown option '--verison'. Did you mean '--version'?\nUsage: trellis <subcommand>\nSee 'trellis --help'.\n")
+      run.stderr,
+      "Error: Unknown option '--verison'. Did you mean '--version'?\nUsage: trellis <subcommand>\nSee 'trellis --help'.\n"
+    )
   }
 
   func testUnknownDeviceSuggestsTheClosest() {
@@ -136,7 +142,8 @@ final class HelpAndUsageTests: XCTestCase {
     XCTAssertEqual(
       trellis("solve", "concentration.json", "--device", "ipad pro 11").stderr,
       Self.solveError(
-        "Device 'ipad pro 11' is ambiguous: it could be 'iPad Pro 11-inch (1st-4th gen)', 'iPad Pro 11-inch (M4, 5th gen)'."))
+        "Device 'ipad pro 11' is ambiguous: it could be 'iPad Pro 11-inch (1st-4th gen)', 'iPad Pro 11-inch (M4, 5th gen)'."
+      ))
   }
 
   func testInvalidEnumeratedValues() {
@@ -146,7 +153,8 @@ final class HelpAndUsageTests: XCTestCase {
     XCTAssertEqual(
       trellis("solve", "concentration.json", "--orientation", "sideways").stderr,
       Self.solveError(
-        "The value 'sideways' is invalid for '--orientation <orientation>'. Please provide one of 'portrait' or 'landscape'."))
+        "The value 'sideways' is invalid for '--orientation <orientation>'. Please provide one of 'portrait' or 'landscape'."
+      ))
     XCTAssertEqual(
       trellis("solve", "concentration.json", "--format=xml").stderr,
       Self.solveError(
@@ -157,36 +165,64 @@ final class HelpAndUsageTests: XCTestCase {
     XCTAssertEqual(trellis("solve").stderr, Self.solveError("Missing expected argument '<file>'."))
     XCTAssertEqual(trellis("solve").status, 64)
     XCTAssertEqual(
-      trellis("solve", "concentration.json", "--device").stderr, Self.solveError("Missing value for '--device <name>'."))
+      trellis("solve", "concentration.json", "--device").stderr, Self.solveError("Missing value for '--device <name>'.")
+    )
     XCTAssertEqual(
       trellis("validate").stderr.split(separator: "\n").first, "Error: Missing expected argument '<file> ...'.")
   }
 
   func testFlagsTakeNoValueAndExtraArgumentsAreRefused() {
     XCTAssertEqual(
-      trellis("solve", "concentration.json", "--rtl=yes").stderr, Self.solveError("The option '--rtl' does not take a value."))
+      trellis("solve", "concentration.json", "--rtl=yes").stderr,
+      Self.solveError("The option '--rtl' does not take a value."))
     XCTAssertEqual(
       trellis("solve", "concentration.json", "two.json").stderr, Self.solveError("Unexpected argument 'two.json'."))
   }
 
   func testMalformedValues() {
     let cases: [([String], String)] = [
-      (["--size", "375by667"], "The value '375by667' is invalid for '--size <WxH>'. Expected two numbers greater than 0, e.g. '375x667'."),
-      (["--size", "0x10"], "The value '0x10' is invalid for '--size <WxH>'. Expected two numbers greater than 0, e.g. '375x667'."),
-      (["--traits", "wC"], "The value 'wC' is invalid for '--traits <wX,hY>'. Expected a width and a height class, e.g. 'wC,hR'."),
-      (["--traits", "wC,wR"], "The value 'wC,wR' is invalid for '--traits <wX,hY>'. Expected a width and a height class, e.g. 'wC,hR'."),
-      (["--safe-area", "1,2,3"], "The value '1,2,3' is invalid for '--safe-area <T,L,B,R>'. Expected four numbers of 0 or more, e.g. '44,0,34,0'."),
-      (["--safe-area", "1,-2,3,4"], "The value '1,-2,3,4' is invalid for '--safe-area <T,L,B,R>'. Expected four numbers of 0 or more, e.g. '44,0,34,0'."),
+      (
+        ["--size", "375by667"],
+        "The value '375by667' is invalid for '--size <WxH>'. Expected two numbers greater than 0, e.g. '375x667'."
+      ),
+      (
+        ["--size", "0x10"],
+        "The value '0x10' is invalid for '--size <WxH>'. Expected two numbers greater than 0, e.g. '375x667'."
+      ),
+      (
+        ["--traits", "wC"],
+        "The value 'wC' is invalid for '--traits <wX,hY>'. Expected a width and a height class, e.g. 'wC,hR'."
+      ),
+      (
+        ["--traits", "wC,wR"],
+        "The value 'wC,wR' is invalid for '--traits <wX,hY>'. Expected a width and a height class, e.g. 'wC,hR'."
+      ),
+      (
+        ["--safe-area", "1,2,3"],
+        "The value '1,2,3' is invalid for '--safe-area <T,L,B,R>'. Expected four numbers of 0 or more, e.g. '44,0,34,0'."
+      ),
+      (
+        ["--safe-area", "1,-2,3,4"],
+        "The value '1,-2,3,4' is invalid for '--safe-area <T,L,B,R>'. Expected four numbers of 0 or more, e.g. '44,0,34,0'."
+      ),
       (["--scale", "nan"], "The value 'nan' is invalid for '--scale <n>'. Expected a number greater than 0."),
       (["--columns", "5"], "The value '5' is invalid for '--columns <n>'. Expected a whole number from 10 to 1000."),
-      (["--columns", "99999999999999999999"], "The value '99999999999999999999' is invalid for '--columns <n>'. Expected a whole number from 10 to 1000."),
-      (["--size", "400x400", "--orientation", "landscape"], "'--orientation' needs '--device': a custom '--size' has no orientation; give the size you mean."),
+      (
+        ["--columns", "99999999999999999999"],
+        "The value '99999999999999999999' is invalid for '--columns <n>'. Expected a whole number from 10 to 1000."
+      ),
+      (
+        ["--size", "400x400", "--orientation", "landscape"],
+        "'--orientation' needs '--device': a custom '--size' has no orientation; give the size you mean."
+      ),
     ]
     for (options, message) in cases {
       var arguments = ["solve", "concentration.json"]
       arguments += options
-      var out = "", err = ""
-      let status = CommandLineTool(pipeline: FakePipeline.pipeline, variables: [:]).run(arguments: arguments, stdout: &out, stderr: &err)
+      var out = ""
+      var err = ""
+      let status = CommandLineTool(pipeline: FakePipeline.pipeline, variables: [:]).run(
+        arguments: arguments, stdout: &out, stderr: &err)
       XCTAssertEqual(status, 64, options.joined(separator: " "))
       XCTAssertEqual(err, Self.solveError(message), options.joined(separator: " "))
     }
@@ -212,8 +248,9 @@ final class HelpAndUsageTests: XCTestCase {
 
   func testParserForms() throws {
     let spec = SolveCommand.spec
-    guard case .parsed(let parsed) = try ArgumentParser.parse(
-      ["--device=iPhone X", "f.json", "--rtl", "--columns", "80", "--columns", "90"], for: spec)
+    guard
+      case .parsed(let parsed) = try ArgumentParser.parse(
+        ["--device=iPhone X", "f.json", "--rtl", "--columns", "80", "--columns", "90"], for: spec)
     else { return XCTFail("expected parsed") }
     XCTAssertEqual(parsed.value("device"), "iPhone X")
     XCTAssertTrue(parsed.flag("rtl"))

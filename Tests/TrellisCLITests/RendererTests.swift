@@ -2,11 +2,11 @@ import Foundation
 import TrellisLayout
 import XCTest
 
+@testable import TrellisRender
+
 #if canImport(FoundationXML)
   import FoundationXML
 #endif
-
-@testable import TrellisRender
 
 final class RendererTests: XCTestCase {
   // MARK: ASCII
@@ -78,7 +78,8 @@ final class RendererTests: XCTestCase {
     let device = DeviceTable.device(named: "iPhone 8")
     guard let environment = device?.environment(orientation: .portrait) else { return XCTFail("no iPhone 8") }
     Snapshot.assertMatches(
-      ASCIIDiagram.report(Fixtures.concentration(environment), options: .init(columns: 60)), named: "concentration-portrait")
+      ASCIIDiagram.report(Fixtures.concentration(environment), options: .init(columns: 60)),
+      named: "concentration-portrait")
   }
 
   func testConcentrationLandscapeSnapshot() {
@@ -109,7 +110,8 @@ final class RendererTests: XCTestCase {
     result.views[1].frame = Rect(x: 12.5, y: 92.33333333, width: 1.0 / 3.0, height: -0.0)
     result.views[2].isEffectivelyHidden = true
     let lines = FrameTable.render(result).split(separator: "\n").map(String.init)
-    XCTAssertEqual(lines[2].split(separator: " ").map(String.init), ["a", "view", "12.5", "92.333", "0.333", "0", "no"])
+    XCTAssertEqual(
+      lines[2].split(separator: " ").map(String.init), ["a", "view", "12.5", "92.333", "0.333", "0", "no"])
     XCTAssertEqual(lines[3].split(separator: " ").last, "inherited")
   }
 
@@ -160,13 +162,18 @@ final class RendererTests: XCTestCase {
 
   func testJSONKeysComeInTheDocumentedOrder() {
     let text = LayoutJSON.render(Fixtures.twoViews, layout: nil)
-    let keys = ["\"layout\"", "\"device\"", "\"orientation\"", "\"traits\"", "\"container\"", "\"scale\"", "\"safeArea\"",
-      "\"views\"", "\"diagnostics\""]
+    let keys = [
+      "\"layout\"", "\"device\"", "\"orientation\"", "\"traits\"", "\"container\"", "\"scale\"", "\"safeArea\"",
+      "\"views\"", "\"diagnostics\"",
+    ]
     let offsets = keys.compactMap { text.range(of: $0)?.lowerBound }
     XCTAssertEqual(offsets.count, keys.count)
     XCTAssertEqual(offsets, offsets.sorted())
     XCTAssertTrue(text.hasPrefix("{\n  \"layout\": null,\n  \"device\": null,\n"))
-    XCTAssertTrue(text.contains("\"frame\": {\n        \"x\": 20,\n        \"y\": 40,\n        \"width\": 60,\n        \"height\": 60\n      },"))
+    XCTAssertTrue(
+      text.contains(
+        "\"frame\": {\n        \"x\": 20,\n        \"y\": 40,\n        \"width\": 60,\n        \"height\": 60\n      },"
+      ))
   }
 
   func testJSONEscapesAndNumbers() {
@@ -215,7 +222,8 @@ final class RendererTests: XCTestCase {
 
   func testConcentrationRotationDiff() throws {
     let device = try XCTUnwrap(DeviceTable.device(named: "iPhone 8"))
-    let portrait = device.environment(orientation: .portrait), landscape = device.environment(orientation: .landscape)
+    let portrait = device.environment(orientation: .portrait)
+    let landscape = device.environment(orientation: .landscape)
     let diff = LayoutDiff(
       from: Fixtures.concentrationResolved(portrait), to: Fixtures.concentrationResolved(landscape),
       solvedBefore: Fixtures.concentration(portrait), solvedAfter: Fixtures.concentration(landscape))
@@ -226,24 +234,31 @@ final class RendererTests: XCTestCase {
     XCTAssertEqual(diff.texts.map { [$0.id, $0.before ?? "", $0.after ?? ""] }, [["flips", "Flips: 0", "Flips\n0"]])
     XCTAssertEqual(diff.moved.first?.id, "root")
     XCTAssertEqual(diff.appeared, [])
-    let text = RotationReport.render(diff, before: Fixtures.concentration(portrait), after: Fixtures.concentration(landscape))
+    let text = RotationReport.render(
+      diff, before: Fixtures.concentration(portrait), after: Fixtures.concentration(landscape))
     Snapshot.assertMatches(text, named: "concentration-rotate")
   }
 
   func testIPadRotationHasNoTraitTransition() throws {
     let device = try XCTUnwrap(DeviceTable.device(named: "iPad Pro 11-inch (1st-4th gen)"))
-    let portrait = device.environment(orientation: .portrait), landscape = device.environment(orientation: .landscape)
+    let portrait = device.environment(orientation: .portrait)
+    let landscape = device.environment(orientation: .landscape)
     let diff = LayoutDiff(
       from: Fixtures.concentrationResolved(portrait), to: Fixtures.concentrationResolved(landscape),
       solvedBefore: Fixtures.concentration(portrait), solvedAfter: Fixtures.concentration(landscape))
     XCTAssertFalse(diff.sizeClassChanged)
     XCTAssertEqual(diff.installed.count + diff.uninstalled.count + diff.hidden.count, 0)
-    let text = RotationReport.render(diff, before: Fixtures.concentration(portrait), after: Fixtures.concentration(landscape), diagram: nil)
+    let text = RotationReport.render(
+      diff, before: Fixtures.concentration(portrait), after: Fixtures.concentration(landscape), diagram: nil)
     XCTAssertFalse(text.contains("willTransition(to: w"))
     XCTAssertTrue(text.contains("no trait transition: the size classes stay wR hR"))
     let steps = text.split(separator: "\n").filter { $0.first?.isNumber == true }.map { $0.split(separator: " ")[1] }
     XCTAssertEqual(
-      steps, ["viewWillTransition(to:", "(no", "viewWillLayoutSubviews", "updateViewConstraints", "layoutSubviews", "viewDidLayoutSubviews"])
+      steps,
+      [
+        "viewWillTransition(to:", "(no", "viewWillLayoutSubviews", "updateViewConstraints", "layoutSubviews",
+        "viewDidLayoutSubviews",
+      ])
   }
 }
 

@@ -27,7 +27,8 @@ struct ParsedArguments: Sendable, Equatable {
     guard let text = values[name] else { return nil }
     guard let number = Int(text), range.contains(number) else {
       throw UsageError(
-        "The value '\(text)' is invalid for '--\(name) <\(valueName)>'. Expected a whole number from \(range.lowerBound) to \(range.upperBound).")
+        "The value '\(text)' is invalid for '--\(name) <\(valueName)>'. Expected a whole number from \(range.lowerBound) to \(range.upperBound)."
+      )
     }
     return number
   }
@@ -36,7 +37,8 @@ struct ParsedArguments: Sendable, Equatable {
   func positiveNumber(_ name: String, valueName: String) throws(UsageError) -> Double? {
     guard let text = values[name] else { return nil }
     guard let number = Double(text), number.isFinite, number > 0 else {
-      throw UsageError("The value '\(text)' is invalid for '--\(name) <\(valueName)>'. Expected a number greater than 0.")
+      throw UsageError(
+        "The value '\(text)' is invalid for '--\(name) <\(valueName)>'. Expected a number greater than 0.")
     }
     return number
   }
@@ -119,7 +121,9 @@ enum ArgumentParser {
     var remaining = positionals[...]
     for argument in spec.arguments {
       if argument.isVariadic {
-        if remaining.isEmpty && !argument.isOptional { throw UsageError("Missing expected argument '\(argument.label)'.") }
+        if remaining.isEmpty && !argument.isOptional {
+          throw UsageError("Missing expected argument '\(argument.label)'.")
+        }
         parsed.positionals[argument.name] = Array(remaining)
         remaining = []
       } else if let first = remaining.first {
@@ -145,7 +149,8 @@ enum ArgumentParser {
   }
 
   static func unknownSubcommand(_ written: String, spec: CommandSpec) -> UsageError {
-    let suggestion = Spelling.closest(to: written, in: spec.subcommands.map(\.name)).map { " Did you mean '\($0)'?" } ?? ""
+    let suggestion =
+      Spelling.closest(to: written, in: spec.subcommands.map(\.name)).map { " Did you mean '\($0)'?" } ?? ""
     return UsageError("Unknown subcommand '\(written)'.\(suggestion)")
   }
 
@@ -154,7 +159,9 @@ enum ArgumentParser {
       return UsageError("The value '\(value)' is invalid for '\(option.synopsis)'. Did you mean '\(close)'?")
     }
     let list = allowed.map { "'\($0)'" }
-    let choices = list.count <= 2 ? list.joined(separator: " or ") : list.dropLast().joined(separator: ", ") + " or " + (list.last ?? "")
+    let choices =
+      list.count <= 2
+      ? list.joined(separator: " or ") : list.dropLast().joined(separator: ", ") + " or " + (list.last ?? "")
     return UsageError("The value '\(value)' is invalid for '\(option.synopsis)'. Please provide one of \(choices).")
   }
 }
@@ -177,7 +184,8 @@ enum Spelling {
 
   /// Insertions, deletions, substitutions and swaps of neighbours each cost 1.
   static func distance(_ a: String, _ b: String) -> Int {
-    let x = Array(a), y = Array(b)
+    let x = Array(a)
+    let y = Array(b)
     if x.isEmpty { return y.count }
     if y.isEmpty { return x.count }
     var rows = [[Int]](repeating: [Int](repeating: 0, count: y.count + 1), count: x.count + 1)
@@ -187,7 +195,9 @@ enum Spelling {
       for j in 1...y.count {
         let cost = x[i - 1] == y[j - 1] ? 0 : 1
         rows[i][j] = min(rows[i - 1][j] + 1, rows[i][j - 1] + 1, rows[i - 1][j - 1] + cost)
-        if i > 1, j > 1, x[i - 1] == y[j - 2], x[i - 2] == y[j - 1] { rows[i][j] = min(rows[i][j], rows[i - 2][j - 2] + 1) }
+        if i > 1, j > 1, x[i - 1] == y[j - 2], x[i - 2] == y[j - 1] {
+          rows[i][j] = min(rows[i][j], rows[i - 2][j - 2] + 1)
+        }
       }
     }
     return rows[x.count][y.count]

@@ -36,7 +36,8 @@ enum HelpFormatter {
     var out = wrap("OVERVIEW: " + spec.abstract, indent: 0) + "\n"
     if let discussion = spec.discussion {
       out += "\n"
-      out += discussion.components(separatedBy: "\n").map { $0.isEmpty ? "" : wrapPreservingIndent($0) }.joined(separator: "\n")
+      out += discussion.components(separatedBy: "\n").map { $0.isEmpty ? "" : wrapPreservingIndent($0) }.joined(
+        separator: "\n")
       out += "\n"
     }
     out += "\n" + wrappedUsage(spec, prefix: "USAGE: ") + "\n"

@@ -27,7 +27,9 @@ struct DevicesCommand: Command {
   }
 
   static func table() -> String {
-    var rows: [[String]] = [["name", "points", "scale", "portrait", "landscape", "safe area portrait", "safe area landscape"]]
+    var rows: [[String]] = [
+      ["name", "points", "scale", "portrait", "landscape", "safe area portrait", "safe area landscape"]
+    ]
     for device in DeviceTable.all {
       let mark = device.isSafeAreaSourced ? "" : "*"
       rows.append([

@@ -17,7 +17,8 @@ struct MatrixCommand: Command {
     arguments: [ArgumentSpec(name: "file", help: "The layout file (JSON).")],
     options: [
       .value("devices", valueName: "set", allowed: ["all", "iphone", "ipad"], help: "Which devices.", default: "all"),
-      .value("format", valueName: "format", allowed: ["table", "json", "svg"], help: "What to print.", default: "table"),
+      .value(
+        "format", valueName: "format", allowed: ["table", "json", "svg"], help: "What to print.", default: "table"),
       .value("output", valueName: "path", help: "Write to this file instead of standard output."),
     ])
 
@@ -51,11 +52,16 @@ struct MatrixCommand: Command {
     var entries: [Entry] = []
     for device in DeviceTable.all where family == nil || device.family == family {
       for orientation in Orientation.allCases {
-        entries.append(Entry(device: device, orientation: orientation, window: "full", environment: device.environment(orientation: orientation)))
+        entries.append(
+          Entry(
+            device: device, orientation: orientation, window: "full",
+            environment: device.environment(orientation: orientation)))
       }
       for window in device.multitaskingWindows {
         entries.append(
-          Entry(device: device, orientation: window.orientation, window: window.fraction.rawValue, environment: window.environment()))
+          Entry(
+            device: device, orientation: window.orientation, window: window.fraction.rawValue,
+            environment: window.environment()))
       }
     }
     return entries
@@ -73,7 +79,9 @@ struct MatrixCommand: Command {
     }
     var results: [LayoutResult] = []
     for slot in slots.withLock({ $0 }) {
-      guard let result = slot else { throw RuntimeError("this build of trellis cannot solve layouts yet (the engine is not linked)") }
+      guard let result = slot else {
+        throw RuntimeError("this build of trellis cannot solve layouts yet (the engine is not linked)")
+      }
       results.append(result)
     }
     let checks = results.map(LayoutCheck.init)
@@ -111,7 +119,8 @@ struct MatrixCommand: Command {
           "vertical": .string(entry.environment.traits.vertical.rawValue),
         ]),
         "container": .object([
-          "width": .number(entry.environment.containerSize.width), "height": .number(entry.environment.containerSize.height),
+          "width": .number(entry.environment.containerSize.width),
+          "height": .number(entry.environment.containerSize.height),
         ]),
         "status": .string(check.status.rawValue),
         "problem": check.problem.isEmpty ? .null : .string(check.problem),
@@ -131,7 +140,8 @@ struct MatrixCommand: Command {
       let window = entry.window == "full" ? "" : " \(entry.window)"
       return SVGRenderer.Item(
         caption: [
-          entry.device.name, "\(entry.orientation.rawValue)\(window), \(entry.environment.containerSize), \(entry.environment.traits)",
+          entry.device.name,
+          "\(entry.orientation.rawValue)\(window), \(entry.environment.containerSize), \(entry.environment.traits)",
           check.status.rawValue,
         ],
         result: result)

@@ -14,7 +14,9 @@ struct RotateCommand: Command {
     arguments: [ArgumentSpec(name: "file", help: "The layout file (JSON).")],
     options: [
       .value("device", valueName: "name", help: "A device from 'trellis devices'.", required: true),
-      .value("from", valueName: "orientation", allowed: ["portrait", "landscape"], help: "The orientation before the rotation.", default: "portrait"),
+      .value(
+        "from", valueName: "orientation", allowed: ["portrait", "landscape"],
+        help: "The orientation before the rotation.", default: "portrait"),
       .flag("rtl", help: "Lay out right to left."),
       .value("columns", valueName: "n", help: "Width of the diagrams.", default: "$COLUMNS, else 100"),
       .flag("ascii", help: "Draw the diagrams with + - | instead of box-drawing characters."),

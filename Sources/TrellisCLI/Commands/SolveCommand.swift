@@ -13,7 +13,9 @@ struct SolveCommand: Command {
     arguments: [ArgumentSpec(name: "file", help: "The layout file (JSON).")],
     options: EnvironmentOptions.specs + [
       .flag("snap", help: "Round frames to the pixel grid of --scale, as UIKit does."),
-      .value("format", valueName: "format", allowed: ["ascii", "table", "json", "svg"], help: "What to print.", default: "ascii"),
+      .value(
+        "format", valueName: "format", allowed: ["ascii", "table", "json", "svg"], help: "What to print.",
+        default: "ascii"),
       .value("columns", valueName: "n", help: "Width of the ASCII diagram.", default: "$COLUMNS, else 100"),
       .flag("ascii", help: "Draw the diagram with + - | instead of box-drawing characters."),
       .value("output", valueName: "path", help: "Write to this file instead of standard output."),
@@ -55,7 +57,8 @@ struct SolveCommand: Command {
     if failed, result.diagnostics.isEmpty {
       if result.hasConflicts { context.stderr += "error: required constraints conflict\n" }
       for view in result.ambiguousViews {
-        context.stderr += "error: \(view.id) has an ambiguous \(view.attributes.map(\.rawValue).joined(separator: ", "))\n"
+        context.stderr +=
+          "error: \(view.id) has an ambiguous \(view.attributes.map(\.rawValue).joined(separator: ", "))\n"
       }
     }
     return failed ? 1 : 0

@@ -19,7 +19,9 @@ struct ValidateCommand: Command {
       """,
     arguments: [ArgumentSpec(name: "file", help: "Layout files (JSON).", isVariadic: true)],
     options: [
-      .value("format", valueName: "format", allowed: ["text", "json"], help: "How to print the diagnostics.", default: "text"),
+      .value(
+        "format", valueName: "format", allowed: ["text", "json"], help: "How to print the diagnostics.", default: "text"
+      ),
       .flag("warnings-as-errors", help: "Treat warnings as errors."),
     ])
 
@@ -109,7 +111,8 @@ struct ValidateCommand: Command {
       if !result.ambiguousViews.isEmpty, !diagnostics.contains(where: { $0.message.contains("ambiguous") }) {
         for view in result.ambiguousViews {
           let attributes = view.attributes.map(\.rawValue).joined(separator: ", ")
-          diagnostics.append(Diagnostic(.error, "\(view.id) has an ambiguous \(attributes.isEmpty ? "frame" : attributes)"))
+          diagnostics.append(
+            Diagnostic(.error, "\(view.id) has an ambiguous \(attributes.isEmpty ? "frame" : attributes)"))
         }
       }
       for diagnostic in diagnostics {
@@ -127,7 +130,7 @@ struct ValidateCommand: Command {
   static func sorted(_ findings: [Finding]) -> [Finding] {
     findings.enumerated().sorted { a, b in
       switch (a.element.diagnostic.location, b.element.diagnostic.location) {
-      case let (x?, y?): return x != y ? x < y : a.offset < b.offset
+      case (let x?, let y?): return x != y ? x < y : a.offset < b.offset
       case (.some, nil): return true
       case (nil, .some): return false
       case (nil, nil): return a.offset < b.offset
@@ -150,7 +153,8 @@ struct ValidateCommand: Command {
 
   static func summary(errors: Int, warnings: Int) -> String {
     if errors == 0, warnings == 0 { return "ok" }
-    let e = "\(errors) error\(errors == 1 ? "" : "s")", w = "\(warnings) warning\(warnings == 1 ? "" : "s")"
+    let e = "\(errors) error\(errors == 1 ? "" : "s")"
+    let w = "\(warnings) warning\(warnings == 1 ? "" : "s")"
     return "\(e), \(w)"
   }
 }

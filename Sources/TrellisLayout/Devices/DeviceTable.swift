@@ -100,14 +100,16 @@ enum DeviceNameMatching {
   /// Lowercased letters and digits only: `iPad Pro 11-inch (1st-4th gen)` → `ipadpro11inch1st4thgen`.
   static func normalized(_ name: String) -> String {
     var scalars = String.UnicodeScalarView()
-    scalars.append(contentsOf: name.lowercased().unicodeScalars.filter { $0.properties.isAlphabetic || ("0"..."9").contains($0) })
+    scalars.append(
+      contentsOf: name.lowercased().unicodeScalars.filter { $0.properties.isAlphabetic || ("0"..."9").contains($0) })
     return String(scalars)
   }
 
   /// Optimal-string-alignment distance: insertions, deletions, substitutions and swaps of two
   /// neighbouring characters each cost 1 (so `widht` is 1 from `width`).
   static func distance(_ a: String, _ b: String) -> Int {
-    let x = Array(a), y = Array(b)
+    let x = Array(a)
+    let y = Array(b)
     if x.isEmpty { return y.count }
     if y.isEmpty { return x.count }
     var previous2 = [Int](repeating: 0, count: y.count + 1)

@@ -72,11 +72,16 @@ public struct MultitaskingWindow: Hashable, Sendable, CustomStringConvertible {
         }
     }
     switch (screen.width, screen.height) {
-    case (768, 1024): return row([(320, .compact), (507, .compact), (694, .regular)], [(320, .compact), (438, .compact)])
-    case (810, 1080): return row([(320, .compact), (535, .compact), (750, .regular)], [(320, .compact), (480, .compact)])
-    case (834, 1112): return row([(320, .compact), (551, .compact), (782, .regular)], [(320, .compact), (504, .compact)])
-    case (834, 1194): return row([(375, .compact), (592, .compact), (809, .regular)], [(320, .compact), (504, .compact)])
-    case (1024, 1366): return row([(375, .compact), (678, .regular), (981, .regular)], [(375, .compact), (639, .compact)])
+    case (768, 1024):
+      return row([(320, .compact), (507, .compact), (694, .regular)], [(320, .compact), (438, .compact)])
+    case (810, 1080):
+      return row([(320, .compact), (535, .compact), (750, .regular)], [(320, .compact), (480, .compact)])
+    case (834, 1112):
+      return row([(320, .compact), (551, .compact), (782, .regular)], [(320, .compact), (504, .compact)])
+    case (834, 1194):
+      return row([(375, .compact), (592, .compact), (809, .regular)], [(320, .compact), (504, .compact)])
+    case (1024, 1366):
+      return row([(375, .compact), (678, .regular), (981, .regular)], [(375, .compact), (639, .compact)])
     default: return nil
     }
   }

@@ -24,7 +24,9 @@ enum FakePipeline {
           return ReadOutcome(
             document: document(name),
             diagnostics: [
-              Diagnostic(.warning, "unknown key 'colour'", at: SourceLocation(file: "warn.json", line: 2, column: 3), path: "$.colour")
+              Diagnostic(
+                .warning, "unknown key 'colour'", at: SourceLocation(file: "warn.json", line: 2, column: 3),
+                path: "$.colour")
             ], source: "{\n  \"colour\": 1,\n  \"root\": {}\n}\n")
         case "broken.json":
           return ReadOutcome(
@@ -49,7 +51,8 @@ enum FakePipeline {
             result.hasConflicts = true
             result.diagnostics = [
               Diagnostic(
-                .error, "unable to satisfy flips.width >= 400", at: SourceLocation(file: "conflict.json", line: 12, column: 5))
+                .error, "unable to satisfy flips.width >= 400",
+                at: SourceLocation(file: "conflict.json", line: 12, column: 5))
             ]
           }
           return result
@@ -75,9 +78,12 @@ struct Run {
   var stderr: String
 }
 
-func trellis(_ arguments: String..., pipeline: Pipeline = FakePipeline.pipeline, variables: [String: String] = [:]) -> Run {
+func trellis(_ arguments: String..., pipeline: Pipeline = FakePipeline.pipeline, variables: [String: String] = [:])
+  -> Run
+{
   var out = ""
   var err = ""
-  let status = CommandLineTool(pipeline: pipeline, variables: variables).run(arguments: arguments, stdout: &out, stderr: &err)
+  let status = CommandLineTool(pipeline: pipeline, variables: variables).run(
+    arguments: arguments, stdout: &out, stderr: &err)
   return Run(status: status, stdout: out, stderr: err)
 }

@@ -8,7 +8,8 @@ enum Fixtures {
   ) -> LayoutResult.ViewFrame {
     LayoutResult.ViewFrame(
       id: id, kind: kind, parent: parent, frame: rect,
-      frameInParent: Rect(x: rect.x - parentOrigin.0, y: rect.y - parentOrigin.1, width: rect.width, height: rect.height),
+      frameInParent: Rect(
+        x: rect.x - parentOrigin.0, y: rect.y - parentOrigin.1, width: rect.width, height: rect.height),
       hidden: hidden, isEffectivelyHidden: effectivelyHidden ?? hidden, text: text)
   }
 
@@ -40,7 +41,8 @@ enum Fixtures {
   /// Views: root; grid (outer horizontal stack, spacing 8): cards (vertical stack of row1…row5,
   /// each a horizontal stack of 4 cards) and extra (vertical stack of card21…card24); flips (label).
   static func concentration(_ environment: Environment) -> LayoutResult {
-    let size = environment.containerSize, insets = environment.safeAreaInsets
+    let size = environment.containerSize
+    let insets = environment.safeAreaInsets
     let safe = Rect(
       x: insets.left, y: insets.top, width: size.width - insets.left - insets.right,
       height: size.height - insets.top - insets.bottom)
@@ -56,7 +58,8 @@ enum Fixtures {
       flips = Rect(x: safe.midX - 40, y: safe.maxY - 24, width: 80, height: 24)
       grid = Rect(x: safe.minX + 8, y: safe.minY + 8, width: safe.width - 16, height: flips.minY - 8 - (safe.minY + 8))
     }
-    let columns = compactHeight ? 5 : 4, rows = compactHeight ? 4 : 5
+    let columns = compactHeight ? 5 : 4
+    let rows = compactHeight ? 4 : 5
     let cardWidth = (grid.width - 8 * Double(columns - 1)) / Double(columns)
     let cardHeight = (grid.height - 8 * Double(rows - 1)) / Double(rows)
     let cardsWidth = 4 * cardWidth + 24
@@ -89,7 +92,8 @@ enum Fixtures {
     views.append(frame("extra", .stack, parent: "grid", extra, hidden: !compactHeight))
     for index in 0..<4 {
       let rect = Rect(x: extra.x, y: grid.y + Double(index) * (cardHeight + 8), width: extra.width, height: cardHeight)
-      views.append(frame("card\(21 + index)", .button, parent: "extra", rect, effectivelyHidden: !compactHeight, text: "?"))
+      views.append(
+        frame("card\(21 + index)", .button, parent: "extra", rect, effectivelyHidden: !compactHeight, text: "?"))
     }
     views.append(frame("flips", .label, parent: "root", flips, text: compactHeight ? "Flips\n0" : "Flips: 0"))
     return LayoutResult(
@@ -108,10 +112,13 @@ enum Fixtures {
         children: solved.views.filter { $0.parent == view.id }.map(\.id), hidden: view.hidden, text: view.text,
         fontSize: view.id == "flips" ? 20 : 17, numberOfLines: view.id == "flips" ? 0 : 1, intrinsicWidth: nil,
         intrinsicHeight: nil, firstBaselineOffset: nil, lastBaselineOffset: nil,
-        hugging: AxisValues(horizontal: 250, vertical: 250), compressionResistance: AxisValues(horizontal: 750, vertical: 750),
+        hugging: AxisValues(horizontal: 250, vertical: 250),
+        compressionResistance: AxisValues(horizontal: 750, vertical: 750),
         layoutMargins: .uniform(8), stack: nil, location: nil)
     }
-    func constraint(_ id: String, _ first: String, _ relation: LayoutRelation, _ second: String, _ constant: Double, line: Int)
+    func constraint(
+      _ id: String, _ first: String, _ relation: LayoutRelation, _ second: String, _ constant: Double, line: Int
+    )
       -> LayoutConstraint
     {
       func anchor(_ text: String) -> AnchorReference {
@@ -119,7 +126,8 @@ enum Fixtures {
         return AnchorReference(item: parts[0], attribute: LayoutAttribute(rawValue: parts[1]) ?? .top)
       }
       return LayoutConstraint(
-        id: id, first: anchor(first), relation: relation, second: anchor(second), constant: constant, origin: .file(id: id),
+        id: id, first: anchor(first), relation: relation, second: anchor(second), constant: constant,
+        origin: .file(id: id),
         source: "", location: SourceLocation(file: "concentration.json", line: line, column: 5))
     }
     var constraints = [

@@ -17,7 +17,8 @@ enum Snapshot {
       do {
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         try actual.write(to: url, atomically: true, encoding: .utf8)
-        XCTFail("Recorded snapshot \(url.path). Read it, then run the tests without TRELLIS_RECORD.", file: file, line: line)
+        XCTFail(
+          "Recorded snapshot \(url.path). Read it, then run the tests without TRELLIS_RECORD.", file: file, line: line)
       } catch {
         XCTFail("Could not record \(url.path): \(error)", file: file, line: line)
       }
@@ -28,8 +29,11 @@ enum Snapshot {
       return
     }
     guard expected != actual else { return }
-    let expectedLines = expected.components(separatedBy: "\n"), actualLines = actual.components(separatedBy: "\n")
-    let firstDifference = zip(expectedLines, actualLines).enumerated().first { $0.element.0 != $0.element.1 }?.offset ?? min(expectedLines.count, actualLines.count)
+    let expectedLines = expected.components(separatedBy: "\n")
+    let actualLines = actual.components(separatedBy: "\n")
+    let firstDifference =
+      zip(expectedLines, actualLines).enumerated().first { $0.element.0 != $0.element.1 }?.offset
+      ?? min(expectedLines.count, actualLines.count)
     let want = firstDifference < expectedLines.count ? expectedLines[firstDifference] : "<end>"
     let got = firstDifference < actualLines.count ? actualLines[firstDifference] : "<end>"
     XCTFail(

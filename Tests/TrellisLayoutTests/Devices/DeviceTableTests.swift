@@ -138,10 +138,12 @@ final class DeviceTableTests: XCTestCase {
     let device = try XCTUnwrap(DeviceTable.device(named: "iPad Pro 12.9-inch (3rd-6th gen)"))
     let windows = device.multitaskingWindows
     // platform-facts §1b row "Pro 12.9": L 375 C, 678 R, 981 R; P 375 C, 639 C.
-    XCTAssertEqual(windows.map { "\($0.orientation.rawValue) \($0.fraction.rawValue) \($0.size) \($0.traits)" }, [
-      "landscape 1/3 375x1024 wC hR", "landscape 1/2 678x1024 wR hR", "landscape 2/3 981x1024 wR hR",
-      "portrait 1/3 375x1366 wC hR", "portrait 2/3 639x1366 wC hR",
-    ])
+    XCTAssertEqual(
+      windows.map { "\($0.orientation.rawValue) \($0.fraction.rawValue) \($0.size) \($0.traits)" },
+      [
+        "landscape 1/3 375x1024 wC hR", "landscape 1/2 678x1024 wR hR", "landscape 2/3 981x1024 wR hR",
+        "portrait 1/3 375x1366 wC hR", "portrait 2/3 639x1366 wC hR",
+      ])
     let half = try XCTUnwrap(windows.first { $0.fraction == .half })
     let environment = half.environment()
     XCTAssertEqual(environment.safeAreaInsets, EdgeInsets(top: 24, left: 0, bottom: 20, right: 0))
