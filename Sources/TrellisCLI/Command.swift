@@ -68,9 +68,7 @@ struct CommandContext {
 
   /// Solves through the pipeline, failing when the engine is not available.
   func solve(_ document: LayoutDocument, _ environment: Environment) throws(RuntimeError) -> LayoutResult {
-    guard let result = pipeline.solve(document, environment) else {
-      throw RuntimeError("this build of trellis cannot solve layouts yet (the engine is not linked)")
-    }
+    guard let result = pipeline.solve(document, environment) else { throw RuntimeError.noEngine }
     return result
   }
 }

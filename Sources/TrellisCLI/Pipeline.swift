@@ -24,8 +24,10 @@ public struct Pipeline: Sendable {
   public var read: @Sendable (_ path: String) -> ReadOutcome
   /// Decides every size-class variation for an environment (`LayoutDocument.resolved(for:)`).
   public var resolve: @Sendable (_ document: LayoutDocument, _ environment: Environment) -> ResolvedLayout?
-  /// Solves a document for an environment.
-  public var solve: @Sendable (_ document: LayoutDocument, _ environment: Environment) -> LayoutResult?
+  /// Makes a function that solves one document for any environment. The function is used from
+  /// one thread at a time and may keep work between calls (the engine keeps a live solver and
+  /// applies only what changed from the previous environment); `nil` means no engine is linked.
+  public var makeSolver: @Sendable (_ document: LayoutDocument) -> (_ environment: Environment) -> LayoutResult?
   /// GNU-style text for diagnostics: `file:line:col: severity: message`, the JSON path, the source
   /// line and a caret. `sources` maps file names to their text.
   public var formatDiagnostics: @Sendable (_ diagnostics: [Diagnostic], _ sources: [String: String]) -> String
@@ -33,12 +35,12 @@ public struct Pipeline: Sendable {
   public init(
     read: @escaping @Sendable (String) -> ReadOutcome,
     resolve: @escaping @Sendable (LayoutDocument, Environment) -> ResolvedLayout?,
-    solve: @escaping @Sendable (LayoutDocument, Environment) -> LayoutResult?,
+    makeSolver: @escaping @Sendable (LayoutDocument) -> (Environment) -> LayoutResult?,
     formatDiagnostics: @escaping @Sendable ([Diagnostic], [String: String]) -> String = DiagnosticText.render
   ) {
     self.read = read
     self.resolve = resolve
-    self.solve = solve
+    self.makeSolver = makeSolver
     self.formatDiagnostics = formatDiagnostics
   }
 
@@ -58,7 +60,12 @@ public struct Pipeline: Sendable {
         ])
     },
     resolve: { _, _ in nil },
-    solve: { _, _ in nil })
+    makeSolver: { _ in { _ in nil } })
+
+  /// Solves once, with a fresh solver.
+  public func solve(_ document: LayoutDocument, _ environment: Environment) -> LayoutResult? {
+    makeSolver(document)(environment)
+  }
 }
 
 /// Plain GNU-style diagnostics, used until the reader's renderer is wired in.

@@ -296,6 +296,17 @@ final class CommandTests: XCTestCase {
       ))
   }
 
+  func testValidatePromotesAmbiguityWarningsAndMergesEnvironments() {
+    let run = trellis("validate", "ambiguous-warning.json")
+    XCTAssertEqual(run.status, 1)
+    // The environment is taken out of the engine's message so the four merge into one line.
+    XCTAssertEqual(
+      run.stdout,
+      "error: View 'flips' has an ambiguous top (in wC hC: iPhone 8 landscape; wC hR: iPhone 8 portrait; "
+        + "wR hC: iPhone 8 Plus landscape; wR hR: iPad Pro 11-inch (1st-4th gen) portrait).\n"
+        + "ambiguous-warning.json: 1 error, 0 warnings\n")
+  }
+
   func testValidateWarningsAndManyFiles() {
     let warn = trellis("validate", "warn.json")
     XCTAssertEqual(warn.status, 0)

@@ -8,6 +8,8 @@ struct UsageError: Error, Equatable {
 struct RuntimeError: Error, Equatable {
   var message: String
   init(_ message: String) { self.message = message }
+
+  static let noEngine = RuntimeError("this build of trellis cannot solve layouts (the layout engine is not linked)")
 }
 
 /// What the command line said, by option and argument name.

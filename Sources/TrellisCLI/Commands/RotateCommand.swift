@@ -48,8 +48,9 @@ struct RotateCommand: Command {
     else {
       throw RuntimeError("this build of trellis cannot resolve layouts yet (the resolver is not linked)")
     }
-    let solvedBefore = try context.solve(document, before)
-    let solvedAfter = try context.solve(document, after)
+    // One solver for both, as one app rotates: the second layout applies only what changed.
+    let solve = context.pipeline.makeSolver(document)
+    guard let solvedBefore = solve(before), let solvedAfter = solve(after) else { throw RuntimeError.noEngine }
     let diff = LayoutDiff(from: resolvedBefore, to: resolvedAfter, solvedBefore: solvedBefore, solvedAfter: solvedAfter)
     context.stdout += RotationReport.render(
       diff, before: solvedBefore, after: solvedAfter, diagram: .init(columns: context.columns(columns), style: style))

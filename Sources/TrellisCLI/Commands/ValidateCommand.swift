@@ -1,3 +1,4 @@
+import Foundation
 import TrellisLayout
 import TrellisRender
 
@@ -14,8 +15,8 @@ struct ValidateCommand: Command {
         wC hR  iPhone 8 portrait
         wR hC  iPhone 8 Plus landscape
         wR hR  iPad Pro 11-inch (1st-4th gen) portrait
-      and conflicts and ambiguity found there are reported as errors, naming the combinations. The \
-      exit status is 1 when any file has an error.
+      and conflicts and ambiguity found there are reported as errors (ambiguity is one in Interface \
+      Builder too), naming the combinations. The exit status is 1 when any file has an error.
       """,
     arguments: [ArgumentSpec(name: "file", help: "Layout files (JSON).", isVariadic: true)],
     options: [
@@ -94,25 +95,41 @@ struct ValidateCommand: Command {
   /// Solves in each representative environment; merges identical problems found in several.
   func solveEverywhere(_ document: LayoutDocument, _ pipeline: Pipeline) -> [Finding] {
     var findings: [Finding] = []
+    let solve = pipeline.makeSolver(document)
     for (name, orientation) in Self.representatives {
       guard let device = DeviceTable.device(named: name) else { continue }
       let environment = device.environment(orientation: orientation)
-      guard let result = pipeline.solve(document, environment) else {
+      guard let result = solve(environment) else {
         return [
           Finding(
             diagnostic: Diagnostic(.note, "size-class combinations were not solved: this build has no layout engine"),
             environments: [])
         ]
       }
-      var diagnostics = result.diagnostics
+      // The same problem in several combinations is printed once, naming them all, so the
+      // environment the engine may write into a message is taken out of it.
+      var diagnostics = result.diagnostics.map { diagnostic in
+        var copy = diagnostic
+        copy.message = copy.message.replacingOccurrences(of: " in \(environment)", with: "")
+        return copy
+      }
       if result.hasConflicts, !diagnostics.contains(where: { $0.severity == .error }) {
         diagnostics.append(Diagnostic(.error, "required constraints conflict"))
       }
-      if !result.ambiguousViews.isEmpty, !diagnostics.contains(where: { $0.message.contains("ambiguous") }) {
-        for view in result.ambiguousViews {
-          let attributes = view.attributes.map(\.rawValue).joined(separator: ", ")
-          diagnostics.append(
-            Diagnostic(.error, "\(view.id) has an ambiguous \(attributes.isEmpty ? "frame" : attributes)"))
+      // The engine reports ambiguity as a warning; here it is an error, as in Interface Builder.
+      if !result.ambiguousViews.isEmpty {
+        var promoted = false
+        for index in diagnostics.indices
+        where diagnostics[index].severity == .warning && diagnostics[index].message.contains("ambiguous") {
+          diagnostics[index].severity = .error
+          promoted = true
+        }
+        if !promoted {
+          for view in result.ambiguousViews {
+            let attributes = view.attributes.map(\.rawValue).joined(separator: ", ")
+            diagnostics.append(
+              Diagnostic(.error, "\(view.id) has an ambiguous \(attributes.isEmpty ? "frame" : attributes)"))
+          }
         }
       }
       for diagnostic in diagnostics {
@@ -138,11 +155,16 @@ struct ValidateCommand: Command {
     }.map(\.element)
   }
 
-  /// The message with the combinations it was found in: `… (in wC hC: iPhone 8 landscape)`.
+  /// The message with the combinations it was found in: `… (in wC hC: iPhone 8 landscape)`, before a final period.
   static func annotated(_ finding: Finding) -> Diagnostic {
     guard !finding.environments.isEmpty else { return finding.diagnostic }
     var diagnostic = finding.diagnostic
-    diagnostic.message += " (in " + finding.environments.map(name).joined(separator: "; ") + ")"
+    let places = " (in " + finding.environments.map(name).joined(separator: "; ") + ")"
+    if diagnostic.message.hasSuffix(".") {
+      diagnostic.message = String(diagnostic.message.dropLast()) + places + "."
+    } else {
+      diagnostic.message += places
+    }
     return diagnostic
   }
 

@@ -5,7 +5,8 @@ import TrellisLayout
 ///
 /// - `concentration.json`: the hand-solved Concentration layout in any environment.
 /// - `conflict.json`: Concentration, but conflicting (with an error diagnostic) in compact height.
-/// - `ambiguous.json`: Concentration with `flips` ambiguous in every environment.
+/// - `ambiguous.json`: Concentration with `flips` ambiguous in every environment (no diagnostics).
+/// - `ambiguous-warning.json`: the same, with the warning the real engine gives (naming the environment).
 /// - `two.json`: the two-view fixture (its own 200x120 environment whatever is asked).
 /// - `broken.json`: not readable: one error at broken.json:3:13, source text given.
 /// - `warn.json`: readable, with one warning at warn.json:2:3.
@@ -18,7 +19,7 @@ enum FakePipeline {
       read: { path in
         let name = path.split(separator: "/").last.map(String.init) ?? path
         switch name {
-        case "concentration.json", "conflict.json", "ambiguous.json", "two.json":
+        case "concentration.json", "conflict.json", "ambiguous.json", "two.json", "ambiguous-warning.json":
           return ReadOutcome(document: document(name), diagnostics: [])
         case "warn.json":
           return ReadOutcome(
@@ -41,29 +42,39 @@ enum FakePipeline {
         }
       },
       resolve: { _, environment in Fixtures.concentrationResolved(environment) },
-      solve: { document, environment in
-        switch document.file {
-        case "two.json":
-          return Fixtures.twoViews
-        case "conflict.json":
-          var result = Fixtures.concentration(environment)
-          if environment.traits.vertical == .compact {
-            result.hasConflicts = true
-            result.diagnostics = [
-              Diagnostic(
-                .error, "unable to satisfy flips.width >= 400",
-                at: SourceLocation(file: "conflict.json", line: 12, column: 5))
-            ]
-          }
-          return result
-        case "ambiguous.json":
-          var result = Fixtures.concentration(environment)
-          result.ambiguousViews = [(id: "flips", attributes: [.centerY])]
-          return result
-        default:
-          return Fixtures.concentration(environment)
-        }
+      makeSolver: { document in
+        { environment in solve(document, environment) }
       })
+  }
+
+  static func solve(_ document: LayoutDocument, _ environment: Environment) -> LayoutResult {
+    switch document.file {
+    case "two.json":
+      return Fixtures.twoViews
+    case "conflict.json":
+      var result = Fixtures.concentration(environment)
+      if environment.traits.vertical == .compact {
+        result.hasConflicts = true
+        result.diagnostics = [
+          Diagnostic(
+            .error, "unable to satisfy flips.width >= 400",
+            at: SourceLocation(file: "conflict.json", line: 12, column: 5))
+        ]
+      }
+      return result
+    case "ambiguous.json":
+      var result = Fixtures.concentration(environment)
+      result.ambiguousViews = [(id: "flips", attributes: [.centerY])]
+      return result
+    case "ambiguous-warning.json":
+      // As the real engine reports it: a warning naming the environment.
+      var result = Fixtures.concentration(environment)
+      result.ambiguousViews = [(id: "flips", attributes: [.top])]
+      result.diagnostics = [Diagnostic(.warning, "View 'flips' has an ambiguous top in \(environment).")]
+      return result
+    default:
+      return Fixtures.concentration(environment)
+    }
   }
 
   static func document(_ file: String) -> LayoutDocument {
