@@ -1,3 +1,4 @@
+import Foundation
 import TrellisLayout
 
 /// Sorts a solved layout into one status for `trellis matrix`, with its worst problem in words.
@@ -32,16 +33,27 @@ struct LayoutCheck: Equatable {
   }
 
   init(_ result: LayoutResult) {
+    // Messages may name the environment; the matrix row already does.
+    let environment = " in \(result.environment)"
+    func brief(_ diagnostic: Diagnostic) -> String {
+      diagnostic.message.replacingOccurrences(of: environment, with: "")
+    }
     if result.hasConflicts {
-      let message = result.diagnostics.first { $0.severity == .error }?.message
+      let message = result.diagnostics.first { $0.severity == .error }.map(brief)
       self.init(status: .conflict, problem: message ?? "required constraints conflict")
       return
     }
     if let first = result.ambiguousViews.first {
-      let attributes = first.attributes.map(\.rawValue).joined(separator: ", ")
       let more = result.ambiguousViews.count > 1 ? " (and \(result.ambiguousViews.count - 1) more views)" : ""
-      self.init(
-        status: .ambiguous, problem: "\(first.id) has an ambiguous \(attributes.isEmpty ? "frame" : attributes)\(more)")
+      if let diagnostic = result.diagnostics.first(where: { $0.severity != .note && $0.message.contains("ambiguous") })
+      {
+        self.init(status: .ambiguous, problem: brief(diagnostic) + more)
+      } else {
+        let attributes = first.attributes.map(\.rawValue).joined(separator: ", ")
+        self.init(
+          status: .ambiguous,
+          problem: "\(first.id) has an ambiguous \(attributes.isEmpty ? "frame" : attributes)\(more)")
+      }
       return
     }
     let drawn = result.views.filter { !$0.isEffectivelyHidden && $0.kind != .guide && $0.parent != nil }

@@ -252,6 +252,22 @@ final class CommandTests: XCTestCase {
     XCTAssertTrue(checker.texts.contains("landscape 1/2, 678x1024, wR hR"))
   }
 
+  func testLayoutCheckUsesTheEnginesMessageWithoutTheEnvironment() throws {
+    let device = try XCTUnwrap(DeviceTable.device(named: "iPhone 8"))
+    var result = Fixtures.concentration(device.environment())
+    result.ambiguousViews = [(id: "flips", attributes: [.left])]
+    result.diagnostics = [
+      Diagnostic(.warning, "View 'flips' has an ambiguous horizontal position in \(result.environment).")
+    ]
+    XCTAssertEqual(
+      LayoutCheck(result),
+      LayoutCheck(status: .ambiguous, problem: "View 'flips' has an ambiguous horizontal position."))
+    result.hasConflicts = true
+    result.diagnostics = [Diagnostic(.error, "Unable to satisfy constraints in \(result.environment): breaking 'x'.")]
+    XCTAssertEqual(
+      LayoutCheck(result), LayoutCheck(status: .conflict, problem: "Unable to satisfy constraints: breaking 'x'."))
+  }
+
   func testLayoutCheckFindsOutsideSafeAreaAndOverlap() {
     var result = Fixtures.twoViews
     XCTAssertEqual(LayoutCheck(result), LayoutCheck(status: .ok, problem: ""))
