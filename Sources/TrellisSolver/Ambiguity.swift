@@ -83,7 +83,7 @@ extension Engine {
           leaving = basic
         }
       }
-      if leaving < 0 || best > epsilon { return true }
+      if leaving < 0 || isRealMove(step: best, coefficient: move, in: target) { return true }
       var row = face.removeRow(leaving)
       row.solve(for: entering, replacing: leaving)
       face.substitute(entering, with: row)
@@ -105,17 +105,25 @@ extension Engine {
       } else {
         continue
       }
-      var blocked = false
+      var limit = Double.infinity
       for basic in columns[Int(cell.symbol)] {
         guard let row = rows[Int(basic)], kind(basic) != .external else { continue }
         let a = row.coefficient(of: cell.symbol) * move
-        if kind(basic) == .dummy || (a < 0 && row.constant / -a <= epsilon) {
-          blocked = true
-          break
+        if kind(basic) == .dummy {
+          limit = 0
+        } else if a < 0 {
+          limit = min(limit, row.constant / -a)
         }
       }
-      if !blocked { return true }
+      if isRealMove(step: limit, coefficient: cell.coefficient, in: target) { return true }
     }
     return false
+  }
+
+  /// Whether moving a free symbol by `step` moves the target by more than rounding:
+  /// relative to the target's own size, with the solver's one tolerance.
+  func isRealMove(step: Double, coefficient: Double, in target: Row) -> Bool {
+    let movement = step * abs(coefficient)
+    return movement > epsilon * max(1, abs(target.constant))
   }
 }

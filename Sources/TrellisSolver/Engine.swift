@@ -205,7 +205,7 @@ struct Engine {
       willWrite(basic)
       rows[Int(basic)] = nil
       let a = target.coefficient(of: symbol)
-      target.constant += row.constant * a
+      target.constant = cancellingSum(target.constant, row.constant * a)
       target.cells = Row.merge(
         target.cells, row.cells, factor: a, skipping: symbol,
         inserted: { columns[Int($0)].append(basic) },

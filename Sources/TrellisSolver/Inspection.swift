@@ -85,6 +85,9 @@ extension Engine {
   /// Every way the tableau can be inconsistent, as messages (empty = consistent).
   func checkInvariants() -> [String] {
     var problems: [String] = []
+    // Sign checks tolerate rounding relative to the largest value in the tableau.
+    let valueScale = rows.reduce(1.0) { max($0, abs($1?.constant ?? 0)) }
+    let tolerance = 1e-9 * valueScale
     if !infeasible.isEmpty { problems.append("infeasible rows left: \(infeasible.map(symbolName))") }
     if artificial != nil { problems.append("artificial objective left over") }
     for b in rows.indices {
@@ -92,16 +95,16 @@ extension Engine {
       let basic = SymbolID(b)
       for (i, cell) in row.cells.enumerated() {
         if i > 0 && row.cells[i - 1].symbol >= cell.symbol { problems.append("row \(symbolName(basic)) not sorted") }
-        if nearZero(cell.coefficient) { problems.append("row \(symbolName(basic)) keeps a zero coefficient") }
+        if cell.coefficient == 0 { problems.append("row \(symbolName(basic)) keeps a zero coefficient") }
         if isBasic(cell.symbol) { problems.append("row \(symbolName(basic)) holds basic \(symbolName(cell.symbol))") }
         if !columns[Int(cell.symbol)].contains(basic) {
           problems.append("column \(symbolName(cell.symbol)) misses row \(symbolName(basic))")
         }
       }
-      if kind(basic).isRestricted && row.constant < -1e-7 {
+      if kind(basic).isRestricted && row.constant < -tolerance {
         problems.append("restricted row \(symbolName(basic)) is negative: \(row.constant)")
       }
-      if kind(basic) == .dummy && !nearZero(row.constant) {
+      if kind(basic) == .dummy && abs(row.constant) > tolerance {
         problems.append("dummy row \(symbolName(basic)) is \(row.constant), not 0")
       }
     }
@@ -122,7 +125,9 @@ extension Engine {
       problems.append("not optimal: \(symbolName(s)) can still improve the objective")
     }
     for record in records.values where record.constraint.priority.isRequired {
-      let scale = max(1, abs(record.constant))
+      let scale = record.constraint.expression.terms.reduce(max(1, abs(record.constant))) {
+        max($0, abs($1.coefficient * value(ofVariable: $1.variable.index)))
+      }
       if violation(record) > 1e-6 * scale { problems.append("required \(record.constraint) is violated") }
     }
     return problems

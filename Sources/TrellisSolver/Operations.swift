@@ -92,9 +92,9 @@ extension Engine {
   /// (then an artificial variable is needed).
   func subject(for row: Row, _ record: ConstraintRecord) -> SymbolID {
     for cell in row.cells where kind(cell.symbol) == .external {
-      // A nonbasic external that other rows already use would move them: let phase one
-      // handle it so that their feasibility is kept.
-      return columns[Int(cell.symbol)].isEmpty ? cell.symbol : -1
+      // Solving for a nonbasic external moves every row that holds it; that is only safe
+      // when none of them is sign-restricted (otherwise phase one keeps them feasible).
+      if columns[Int(cell.symbol)].allSatisfy({ kind($0) == .external }) { return cell.symbol }
     }
     for s in [record.marker, record.other] where s >= 0 {
       let k = kind(s)
@@ -108,7 +108,7 @@ extension Engine {
     var (row, record) = makeRow(constraint, constant: constant, isEdit: isEdit)
     var subject = subject(for: row, record)
     if subject < 0 && row.cells.allSatisfy({ kind($0.symbol) == .dummy }) {
-      if !nearZero(row.constant) {
+      if row.constant != 0 {
         let certificate = row.cells.map(\.symbol)
         truncateSymbols(to: mark)
         throw unsatisfiable(constraint, constant: constant, certificate: certificate)
@@ -132,6 +132,14 @@ extension Engine {
     records[constraint.id] = record
     addErrorsToObjective(record, sign: 1)
     _ = optimize(.main)
+    settleInfeasibleRows()
+  }
+
+  /// Rows queued as negative during primal pivots are only rounding (the ratio test keeps
+  /// them non-negative); the dual simplex settles any that are really negative.
+  mutating func settleInfeasibleRows() {
+    if !infeasible.isEmpty { _ = dualOptimize() }
+    infeasible.removeAll()
   }
 
   /// Phase one: adds `row` behind an artificial variable and minimizes it. Returns nil
@@ -144,7 +152,8 @@ extension Engine {
     _ = optimize(.artificial)
     let phaseOne = artificial ?? Row()
     artificial = nil
-    guard nearZero(phaseOne.constant) else {
+    // Phase one reached 0 when the artificial symbol left the basis or sits at 0.
+    guard !isBasic(art) || rows[Int(art)]?.constant == 0 || phaseOne.constant == 0 else {
       return phaseOne.cells.map(\.symbol)
     }
     if isBasic(art) {
@@ -226,18 +235,23 @@ extension Engine {
       for l in levels.indices { levels[l].row.remove(record.other) }
     }
     _ = optimize(.main)
+    settleInfeasibleRows()
   }
 
   /// The row to pivot the marker of a removed constraint into: the restricted row that
   /// limits it most, else any restricted row, else an external one.
   func markerLeavingRow(_ marker: SymbolID) -> SymbolID? {
-    var first: SymbolID = -1, second: SymbolID = -1, third: SymbolID = -1
+    var first: SymbolID = -1, second: SymbolID = -1, third: SymbolID = -1, dummyRow: SymbolID = -1
     var r1 = Double.infinity, r2 = Double.infinity
     for basic in columns[Int(marker)] {
       guard let row = rows[Int(basic)] else { continue }
       let c = row.coefficient(of: marker)
       if c == 0 { continue }
-      if kind(basic) == .external {
+      if kind(basic) == .dummy {
+        // A redundant equality's row (always 0): pivoting through it moves nothing, and
+        // the equality then takes over the removed constraint's part.
+        if dummyRow < 0 || basic < dummyRow { dummyRow = basic }
+      } else if kind(basic) == .external {
         if third < 0 || basic < third { third = basic }
       } else if c < 0 {
         let r = -row.constant / c
@@ -247,6 +261,7 @@ extension Engine {
         if r < r2 || (r == r2 && basic < second) { r2 = r; second = basic }
       }
     }
+    if dummyRow >= 0 { return dummyRow }
     if first >= 0 { return first }
     if second >= 0 { return second }
     if third >= 0 { return third }
@@ -263,14 +278,14 @@ extension Engine {
   }
 
   mutating func applyConstantChange(marker: SymbolID, shift: Double) {
-    if rows[Int(marker)] != nil {
-      rows[Int(marker)]?.constant -= shift
+    if let current = rows[Int(marker)]?.constant {
+      rows[Int(marker)]?.constant = cancellingSum(current, -shift)
       if rows[Int(marker)]?.constant ?? 0 < 0 && kind(marker) != .external { infeasible.append(marker) }
       return
     }
     for basic in columns[Int(marker)] {
-      let a = rows[Int(basic)]?.coefficient(of: marker) ?? 0
-      rows[Int(basic)]?.constant += a * shift
+      guard let row = rows[Int(basic)] else { continue }
+      rows[Int(basic)]?.constant = cancellingSum(row.constant, row.coefficient(of: marker) * shift)
       if rows[Int(basic)]?.constant ?? 0 < 0 && kind(basic) != .external { infeasible.append(basic) }
     }
   }

@@ -43,15 +43,15 @@ struct Row {
   mutating func add(_ symbol: SymbolID, _ coefficient: Double) -> Int {
     let (found, index) = search(symbol)
     if found {
-      let sum = cells[index].coefficient + coefficient
-      if nearZero(sum) {
+      let sum = cancellingSum(cells[index].coefficient, coefficient)
+      if sum == 0 {
         cells.remove(at: index)
         return -1
       }
       cells[index].coefficient = sum
       return 0
     }
-    if nearZero(coefficient) { return 0 }
+    if coefficient == 0 { return 0 }
     cells.insert(Cell(symbol: symbol, coefficient: coefficient), at: index)
     return 1
   }
@@ -86,7 +86,7 @@ struct Row {
   /// `self += factor × other` (constant included), for rows that are not indexed by
   /// columns (objective rows and rows being built).
   mutating func add(_ other: Row, times factor: Double) {
-    constant += other.constant * factor
+    constant = cancellingSum(constant, other.constant * factor)
     if other.cells.count <= 2 {
       for cell in other.cells { add(cell.symbol, cell.coefficient * factor) }
       return
@@ -123,16 +123,16 @@ struct Row {
         let cell = source[j]
         j += 1
         let c = cell.coefficient * factor
-        if nearZero(c) { continue }
+        if c == 0 { continue }
         out.append(Cell(symbol: cell.symbol, coefficient: c))
         inserted(cell.symbol)
       } else {
         let s = target[i].symbol
-        let c = target[i].coefficient + source[j].coefficient * factor
+        let c = cancellingSum(target[i].coefficient, source[j].coefficient * factor)
         i += 1
         j += 1
         if s == skipping { continue }
-        if nearZero(c) {
+        if c == 0 {
           removed(s)
         } else {
           out.append(Cell(symbol: s, coefficient: c))

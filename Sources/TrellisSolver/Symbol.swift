@@ -1,9 +1,19 @@
-/// The one tolerance of the solver: coefficients and values closer to zero than this
-/// are zero. Kept in one place so every comparison agrees.
-let epsilon = 1e-8
+/// The one tolerance of the solver, relative: a sum `a + b` smaller than `epsilon`
+/// times the larger of |a| and |b| is rounding left over from a cancellation, and is 0.
+///
+/// Relative, not absolute, so that coefficients from 1e-3 to 1e4 and values up to 1e6
+/// (and beyond) keep their small but real terms while cancellation noise still vanishes.
+/// Every sum the tableau forms goes through ``cancellingSum(_:_:)``, so later tests
+/// can compare with exact zero.
+let epsilon = 1e-10
 
+/// `a + b`, or exactly 0 when the two cancel to within rounding.
 @inline(__always)
-func nearZero(_ value: Double) -> Bool { value < epsilon && value > -epsilon }
+func cancellingSum(_ a: Double, _ b: Double) -> Double {
+  let sum = a + b
+  let scale = max(abs(a), abs(b))
+  return abs(sum) <= epsilon * scale ? 0 : sum
+}
 
 /// An internal unknown of the tableau. Symbols are numbered densely in creation
 /// order; the number is the only thing pivot choices ever compare, which keeps every

@@ -1,0 +1,86 @@
+// libFuzzer harness: a byte string decoded as a sequence of solver operations (adds of
+// random small constraints at random priorities, removes, edits, suggestions, constant
+// changes). Built by scripts/fuzz.sh together with the TrellisSolver sources.
+//
+// It checks what must hold after every operation, whatever the input: no trap, the
+// tableau invariants hold, every accepted required constraint holds, and a failed
+// operation leaves the solver's state description unchanged.
+
+@_cdecl("LLVMFuzzerTestOneInput")
+public func fuzzSolver(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
+  var bytes = ByteReader(UnsafeBufferPointer(start: data, count: size))
+  let mode: Solver.Mode = bytes.next() % 2 == 0 ? .strict : .weighted
+  let solver = Solver(mode: mode)
+  let variables = (0..<4).map { solver.makeVariable("v\($0)") }
+  var added: [Constraint] = []
+  var edited: [Variable] = []
+  let numbers: [Double] = [0, 1, -1, 2, 0.5, 8, -8, 44, 100, 1e-3, 1e4, 1e6, -0.0, .nan, .infinity, 3]
+  let priorities: [Priority] = [.required, .required, 750, 250, 1, 999, 500, 0, 1001]
+  var log: [String] = []
+  while !bytes.isAtEnd {
+    let op = bytes.next() % 6
+    let before = solver.stateDescription
+    do {
+      switch op {
+      case 0, 1:
+        var e = LinearExpression(constant: numbers[Int(bytes.next()) % numbers.count])
+        for _ in 0..<(1 + Int(bytes.next()) % 3) {
+          e = e + numbers[Int(bytes.next()) % numbers.count] * variables[Int(bytes.next()) % variables.count]
+        }
+        let relation: Relation = [.equal, .lessThanOrEqual, .greaterThanOrEqual][Int(bytes.next()) % 3]
+        let c = Constraint(e, relation, priority: priorities[Int(bytes.next()) % priorities.count])
+        log.append("add \(c)")
+        try solver.add(c)
+        added.append(c)
+      case 2:
+        if !added.isEmpty {
+          let c = added.remove(at: Int(bytes.next()) % added.count)
+          log.append("remove \(c)")
+          try solver.remove(c)
+        }
+      case 3:
+        let v = variables[Int(bytes.next()) % variables.count]
+        let p = priorities[Int(bytes.next()) % priorities.count]
+        log.append("edit \(v) @\(p)")
+        try solver.addEditVariable(v, priority: p)
+        edited.append(v)
+      case 4:
+        if !edited.isEmpty {
+          let value = numbers[Int(bytes.next()) % numbers.count] * 10
+          let v = edited[Int(bytes.next()) % edited.count]
+          log.append("suggest \(value) for \(v)")
+          try solver.suggestValue(value, for: v)
+        }
+      default:
+        if !added.isEmpty {
+          let c = added[Int(bytes.next()) % added.count]
+          let k = numbers[Int(bytes.next()) % numbers.count]
+          log.append("setConstant \(k) of \(c)")
+          try solver.setConstant(of: c, to: k)
+        }
+      }
+    } catch {
+      if case .numericalFailure = error {} else if solver.stateDescription != before {
+        fatalError("a failed operation changed the solver: \(error)\n\(log.joined(separator: "\n"))")
+      }
+    }
+    let problems = solver.checkInvariants()
+    if !problems.isEmpty {
+      fatalError("invariants broken: \(problems)\n\(log.joined(separator: "\n"))\n\(solver.stateDescription)")
+    }
+  }
+  return 0
+}
+
+/// Reads bytes one at a time, 0 past the end.
+struct ByteReader {
+  let buffer: UnsafeBufferPointer<UInt8>
+  var position = 0
+  init(_ buffer: UnsafeBufferPointer<UInt8>) { self.buffer = buffer }
+  var isAtEnd: Bool { position >= buffer.count }
+  mutating func next() -> UInt8 {
+    guard position < buffer.count else { return 0 }
+    defer { position += 1 }
+    return buffer[position]
+  }
+}
