@@ -67,8 +67,12 @@ struct CommandContext {
   }
 
   /// Solves through the pipeline, failing when the engine is not available.
-  func solve(_ document: LayoutDocument, _ environment: Environment) throws(RuntimeError) -> LayoutResult {
-    guard let result = pipeline.solve(document, environment) else { throw RuntimeError.noEngine }
+  func solve(_ document: LayoutDocument, _ environment: Environment, snapToPixels: Bool = false) throws(RuntimeError)
+    -> LayoutResult
+  {
+    guard let result = pipeline.solve(document, environment, snapToPixels: snapToPixels) else {
+      throw RuntimeError.noEngine
+    }
     return result
   }
 }

@@ -24,10 +24,14 @@ public struct Pipeline: Sendable {
   public var read: @Sendable (_ path: String) -> ReadOutcome
   /// Decides every size-class variation for an environment (`LayoutDocument.resolved(for:)`).
   public var resolve: @Sendable (_ document: LayoutDocument, _ environment: Environment) -> ResolvedLayout?
+  /// Solves one document for an environment, optionally rounding frames to the pixel grid;
+  /// `nil` means no engine is linked.
+  public typealias Solve = (_ environment: Environment, _ snapToPixels: Bool) -> LayoutResult?
+
   /// Makes a function that solves one document for any environment. The function is used from
   /// one thread at a time and may keep work between calls (the engine keeps a live solver and
-  /// applies only what changed from the previous environment); `nil` means no engine is linked.
-  public var makeSolver: @Sendable (_ document: LayoutDocument) -> (_ environment: Environment) -> LayoutResult?
+  /// applies only what changed from the previous environment).
+  public var makeSolver: @Sendable (_ document: LayoutDocument) -> Solve
   /// GNU-style text for diagnostics: `file:line:col: severity: message`, the JSON path, the source
   /// line and a caret. `sources` maps file names to their text.
   public var formatDiagnostics: @Sendable (_ diagnostics: [Diagnostic], _ sources: [String: String]) -> String
@@ -35,7 +39,7 @@ public struct Pipeline: Sendable {
   public init(
     read: @escaping @Sendable (String) -> ReadOutcome,
     resolve: @escaping @Sendable (LayoutDocument, Environment) -> ResolvedLayout?,
-    makeSolver: @escaping @Sendable (LayoutDocument) -> (Environment) -> LayoutResult?,
+    makeSolver: @escaping @Sendable (LayoutDocument) -> Solve,
     formatDiagnostics: @escaping @Sendable ([Diagnostic], [String: String]) -> String = DiagnosticText.render
   ) {
     self.read = read
@@ -60,11 +64,12 @@ public struct Pipeline: Sendable {
         ])
     },
     resolve: { _, _ in nil },
-    makeSolver: { _ in { _ in nil } })
+    makeSolver: { _ in { _, _ in nil } })
 
   /// Solves once, with a fresh solver.
-  public func solve(_ document: LayoutDocument, _ environment: Environment) -> LayoutResult? {
-    makeSolver(document)(environment)
+  public func solve(_ document: LayoutDocument, _ environment: Environment, snapToPixels: Bool = false) -> LayoutResult?
+  {
+    makeSolver(document)(environment, snapToPixels)
   }
 }
 

@@ -80,7 +80,7 @@ struct MatrixCommand: Command {
     DispatchQueue.concurrentPerform(iterations: workers) { worker in
       let solve = pipeline.makeSolver(document)
       for index in stride(from: worker, to: entries.count, by: workers) {
-        let result = solve(entries[index].environment)
+        let result = solve(entries[index].environment, false)
         slots.withLock { $0[index] = result }
       }
     }

@@ -99,7 +99,7 @@ struct ValidateCommand: Command {
     for (name, orientation) in Self.representatives {
       guard let device = DeviceTable.device(named: name) else { continue }
       let environment = device.environment(orientation: orientation)
-      guard let result = solve(environment) else {
+      guard let result = solve(environment, false) else {
         return [
           Finding(
             diagnostic: Diagnostic(.note, "size-class combinations were not solved: this build has no layout engine"),

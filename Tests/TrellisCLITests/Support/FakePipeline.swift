@@ -43,7 +43,7 @@ enum FakePipeline {
       },
       resolve: { _, environment in Fixtures.concentrationResolved(environment) },
       makeSolver: { document in
-        { environment in solve(document, environment) }
+        { environment, _ in solve(document, environment) }
       })
   }
 
