@@ -3,7 +3,8 @@ import TrellisLayout
 /// A solved layout as an SVG 1.1 picture, one user unit per point.
 ///
 /// The root is a white rectangle; each view a translucent rectangle with its id in the top-left
-/// corner when it fits (cut with `…` otherwise); hidden views (and views inside them) are grey and
+/// corner when it fits (cut with `…` otherwise) and no view drawn later covers that corner (a
+/// stack's arranged views hide its id; its `<title>` still names it); hidden views (and views inside them) are grey and
 /// dashed; the safe area is a blue dashed outline; layout guides are not drawn. Every view's group
 /// has `id="view-<id>"` and a `<title>` so browsers show the id and frame on hover.
 public enum SVGRenderer {
@@ -34,7 +35,8 @@ public enum SVGRenderer {
   }
 
   /// Several results side by side at the same scale, `columns` per row, with captions below each:
-  /// the picture of `trellis matrix --format svg`.
+  /// the picture of `trellis matrix --format svg`. Views carry no id text at this size (their
+  /// `<title>`s still name them).
   public static func contactSheet(_ items: [Item], columns: Int = 6, scale: Double = 0.25) -> String {
     let perRow = max(columns, 1)
     let factor = scale.isFinite && scale > 0 ? scale : 0.25
@@ -60,7 +62,7 @@ public enum SVGRenderer {
         let cellWidth = max(width, captionWidth)
         body += "  <g id=\"item-\(rowIndex * perRow + columnIndex + 1)\">\n"
         draw(
-          item.result, x: x, y: y, scale: factor, fontSize: 8,
+          item.result, x: x, y: y, scale: factor, fontSize: nil,
           idPrefix: "item\(rowIndex * perRow + columnIndex + 1)-", into: &body, indent: "    ")
         for (line, text) in item.caption.enumerated() {
           let baseline = y + height + captionLine * Double(line + 1)
@@ -90,7 +92,7 @@ public enum SVGRenderer {
 
   /// Draws one result with its origin at (`x`, `y`), `scale` units per point.
   private static func draw(
-    _ result: LayoutResult, x originX: Double, y originY: Double, scale: Double, fontSize: Double, idPrefix: String,
+    _ result: LayoutResult, x originX: Double, y originY: Double, scale: Double, fontSize: Double?, idPrefix: String,
     into out: inout String, indent: String
   ) {
     func rect(_ frame: Rect) -> (x: Double, y: Double, width: Double, height: Double)? {
@@ -107,8 +109,10 @@ public enum SVGRenderer {
       out += " fill=\"#ffffff\" stroke=\"#333333\" stroke-width=\"1\"/>\n"
     }
     let depths = FrameTable.depths(result)
-    for (view, depth) in zip(result.views, depths) where view.kind != .guide && view.parent != nil {
-      guard let box = rect(view.frame) else { continue }
+    let boxes = result.views.map { $0.kind == .guide ? nil : rect($0.frame) }
+    for (index, (view, depth)) in zip(result.views, depths).enumerated() where view.kind != .guide && view.parent != nil
+    {
+      guard let box = boxes[index] else { continue }
       let hidden = view.isEffectivelyHidden
       let fill = hidden ? "none" : palette[depth % palette.count]
       let stroke = hidden ? "#999999" : "#333333"
@@ -119,14 +123,11 @@ public enum SVGRenderer {
         "\(indent)  <rect x=\"\(n(box.x))\" y=\"\(n(box.y))\" width=\"\(n(box.width))\" height=\"\(n(box.height))\""
       out += " fill=\"\(fill)\"\(hidden ? "" : " fill-opacity=\"0.35\"") stroke=\"\(stroke)\" stroke-width=\"1\""
       out += hidden ? " stroke-dasharray=\"4 3\"/>\n" : "/>\n"
-      let characters = Int(((box.width - 4) / (fontSize * 0.6)).rounded(.down))
-      if box.height >= fontSize + 2, characters >= 1 {
-        var label = view.id
-        if label.count > characters { label = characters >= 3 ? String(label.prefix(characters - 1)) + "…" : "" }
-        if !label.isEmpty {
-          out += "\(indent)  <text x=\"\(n(box.x + 2))\" y=\"\(n(box.y + fontSize))\" font-size=\"\(n(fontSize))\""
-          out += " fill=\"\(hidden ? "#999999" : "#111111")\">\(escape(label))</text>\n"
-        }
+      if let fontSize, let label = label(view.id, in: box, fontSize: fontSize),
+        !covered(label.width, fontSize, at: box, by: boxes[(index + 1)...])
+      {
+        out += "\(indent)  <text x=\"\(n(box.x + 2))\" y=\"\(n(box.y + fontSize))\" font-size=\"\(n(fontSize))\""
+        out += " fill=\"\(hidden ? "#999999" : "#111111")\">\(escape(label.text))</text>\n"
       }
       out += "\(indent)</g>\n"
     }
@@ -136,6 +137,38 @@ public enum SVGRenderer {
         "\(indent)<rect x=\"\(n(safe.x))\" y=\"\(n(safe.y))\" width=\"\(n(safe.width))\" height=\"\(n(safe.height))\""
       out +=
         " fill=\"none\" stroke=\"#1f6feb\" stroke-width=\"1\" stroke-dasharray=\"2 2\"><title>safe area</title></rect>\n"
+    }
+  }
+
+  /// The id as it fits in the box's top-left corner (cut with `…`), and its estimated width
+  /// (monospace glyphs are about 0.6 em wide); `nil` when not even 3 characters fit.
+  private static func label(
+    _ id: String, in box: (x: Double, y: Double, width: Double, height: Double), fontSize: Double
+  )
+    -> (text: String, width: Double)?
+  {
+    let characters = Int(max(0, min((box.width - 4) / (fontSize * 0.6), 10_000)).rounded(.down))
+    guard box.height >= fontSize + 2, characters >= 1 else { return nil }
+    var text = id
+    if text.count > characters {
+      guard characters >= 3 else { return nil }
+      text = String(text.prefix(characters - 1)) + "…"
+    }
+    return (text, Double(text.count) * fontSize * 0.6)
+  }
+
+  /// Whether a view drawn later (a subview, or a sibling on top) covers the label's corner, where
+  /// its own label would go: then the label is left out and the view's `<title>` still names it.
+  private static func covered(
+    _ width: Double, _ fontSize: Double, at box: (x: Double, y: Double, width: Double, height: Double),
+    by later: ArraySlice<(x: Double, y: Double, width: Double, height: Double)?>
+  ) -> Bool {
+    let right = box.x + width + 4
+    let bottom = box.y + fontSize + 3
+    return later.contains { other in
+      guard let other else { return false }
+      return min(right, other.x + other.width) - max(box.x, other.x) > 0.5
+        && min(bottom, other.y + other.height) - max(box.y, other.y) > 0.5
     }
   }
 

@@ -201,6 +201,16 @@ final class RendererTests: XCTestCase {
     XCTAssertTrue(svg.contains("viewBox=\"-1 -1 202 122\""))
   }
 
+  func testSVGLabelsOnlyWhereNoLaterViewCoversTheCorner() throws {
+    let device = try XCTUnwrap(DeviceTable.device(named: "iPhone 8"))
+    let checker = XMLChecker(SVGRenderer.render(Fixtures.concentration(device.environment())))
+    XCTAssertTrue(checker.parse(), checker.failure)
+    // Cards and the label show their ids; the stacks under card1's corner do not.
+    XCTAssertTrue(checker.texts.contains("card1"))
+    XCTAssertTrue(checker.texts.contains("flips"))
+    for stack in ["grid", "cards", "row1"] { XCTAssertFalse(checker.texts.contains(stack), stack) }
+  }
+
   func testContactSheetIsWellFormedWithCaptions() throws {
     let device = try XCTUnwrap(DeviceTable.device(named: "iPhone 8"))
     let items = Orientation.allCases.map { orientation in
