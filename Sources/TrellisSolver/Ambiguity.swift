@@ -10,8 +10,13 @@ extension Engine {
   /// when it cannot move along that face: when its row has no free symbol, or when
   /// maximizing and minimizing it over the face (a small simplex with Bland's rule on
   /// a copy of the tableau) finds no room either way.
+  ///
+  /// The exact test's pivots are degenerate: they keep the point, the optimal face and
+  /// the objective rows, so one copy of the tableau serves every variable of a call.
   func ambiguousVariables(_ indices: [Int32]) -> [Int32] {
     var result: [Int32] = []
+    var face: Engine?
+    var fixed = Set<SymbolID>()
     for index in indices {
       guard index >= 0, Int(index) < variableSymbol.count else { continue }
       let s = variableSymbol[Int(index)]
@@ -19,8 +24,28 @@ extension Engine {
         result.append(index)  // in no constraint
         continue
       }
-      let form = rows[Int(s)] ?? Row(cells: [Cell(symbol: s, coefficient: 1)])
-      if canMove(form, direction: 1) || canMove(form, direction: -1) { result.append(index) }
+      let engine = face ?? self
+      let form = engine.rows[Int(s)] ?? Row(cells: [Cell(symbol: s, coefficient: 1)])
+      guard form.cells.contains(where: { engine.isFreeOnFace($0.symbol) && !fixed.contains($0.symbol) }) else {
+        continue  // every symbol it depends on is pinned: determined
+      }
+      var negated = form
+      negated.negate()
+      if engine.hasRoomToMove(form, fixed: fixed) || engine.hasRoomToMove(negated, fixed: fixed) {
+        result.append(index)
+        continue
+      }
+      if face == nil {
+        var copy = self
+        copy.artificial = nil
+        face = copy
+      }
+      guard var walker = face else { continue }
+      face = nil  // keep the copy uniquely referenced while it pivots
+      let moves = walker.canMove(symbol: s, direction: 1, fixed: &fixed)
+        || walker.canMove(symbol: s, direction: -1, fixed: &fixed)
+      face = walker
+      if moves { result.append(index) }
     }
     return result
   }
@@ -30,16 +55,12 @@ extension Engine {
     kind(s) != .dummy && !isBasic(s) && objectiveSign(s) == 0
   }
 
-  /// Whether `direction × form` can increase along the optimal face.
-  func canMove(_ form: Row, direction: Double) -> Bool {
-    var target = form
+  /// Whether `direction ×` the symbol's value can increase along the optimal face,
+  /// walking this (copied) tableau with Bland's rule; `fixed` collects dummies that leave
+  /// the basis on the way (they must stay 0).
+  mutating func canMove(symbol s: SymbolID, direction: Double, fixed: inout Set<SymbolID>) -> Bool {
+    var target = rows[Int(s)] ?? Row(cells: [Cell(symbol: s, coefficient: 1)])
     if direction < 0 { target.negate() }
-    guard target.cells.contains(where: { isFreeOnFace($0.symbol) }) else { return false }
-    if hasRoomToMove(target) { return true }
-    var face = self
-    face.artificial = nil
-    var fixed = Set<SymbolID>()
-    for cell in form.cells where !isFreeOnFace(cell.symbol) { fixed.insert(cell.symbol) }
     var steps = 0
     while true {
       steps += 1
@@ -47,27 +68,24 @@ extension Engine {
       // Bland's rule: the lowest free symbol that increases the target.
       var entering: SymbolID = -1
       var move: Double = 0
+      var gain: Double = 0
       for cell in target.cells {
         let sym = cell.symbol
-        guard face.kind(sym) != .dummy, !face.isBasic(sym), !fixed.contains(sym), face.objectiveSign(sym) == 0
+        guard kind(sym) != .dummy, !isBasic(sym), !fixed.contains(sym), objectiveSign(sym) == 0
         else { continue }
-        if face.kind(sym) == .external {
+        if kind(sym) == .external || cell.coefficient > 0 {
           entering = sym
           move = cell.coefficient > 0 ? 1 : -1
-          break
-        }
-        if cell.coefficient > 0 {
-          entering = sym
-          move = 1
+          gain = cell.coefficient
           break
         }
       }
       if entering < 0 { return false }
       var leaving: SymbolID = -1
       var best = Double.infinity
-      for basic in face.columns[Int(entering)] {
-        guard let row = face.rows[Int(basic)] else { continue }
-        let k = face.kind(basic)
+      for basic in columns[Int(entering)] {
+        guard let row = rows[Int(basic)] else { continue }
+        let k = kind(basic)
         if k == .external { continue }
         let a = row.coefficient(of: entering) * move
         let limit: Double
@@ -83,20 +101,20 @@ extension Engine {
           leaving = basic
         }
       }
-      if leaving < 0 || isRealMove(step: best, coefficient: move, in: target) { return true }
-      var row = face.removeRow(leaving)
+      if leaving < 0 || isRealMove(step: best, coefficient: gain, in: target) { return true }
+      var row = removeRow(leaving)
       row.solve(for: entering, replacing: leaving)
-      face.substitute(entering, with: row)
-      face.insertRow(entering, row)
+      substitute(entering, with: row)
+      insertRow(entering, row)
       target.substitute(entering, with: row)
-      if face.kind(leaving) == .dummy { fixed.insert(leaving) }
+      if kind(leaving) == .dummy { fixed.insert(leaving) }
     }
   }
 
   /// A shortcut before the exact test: some free symbol moves `target` up by a positive
   /// step (no degenerate row blocks it).
-  func hasRoomToMove(_ target: Row) -> Bool {
-    for cell in target.cells where isFreeOnFace(cell.symbol) {
+  func hasRoomToMove(_ target: Row, fixed: Set<SymbolID>) -> Bool {
+    for cell in target.cells where isFreeOnFace(cell.symbol) && !fixed.contains(cell.symbol) {
       let move: Double
       if kind(cell.symbol) == .external {
         move = cell.coefficient > 0 ? 1 : -1

@@ -11,6 +11,8 @@ struct ConstraintRecord {
   var otherCoefficient: Double
   /// The constant of `expression` now (it changes with setConstant and suggestValue).
   var constant: Double
+  /// The equation's largest coefficient: its row is divided by this.
+  var scale: Double
   /// Insertion order, for listing and for conflict explanations.
   var sequence: UInt64
   var isEdit: Bool

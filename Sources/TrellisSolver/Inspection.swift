@@ -132,4 +132,42 @@ extension Engine {
     }
     return problems
   }
+
+  /// Checks that the constraint's equation (`expression + markers = 0`, scaled as its row
+  /// was) vanishes once every basic symbol is replaced by its row: the tableau then holds
+  /// exactly this constraint, not a drifted copy. Returns the largest leftover, relative
+  /// to the largest term met, when it exceeds `tolerance`. (Not part of
+  /// ``checkInvariants()``: rounding grows with the spread of magnitudes; the unit and
+  /// property tests call it on well-scaled systems, where it must stay tiny.)
+  func representationResidue(_ record: ConstraintRecord, tolerance: Double = 1e-6) -> Double? {
+    var form = Row(constant: evaluateConstant(record) / record.scale)
+    var magnitude = abs(form.constant)
+    func add(_ symbol: SymbolID, _ coefficient: Double) {
+      if let row = rows[Int(symbol)] {
+        form.add(row, times: coefficient)
+        magnitude = max(magnitude, abs(coefficient * row.constant))
+        for cell in row.cells { magnitude = max(magnitude, abs(coefficient * cell.coefficient)) }
+      } else {
+        form.add(symbol, coefficient)
+        magnitude = max(magnitude, abs(coefficient))
+      }
+    }
+    for term in record.constraint.expression.terms where term.coefficient != 0 {
+      let s = variableSymbol[Int(term.variable.index)]
+      if s >= 0 { add(s, term.coefficient / record.scale) }
+    }
+    add(record.marker, record.markerCoefficient)
+    if record.other >= 0 { add(record.other, record.otherCoefficient) }
+    var worst = abs(form.constant)
+    for cell in form.cells { worst = max(worst, abs(cell.coefficient)) }
+    let relative = worst / max(1, magnitude)
+    return relative > tolerance ? relative : nil
+  }
+
+  func evaluateConstant(_ record: ConstraintRecord) -> Double {
+    if record.isEdit, let v = record.constraint.expression.terms.first?.variable, let edit = edits[Int(v.index)] {
+      return -edit.value
+    }
+    return record.constant
+  }
 }

@@ -38,19 +38,23 @@ extension Engine {
   /// Builds the constraint's row in terms of the current nonbasic symbols and its
   /// record (marker and error symbols made here).
   mutating func makeRow(_ constraint: Constraint, constant: Double, isEdit: Bool) -> (Row, ConstraintRecord) {
-    var row = Row(constant: constant)
+    // Each equation is divided by its largest coefficient, so every row starts at unit
+    // scale whatever the user's units (1e-3 … 1e4 multipliers): pivots stay well sized.
+    let largest = constraint.expression.terms.reduce(0.0) { max($0, abs($1.coefficient)) }
+    let scale = largest > 0 ? largest : 1
+    var row = Row(constant: constant / scale)
     for term in constraint.expression.terms where term.coefficient != 0 {
       let s = symbol(forVariable: term.variable.index)
       if let basicRow = rows[Int(s)] {
-        row.add(basicRow, times: term.coefficient)
+        row.add(basicRow, times: term.coefficient / scale)
       } else {
-        row.add(s, term.coefficient)
+        row.add(s, term.coefficient / scale)
       }
     }
     let id = constraint.id
     var record = ConstraintRecord(
       constraint: constraint, marker: -1, other: -1, markerCoefficient: 0, otherCoefficient: 0,
-      constant: constant, sequence: nextSequence, isEdit: isEdit)
+      constant: constant, scale: scale, sequence: nextSequence, isEdit: isEdit)
     let required = constraint.priority.isRequired
     switch constraint.relation {
     case .lessThanOrEqual, .greaterThanOrEqual:
@@ -186,7 +190,8 @@ extension Engine {
     let priority = record.constraint.priority
     guard !priority.isRequired else { return }
     guard let l = levelIndex(for: priority, create: sign > 0) else { return }
-    let w = weight(of: priority) * sign
+    // Errors are measured in the scaled equation's units: weigh them back to the user's.
+    let w = weight(of: priority) * record.scale * sign
     var errorSymbols: [SymbolID] = []
     if kind(record.marker) == .error { errorSymbols.append(record.marker) }
     if record.other >= 0 && kind(record.other) == .error { errorSymbols.append(record.other) }
@@ -274,7 +279,7 @@ extension Engine {
   /// `expression + k + a·marker … = 0` becomes `expression + k + delta …`, which is the
   /// old equation with `marker` replaced by `marker' + delta/a`.
   mutating func applyConstantChange(_ record: ConstraintRecord, delta: Double) {
-    applyConstantChange(marker: record.marker, shift: delta / record.markerCoefficient)
+    applyConstantChange(marker: record.marker, shift: delta / (record.markerCoefficient * record.scale))
   }
 
   mutating func applyConstantChange(marker: SymbolID, shift: Double) {
@@ -328,7 +333,8 @@ extension Engine {
     try add(constraint, constant: 0, isEdit: true)
     guard let record = records[constraint.id] else { return }
     edits[Int(variable.index)] = EditRecord(
-      constraint: constraint, value: 0, marker: record.marker, markerCoefficient: record.markerCoefficient)
+      constraint: constraint, value: 0, marker: record.marker,
+      markerCoefficient: record.markerCoefficient * record.scale)
   }
 
   mutating func removeEditVariable(_ variable: Variable) throws(SolverError) {

@@ -59,20 +59,49 @@ extension Engine {
   /// rather than trapped).
   mutating func optimize(_ objective: Objective) -> Bool {
     while let (entering, direction) = enteringSymbol(objective) {
+      // Minimum ratio; among ratios equal within rounding, the larger pivot element
+      // (a tiny one would amplify rounding everywhere), then the lower id.
       var leaving: SymbolID = -1
       var best = Double.infinity
+      var bestPivot = 0.0
       for basic in columns[Int(entering)] {
         guard kind(basic) != .external, let row = rows[Int(basic)] else { continue }
         let a = row.coefficient(of: entering) * direction
-        guard a < 0 else { continue }
+        guard a < -pivotTolerance else { continue }
         let ratio = row.constant / -a
-        if ratio < best || (ratio == best && basic < leaving) {
+        let tie = leaving >= 0 && cancellingSum(ratio, -best) == 0
+        if tie ? (-a > bestPivot || (-a == bestPivot && basic < leaving)) : ratio < best {
           best = ratio
+          bestPivot = -a
           leaving = basic
         }
       }
-      if leaving < 0 { return false }
+      if leaving < 0 {
+        // The objective is bounded below (errors are >= 0, weights > 0), so a direction
+        // without limit can only come from rounding left in the objective: clear it.
+        if !clearObjectiveResidue(entering, objective) { return false }
+        continue
+      }
       pivot(entering: entering, leaving: leaving)
+    }
+    return true
+  }
+
+  /// Removes `symbol` from the objective where it is rounding residue; returns false if
+  /// the coefficient is too large to be residue (then the objective really is unbounded).
+  mutating func clearObjectiveResidue(_ symbol: SymbolID, _ objective: Objective) -> Bool {
+    switch objective {
+    case .artificial:
+      guard let row = artificial else { return false }
+      let c = row.coefficient(of: symbol)
+      guard abs(c) < 1e-9 else { return false }
+      artificial?.remove(symbol)
+    case .main:
+      for l in levels.indices where levels[l].row.coefficient(of: symbol) != 0 {
+        let c = levels[l].row.coefficient(of: symbol)
+        guard abs(c) < 1e-9 else { return false }
+        levels[l].row.remove(symbol)
+      }
     }
     return true
   }
@@ -96,6 +125,7 @@ extension Engine {
         let k = kind(cell.symbol)
         if k == .dummy { continue }
         let a = cell.coefficient
+        if abs(a) < pivotTolerance { continue }
         if k == .external {
           // Free symbols have zero reduced cost at the optimum: ratio 0 either way.
           for l in levels.indices { ratio[l] = abs(levels[l].row.coefficient(of: cell.symbol) / a) }
@@ -103,7 +133,7 @@ extension Engine {
           guard a > 0 else { continue }
           for l in levels.indices { ratio[l] = levels[l].row.coefficient(of: cell.symbol) / a }
         }
-        if entering < 0 || ratio.lexicographicallyPrecedes(best) {
+        if entering < 0 || precedes(ratio, best) {
           entering = cell.symbol
           swap(&ratio, &best)
         }
@@ -115,5 +145,15 @@ extension Engine {
       pivot(entering: entering, leaving: leaving)
     }
     return nil
+  }
+
+  /// Lexicographic order of two ratio vectors, where values equal to within rounding
+  /// tie and the next level decides (exact comparison would let rounding at a higher
+  /// level override a real difference at a lower one).
+  func precedes(_ a: [Double], _ b: [Double]) -> Bool {
+    for l in a.indices where cancellingSum(a[l], -b[l]) != 0 {
+      return a[l] < b[l]
+    }
+    return false
   }
 }

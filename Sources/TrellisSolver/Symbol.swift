@@ -7,6 +7,12 @@
 /// can compare with exact zero.
 let epsilon = 1e-10
 
+/// The smallest element the simplex pivots on. Rows start at unit scale (each equation
+/// is divided by its largest coefficient), so real coefficients for multipliers in
+/// 1e-3 … 1e4 stay far above this; smaller ones are rounding left by cancellations,
+/// and dividing by them would spread errors the size of real values.
+let pivotTolerance = 1e-9
+
 /// `a + b`, or exactly 0 when the two cancel to within rounding.
 @inline(__always)
 func cancellingSum(_ a: Double, _ b: Double) -> Double {

@@ -4,6 +4,10 @@ import XCTest
 /// Checks the solver's state after a mutation (every test calls it).
 func assertConsistent(_ s: Solver, file: StaticString = #filePath, line: UInt = #line) {
   XCTAssertEqual(s.checkInvariants(), [], file: file, line: line)
+  // On these well-scaled systems every constraint must be held exactly as written.
+  for record in s.engine.records.values {
+    XCTAssertNil(s.engine.representationResidue(record, tolerance: 1e-12), "\(record.constraint)", file: file, line: line)
+  }
 }
 
 final class ExpressionTests: XCTestCase {

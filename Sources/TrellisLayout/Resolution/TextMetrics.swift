@@ -1,0 +1,79 @@
+/// The fixed text measure that gives labels and buttons their intrinsic size.
+///
+/// Trellis has no fonts. Text is measured by one rule, the same on every machine, so
+/// layouts and tests are reproducible (yoga's test font does the same with square glyphs):
+///
+/// - every character (grapheme cluster) advances `0.5 × fontSize`;
+/// - a line is `1.2 × fontSize` tall: ascender `0.95 × fontSize`, descender `0.25 × fontSize`;
+/// - any newline character (`\n`, `\r\n`, …) starts a new line; there is no word wrapping;
+/// - `numberOfLines` keeps only the first lines (0 or less = all of them);
+/// - width = the longest kept line, height = lines × line height; empty text has no lines;
+/// - both are rounded **up** to the pixel grid (`1/scale` pt), as UIKit's text sizes are;
+/// - the first baseline sits one ascender below the top, each further line one line height
+///   lower (baselines are not rounded).
+///
+/// Example: `"Flips: 0"` at 20 pt is 8 × 10 = 80 wide and 24 tall, first baseline 19.
+public enum TextMetrics {
+  /// Horizontal advance of one character, as a fraction of the font size.
+  public static let advance = 0.5
+  /// Height of one line, as a fraction of the font size.
+  public static let lineHeight = 1.2
+  /// Distance from a line's top to its baseline, as a fraction of the font size.
+  public static let ascender = 0.95
+  /// Distance from a line's baseline to its bottom, as a fraction of the font size.
+  public static let descender = 0.25
+
+  /// The measured size and baselines of a piece of text.
+  public struct Measurement: Hashable, Sendable {
+    public var width: Double
+    public var height: Double
+    /// Number of lines kept (after `numberOfLines`).
+    public var lineCount: Int
+    /// From the top of the text to the first line's baseline (0 for empty text).
+    public var firstBaseline: Double
+    /// From the top of the text to the last line's baseline (0 for empty text).
+    public var lastBaseline: Double
+
+    public init(width: Double, height: Double, lineCount: Int, firstBaseline: Double, lastBaseline: Double) {
+      self.width = width
+      self.height = height
+      self.lineCount = lineCount
+      self.firstBaseline = firstBaseline
+      self.lastBaseline = lastBaseline
+    }
+  }
+
+  /// Measures `text` at `fontSize` points.
+  ///
+  /// - Parameters:
+  ///   - numberOfLines: the most lines shown; 0 (or less) means no limit.
+  ///   - scale: pixels per point; sizes are rounded up to `1/scale`. A scale that is not a
+  ///     positive finite number leaves the sizes unrounded.
+  public static func measure(_ text: String, fontSize: Double, numberOfLines: Int = 0, scale: Double = 1)
+    -> Measurement
+  {
+    var lines = text.split(omittingEmptySubsequences: false, whereSeparator: \.isNewline)
+    if text.isEmpty { lines = [] }
+    if numberOfLines > 0, lines.count > numberOfLines { lines = Array(lines.prefix(numberOfLines)) }
+    guard !lines.isEmpty else {
+      return Measurement(width: 0, height: 0, lineCount: 0, firstBaseline: 0, lastBaseline: 0)
+    }
+    let longest = lines.map(\.count).max() ?? 0
+    let width = Double(longest) * advance * fontSize
+    let height = Double(lines.count) * lineHeight * fontSize
+    let first = ascender * fontSize
+    let last = Double(lines.count - 1) * lineHeight * fontSize + first
+    return Measurement(
+      width: roundUp(width, scale: scale), height: roundUp(height, scale: scale), lineCount: lines.count,
+      firstBaseline: first, lastBaseline: last)
+  }
+
+  /// Rounds up to the `1/scale` grid, ignoring noise below a millionth of a pixel
+  /// (so `1.2 × 17 × 5 = 102.00000000000001` stays 102).
+  static func roundUp(_ value: Double, scale: Double) -> Double {
+    guard scale.isFinite, scale > 0, value.isFinite else { return value }
+    let pixels = value * scale
+    let cleaned = abs(pixels) < 1e9 ? (pixels * 1e6).rounded() / 1e6 : pixels
+    return cleaned.rounded(.up) / scale
+  }
+}
