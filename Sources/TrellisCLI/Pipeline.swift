@@ -48,14 +48,15 @@ public struct Pipeline: Sendable {
     self.formatDiagnostics = formatDiagnostics
   }
 
-  /// The real reader, resolver and engine.
+  /// The real pieces: `LayoutDocument.resolved(for:)` resolves, one ``LayoutEngine`` per solver
+  /// function solves (an engine keeps its solver between environments, so each function must
+  /// stay on one thread).
   ///
-  /// Until the reader and the engine are merged, reading reports that layout files cannot be read
-  /// in this build, and resolving and solving return `nil`.
+  /// Until the reader is merged, reading reports that layout files cannot be read in this build.
   public static let standard = Pipeline(
     read: { path in
       guard FileManager.default.fileExists(atPath: path) else {
-        return ReadOutcome(document: nil, diagnostics: [Diagnostic(.error, "no such file '\(path)'")])
+        return ReadOutcome(document: nil, diagnostics: [Diagnostic(.error, "cannot read '\(path)': no such file")])
       }
       return ReadOutcome(
         document: nil,
@@ -63,8 +64,11 @@ public struct Pipeline: Sendable {
           Diagnostic(.error, "this build of trellis cannot read layout files yet (the reader is not linked)")
         ])
     },
-    resolve: { _, _ in nil },
-    makeSolver: { _ in { _, _ in nil } })
+    resolve: { document, environment in document.resolved(for: environment) },
+    makeSolver: { document in
+      let engine = LayoutEngine(document: document)
+      return { environment, snap in engine.layout(in: environment, snapToPixels: snap) }
+    })
 
   /// Solves once, with a fresh solver.
   public func solve(_ document: LayoutDocument, _ environment: Environment, snapToPixels: Bool = false) -> LayoutResult?

@@ -132,32 +132,54 @@ final class CommandTests: XCTestCase {
       "error: no such file 'missing.json'\nError: 'missing.json' has errors; nothing was solved.\n")
   }
 
-  func testPixelSnappingReproducesInterfaceBuildersFrames() throws {
-    // platform-facts §2: 4 fill-equally buttons in 359 pt, spacing 10, @3x. Unsnapped width
-    // (359 − 30) / 4 = 82.25; x = 0, 92.25, 184.5, 276.75. Edges × 3, rounded, ÷ 3:
-    // 0 → 0; 82.25 → 246.75 → 247 → 82.333; 92.25 → 277 → 92.333; 174.5 → 523.5 → 524 → 174.667;
-    // 184.5 → 553.5 → 554 → 184.667; 266.75 → 800.25 → 800 → 266.667; 276.75 → 830.25 → 830 →
-    // 276.667; 359 → 359. Widths: 82.333, 82.333, 82, 82.333 — the stored storyboard frames.
-    let environment = Environment(
-      containerSize: Size(width: 359, height: 44), traits: TraitCollection.all[1], scale: 3)
-    let xs = [0, 92.25, 184.5, 276.75]
-    var views = [Fixtures.frame("root", parent: nil, Rect(x: 0, y: 0, width: 359, height: 44))]
-    for (index, x) in xs.enumerated() {
-      views.append(Fixtures.frame("b\(index)", parent: "root", Rect(x: x, y: 0, width: 82.25, height: 44)))
+  /// Four buttons side by side in 359 pt, equal widths, spacing 10, at @3x, solved by the real
+  /// engine through ``Pipeline/standard`` (the seam `solve --snap` uses).
+  ///
+  /// platform-facts §2: unsnapped width (359 − 30) / 4 = 82.25; x = 0, 92.25, 184.5, 276.75.
+  /// Edges × 3, rounded (halves away from zero), ÷ 3: 82.25 → 246.75 → 247; 92.25 → 276.75 → 277;
+  /// 174.5 → 523.5 → 524; 184.5 → 553.5 → 554; 266.75 → 800.25 → 800; 276.75 → 830.25 → 830;
+  /// 359 → 1077. Widths 247/3, (524 − 277)/3, (800 − 554)/3, (1077 − 830)/3 = 82.333, 82.333, 82,
+  /// 82.333 — the frames Interface Builder stores.
+  func testSnappingThroughTheRealEngineReproducesInterfaceBuildersFrames() throws {
+    func anchor(_ text: String) -> AnchorReference {
+      let parts = text.split(separator: ".").map(String.init)
+      return AnchorReference(item: parts[0], attribute: LayoutAttribute(rawValue: parts[1]) ?? .top)
     }
-    let result = LayoutResult(
-      environment: environment, views: views, safeArea: Rect(x: 0, y: 0, width: 359, height: 44),
-      margins: Rect(x: 8, y: 8, width: 343, height: 28), diagnostics: [], hasConflicts: false, ambiguousViews: [])
-    let snapped = PixelSnapping.snap(result)
+    var constraints: [ConstraintSpec] = []
+    func add(_ first: String, _ second: String?, _ constant: Double = 0) {
+      constraints.append(
+        ConstraintSpec(
+          id: "c\(constraints.count + 1)", first: anchor(first), relation: .equal, second: second.map(anchor),
+          constant: Varying(constant), source: "\(first) == \(second ?? "")"))
+    }
+    let buttons = (0..<4).map { ViewNode(id: "b\($0)", kind: .view) }
+    add("b0.leading", "root.leading")
+    add("b3.trailing", "root.trailing")
+    for index in 0..<4 {
+      add("b\(index).top", "root.top")
+      add("b\(index).height", nil, 44)
+      if index > 0 {
+        add("b\(index).leading", "b\(index - 1).trailing", 10)
+        add("b\(index).width", "b0.width")
+      }
+    }
+    let document = LayoutDocument(
+      file: "buttons.json", root: ViewNode(id: "root", kind: .view, children: buttons), constraints: constraints)
+    let environment = Environment.custom(
+      size: Size(width: 359, height: 44), traits: TraitCollection(horizontal: .compact, vertical: .regular), scale: 3)
+
+    let plain = try XCTUnwrap(Pipeline.standard.solve(document, environment))
+    XCTAssertEqual(plain.views.dropFirst().map(\.frame.x), [0, 92.25, 184.5, 276.75])
+    let snapped = try XCTUnwrap(Pipeline.standard.solve(document, environment, snapToPixels: true))
     let frames = snapped.views.dropFirst().map(\.frame)
     let expectedX = [0, 277.0 / 3, 554.0 / 3, 830.0 / 3]
     let expectedWidth = [247.0 / 3, (524.0 - 277.0) / 3, (800.0 - 554.0) / 3, (1077.0 - 830.0) / 3]
-    for index in 0..<4 {
-      XCTAssertEqual(frames[index].x, expectedX[index], accuracy: 1e-9)
-      XCTAssertEqual(frames[index].width, expectedWidth[index], accuracy: 1e-9)
+    XCTAssertEqual(frames.count, 4)
+    for (index, frame) in frames.enumerated() {
+      XCTAssertEqual(frame.x, expectedX[index], accuracy: 1e-9, "b\(index).x")
+      XCTAssertEqual(frame.width, expectedWidth[index], accuracy: 1e-9, "b\(index).width")
     }
     XCTAssertEqual(expectedWidth[2], 82, accuracy: 1e-9)
-    XCTAssertEqual(snapped.views[2].frameInParent.x, 277.0 / 3, accuracy: 1e-9)
   }
 
   // MARK: devices

@@ -41,8 +41,7 @@ struct SolveCommand: Command {
 
   func run(_ context: inout CommandContext) throws -> Int32 {
     let (document, outcome) = try context.readDocument(file)
-    var result = try context.solve(document, environment)
-    if snap { result = PixelSnapping.snap(result) }
+    let result = try context.solve(document, environment, snapToPixels: snap)
     let text: String
     switch format {
     case "table": text = FrameTable.render(result)
