@@ -216,7 +216,8 @@ final class SolverTests: XCTestCase {
 
   func testAmbiguity() throws {
     let s = Solver()
-    let x = s.makeVariable("x"), w = s.makeVariable("w"), free = s.makeVariable("free")
+    let x = s.makeVariable("x"), w = s.makeVariable("w")
+    _ = s.makeVariable("free")  // in no constraint at all
     let lo = s.makeVariable("lo")
     try s.add(w == 100)
     try s.add(x >= 0)  // x only bounded below: can move

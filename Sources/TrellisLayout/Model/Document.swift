@@ -24,13 +24,15 @@ public struct LayoutDocument: Sendable {
   }
 
   /// Every view in depth-first document order, root first.
+  ///
+  /// An explicit stack rather than recursion: nesting depth comes from the file.
   public var allViews: [ViewNode] {
     var out: [ViewNode] = []
-    func visit(_ node: ViewNode) {
+    var pending = [root]
+    while let node = pending.popLast() {
       out.append(node)
-      node.children.forEach(visit)
+      pending.append(contentsOf: node.children.reversed())
     }
-    visit(root)
     return out
   }
 }

@@ -1,0 +1,199 @@
+import TrellisSolver
+import XCTest
+
+@testable import TrellisLayout
+
+/// Frames for stacks that size themselves, collapse, arrange within margins, and nest —
+/// including the Concentration grid — solved with the test harness.
+final class StackScenarioTests: XCTestCase {
+  typealias F = StackFixtures
+
+  /// Root 400 × 300; stack pinned only at leading 10, top 10; a 40 × 20, b 60 × 30, spacing 10.
+  private func selfSizing(
+    _ distribution: StackDistribution, _ alignment: StackAlignment, hidden: Set<String> = [], margins: Bool = false
+  ) throws -> StackHarness.Solved {
+    var tree = ViewTree()
+    tree.add(F.stack(distribution: distribution, alignment: alignment, spacing: 10, margins: margins), to: "root")
+    tree.add(F.item("a", hidden: hidden.contains("a"), width: 40, height: 20), to: "s")
+    tree.add(F.item("b", hidden: hidden.contains("b"), width: 60, height: 30), to: "s")
+    let harness = StackHarness(
+      size: Size(width: 400, height: 300), views: tree.views,
+      constraints: [pin("s", .leading, .equal, "root", constant: 10), pin("s", .top, .equal, "root", constant: 10)])
+    return try harness.solve()
+  }
+
+  /// Fill/fill hugs its content: width 40 + 10 + 60 = 110; both views share the height, and
+  /// b's compression resistance (750) beats a's hugging (250): height 30.
+  func testFillStackHugsItsContent() throws {
+    let result = try selfSizing(.fill, .fill)
+    XCTAssertEqual(result.ambiguous, [])
+    assertFrame(result["s"], 10, 10, 110, 30)
+    assertFrame(result["a"], 10, 10, 40, 30)
+    assertFrame(result["b"], 60, 10, 60, 30)
+  }
+
+  /// Top alignment: the spanner hugs at 51 to the tallest view (30); views keep their heights.
+  func testTopAlignedStackIsAsTallAsItsTallestView() throws {
+    let result = try selfSizing(.fillEqually, .leading)
+    XCTAssertEqual(result.ambiguous, [])
+    // Fill equally makes a as wide as b (required); b's compression resistance (750) keeps
+    // it at 60 against a's hugging (250) toward 40: both 60, stack 60 + 10 + 60 = 130 wide.
+    assertFrame(result["s"], 10, 10, 130, 30)
+    assertFrame(result["a"], 10, 10, 60, 20)
+    assertFrame(result["b"], 80, 10, 60, 30)
+  }
+
+  /// Equal spacing with nothing sizing the stack: canvas fit (49) shrinks the gap to the
+  /// spacing, 40 + 10 + 60 = 110; centered: a's center at 10 + 30/2 = 25, so a.y = 15.
+  func testEqualSpacingCenteredShrinksToMinimumSpacing() throws {
+    let result = try selfSizing(.equalSpacing, .center)
+    XCTAssertEqual(result.ambiguous, [])
+    assertFrame(result["s"], 10, 10, 110, 30)
+    assertFrame(result["a"], 10, 15, 40, 20)
+    assertFrame(result["b"], 60, 10, 60, 30)
+  }
+
+  /// All arranged views hidden: the stack collapses to 0 × 0 at its origin; the hidden views
+  /// sit there with no width and their intrinsic height.
+  func testAllHiddenStackCollapses() throws {
+    let result = try selfSizing(.fill, .fill, hidden: ["a", "b"])
+    XCTAssertEqual(result.ambiguous, [])
+    assertFrame(result["s"], 10, 10, 0, 0)
+    assertFrame(result["a"], 10, 10, 0, 30)  // a and b share top and bottom; b resists below 30
+    assertFrame(result["b"], 10, 10, 0, 30)
+  }
+
+  /// One of two hidden: the stack is exactly the visible view (no spacing left over).
+  func testOneOfTwoHiddenLeavesNoSpacing() throws {
+    let result = try selfSizing(.fill, .center, hidden: ["a"])
+    XCTAssertEqual(result.ambiguous, [])
+    assertFrame(result["s"], 10, 10, 60, 30)
+    assertFrame(result["b"], 10, 10, 60, 30)
+    assertFrame(result["a"], 10, 15, 0, 20)  // centered with b: 25 − 10
+  }
+
+  /// Margins-relative (margins 8): content inset by 8 on every side: 8 + 110 + 8 = 126 wide,
+  /// 8 + 30 + 8 = 46 tall; a at (10 + 8, 10 + 8).
+  func testLayoutMarginsRelativeArrangement() throws {
+    let result = try selfSizing(.fill, .leading, margins: true)
+    XCTAssertEqual(result.ambiguous, [])
+    assertFrame(result["s"], 10, 10, 126, 46)
+    assertFrame(result["a"], 18, 18, 40, 20)
+    assertFrame(result["b"], 68, 18, 60, 30)
+  }
+
+  /// An empty stack hugs to nothing.
+  func testEmptyStack() throws {
+    var tree = ViewTree()
+    tree.add(F.stack(), to: "root")
+    let result = try StackHarness(
+      size: Size(width: 100, height: 100), views: tree.views,
+      constraints: [pin("s", .leading, .equal, "root", constant: 5), pin("s", .top, .equal, "root", constant: 5)]
+    ).solve()
+    XCTAssertEqual(result.ambiguous, [])
+    assertFrame(result["s"], 5, 5, 0, 0)
+  }
+
+  // MARK: Nested stacks: the Concentration grid
+
+  /// The lecture's grid (concentration-demo.md): an outer horizontal stack (fill, spacing 8)
+  /// of [grid, column]; grid = vertical fillEqually spacing 8 of five rows, each a horizontal
+  /// fillEqually spacing 8 of four cards; column = vertical fillEqually spacing 8 of four cards;
+  /// `column.width == card1.width` (a stack and a view inside another stack) at 999, because
+  /// `UISV-hiding` (required) zeroes the column where it is hidden. Outer stack pinned 8 from
+  /// every edge of the root (no label here).
+  private func concentration(size: Size, compactHeight: Bool) throws -> StackHarness.Solved {
+    var tree = ViewTree()
+    tree.add(F.stack("outer", axis: .horizontal, distribution: .fill, spacing: 8), to: "root")
+    tree.add(F.stack("grid", axis: .vertical, distribution: .fillEqually, spacing: 8), to: "outer")
+    var card = 0
+    for row in 1...5 {
+      var rowStack = F.stack("row\(row)", axis: .horizontal, distribution: .fillEqually, spacing: 8)
+      rowStack.hidden = compactHeight && row == 5
+      tree.add(rowStack, to: "grid")
+      for _ in 1...4 {
+        card += 1
+        tree.add(F.item("card\(card)"), to: "row\(row)")
+      }
+    }
+    var column = F.stack("column", axis: .vertical, distribution: .fillEqually, spacing: 8)
+    column.hidden = !compactHeight
+    tree.add(column, to: "outer")
+    for _ in 1...4 {
+      card += 1
+      tree.add(F.item("card\(card)"), to: "column")
+    }
+    let constraints = [
+      pin("outer", .top, .equal, "root", constant: 8), pin("outer", .leading, .equal, "root", constant: 8),
+      pin("outer", .trailing, .equal, "root", constant: -8), pin("outer", .bottom, .equal, "root", constant: -8),
+      pin("column", .width, .equal, "card1", .width, priority: 999),
+    ]
+    return try StackHarness(size: size, views: tree.views, constraints: constraints).solve()
+  }
+
+  /// Regular height, 375 × 667: column hidden (width 0, no spacing after the grid), grid
+  /// 375 − 16 = 359 wide: cards (359 − 3 × 8) / 4 = 83.75 wide; 667 − 16 = 651 tall: rows
+  /// (651 − 4 × 8) / 5 = 123.8 tall. Card k of row r at x = 8 + (k − 1)(83.75 + 8),
+  /// y = 8 + (r − 1)(123.8 + 8).
+  func testConcentrationRegularHeight() throws {
+    let result = try concentration(size: Size(width: 375, height: 667), compactHeight: false)
+    XCTAssertEqual(result.ambiguous, [])
+    for row in 1...5 {
+      for column in 1...4 {
+        let id = "card\((row - 1) * 4 + column)"
+        assertFrame(result[id], 8 + Double(column - 1) * 91.75, 8 + Double(row - 1) * 131.8, 83.75, 123.8, id)
+      }
+    }
+    assertFrame(result["column"], 367, 8, 0, 651)
+    for id in ["card21", "card22", "card23", "card24"] { XCTAssertEqual(result[id].width, 0, accuracy: 1e-9, id) }
+  }
+
+  /// Compact height, 667 × 375: fifth row hidden, column shown. Width: grid (4w + 24) + 8 +
+  /// column (w) = 667 − 16 = 651, so 5w = 619, w = 123.8. Height 375 − 16 = 359: four rows
+  /// (359 − 24) / 4 = 83.75 (no spacing after row 4, the last visible); the column's cards
+  /// the same. Column x = 8 + 4 × 123.8 + 24 + 8 = 535.2.
+  func testConcentrationCompactHeight() throws {
+    let result = try concentration(size: Size(width: 667, height: 375), compactHeight: true)
+    XCTAssertEqual(result.ambiguous, [])
+    for row in 1...4 {
+      for column in 1...4 {
+        let id = "card\((row - 1) * 4 + column)"
+        assertFrame(result[id], 8 + Double(column - 1) * 131.8, 8 + Double(row - 1) * 91.75, 123.8, 83.75, id)
+      }
+    }
+    for index in 0..<4 {
+      let id = "card\(21 + index)"
+      assertFrame(result[id], 535.2, 8 + Double(index) * 91.75, 123.8, 83.75, id)
+    }
+    assertFrame(result["row5"], 8, 367, 4 * 123.8 + 24, 0)
+    for id in ["card17", "card18", "card19", "card20"] { XCTAssertEqual(result[id].height, 0, accuracy: 1e-9, id) }
+  }
+
+  /// Right-to-left mirrors nested stacks, including an equal-width constraint between a
+  /// view in the inner stack and one in the outer: [left [x y] z], widths equal.
+  func testNestedStacksRightToLeftMirror() throws {
+    var tree = ViewTree()
+    tree.add(F.stack("outer", distribution: .fill, spacing: 8), to: "root")
+    tree.add(F.stack("left", distribution: .fillEqually, spacing: 8), to: "outer")
+    tree.add(F.item("x"), to: "left")
+    tree.add(F.item("y"), to: "left")
+    tree.add(F.item("z"), to: "outer")
+    let constraints = [
+      pin("outer", .top, .equal, "root"), pin("outer", .leading, .equal, "root", constant: 10),
+      pin("outer", .trailing, .equal, "root", constant: -10), pin("outer", .height, constant: 50),
+      pin("z", .width, .equal, "x", .width),
+    ]
+    // 300 − 20 = 280 = 2w + 8 + 8 + w → w = 88; LTR: x at 10, y at 106, z at 202.
+    let ltr = try StackHarness(size: Size(width: 300, height: 100), views: tree.views, constraints: constraints).solve()
+    var rtlHarness = StackHarness(size: Size(width: 300, height: 100), views: tree.views, constraints: constraints)
+    rtlHarness.direction = .rightToLeft
+    let rtl = try rtlHarness.solve()
+    XCTAssertEqual(ltr.ambiguous + rtl.ambiguous, [])
+    assertFrame(ltr["x"], 10, 0, 88, 50)
+    assertFrame(ltr["y"], 106, 0, 88, 50)
+    assertFrame(ltr["z"], 202, 0, 88, 50)
+    assertFrame(rtl["x"], 202, 0, 88, 50)  // 300 − 10 − 88
+    assertFrame(rtl["y"], 106, 0, 88, 50)
+    assertFrame(rtl["z"], 10, 0, 88, 50)
+  }
+}
