@@ -22,13 +22,9 @@ struct CommandContext {
   /// Reads a layout file through the pipeline.
   func read(_ path: String) -> ReadOutcome { pipeline.read(path) }
 
-  /// Formats diagnostics, quoting source lines from `outcome` when given.
-  func format(_ diagnostics: [Diagnostic], source: ReadOutcome? = nil, file: String? = nil) -> String {
-    var sources: [String: String] = [:]
-    if let text = source?.source {
-      for name in Set(diagnostics.compactMap { $0.location?.file } + [file].compactMap { $0 }) { sources[name] = text }
-    }
-    return pipeline.formatDiagnostics(diagnostics, sources)
+  /// Formats diagnostics, quoting source lines from the file `outcome` read, when given.
+  func format(_ diagnostics: [Diagnostic], source outcome: ReadOutcome? = nil) -> String {
+    pipeline.formatDiagnostics(diagnostics, outcome?.source.map { [$0] } ?? [])
   }
 
   /// The terminal width: `--columns`, else `$COLUMNS`, else 100.
@@ -59,10 +55,10 @@ struct CommandContext {
   mutating func readDocument(_ path: String) throws(RuntimeError) -> (LayoutDocument, ReadOutcome) {
     let outcome = read(path)
     if let document = outcome.document, !outcome.diagnostics.contains(where: { $0.severity == .error }) {
-      if !outcome.diagnostics.isEmpty { stderr += format(outcome.diagnostics, source: outcome, file: path) }
+      if !outcome.diagnostics.isEmpty { stderr += format(outcome.diagnostics, source: outcome) }
       return (document, outcome)
     }
-    stderr += format(outcome.diagnostics, source: outcome, file: path)
+    stderr += format(outcome.diagnostics, source: outcome)
     throw RuntimeError("'\(path)' has errors; nothing was solved.")
   }
 

@@ -6,9 +6,9 @@ public struct ReadOutcome: Sendable {
   public var document: LayoutDocument?
   public var diagnostics: [Diagnostic]
   /// The file's text, for quoting source lines under diagnostics.
-  public var source: String?
+  public var source: SourceText?
 
-  public init(document: LayoutDocument?, diagnostics: [Diagnostic], source: String? = nil) {
+  public init(document: LayoutDocument?, diagnostics: [Diagnostic], source: SourceText? = nil) {
     self.document = document
     self.diagnostics = diagnostics
     self.source = source
@@ -33,14 +33,16 @@ public struct Pipeline: Sendable {
   /// applies only what changed from the previous environment).
   public var makeSolver: @Sendable (_ document: LayoutDocument) -> Solve
   /// GNU-style text for diagnostics: `file:line:col: severity: message`, the JSON path, the source
-  /// line and a caret. `sources` maps file names to their text.
-  public var formatDiagnostics: @Sendable (_ diagnostics: [Diagnostic], _ sources: [String: String]) -> String
+  /// line and a caret (lines are quoted from the `sources` whose file names match).
+  public var formatDiagnostics: @Sendable (_ diagnostics: [Diagnostic], _ sources: [SourceText]) -> String
 
   public init(
     read: @escaping @Sendable (String) -> ReadOutcome,
     resolve: @escaping @Sendable (LayoutDocument, Environment) -> ResolvedLayout?,
     makeSolver: @escaping @Sendable (LayoutDocument) -> Solve,
-    formatDiagnostics: @escaping @Sendable ([Diagnostic], [String: String]) -> String = DiagnosticText.render
+    formatDiagnostics: @escaping @Sendable ([Diagnostic], [SourceText]) -> String = {
+      DiagnosticRenderer.gnu($0, sources: $1)
+    }
   ) {
     self.read = read
     self.resolve = resolve
@@ -48,21 +50,13 @@ public struct Pipeline: Sendable {
     self.formatDiagnostics = formatDiagnostics
   }
 
-  /// The real pieces: `LayoutDocument.resolved(for:)` resolves, one ``LayoutEngine`` per solver
-  /// function solves (an engine keeps its solver between environments, so each function must
-  /// stay on one thread).
-  ///
-  /// Until the reader is merged, reading reports that layout files cannot be read in this build.
+  /// The real pieces: ``LayoutReader`` reads, `LayoutDocument.resolved(for:)` resolves, one
+  /// ``LayoutEngine`` per solver function solves (an engine keeps its solver between
+  /// environments, so each function must stay on one thread), ``DiagnosticRenderer`` prints.
   public static let standard = Pipeline(
     read: { path in
-      guard FileManager.default.fileExists(atPath: path) else {
-        return ReadOutcome(document: nil, diagnostics: [Diagnostic(.error, "cannot read '\(path)': no such file")])
-      }
-      return ReadOutcome(
-        document: nil,
-        diagnostics: [
-          Diagnostic(.error, "this build of trellis cannot read layout files yet (the reader is not linked)")
-        ])
+      let result = LayoutReader.read(contentsOf: path)
+      return ReadOutcome(document: result.document, diagnostics: result.diagnostics, source: result.source)
     },
     resolve: { document, environment in document.resolved(for: environment) },
     makeSolver: { document in
@@ -74,39 +68,5 @@ public struct Pipeline: Sendable {
   public func solve(_ document: LayoutDocument, _ environment: Environment, snapToPixels: Bool = false) -> LayoutResult?
   {
     makeSolver(document)(environment, snapToPixels)
-  }
-}
-
-/// Plain GNU-style diagnostics, used until the reader's renderer is wired in.
-public enum DiagnosticText {
-  /// One block per diagnostic: `file:line:col: severity: message`, then `  at <JSON path>`, the
-  /// notes, and the source line with a caret under the column when the source is known.
-  @Sendable public static func render(_ diagnostics: [Diagnostic], sources: [String: String]) -> String {
-    var out = ""
-    for diagnostic in diagnostics {
-      out += diagnostic.description + "\n"
-      if let path = diagnostic.path { out += "  at \(path)\n" }
-      for note in diagnostic.notes { out += "  note: \(note)\n" }
-      if let location = diagnostic.location, let source = sources[location.file],
-        let line = sourceLine(source, number: location.line)
-      {
-        out += "  " + line + "\n"
-        let caretColumn = min(max(location.column - 1, 0), line.unicodeScalars.count)
-        out += "  " + String(repeating: " ", count: caretColumn) + "^\n"
-      }
-    }
-    return out
-  }
-
-  private static func sourceLine(_ source: String, number: Int) -> String? {
-    guard number >= 1 else { return nil }
-    var current = 1
-    for line in source.split(separator: "\n", omittingEmptySubsequences: false) {
-      if current == number {
-        return line.replacingOccurrences(of: "\t", with: " ").replacingOccurrences(of: "\r", with: "")
-      }
-      current += 1
-    }
-    return nil
   }
 }

@@ -115,15 +115,16 @@ final class CommandTests: XCTestCase {
     let run = trellis("solve", "broken.json")
     XCTAssertEqual(run.status, 1)
     XCTAssertEqual(run.stdout, "")
-    // Line 3 is `    "kind": "veiw"`; column 13 is its second quote mark, so the caret has
-    // 2 (indent) + 12 spaces before it.
+    // The reader's renderer: line 3 is `    "kind": "veiw"`, quoted after a ` 3 | ` gutter; column
+    // 13 is the value's opening quote, so the caret line is ` ` + ` ` (gutter width 1) + ` | ` and
+    // 12 spaces.
     XCTAssertEqual(
       run.stderr,
       """
       broken.json:3:13: error: unknown view kind 'veiw'; did you mean 'view'?
         at $.root.kind
-            "kind": "veiw"
-                    ^
+       3 |     "kind": "veiw"
+         |             ^
       Error: 'broken.json' has errors; nothing was solved.
 
       """)
@@ -353,8 +354,8 @@ final class CommandTests: XCTestCase {
       """
       warn.json:2:3: warning: unknown key 'colour'
         at $.colour
-          "colour": 1,
-          ^
+       2 |   "colour": 1,
+         |   ^
       warn.json: 0 errors, 1 warning
 
       """)

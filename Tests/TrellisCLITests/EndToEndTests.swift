@@ -69,6 +69,17 @@ final class EndToEndTests: XCTestCase {
     XCTAssertTrue(outcome.stderr.hasSuffix("See 'trellis solve --help'.\n"))
   }
 
+  /// The real pipeline in the binary: Concentration in an iPhone 8 in landscape. card21 opens the
+  /// extra column: x = 8 + 4 × 112.2 + 3 × 8 + 8 = 488.8 (see RealLayoutTests for the arithmetic).
+  func testSolvesTheConcentrationExample() throws {
+    let file = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+      .deletingLastPathComponent().appendingPathComponent("Layouts/concentration.json").path
+    let outcome = try Self.run(["solve", file, "--device", "iphone 8", "--orientation", "landscape", "--format", "table"])
+    XCTAssertEqual(outcome.status, 0, outcome.stderr)
+    let row = outcome.stdout.split(separator: "\n").first { $0.split(separator: " ").first == "card21" }
+    XCTAssertEqual(row?.split(separator: " ").map(String.init), ["card21", "button", "488.8", "8", "112.2", "83.75", "no"])
+  }
+
   func testMissingFileExits1() throws {
     let outcome = try Self.run(["solve", "/nonexistent/layout.json"])
     XCTAssertEqual(outcome.status, 1)

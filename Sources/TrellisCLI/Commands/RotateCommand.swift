@@ -55,7 +55,7 @@ struct RotateCommand: Command {
     context.stdout += RotationReport.render(
       diff, before: solvedBefore, after: solvedAfter, diagram: .init(columns: context.columns(columns), style: style))
     let diagnostics = solvedBefore.diagnostics + solvedAfter.diagnostics
-    if !diagnostics.isEmpty { context.stderr += context.format(diagnostics, source: outcome, file: file) }
+    if !diagnostics.isEmpty { context.stderr += context.format(diagnostics, source: outcome) }
     let failed = [solvedBefore, solvedAfter].contains {
       $0.hasConflicts || !$0.ambiguousViews.isEmpty || $0.diagnostics.contains { $0.severity == .error }
     }

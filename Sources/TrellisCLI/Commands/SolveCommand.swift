@@ -50,7 +50,7 @@ struct SolveCommand: Command {
     default: text = ASCIIDiagram.report(result, options: .init(columns: context.columns(columns), style: style))
     }
     try context.emit(text, to: output)
-    if !result.diagnostics.isEmpty { context.stderr += context.format(result.diagnostics, source: outcome, file: file) }
+    if !result.diagnostics.isEmpty { context.stderr += context.format(result.diagnostics, source: outcome) }
     let failed =
       result.hasConflicts || !result.ambiguousViews.isEmpty || result.diagnostics.contains { $0.severity == .error }
     if failed, result.diagnostics.isEmpty {

@@ -84,7 +84,7 @@ struct ValidateCommand: Command {
               }),
           ]))
       } else {
-        context.stdout += context.format(diagnostics, source: outcome, file: file)
+        context.stdout += context.format(diagnostics, source: outcome)
         context.stdout += "\(file): \(Self.summary(errors: errors, warnings: warnings))\n"
       }
     }

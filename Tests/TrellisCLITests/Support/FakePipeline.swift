@@ -28,7 +28,7 @@ enum FakePipeline {
               Diagnostic(
                 .warning, "unknown key 'colour'", at: SourceLocation(file: "warn.json", line: 2, column: 3),
                 path: "$.colour")
-            ], source: "{\n  \"colour\": 1,\n  \"root\": {}\n}\n")
+            ], source: SourceText(file: "warn.json", text: "{\n  \"colour\": 1,\n  \"root\": {}\n}\n"))
         case "broken.json":
           return ReadOutcome(
             document: nil,
@@ -36,7 +36,7 @@ enum FakePipeline {
               Diagnostic(
                 .error, "unknown view kind 'veiw'; did you mean 'view'?",
                 at: SourceLocation(file: "broken.json", line: 3, column: 13), path: "$.root.kind")
-            ], source: brokenSource)
+            ], source: SourceText(file: "broken.json", text: brokenSource))
         default:
           return ReadOutcome(document: nil, diagnostics: [Diagnostic(.error, "no such file '\(path)'")])
         }
