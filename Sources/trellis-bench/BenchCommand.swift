@@ -1,4 +1,5 @@
 import Foundation
+import TrellisLayout
 import TrellisSolver
 
 /// The workloads trellis-bench knows, in run order, and the files they come from.
@@ -300,26 +301,11 @@ enum BenchCommand {
     }
     var best: (word: String, distance: Int)?
     for candidate in known {
-      let distance = editDistance(word, candidate)
+      let distance = DidYouMean.distance(word, candidate)
       if best == nil || distance < best?.distance ?? Int.max { best = (candidate, distance) }
     }
     guard let best, best.distance <= max(2, word.count / 3) else { return "" }
     return " Did you mean '\(best.word)'?"
-  }
-
-  static func editDistance(_ a: String, _ b: String) -> Int {
-    let a = Array(a), b = Array(b)
-    var previous = Array(0...b.count)
-    for i in 1...max(1, a.count) where !a.isEmpty {
-      var current = [i] + [Int](repeating: 0, count: b.count)
-      for j in 1...max(1, b.count) where !b.isEmpty {
-        let substitution = previous[j - 1] + (a[i - 1] == b[j - 1] ? 0 : 1)
-        let insertionOrDeletion = min(previous[j], current[j - 1]) + 1
-        current[j] = min(substitution, insertionOrDeletion)
-      }
-      previous = current
-    }
-    return a.isEmpty ? b.count : previous[b.count]
   }
 
   // MARK: Files

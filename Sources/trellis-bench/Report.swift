@@ -1,4 +1,5 @@
 import Foundation
+import TrellisLayout
 import TrellisSolver
 
 /// The outcome of one workload in one mode.
@@ -115,23 +116,5 @@ enum Report {
     return "\((value * 10_000).rounded() / 10_000)"
   }
 
-  static func jsonString(_ text: String) -> String {
-    var out = "\""
-    for scalar in text.unicodeScalars {
-      switch scalar {
-      case "\"": out += "\\\""
-      case "\\": out += "\\\\"
-      case "\n": out += "\\n"
-      case "\r": out += "\\r"
-      case "\t": out += "\\t"
-      default:
-        if scalar.value < 0x20 {
-          out += String(format: "\\u%04x", scalar.value)
-        } else {
-          out.unicodeScalars.append(scalar)
-        }
-      }
-    }
-    return out + "\""
-  }
+  static func jsonString(_ text: String) -> String { JSONText.quoted(text) }
 }

@@ -1,3 +1,4 @@
+import TrellisLayout
 import XCTest
 
 @testable import TrellisCLI
@@ -265,6 +266,6 @@ final class HelpAndUsageTests: XCTestCase {
     XCTAssertEqual(Spelling.closest(to: "--widht", in: ["--width", "--height"]), "--width")  // one swap
     XCTAssertEqual(Spelling.closest(to: "slove", in: ["solve", "validate"]), "solve")
     XCTAssertNil(Spelling.closest(to: "xyz", in: ["solve", "validate"]))
-    XCTAssertEqual(Spelling.distance("kitten", "sitting"), 3)
+    XCTAssertEqual(DidYouMean.distance("kitten", "sitting"), 3)
   }
 }

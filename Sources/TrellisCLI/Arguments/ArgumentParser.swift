@@ -1,3 +1,4 @@
+import TrellisLayout
 /// A usage mistake: printed with the usage line and a pointer to `--help`, exit code 64.
 struct UsageError: Error, Equatable {
   var message: String
@@ -176,32 +177,11 @@ enum Spelling {
     let key = written.lowercased()
     var best: (distance: Int, candidate: String)?
     for candidate in candidates {
-      let distance = self.distance(key, candidate.lowercased())
+      let distance = DidYouMean.distance(key, candidate.lowercased())
       let limit = min(3, max(1, max(key.count, candidate.count) / 3))
       guard distance <= limit else { continue }
       if best == nil || distance < (best?.distance ?? Int.max) { best = (distance, candidate) }
     }
     return best?.candidate
-  }
-
-  /// Insertions, deletions, substitutions and swaps of neighbours each cost 1.
-  static func distance(_ a: String, _ b: String) -> Int {
-    let x = Array(a)
-    let y = Array(b)
-    if x.isEmpty { return y.count }
-    if y.isEmpty { return x.count }
-    var rows = [[Int]](repeating: [Int](repeating: 0, count: y.count + 1), count: x.count + 1)
-    for i in 0...x.count { rows[i][0] = i }
-    for j in 0...y.count { rows[0][j] = j }
-    for i in 1...x.count {
-      for j in 1...y.count {
-        let cost = x[i - 1] == y[j - 1] ? 0 : 1
-        rows[i][j] = min(rows[i - 1][j] + 1, rows[i][j - 1] + 1, rows[i - 1][j - 1] + cost)
-        if i > 1, j > 1, x[i - 1] == y[j - 2], x[i - 2] == y[j - 1] {
-          rows[i][j] = min(rows[i][j], rows[i - 2][j - 2] + 1)
-        }
-      }
-    }
-    return rows[x.count][y.count]
   }
 }

@@ -49,8 +49,8 @@ public enum DeviceTable {
       let candidate = DeviceNameMatching.normalized(device.name)
       // Compare with the candidate cut to the typed length too, so `iphone 15 prx` is close to
       // `iPhone 15 Pro Max` although the full names differ by more.
-      let full = DeviceNameMatching.distance(key, candidate)
-      let prefix = DeviceNameMatching.distance(key, String(candidate.prefix(key.count)))
+      let full = DidYouMean.distance(key, candidate)
+      let prefix = DidYouMean.distance(key, String(candidate.prefix(key.count)))
       let distance = min(full, prefix + 1)
       if distance <= threshold { scored.append((distance, index)) }
     }
@@ -93,9 +93,7 @@ extension Environment {
   }
 }
 
-/// Name normalization and edit distance for device lookup.
-///
-/// The reader has a similar helper for view ids; the lead plans to unify them.
+/// Name normalization for device lookup (the distance is ``DidYouMean/distance(_:_:)``).
 enum DeviceNameMatching {
   /// Lowercased letters and digits only: `iPad Pro 11-inch (1st-4th gen)` → `ipadpro11inch1st4thgen`.
   static func normalized(_ name: String) -> String {
@@ -103,28 +101,5 @@ enum DeviceNameMatching {
     scalars.append(
       contentsOf: name.lowercased().unicodeScalars.filter { $0.properties.isAlphabetic || ("0"..."9").contains($0) })
     return String(scalars)
-  }
-
-  /// Optimal-string-alignment distance: insertions, deletions, substitutions and swaps of two
-  /// neighbouring characters each cost 1 (so `widht` is 1 from `width`).
-  static func distance(_ a: String, _ b: String) -> Int {
-    let x = Array(a)
-    let y = Array(b)
-    if x.isEmpty { return y.count }
-    if y.isEmpty { return x.count }
-    var previous2 = [Int](repeating: 0, count: y.count + 1)
-    var previous = Array(0...y.count)
-    var current = [Int](repeating: 0, count: y.count + 1)
-    for i in 1...x.count {
-      current[0] = i
-      for j in 1...y.count {
-        let cost = x[i - 1] == y[j - 1] ? 0 : 1
-        var best = min(previous[j] + 1, current[j - 1] + 1, previous[j - 1] + cost)
-        if i > 1, j > 1, x[i - 1] == y[j - 2], x[i - 2] == y[j - 1] { best = min(best, previous2[j - 2] + 1) }
-        current[j] = best
-      }
-      (previous2, previous, current) = (previous, current, previous2)
-    }
-    return previous[y.count]
   }
 }

@@ -126,10 +126,10 @@ final class DeviceTableTests: XCTestCase {
   }
 
   func testEditDistance() {
-    XCTAssertEqual(DeviceNameMatching.distance("widht", "width"), 1)  // one swap
-    XCTAssertEqual(DeviceNameMatching.distance("kitten", "sitting"), 3)  // k→s, e→i, +g
-    XCTAssertEqual(DeviceNameMatching.distance("", "abc"), 3)
-    XCTAssertEqual(DeviceNameMatching.distance("same", "same"), 0)
+    XCTAssertEqual(DidYouMean.distance("widht", "width"), 1)  // one swap
+    XCTAssertEqual(DidYouMean.distance("kitten", "sitting"), 3)  // k→s, e→i, +g
+    XCTAssertEqual(DidYouMean.distance("", "abc"), 3)
+    XCTAssertEqual(DidYouMean.distance("same", "same"), 0)
   }
 
   // MARK: Multitasking and custom environments
