@@ -1,11 +1,9 @@
-import TrellisLayout
-
 /// What changes between two environments of one document: the diff of two resolutions (installed
 /// constraints, hidden flags, texts, stack properties) plus the diff of two solved results (frames).
 ///
-/// Everything is matched by id and listed in document or file order, never in hash order.
-/// It lives in TrellisRender, not the CLI, so any client that draws a rotation can reuse it; it only
-/// reads model values. (Conceptually it belongs next to `ResolvedLayout` in TrellisLayout.)
+/// Everything is matched by id and listed in document or file order, never in hash order. It
+/// reads only model values, so any client that shows a rotation can use it (the `rotate` command
+/// prints it).
 public struct LayoutDiff: Sendable {
   /// A property of one view that differs.
   public struct Change<Value: Sendable & Equatable>: Sendable, Equatable {
