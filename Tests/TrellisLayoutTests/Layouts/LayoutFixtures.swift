@@ -31,12 +31,12 @@ enum LayoutFixtures {
     document(layoutsDirectory.appendingPathComponent(name), file: file, line: line)
   }
 
-  /// Every device in both orientations, then every iPad split-view window, in table order.
-  static let allEnvironments: [Environment] = {
-    let devices = (try? ReferenceDevices.load()) ?? []
-    return devices.flatMap { device in Orientation.allCases.map { device.environment($0) } }
-      + devices.flatMap(ReferenceDevices.splitEnvironments)
-  }()
+  /// Every device of the built-in table in both orientations, then every iPad split-view
+  /// window, in table order (the table itself is checked field by field against
+  /// `shared/reference/devices.json` in DeviceTableTests).
+  static let allEnvironments: [Environment] =
+    DeviceTable.all.flatMap { device in Orientation.allCases.map { device.environment(orientation: $0) } }
+    + DeviceTable.multitaskingWindows.map { $0.environment() }
 
   /// One environment per distinct geometry: the first in table order of each group with the
   /// same size, size classes, safe area and scale (those alone decide a layout; several
@@ -62,7 +62,7 @@ enum LayoutFixtures {
 
   /// The device named exactly `name` in an orientation.
   static func environment(_ name: String, _ orientation: Orientation) -> Environment? {
-    ((try? ReferenceDevices.load()) ?? []).first { $0.name == name }?.environment(orientation)
+    DeviceTable.all.first { $0.name == name }?.environment(orientation: orientation)
   }
 }
 
