@@ -1,0 +1,42 @@
+/// Collects the diagnostics of one read, up to a limit (so a binary file cannot produce
+/// millions of them). Shared by reference between the parser and the readers of one file.
+final class DiagnosticSink {
+  private(set) var diagnostics: [Diagnostic] = []
+  private(set) var errorCount = 0
+  /// Set once the limit is reached; parsers stop early when they see it.
+  private(set) var isFull = false
+  private let limit: Int
+
+  init(limit: Int) {
+    self.limit = max(1, limit)
+  }
+
+  func error(_ message: String, at location: SourceLocation?, path: String? = nil, notes: [String] = []) {
+    add(Diagnostic(.error, message, at: location, path: path, notes: notes))
+  }
+
+  func warning(_ message: String, at location: SourceLocation?, path: String? = nil, notes: [String] = []) {
+    add(Diagnostic(.warning, message, at: location, path: path, notes: notes))
+  }
+
+  func add(_ diagnostic: Diagnostic) {
+    guard !isFull else { return }
+    if diagnostics.count == limit {
+      isFull = true
+      errorCount += 1
+      diagnostics.append(
+        Diagnostic(
+          .error,
+          "too many problems; stopped after \(limit) (ReaderLimits.maxDiagnostics); fix these and read the file again"
+        ))
+      return
+    }
+    if diagnostic.severity == .error { errorCount += 1 }
+    diagnostics.append(diagnostic)
+  }
+
+  /// A note line pointing at an earlier place: `file:3:5: note: message`.
+  static func note(_ message: String, at location: SourceLocation) -> String {
+    "\(location): note: \(message)"
+  }
+}

@@ -1,0 +1,85 @@
+/// The bytes of one layout file, kept so diagnostics can quote the line they point at.
+///
+/// Lines end at `\n`, `\r\n` or a lone `\r` (the same rule the reader counts lines by).
+/// Columns count Unicode scalars; an invalid UTF-8 byte counts as one column and is shown as
+/// U+FFFD, and a byte order mark at the start of the file is not counted.
+public struct SourceText: Sendable {
+  /// The file name as given; matched against ``SourceLocation/file``.
+  public var file: String
+  /// The raw contents.
+  public var bytes: [UInt8]
+  /// Byte offset where each line starts (index 0 is line 1).
+  let lineStarts: [Int]
+
+  /// Wraps raw file contents.
+  public init(file: String, bytes: [UInt8]) {
+    self.file = file
+    self.bytes = bytes
+    var starts = [0]
+    var index = 0
+    while index < bytes.count {
+      let byte = bytes[index]
+      index += 1
+      if byte == UInt8(ascii: "\n") {
+        starts.append(index)
+      } else if byte == UInt8(ascii: "\r") {
+        if index < bytes.count, bytes[index] == UInt8(ascii: "\n") { index += 1 }
+        starts.append(index)
+      }
+    }
+    self.lineStarts = starts
+  }
+
+  /// Wraps text (stored as UTF-8).
+  public init(file: String, text: String) {
+    self.init(file: file, bytes: Array(text.utf8))
+  }
+
+  /// The scalars of a 1-based line, without its line break (`nil` when there is no such line).
+  func lineScalars(_ line: Int) -> [Unicode.Scalar]? {
+    guard line >= 1, line <= lineStarts.count else { return nil }
+    var index = lineStarts[line - 1]
+    if line == 1, bytes.starts(with: UTF8Decoding.byteOrderMark) { index = 3 }
+    var scalars: [Unicode.Scalar] = []
+    while index < bytes.count {
+      let byte = bytes[index]
+      if byte == UInt8(ascii: "\n") || byte == UInt8(ascii: "\r") { break }
+      let (scalar, length) = UTF8Decoding.decode(bytes, at: index)
+      scalars.append(scalar ?? UTF8Decoding.replacement)
+      index += length
+    }
+    return scalars
+  }
+}
+
+/// Strict UTF-8 decoding that never traps: each byte that does not start a well-formed
+/// sequence is one unit on its own (so columns and offsets agree everywhere).
+enum UTF8Decoding {
+  static let byteOrderMark: [UInt8] = [0xEF, 0xBB, 0xBF]
+  static let replacement: Unicode.Scalar = "\u{FFFD}"
+
+  /// The scalar starting at `index` and its length in bytes; `nil` scalar (length 1) for an
+  /// invalid byte. `index` must be inside `bytes`.
+  static func decode(_ bytes: [UInt8], at index: Int) -> (scalar: Unicode.Scalar?, length: Int) {
+    let lead = bytes[index]
+    if lead < 0x80 { return (Unicode.Scalar(lead), 1) }
+    let needed: Int
+    var value: UInt32
+    let smallest: UInt32
+    switch lead {
+    case 0xC2...0xDF: needed = 1; value = UInt32(lead & 0x1F); smallest = 0x80
+    case 0xE0...0xEF: needed = 2; value = UInt32(lead & 0x0F); smallest = 0x800
+    case 0xF0...0xF4: needed = 3; value = UInt32(lead & 0x07); smallest = 0x10000
+    default: return (nil, 1)
+    }
+    guard bytes.count - index > needed else { return (nil, 1) }
+    for k in 1...needed {
+      let next = bytes[index + k]
+      guard next & 0xC0 == 0x80 else { return (nil, 1) }
+      value = value << 6 | UInt32(next & 0x3F)
+    }
+    // Rejects overlong forms, UTF-16 surrogates and values above U+10FFFF.
+    guard value >= smallest, let scalar = Unicode.Scalar(value) else { return (nil, 1) }
+    return (scalar, needed + 1)
+  }
+}

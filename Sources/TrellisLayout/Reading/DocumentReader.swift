@@ -1,0 +1,440 @@
+/// Builds a ``LayoutDocument`` from a parsed JSON tree, reporting every problem it finds.
+/// Views are read before constraints (whatever the key order), so constraints can be checked
+/// against the complete set of view ids.
+struct DocumentReader {
+  struct ViewInfo {
+    var kind: ViewKind
+    var parent: String?
+    /// Where the view's id is written (its object when the id is implicit).
+    var location: SourceLocation
+  }
+
+  let file: String
+  let limits: ReaderLimits
+  let sink: DiagnosticSink
+  let values: ValueReader
+
+  /// View id → what constraints need to know (lookups only; `viewOrder` keeps the order).
+  var views: [String: ViewInfo] = [:]
+  var viewOrder: [String] = []
+  var rootID = "root"
+  private var viewCount = 0
+  private var reportedViewLimit = false
+  private var reportedViewDepth = false
+
+  var constraints: [ConstraintSpec] = []
+  var constraintIDs: [String: SourceLocation] = [:]
+  var reportedConstraintLimit = false
+
+  init(file: String, limits: ReaderLimits, sink: DiagnosticSink) {
+    self.file = file
+    self.limits = limits
+    self.sink = sink
+    self.values = ValueReader(limits: limits, sink: sink)
+  }
+
+  static let topLevelKeys = ["$schema", "title", "description", "root", "constraints"]
+
+  /// The document, or `nil` when any error was reported (by the parser or here).
+  mutating func read(_ top: JSONNode) -> LayoutDocument? {
+    guard case .object(let members) = top.value else {
+      if !top.isInvalid {
+        sink.error(
+          "a layout file must be a JSON object with a \"root\" view; this file holds \(top.typeDescription)",
+          at: top.location, path: JSONPath.root)
+      }
+      return nil
+    }
+    values.reportUnknownKeys(members, known: Self.topLevelKeys, in: "the layout file", path: JSONPath.root)
+    func member(_ key: String) -> JSONMember? { members.first { $0.key == key } }
+
+    if let schema = member("$schema") { _ = values.string(schema.value, for: "\"$schema\"", path: "$.$schema") }
+    let title = member("title").flatMap { values.string($0.value, for: "\"title\"", path: "$.title") }
+    let summary = member("description").flatMap { values.string($0.value, for: "\"description\"", path: "$.description") }
+
+    guard let rootMember = member("root") else {
+      sink.error(
+        "missing \"root\": a layout file needs a root view, e.g. \"root\": {\"id\": \"root\", \"children\": []}",
+        at: top.location, path: JSONPath.root)
+      return nil
+    }
+    let root = readViewTree(rootMember.value, path: "$.root")
+
+    if let list = member("constraints") {
+      readConstraintList(list.value, path: "$.constraints", when: nil)
+    }
+
+    guard let root, sink.errorCount == 0 else { return nil }
+    return LayoutDocument(file: file, title: title, summary: summary, root: root, constraints: constraints)
+  }
+
+  // MARK: Views
+
+  static let commonViewKeys = [
+    "id", "kind", "children", "hidden", "intrinsicSize", "hugging", "compressionResistance", "layoutMargins",
+  ]
+  static let textKeys = ["text", "fontSize", "numberOfLines"]
+  static let buttonKeys = ["contentInsets"]
+  static let stackKeys = [
+    "axis", "distribution", "alignment", "spacing", "layoutMarginsRelativeArrangement", "baselineRelativeArrangement",
+  ]
+  /// Keys a layout guide ignores: it has no content and no margins.
+  static let contentKeys = ["intrinsicSize", "hugging", "compressionResistance", "layoutMargins"]
+  static let allViewKeys = commonViewKeys + textKeys + buttonKeys + stackKeys
+
+  static func describe(_ kind: ViewKind) -> String {
+    kind == .image ? "an image" : "a \(kind.rawValue)"
+  }
+
+  /// Why `key` does not apply to `kind`, or `nil` when it does.
+  static func inapplicability(of key: String, to kind: ViewKind) -> String? {
+    if textKeys.contains(key), kind != .label, kind != .button {
+      return "applies only to labels and buttons"
+    }
+    if buttonKeys.contains(key), kind != .button { return "applies only to buttons" }
+    if stackKeys.contains(key), kind != .stack { return "applies only to stack views" }
+    if contentKeys.contains(key), kind == .guide { return "does not apply to layout guides" }
+    return nil
+  }
+
+  /// Reads the view tree under `node` without recursion: views are read in document order
+  /// (depth first) from an explicit stack, then each parent gets its children bottom-up.
+  mutating func readViewTree(_ node: JSONNode, path: String) -> ViewNode? {
+    struct Pending {
+      var node: JSONNode
+      var path: String
+      var depth: Int
+      var parentID: String?
+      var parentIndex: Int?
+    }
+    var views: [ViewNode] = []
+    var childIndices: [[Int]] = []
+    var work = [Pending(node: node, path: path, depth: 1, parentID: nil, parentIndex: nil)]
+    while let item = work.popLast() {
+      guard let (view, children) = readView(item.node, path: item.path, depth: item.depth, parent: item.parentID) else {
+        continue
+      }
+      let index = views.count
+      views.append(view)
+      childIndices.append([])
+      if let parentIndex = item.parentIndex, parentIndex < childIndices.count { childIndices[parentIndex].append(index) }
+      for child in children.reversed() {
+        work.append(Pending(node: child.node, path: child.path, depth: item.depth + 1, parentID: view.id, parentIndex: index))
+      }
+    }
+    // Children always come after their parent, so walking backwards finds them complete.
+    for index in views.indices.reversed() {
+      views[index].children = childIndices[index].compactMap { $0 < views.count ? views[$0] : nil }
+    }
+    return views.first
+  }
+
+  /// Reads one view's own keys; its children come back unread, with their paths.
+  private mutating func readView(
+    _ node: JSONNode, path: String, depth: Int, parent: String?
+  ) -> (view: ViewNode, children: [(node: JSONNode, path: String)])? {
+    if reportedViewLimit { return nil }
+    guard case .object(let members) = node.value else {
+      values.typeError(node, expected: "a view object", for: parent == nil ? "\"root\"" : "a child view", path: path)
+      return nil
+    }
+    if depth > limits.maxViewDepth {
+      if !reportedViewDepth {
+        reportedViewDepth = true
+        sink.error(
+          "views are nested deeper than \(limits.maxViewDepth) levels (ReaderLimits.maxViewDepth); flatten the hierarchy or raise the limit",
+          at: node.location, path: path)
+      }
+      return nil
+    }
+    viewCount += 1
+    if viewCount > limits.maxViews {
+      reportedViewLimit = true
+      sink.error(
+        "the layout has more than \(limits.maxViews) views (ReaderLimits.maxViews); split it or raise the limit",
+        at: node.location, path: path)
+      return nil
+    }
+    func member(_ key: String) -> JSONMember? { members.first { $0.key == key } }
+    func memberPath(_ key: String) -> String { JSONPath.member(path, key) }
+
+    // Kind first: it decides which keys apply.
+    var kind = ViewKind.view
+    var kindIsKnown = true
+    if let kindMember = member("kind") {
+      let parsed: ViewKind? = values.enumeration(kindMember.value, for: "view kind", path: memberPath("kind"))
+      kind = parsed ?? .view
+      kindIsKnown = parsed != nil
+    }
+    values.reportUnknownKeys(members, known: Self.allViewKeys, in: "a view", path: path)
+    // With a misspelt kind, which keys apply is unknown: say nothing rather than guess.
+    for member in members where kindIsKnown && Self.allViewKeys.contains(member.key) {
+      if let reason = Self.inapplicability(of: member.key, to: kind) {
+        sink.warning(
+          "\"\(member.key)\" \(reason); it has no effect on \(Self.describe(kind))", at: member.keyLocation,
+          path: memberPath(member.key))
+      }
+    }
+    func applicable(_ key: String) -> JSONMember? {
+      guard let found = member(key), Self.inapplicability(of: key, to: kind) == nil else { return nil }
+      return found
+    }
+
+    let id = readViewID(member("id"), view: node, path: path, isRoot: parent == nil)
+    if !id.isEmpty, views[id] == nil {
+      views[id] = ViewInfo(kind: kind, parent: parent, location: member("id")?.value.location ?? node.location)
+      viewOrder.append(id)
+    }
+    var view = ViewNode(id: id, kind: kind, location: node.location, path: path)
+
+    if let hidden = member("hidden"),
+      let value = values.varying(hidden.value, for: "\"hidden\"", path: memberPath("hidden"), default: false, read: {
+        values.bool($0, for: "\"hidden\"", path: $1)
+      })
+    {
+      view.hidden = value.value
+    }
+    if let text = applicable("text"),
+      let value = values.varying(text.value, for: "\"text\"", path: memberPath("text"), default: "", read: {
+        values.string($0, for: "\"text\"", path: $1)
+      })
+    {
+      view.text = value.value
+    }
+    if let fontSize = applicable("fontSize"),
+      let value = values.varying(fontSize.value, for: "\"fontSize\"", path: memberPath("fontSize"), default: 17.0, read: {
+        node, path in
+        guard let size = values.points(node, for: "\"fontSize\"", path: path) else { return nil }
+        guard size > 0 else {
+          sink.error("\"fontSize\" must be greater than 0 (found \(fmt(size)))", at: node.location, path: path)
+          return nil
+        }
+        return size
+      })
+    {
+      view.fontSize = value.value
+    }
+    if let lines = applicable("numberOfLines"),
+      let value = values.integer(lines.value, for: "\"numberOfLines\"", path: memberPath("numberOfLines"), in: 0...1_000_000)
+    {
+      view.numberOfLines = value
+    }
+    if let insets = applicable("contentInsets"),
+      let value = readInsets(insets.value, for: "\"contentInsets\"", path: memberPath("contentInsets"), default: view.contentInsets)
+    {
+      view.contentInsets = value
+    }
+    if let size = applicable("intrinsicSize") {
+      readIntrinsicSize(size.value, path: memberPath("intrinsicSize"), into: &view)
+    }
+    if let hugging = applicable("hugging"),
+      let value = readAxisPriorities(hugging.value, for: "\"hugging\"", path: memberPath("hugging"), default: view.hugging)
+    {
+      view.hugging = value
+    }
+    if let resistance = applicable("compressionResistance"),
+      let value = readAxisPriorities(
+        resistance.value, for: "\"compressionResistance\"", path: memberPath("compressionResistance"),
+        default: view.compressionResistance)
+    {
+      view.compressionResistance = value
+    }
+    if let margins = applicable("layoutMargins"),
+      let value = readInsets(margins.value, for: "\"layoutMargins\"", path: memberPath("layoutMargins"), default: view.layoutMargins)
+    {
+      view.layoutMargins = value
+    }
+    if kind == .stack {
+      view.stack = readStack(members, path: path)
+    }
+
+    var childNodes: [(node: JSONNode, path: String)] = []
+    if let children = member("children") {
+      let childrenPath = memberPath("children")
+      if let elements = children.value.elements {
+        if kind == .guide, !elements.isEmpty {
+          sink.error(
+            "a layout guide cannot have children; make it a \"view\" or move the children to its parent",
+            at: children.keyLocation, path: childrenPath)
+        }
+        childNodes = elements.enumerated().map { ($0.element, JSONPath.element(childrenPath, $0.offset)) }
+      } else {
+        values.typeError(children.value, expected: "an array of views", for: "\"children\"", path: childrenPath)
+      }
+    }
+    return (view, childNodes)
+  }
+
+  /// Checks and registers a view's id; `""` when it is missing or unusable.
+  private mutating func readViewID(_ member: JSONMember?, view: JSONNode, path: String, isRoot: Bool) -> String {
+    guard let member else {
+      if isRoot { return registerRootID("root") }
+      sink.error("this view has no \"id\"; every view except the root needs a unique id", at: view.location, path: path)
+      return ""
+    }
+    let idPath = JSONPath.member(path, "id")
+    guard let id = values.string(member.value, for: "\"id\"", path: idPath) else { return "" }
+    let scalars = Array(id.unicodeScalars)
+    if scalars.isEmpty {
+      sink.error("a view id cannot be empty", at: member.value.location, path: idPath)
+      return ""
+    }
+    if let bad = scalars.indices.first(where: { index in
+      let scalar = scalars[index]
+      let isLetter = (scalar >= "a" && scalar <= "z") || (scalar >= "A" && scalar <= "Z") || scalar == "_"
+      return index == 0 ? !isLetter : !(isLetter || (scalar >= "0" && scalar <= "9"))
+    }) {
+      sink.error(
+        "invalid view id '\(id)': ids are letters, digits and '_', and do not start with a digit",
+        at: member.value.location(ofScalar: bad), path: idPath)
+      return ""
+    }
+    switch id {
+    case "safeArea":
+      sink.error("'safeArea' is reserved for the root's safe-area guide; choose another id", at: member.value.location, path: idPath)
+      return ""
+    case "margins":
+      sink.error("'margins' is reserved for the root's margins guide; choose another id", at: member.value.location, path: idPath)
+      return ""
+    case "root" where !isRoot:
+      sink.error("'root' always names the root view; choose another id", at: member.value.location, path: idPath)
+      return ""
+    default:
+      break
+    }
+    if let first = views[id] {
+      sink.error(
+        "duplicate view id '\(id)'; each view needs its own id", at: member.value.location, path: idPath,
+        notes: [DiagnosticSink.note("'\(id)' is first used here", at: first.location)])
+      return ""
+    }
+    return isRoot ? registerRootID(id) : id
+  }
+
+  private mutating func registerRootID(_ id: String) -> String {
+    rootID = id
+    return id
+  }
+
+  private func readInsets(_ node: JSONNode, for name: String, path: String, default base: EdgeInsets) -> EdgeInsets? {
+    switch node.value {
+    case .number:
+      return values.points(node, for: name, path: path).map(EdgeInsets.uniform)
+    case .object(let members):
+      values.reportUnknownKeys(members, known: ["top", "left", "bottom", "right"], in: name, path: path)
+      var insets = base
+      for member in members {
+        let memberPath = JSONPath.member(path, member.key)
+        guard let value = values.points(member.value, for: "\"\(member.key)\"", path: memberPath) else { continue }
+        switch member.key {
+        case "top": insets.top = value
+        case "left": insets.left = value
+        case "bottom": insets.bottom = value
+        case "right": insets.right = value
+        default: break
+        }
+      }
+      return insets
+    default:
+      values.typeError(node, expected: "a number or an object {top, left, bottom, right}", for: name, path: path)
+      return nil
+    }
+  }
+
+  private func readIntrinsicSize(_ node: JSONNode, path: String, into view: inout ViewNode) {
+    guard case .object(let members) = node.value else {
+      values.typeError(node, expected: "an object {width, height}", for: "\"intrinsicSize\"", path: path)
+      return
+    }
+    values.reportUnknownKeys(members, known: ["width", "height"], in: "\"intrinsicSize\"", path: path)
+    for member in members {
+      let memberPath = JSONPath.member(path, member.key)
+      switch member.key {
+      case "width":
+        view.intrinsicWidth = values.points(member.value, for: "the intrinsic width", path: memberPath, allowNegative: false)
+      case "height":
+        view.intrinsicHeight = values.points(member.value, for: "the intrinsic height", path: memberPath, allowNegative: false)
+      default:
+        break
+      }
+    }
+  }
+
+  private func readAxisPriorities(
+    _ node: JSONNode, for name: String, path: String, default base: AxisValues<Double>
+  ) -> AxisValues<Double>? {
+    switch node.value {
+    case .number:
+      return values.priority(node, for: name, path: path).map { AxisValues(horizontal: $0, vertical: $0) }
+    case .object(let members):
+      values.reportUnknownKeys(members, known: ["horizontal", "vertical"], in: name, path: path)
+      var result = base
+      for member in members {
+        let memberPath = JSONPath.member(path, member.key)
+        guard member.key == "horizontal" || member.key == "vertical",
+          let value = values.priority(member.value, for: "\"\(member.key)\"", path: memberPath)
+        else { continue }
+        if member.key == "horizontal" { result.horizontal = value } else { result.vertical = value }
+      }
+      return result
+    default:
+      values.typeError(node, expected: "a priority or an object {horizontal, vertical}", for: name, path: path)
+      return nil
+    }
+  }
+
+  private func readStack(_ members: [JSONMember], path: String) -> StackProperties {
+    var stack = StackProperties()
+    func member(_ key: String) -> JSONMember? { members.first { $0.key == key } }
+    func memberPath(_ key: String) -> String { JSONPath.member(path, key) }
+    if let axis = member("axis"),
+      let value = values.varying(axis.value, for: "\"axis\"", path: memberPath("axis"), default: StackAxis.horizontal, read: {
+        values.enumeration($0, for: "axis", path: $1)
+      })
+    {
+      stack.axis = value.value
+    }
+    if let distribution = member("distribution"),
+      let value = values.varying(
+        distribution.value, for: "\"distribution\"", path: memberPath("distribution"), default: StackDistribution.fill,
+        read: { values.enumeration($0, for: "distribution", path: $1) })
+    {
+      stack.distribution = value.value
+    }
+    if let alignment = member("alignment"),
+      let value = values.varying(
+        alignment.value, for: "\"alignment\"", path: memberPath("alignment"), default: StackAlignment.fill,
+        read: { values.enumeration($0, for: "alignment", path: $1, aliases: [("top", .leading), ("bottom", .trailing)]) })
+    {
+      stack.alignment = value.value
+    }
+    if let spacing = member("spacing"),
+      let value = values.varying(spacing.value, for: "\"spacing\"", path: memberPath("spacing"), default: 0.0, read: {
+        node, path in
+        if node.stringValue == "system" { return VisualFormatExpander.siblingSpacing }
+        if case .string = node.value {
+          values.typeError(node, expected: "a number or \"system\"", for: "\"spacing\"", path: path)
+          return nil
+        }
+        guard case .number = node.value else {
+          values.typeError(node, expected: "a number or \"system\"", for: "\"spacing\"", path: path)
+          return nil
+        }
+        return values.points(node, for: "\"spacing\"", path: path)
+      })
+    {
+      stack.spacing = value.value
+    }
+    if let flag = member("layoutMarginsRelativeArrangement") {
+      stack.isLayoutMarginsRelativeArrangement =
+        values.bool(flag.value, for: "\"layoutMarginsRelativeArrangement\"", path: memberPath("layoutMarginsRelativeArrangement"))
+        ?? false
+    }
+    if let flag = member("baselineRelativeArrangement") {
+      stack.isBaselineRelativeArrangement =
+        values.bool(flag.value, for: "\"baselineRelativeArrangement\"", path: memberPath("baselineRelativeArrangement"))
+        ?? false
+    }
+    return stack
+  }
+}

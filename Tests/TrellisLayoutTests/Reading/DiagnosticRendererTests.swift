@@ -1,0 +1,164 @@
+import XCTest
+
+@testable import TrellisLayout
+
+/// GNU and JSON rendering, sorting, and did-you-mean suggestions.
+final class DiagnosticRendererTests: XCTestCase {
+  private func at(_ line: Int, _ column: Int, file: String = "f.json") -> SourceLocation {
+    SourceLocation(file: file, line: line, column: column)
+  }
+
+  func testGNUFormWithPathSourceLineAndCaret() {
+    let source = SourceText(file: "f.json", text: "{\n  \"a\": 1\n}\n")
+    let diagnostic = Diagnostic(.error, "bad value", at: at(2, 8), path: "$.a", notes: ["f.json:1:1: note: here"])
+    XCTAssertEqual(
+      DiagnosticRenderer.gnu([diagnostic], sources: [source]),
+      """
+      f.json:2:8: error: bad value
+        at $.a
+       2 |   "a": 1
+         |        ^
+      f.json:1:1: note: here
+
+      """)
+  }
+
+  func testTabsAreKeptSoTheCaretLinesUp() {
+    let source = SourceText(file: "f.json", text: "\t\"a\":\t1")
+    // Column 7 is the "1" after a tab, `"a":` (4 columns) and another tab.
+    XCTAssertEqual(
+      DiagnosticRenderer.gnu([Diagnostic(.warning, "w", at: at(1, 7))], sources: [source]),
+      "f.json:1:7: warning: w\n 1 | \t\"a\":\t1\n   | \t    \t^\n")
+  }
+
+  func testCRLFIsNotShown() {
+    let source = SourceText(file: "f.json", text: "{\r\n\"a\": x\r\n}")
+    XCTAssertEqual(
+      DiagnosticRenderer.gnu([Diagnostic(.error, "e", at: at(2, 6))], sources: [source]),
+      "f.json:2:6: error: e\n 2 | \"a\": x\n   |      ^\n")
+  }
+
+  func testMultiByteCharactersTakeOneColumnEach() {
+    let source = SourceText(file: "f.json", text: "\"é😀\": x")
+    XCTAssertEqual(
+      DiagnosticRenderer.gnu([Diagnostic(.error, "e", at: at(1, 7))], sources: [source]),
+      "f.json:1:7: error: e\n 1 | \"é😀\": x\n   |       ^\n")
+  }
+
+  func testLongLinesShowAWindowAroundTheColumn() {
+    // 300 digits cycling 0–9; column 200 is the digit (200 - 1) % 10 = 9. The window of 120
+    // starts 60 before the caret (index 139) and ends at index 259.
+    let line = String((0..<300).map { Character(String($0 % 10)) })
+    let source = SourceText(file: "f.json", text: line)
+    let rendered = DiagnosticRenderer.gnu([Diagnostic(.error, "e", at: at(1, 200))], sources: [source])
+    let lines = rendered.split(separator: "\n", omittingEmptySubsequences: false)
+    let shown = String(line.dropFirst(139).prefix(120))
+    XCTAssertEqual(lines[1], " 1 | ...\(shown)...")
+    XCTAssertEqual(lines[2], "   | " + String(repeating: " ", count: 3 + 60) + "^")
+    XCTAssertEqual(shown[shown.index(shown.startIndex, offsetBy: 60)], "9")
+  }
+
+  func testCaretAtTheEndOfTheLine() {
+    let source = SourceText(file: "f.json", text: "{\"a\": ")
+    XCTAssertEqual(
+      DiagnosticRenderer.gnu([Diagnostic(.error, "e", at: at(1, 7))], sources: [source]),
+      "f.json:1:7: error: e\n 1 | {\"a\": \n   |       ^\n")
+  }
+
+  func testWithoutSourceOrLocation() {
+    XCTAssertEqual(
+      DiagnosticRenderer.gnu([Diagnostic(.error, "e", at: at(3, 1), path: "$.x"), Diagnostic(.error, "cannot read")]),
+      "f.json:3:1: error: e\n  at $.x\nerror: cannot read\n")
+  }
+
+  func testJSONForm() {
+    let diagnostics = [
+      Diagnostic(.error, "say \"hi\"\tnow", at: at(2, 8), path: "$.a", notes: ["n1", "n2"]),
+      Diagnostic(.warning, "no place"),
+    ]
+    XCTAssertEqual(
+      DiagnosticRenderer.json(diagnostics),
+      """
+      [
+        {"column": 8, "file": "f.json", "line": 2, "message": "say \\"hi\\"\\tnow", "notes": ["n1", "n2"], "path": "$.a", "severity": "error"},
+        {"column": null, "file": null, "line": null, "message": "no place", "notes": [], "path": null, "severity": "warning"}
+      ]
+
+      """)
+    XCTAssertEqual(DiagnosticRenderer.json([]), "[]\n")
+    // Control characters are escaped as \u00XX.
+    XCTAssertEqual(DiagnosticRenderer.jsonString("a\u{1}b"), "\"a\\u0001b\"")
+  }
+
+  func testJSONFormIsValidJSON() throws {
+    let result = LayoutReader.parse("{\"root\": {\"colour\": 1, \"hidden\": {\"hX\": true}}}", file: "x.json")
+    let data = Data(DiagnosticRenderer.json(result.diagnostics).utf8)
+    let parsed = try XCTUnwrap(JSONSerialization.jsonObject(with: data) as? [[String: Any]])
+    XCTAssertEqual(parsed.count, 2)
+    XCTAssertEqual(parsed.first?["line"] as? Int, 1)
+    XCTAssertEqual(parsed.first?["severity"] as? String, "warning")
+  }
+
+  func testSortingByFileLineAndColumnKeepsTiesInOrder() {
+    let input = [
+      Diagnostic(.error, "none"),
+      Diagnostic(.warning, "b 2:1", at: at(2, 1, file: "b.json")),
+      Diagnostic(.error, "a 3:1", at: at(3, 1)),
+      Diagnostic(.error, "a 1:9 first", at: at(1, 9)),
+      Diagnostic(.warning, "a 1:9 second", at: at(1, 9)),
+      Diagnostic(.warning, "a 1:2", at: at(1, 2)),
+    ]
+    // "b.json" < "f.json"; then line and column; ties keep their order; no location comes last.
+    XCTAssertEqual(
+      DiagnosticRenderer.sortedByPosition(input).map(\.message),
+      ["b 2:1", "a 1:2", "a 1:9 first", "a 1:9 second", "a 3:1", "none"])
+  }
+
+  func testRenderedDiagnosticsOfAReadResultQuoteTheFile() {
+    let result = LayoutReader.parse("{\"root\": {\"kind\": \"lable\"}}", file: "k.json")
+    XCTAssertEqual(
+      result.renderedDiagnostics,
+      """
+      k.json:1:19: error: unknown view kind 'lable'; did you mean 'label'?
+        at $.root.kind
+       1 | {"root": {"kind": "lable"}}
+         |                   ^
+
+      """)
+  }
+
+  // MARK: Did you mean
+
+  func testSuggestions() {
+    let attributes = LayoutAttribute.allCases.map(\.rawValue)
+    XCTAssertEqual(DidYouMean.suggestion(for: "tpo", among: attributes), "top")  // one swap
+    XCTAssertEqual(DidYouMean.suggestion(for: "widht", among: attributes), "width")
+    XCTAssertEqual(DidYouMean.suggestion(for: "centrX", among: attributes), "centerX")
+    XCTAssertEqual(DidYouMean.suggestion(for: "LEADING", among: attributes), "leading")  // case only
+    XCTAssertEqual(DidYouMean.suggestion(for: "blackBox", among: ["redBox", "blueBox"]), "blueBox")
+    XCTAssertNil(DidYouMean.suggestion(for: "x", among: ["y", "z"]))  // one letter is never a typo of another
+    XCTAssertNil(DidYouMean.suggestion(for: "banana", among: attributes))
+    XCTAssertNil(DidYouMean.suggestion(for: "top", among: ["top"]))  // the word itself is no suggestion
+    XCTAssertNil(DidYouMean.suggestion(for: "", among: ["a"]))
+  }
+
+  func testSuggestionTiesAreDeterministic() {
+    // "hX" is one substitution from both "hC" and "hR"; the lexicographically smaller wins,
+    // whatever the order of the candidates.
+    XCTAssertEqual(DidYouMean.suggestion(for: "hX", among: ["hR", "hC"]), "hC")
+    XCTAssertEqual(DidYouMean.suggestion(for: "hX", among: ["hC", "hR"]), "hC")
+    // Equal folded distance (1): the one closer in letter case wins (tpo→top 1, tpo→TOP 3).
+    XCTAssertEqual(DidYouMean.suggestion(for: "tpo", among: ["TOP", "top"]), "top")
+    // Equal in both (Tpo→TOP and Tpo→top are 2 each): the lexicographically smaller, "TOP".
+    XCTAssertEqual(DidYouMean.suggestion(for: "Tpo", among: ["top", "TOP"]), "TOP")
+  }
+
+  func testDistance() {
+    func d(_ a: String, _ b: String) -> Int { DidYouMean.distance(Array(a.unicodeScalars), Array(b.unicodeScalars)) }
+    XCTAssertEqual(d("", "abc"), 3)
+    XCTAssertEqual(d("kitten", "sitting"), 3)  // the textbook Levenshtein example
+    XCTAssertEqual(d("ca", "ac"), 1)  // a transposition
+    XCTAssertEqual(d("ca", "abc"), 3)  // OSA cannot edit a transposed pair again (true Damerau gives 2)
+    XCTAssertEqual(d("blackbox", "bluebox"), 3)
+  }
+}
