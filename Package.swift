@@ -30,7 +30,10 @@ let package = Package(
 
     // MARK: Tests
     .testTarget(name: "TrellisSolverTests", dependencies: ["TrellisSolver"]),
-    .testTarget(name: "TrellisLayoutTests", dependencies: ["TrellisLayout", "TrellisSolver"]),
-    .testTarget(name: "TrellisCLITests", dependencies: ["TrellisCLI", "TrellisLayout", "TrellisRender"]),
+    // Fixture and snapshot files are read through #filePath, not as bundle resources.
+    .testTarget(
+      name: "TrellisLayoutTests", dependencies: ["TrellisLayout", "TrellisSolver"], exclude: ["Fixtures"]),
+    .testTarget(
+      name: "TrellisCLITests", dependencies: ["TrellisCLI", "TrellisLayout", "TrellisRender"], exclude: ["Snapshots"]),
   ]
 )

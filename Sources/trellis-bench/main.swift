@@ -1,1 +1,3 @@
-print("trellis-bench")
+import Foundation
+
+exit(BenchCommand.main(arguments: CommandLine.arguments))

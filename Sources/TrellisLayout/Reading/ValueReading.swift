@@ -35,7 +35,9 @@ struct ValueReader {
     return checkPoints(value, for: name, at: node.location, path: path, allowNegative: allowNegative) ? value : nil
   }
 
-  func checkPoints(_ value: Double, for name: String, at location: SourceLocation?, path: String, allowNegative: Bool) -> Bool {
+  func checkPoints(_ value: Double, for name: String, at location: SourceLocation?, path: String, allowNegative: Bool)
+    -> Bool
+  {
     if abs(value) > limits.maxMagnitude {
       sink.error(
         "\(fmt(value)) is out of range for \(name); point values must be within ±\(fmt(limits.maxMagnitude)) (ReaderLimits.maxMagnitude)",
@@ -145,7 +147,8 @@ struct ValueReader {
       tokens.append((String(String.UnicodeScalarView(scalars[start..<index])), start))
     }
     guard !tokens.isEmpty else {
-      sink.error("empty size-class pattern; use any, wC, wR, hC, hR or a pair such as 'wC hR'", at: node.location, path: path)
+      sink.error(
+        "empty size-class pattern; use any, wC, wR, hC, hR or a pair such as 'wC hR'", at: node.location, path: path)
       return nil
     }
     var result = TraitPattern.any

@@ -1,0 +1,351 @@
+import Foundation
+import TrellisSolver
+
+/// The workloads trellis-bench knows, in run order, and the files they come from.
+enum WorkloadCatalog {
+  struct Entry {
+    var name: String
+    var file: String
+    var load: (String) throws(BenchInputError) -> any Workload
+  }
+
+  static var entries: [Entry] {
+    [
+    Entry(name: "enaml-like", file: "enaml-like.json") { path throws(BenchInputError) in
+      EnamlWorkload(data: try EnamlData(path: path))
+    },
+    Entry(name: "adddel-900", file: "adddel-900.json") { path throws(BenchInputError) in
+      AddDelWorkload(data: try AddDelData(path: path), fullRepetitions: 5)
+    },
+    Entry(name: "adddel-300", file: "adddel-300.json") { path throws(BenchInputError) in
+      AddDelWorkload(data: try AddDelData(path: path), fullRepetitions: 11)
+    },
+    ]
+  }
+
+  static var names: [String] { entries.map(\.name) }
+}
+
+/// The parsed command line.
+struct BenchOptions {
+  var benchDirectory: String?
+  var quick = false
+  var json = false
+  var workloads: [String] = []
+  var modes: [Solver.Mode]?
+  var only: (workload: String, measurement: String)?
+  var iterations: Int?
+  var listRegions = false
+  var checkData = false
+  var verbose = false
+  var help = false
+}
+
+/// A command-line mistake: reported with the usage line, exit status 64.
+struct UsageError: Error {
+  var message: String
+}
+
+/// `trellis-bench`: times the solver on kiwi's workloads and checks kiwi's answers.
+enum BenchCommand {
+  static let usage = """
+    USAGE: trellis-bench [--quick] [--json] [--bench-dir <path>] [--workload <name> ...] [--mode <mode>]
+           trellis-bench --only <workload>/<measurement> [--iterations <n>] [--mode <mode>]
+    """
+
+  static let help = """
+    OVERVIEW: Times the Trellis solver on kiwi's benchmark workloads and checks kiwi's answers.
+
+    Replays enaml-like.json, adddel-900.json and adddel-300.json (../shared/bench, relative to the
+    package root) in both solver modes (strict and weighted), checks every golden state, then
+    times each measurement and prints the median, min–max and the ratio to kiwi's median.
+    Exits 1 if any golden check mismatches.
+
+    \(usage)
+
+    OPTIONS:
+      --quick                 Few repetitions: the whole run takes under 20 s (release build).
+      --json                  Print exactly one JSON object instead of the table (progress goes to stderr).
+      --verbose               Under the table, also say what each golden check compared.
+      --bench-dir <path>      The folder holding the workload files (default: ../shared/bench from the
+                              package root, found from the executable's location or the current folder).
+      --workload <name>       Run only this workload; repeatable. One of: \(WorkloadCatalog.names.joined(separator: ", ")).
+      --mode <mode>           strict, weighted or both (default: both; with --only: strict).
+      --only <region>         Run one timed region and nothing else (no golden checks), for
+                              valgrind --tool=callgrind: <workload>/<measurement>, e.g. enaml-like/resize.
+      --iterations <n>        How many operations the --only region runs (default: per region).
+      --list-regions          List the regions --only accepts, with their operations.
+      --check-data            Check kiwi's golden values against the files' own golden errors and
+                              constraints (tests the checker itself; runs no solver).
+      -h, --help              Show this help.
+
+    MEASUREMENTS:
+      enaml-like  build                create the solver and 37 variables, make the 111 constraints, add the
+                                       2 edit variables and the 111 constraints, drop it all (per build)
+                  resize               suggest width and height, read all 37 values, cycling the 6 sizes
+                  forced_pivot_resize  the same, alternating 50×30 and 1000×900 (20–42 pivots each)
+      adddel-N    add                  add the accepted constraints to a solver holding the stays, read values
+                  resolve              suggest both edit variables (1.001 × last value), read values (per resolve)
+                  remove               remove the accepted constraints in order
+                  add_all_in_order     add all N constraints in order, unsatisfiable ones rejected and rolled back
+                                       (kiwi's figure does not roll back: shown, not compared)
+    """
+
+  /// Runs the command; returns the process exit status.
+  static func main(arguments: [String]) -> Int32 {
+    let options: BenchOptions
+    do {
+      options = try parse(Array(arguments.dropFirst()))
+    } catch {
+      printError("Error: \(error.message)\n\(usage)\nSee 'trellis-bench --help'.")
+      return 64
+    }
+    if options.help {
+      print(help)
+      return 0
+    }
+    do {
+      let directory = try options.benchDirectory ?? defaultBenchDirectory()
+      if options.listRegions { return try listRegions(directory) }
+      if options.checkData { return try checkData(options.workloads, directory: directory) }
+      if let only = options.only { return try runOnly(only, options: options, directory: directory) }
+      return try runAll(options: options, directory: directory)
+    } catch {
+      printError("\(error)")
+      return 1
+    }
+  }
+
+  // MARK: Running
+
+  private static func load(_ names: [String], directory: String) throws(BenchInputError) -> [any Workload] {
+    var workloads: [any Workload] = []
+    for entry in WorkloadCatalog.entries where names.isEmpty || names.contains(entry.name) {
+      let path = (directory as NSString).appendingPathComponent(entry.file)
+      guard FileManager.default.fileExists(atPath: path) else {
+        throw BenchInputError(message: "the workload file '\(path)' does not exist; pass --bench-dir PATH naming the folder with \(entry.file)")
+      }
+      workloads.append(try entry.load(path))
+    }
+    return workloads
+  }
+
+  private static func runAll(options: BenchOptions, directory: String) throws(BenchInputError) -> Int32 {
+    let workloads = try load(options.workloads, directory: directory)
+    let modes = options.modes ?? [.strict, .weighted]
+    var results: [WorkloadResult] = []
+    for workload in workloads {
+      for mode in modes {
+        var log = GoldenLog()
+        let start = monotonicNanoseconds()
+        printError("\(workload.name) \(mode.name): checking golden states…", terminator: "")
+        workload.checkGolden(mode: mode, log: &log)
+        let checked = monotonicNanoseconds()
+        printError(" \(log.isEmpty ? "ok" : "\(log.problems.count) problem(s)") (\(seconds(start, checked))); timing…", terminator: "")
+        let measurements = workload.measure(mode: mode, quick: options.quick, log: &log)
+        printError(" done (\(seconds(checked, monotonicNanoseconds())))")
+        results.append(WorkloadResult(workload: workload.name, mode: mode, measurements: measurements, golden: log))
+      }
+    }
+    if options.json {
+      print(Report.json(results), terminator: "")
+      for result in results where !result.golden.isEmpty {
+        for problem in result.golden.problems { printError("\(result.workload) \(result.mode.name): \(problem)") }
+      }
+    } else {
+      print(Report.table(results, verbose: options.verbose), terminator: "")
+    }
+    return results.allSatisfy(\.golden.isEmpty) ? 0 : 1
+  }
+
+  private static func runOnly(
+    _ only: (workload: String, measurement: String), options: BenchOptions, directory: String
+  ) throws(BenchInputError) -> Int32 {
+    guard let workload = try load([only.workload], directory: directory).first,
+      let region = workload.regions.first(where: { $0.measurement == only.measurement })
+    else {
+      throw BenchInputError(message: "no region '\(only.workload)/\(only.measurement)'; see --list-regions")
+    }
+    let mode = options.modes?.first ?? .strict
+    let iterations = options.iterations ?? region.defaultIterations
+    var log = GoldenLog()
+    workload.runRegion(region.measurement, mode: mode, iterations: iterations, log: &log)
+    print("region: \(workload.name)/\(region.measurement)")
+    print("mode: \(mode.name)")
+    print("iterations: \(iterations)")
+    print("operation: \(region.operation)")
+    if let kiwi = KiwiReference.figure(workload: workload.name, measurement: region.measurement),
+      let instructions = kiwi.instructionsPerOperation
+    {
+      print("kiwi_instructions_per_operation: \(instructions)")
+    }
+    for problem in log.problems { printError("error: \(problem)") }
+    return log.isEmpty ? 0 : 1
+  }
+
+  private static func listRegions(_ directory: String) throws(BenchInputError) -> Int32 {
+    for workload in try load([], directory: directory) {
+      for region in workload.regions {
+        print("\(workload.name)/\(region.measurement)  (one iteration = \(region.operation); default \(region.defaultIterations))")
+      }
+    }
+    return 0
+  }
+
+  /// Checks the files against themselves (kiwi's golden values against kiwi's golden errors),
+  /// which tests the checker's arithmetic without any solver.
+  private static func checkData(_ names: [String], directory: String) throws(BenchInputError) -> Int32 {
+    var clean = true
+    for workload in try load(names, directory: directory) {
+      var log = GoldenLog()
+      workload.checkDataConsistency(log: &log)
+      print("\(workload.name): \(log.isEmpty ? "consistent" : "INCONSISTENT")")
+      for problem in log.problems { print("  - \(problem)") }
+      clean = clean && log.isEmpty
+    }
+    return clean ? 0 : 1
+  }
+
+  private static func seconds(_ from: UInt64, _ to: UInt64) -> String {
+    String(format: "%.1f s", Double(to - from) / 1e9)
+  }
+
+  // MARK: Arguments
+
+  static func parse(_ arguments: [String]) throws(UsageError) -> BenchOptions {
+    let valued = ["--bench-dir", "--workload", "--mode", "--only", "--iterations"]
+    let flags = ["--quick", "--json", "--verbose", "--list-regions", "--check-data", "--help", "-h"]
+    var options = BenchOptions()
+    var index = 0
+    while index < arguments.count {
+      var argument = arguments[index]
+      index += 1
+      var value: String?
+      if argument.hasPrefix("--"), let equals = argument.firstIndex(of: "=") {
+        value = String(argument[argument.index(after: equals)...])
+        argument = String(argument[..<equals])
+      }
+      if valued.contains(argument), value == nil {
+        guard index < arguments.count else { throw UsageError(message: "Missing value for '\(argument)'.") }
+        value = arguments[index]
+        index += 1
+      }
+      switch argument {
+      case "--quick": options.quick = true
+      case "--json": options.json = true
+      case "--list-regions": options.listRegions = true
+      case "--check-data": options.checkData = true
+      case "--verbose": options.verbose = true
+      case "--help", "-h": options.help = true
+      case "--bench-dir": options.benchDirectory = value
+      case "--workload":
+        let name = value ?? ""
+        guard WorkloadCatalog.names.contains(name) else {
+          throw UsageError(message: "Unknown workload '\(name)'.\(suggestion(name, WorkloadCatalog.names))")
+        }
+        options.workloads.append(name)
+      case "--mode":
+        switch value {
+        case "strict": options.modes = [.strict]
+        case "weighted": options.modes = [.weighted]
+        case "both": options.modes = [.strict, .weighted]
+        default:
+          throw UsageError(message: "Unknown mode '\(value ?? "")'; use strict, weighted or both.")
+        }
+      case "--only":
+        let parts = (value ?? "").split(separator: "/", omittingEmptySubsequences: false).map(String.init)
+        guard parts.count == 2, WorkloadCatalog.names.contains(parts[0]), !parts[1].isEmpty else {
+          throw UsageError(message: "'--only' takes <workload>/<measurement>, e.g. enaml-like/resize (workloads: \(WorkloadCatalog.names.joined(separator: ", "))); see --list-regions.")
+        }
+        options.only = (parts[0], parts[1])
+      case "--iterations":
+        guard let count = Int(value ?? ""), count >= 1, count <= 100_000_000 else {
+          throw UsageError(message: "'--iterations' takes a whole number from 1 to 100000000, not '\(value ?? "")'.")
+        }
+        options.iterations = count
+      default:
+        if flags.contains(argument) || valued.contains(argument) { break }
+        let known = valued + flags
+        if argument.hasPrefix("-") {
+          throw UsageError(message: "Unknown option '\(argument)'.\(suggestion(argument, known))")
+        }
+        throw UsageError(message: "Unexpected argument '\(argument)'.")
+      }
+      if value != nil, flags.contains(argument) {
+        throw UsageError(message: "'\(argument)' takes no value.")
+      }
+    }
+    if options.only != nil, let modes = options.modes, modes.count > 1 {
+      throw UsageError(message: "'--only' runs one mode; use --mode strict or --mode weighted.")
+    }
+    if options.iterations != nil, options.only == nil {
+      throw UsageError(message: "'--iterations' applies only with '--only'.")
+    }
+    return options
+  }
+
+  /// ` Did you mean '--quick'?` when a known word is close to `word`, else empty.
+  static func suggestion(_ word: String, _ known: [String]) -> String {
+    if !word.isEmpty, let extended = known.first(where: { $0.hasPrefix(word) }) {
+      return " Did you mean '\(extended)'?"
+    }
+    var best: (word: String, distance: Int)?
+    for candidate in known {
+      let distance = editDistance(word, candidate)
+      if best == nil || distance < best?.distance ?? Int.max { best = (candidate, distance) }
+    }
+    guard let best, best.distance <= max(2, word.count / 3) else { return "" }
+    return " Did you mean '\(best.word)'?"
+  }
+
+  static func editDistance(_ a: String, _ b: String) -> Int {
+    let a = Array(a), b = Array(b)
+    var previous = Array(0...b.count)
+    for i in 1...max(1, a.count) where !a.isEmpty {
+      var current = [i] + [Int](repeating: 0, count: b.count)
+      for j in 1...max(1, b.count) where !b.isEmpty {
+        let substitution = previous[j - 1] + (a[i - 1] == b[j - 1] ? 0 : 1)
+        let insertionOrDeletion = min(previous[j], current[j - 1]) + 1
+        current[j] = min(substitution, insertionOrDeletion)
+      }
+      previous = current
+    }
+    return a.isEmpty ? b.count : previous[b.count]
+  }
+
+  // MARK: Files
+
+  /// `../shared/bench` next to the package root, found above the executable or the current folder.
+  static func defaultBenchDirectory() throws(BenchInputError) -> String {
+    var starts: [String] = []
+    if let executable = try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe") {
+      starts.append((executable as NSString).deletingLastPathComponent)
+    } else if let executable = Bundle.main.executablePath {
+      starts.append((executable as NSString).deletingLastPathComponent)
+    }
+    starts.append(FileManager.default.currentDirectoryPath)
+    for start in starts {
+      var directory = (start as NSString).standardizingPath
+      while true {
+        let manifest = (directory as NSString).appendingPathComponent("Package.swift")
+        if FileManager.default.fileExists(atPath: manifest) {
+          let bench = ((directory as NSString).appendingPathComponent("../shared/bench") as NSString).standardizingPath
+          var isDirectory: ObjCBool = false
+          guard FileManager.default.fileExists(atPath: bench, isDirectory: &isDirectory), isDirectory.boolValue else {
+            throw BenchInputError(message: "the workload folder '\(bench)' (../shared/bench from the package root \(directory)) does not exist; pass --bench-dir PATH")
+          }
+          return bench
+        }
+        let parent = (directory as NSString).deletingLastPathComponent
+        if parent == directory || parent.isEmpty { break }
+        directory = parent
+      }
+    }
+    throw BenchInputError(message: "cannot find the package root (no Package.swift above \(starts.joined(separator: " or "))); pass --bench-dir PATH naming the folder with the workload files")
+  }
+}
+
+/// Prints to standard error.
+func printError(_ text: String, terminator: String = "\n") {
+  FileHandle.standardError.write(Data((text + terminator).utf8))
+}

@@ -1,0 +1,135 @@
+import Foundation
+import TrellisSolver
+
+/// The outcome of one workload in one mode.
+struct WorkloadResult {
+  var workload: String
+  var mode: Solver.Mode
+  var measurements: [Measurement]
+  var golden: GoldenLog
+}
+
+/// A number without a trailing `.0` when whole (`400`, `12.5`).
+func formatValue(_ value: Double) -> String {
+  if value.isFinite, value == value.rounded(), abs(value) < 1e15 { return String(Int64(value)) }
+  return "\(value)"
+}
+
+/// A duration given in µs, in the unit that suits it (`0.832 µs`, `289.4 µs`, `78.96 ms`).
+func formatDuration(_ microseconds: Double) -> String {
+  guard microseconds.isFinite else { return "—" }
+  if microseconds < 10 { return String(format: "%.3f µs", microseconds) }
+  if microseconds < 1000 { return String(format: "%.1f µs", microseconds) }
+  if microseconds < 1_000_000 { return String(format: "%.2f ms", microseconds / 1000) }
+  return String(format: "%.2f s", microseconds / 1_000_000)
+}
+
+/// An instruction count with thousands separators (`2,788,363`).
+func formatCount(_ count: Double) -> String {
+  guard count.isFinite, abs(count) < 9e18 else { return "\(count)" }
+  let digits = String(Int64(count.rounded()).magnitude)
+  var grouped = ""
+  for (position, character) in digits.enumerated() {
+    if position > 0, (digits.count - position) % 3 == 0 { grouped.append(",") }
+    grouped.append(character)
+  }
+  return count < 0 ? "-" + grouped : grouped
+}
+
+enum Report {
+  /// The human-readable table, then the golden-check outcome of each workload and mode.
+  static func table(_ results: [WorkloadResult], verbose: Bool = false) -> String {
+    let header = ["workload", "mode", "measurement", "median", "min – max", "runs", "kiwi", "ratio"]
+    var rows: [[String]] = []
+    for result in results {
+      for measurement in result.measurements {
+        let kiwi = KiwiReference.figure(workload: result.workload, measurement: measurement.name)
+        let kiwiText = kiwi.map { formatDuration($0.medianMicroseconds) + ($0.comparable ? "" : "*") } ?? "—"
+        var ratio = "—"
+        if let kiwi, kiwi.comparable, measurement.runs > 0 {
+          ratio = String(format: "%.2f×", measurement.median / kiwi.medianMicroseconds)
+        }
+        rows.append([
+          result.workload, result.mode.name, measurement.name,
+          measurement.runs > 0 ? formatDuration(measurement.median) : "failed",
+          measurement.runs > 0 ? "\(formatDuration(measurement.minimum)) – \(formatDuration(measurement.maximum))" : "—",
+          String(measurement.runs), kiwiText, ratio,
+        ])
+      }
+    }
+    let rightAligned: Set<Int> = [3, 4, 5, 6, 7]
+    var widths = header.map(\.count)
+    for row in rows {
+      for (column, cell) in row.enumerated() { widths[column] = max(widths[column], cell.count) }
+    }
+    func line(_ cells: [String]) -> String {
+      cells.enumerated().map { column, cell in
+        let padding = String(repeating: " ", count: widths[column] - cell.count)
+        return rightAligned.contains(column) ? padding + cell : cell + padding
+      }.joined(separator: "  ")
+    }
+    var out = line(header) + "\n"
+    out += widths.map { String(repeating: "-", count: $0) }.joined(separator: "  ") + "\n"
+    for row in rows { out += line(row) + "\n" }
+    out += "ratio = our median / kiwi's median (kiwi: README of ../shared/bench; * = kiwi did different work, no ratio)\n"
+    out += "\nGolden checks (both modes against kiwi's answers):\n"
+    for result in results {
+      let label = "  \(result.workload) \(result.mode.name):"
+      if result.golden.isEmpty {
+        out += "\(label) ok\n"
+      } else {
+        out += "\(label) MISMATCH (\(result.golden.problems.count))\n"
+        for problem in result.golden.problems { out += "    - \(problem)\n" }
+      }
+      if verbose {
+        for note in result.golden.notes { out += "    · \(note)\n" }
+      }
+    }
+    return out
+  }
+
+  /// Exactly one JSON object: `{"workloads": [{"name", "mode", "measurements": [...], "golden"}]}`.
+  static func json(_ results: [WorkloadResult]) -> String {
+    var workloads: [String] = []
+    for result in results {
+      var measurements: [String] = []
+      for measurement in result.measurements where measurement.runs > 0 {
+        measurements.append(
+          "{\"name\": \(jsonString(measurement.name)), \"median_us\": \(jsonNumber(measurement.median)), "
+            + "\"min_us\": \(jsonNumber(measurement.minimum)), \"max_us\": \(jsonNumber(measurement.maximum)), "
+            + "\"runs\": \(measurement.runs)}")
+      }
+      workloads.append(
+        "    {\"name\": \(jsonString(result.workload)), \"mode\": \(jsonString(result.mode.name)),\n"
+          + "     \"measurements\": [\n       " + measurements.joined(separator: ",\n       ") + "],\n"
+          + "     \"golden\": \(jsonString(result.golden.summary))}")
+    }
+    return "{\"workloads\": [\n" + workloads.joined(separator: ",\n") + "\n]}\n"
+  }
+
+  /// A finite number, rounded to 0.0001 µs (JSON has no NaN or infinity).
+  static func jsonNumber(_ value: Double) -> String {
+    guard value.isFinite else { return "null" }
+    return "\((value * 10_000).rounded() / 10_000)"
+  }
+
+  static func jsonString(_ text: String) -> String {
+    var out = "\""
+    for scalar in text.unicodeScalars {
+      switch scalar {
+      case "\"": out += "\\\""
+      case "\\": out += "\\\\"
+      case "\n": out += "\\n"
+      case "\r": out += "\\r"
+      case "\t": out += "\\t"
+      default:
+        if scalar.value < 0x20 {
+          out += String(format: "\\u%04x", scalar.value)
+        } else {
+          out.unicodeScalars.append(scalar)
+        }
+      }
+    }
+    return out + "\""
+  }
+}
