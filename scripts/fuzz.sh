@@ -1,18 +1,22 @@
 #!/usr/bin/env bash
 # Builds and runs Trellis's libFuzzer harnesses (docs/fuzzing.md).
 #
-#   scripts/fuzz.sh [--ci] [--seconds N] [--timeout N] [--build-only] [harness…]
+#   scripts/fuzz.sh [--ci] [--seconds N] [--timeout N] [--seed N] [--build-only] [harness…]
 #
 # Harnesses: solver json constraint-text vfl layout (default: all, in that order).
 #   --seconds N   fuzz each harness for N seconds (default 60)
-#   --ci          a short run: about 60 seconds in total, shared by the harnesses
+#   --ci          a short run: about 60 seconds in total, shared by the harnesses, seed 1
 #   --timeout N   seconds one input may take before it counts as a hang (default 10)
+#   --seed N      libFuzzer's random seed (default: a new one each run; 1 with --ci)
 #   --build-only  build the harnesses and stop
 #
 # Everything is written under .build-fuzz/ (gitignored): binaries, a working corpus per
 # harness (seeded from Fuzz/corpus/<harness>/ each run; the checked-in seeds are never
 # modified), and per run a directory with the log and any reproducer. Exits 1 when a harness
 # finds a crash, hang, leak or out-of-memory input, printing the reproducer's path.
+# The whole script is one compound command, read before it runs: editing this file while a
+# long fuzzing run is under way cannot change what that run does.
+{
 set -euo pipefail
 cd "$(dirname "$0")/.."
 ROOT=$(pwd)
@@ -23,6 +27,7 @@ usage() { sed -n '2,16p' "$0" | sed 's/^# \{0,1\}//'; }
 die() { echo "fuzz.sh: $*" >&2; exit 2; }
 
 seconds=""
+seed=""
 timeout=10
 ci=0
 build_only=0
@@ -34,6 +39,8 @@ while [ $# -gt 0 ]; do
     --seconds=*) seconds=${1#--seconds=} ;;
     --timeout) [ $# -ge 2 ] || die "--timeout needs a number"; timeout=$2; shift ;;
     --timeout=*) timeout=${1#--timeout=} ;;
+    --seed) [ $# -ge 2 ] || die "--seed needs a number"; seed=$2; shift ;;
+    --seed=*) seed=${1#--seed=} ;;
     --build-only) build_only=1 ;;
     -h|--help) usage; exit 0 ;;
     -*) die "unknown option '$1' (see --help)" ;;
@@ -46,9 +53,11 @@ while [ $# -gt 0 ]; do
   shift
 done
 [ ${#selected[@]} -gt 0 ] || selected=("${ALL[@]}")
-for n in "$timeout" ${seconds:+"$seconds"}; do
-  [[ "$n" =~ ^[1-9][0-9]*$ ]] || die "'$n' is not a whole number of seconds"
+for n in "$timeout" ${seconds:+"$seconds"} ${seed:+"$seed"}; do
+  [[ "$n" =~ ^[1-9][0-9]*$ ]] || die "'$n' is not a positive whole number"
 done
+# CI runs start from the same seed, so a red run is more likely to be the change's doing.
+[ $ci = 1 ] && [ -z "$seed" ] && seed=1
 if [ -z "$seconds" ]; then
   if [ $ci = 1 ]; then
     seconds=$(( 60 / ${#selected[@]} ))
@@ -166,6 +175,7 @@ for name in "${selected[@]}"; do
   if [ -d "Fuzz/corpus/$name" ]; then cp -n Fuzz/corpus/"$name"/* "$corpus"/ 2>/dev/null || true; fi
   args=(-max_total_time="$seconds" -timeout="$timeout" -max_len="$(max_len "$name")" -rss_limit_mb=2048
     -print_final_stats=1 -artifact_prefix="$run/")
+  [ -n "$seed" ] && args+=(-seed="$seed")
   dict=$(dictionary "$name")
   [ -n "$dict" ] && args+=(-dict="$dict")
   echo "== fuzzing $name for ${seconds}s (log: $run/log)"
@@ -203,3 +213,5 @@ if [ ${#failed[@]} -gt 0 ]; then
   echo "fuzz.sh: failures in: ${failed[*]}" >&2
   exit 1
 fi
+exit 0
+}
