@@ -53,7 +53,9 @@ public struct EdgeInsets: Hashable, Sendable, Codable, CustomStringConvertible {
 /// Prints a number the short way: `8`, `12.5`, `92.333`.
 func fmt(_ value: Double) -> String {
   if value.isFinite, value == value.rounded(), abs(value) < 1e15 { return String(Int64(value)) }
-  if value.isFinite {
+  // Beyond 1e15 every Double is whole and needs no rounding; `value * 1000` would overflow to
+  // infinity above 1.8e305 and print 1e308 as "inf".
+  if value.isFinite, abs(value) < 1e15 {
     let rounded = (value * 1000).rounded() / 1000
     if rounded == rounded.rounded(), abs(rounded) < 1e15 { return String(Int64(rounded)) }
     return String(rounded)
