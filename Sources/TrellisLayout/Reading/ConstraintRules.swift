@@ -64,7 +64,7 @@ extension DocumentReader {
           path: path)
       } else if abs(spec.multiplier) > limits.maxMagnitude {
         sink.error(
-          "multiplier \(fmt(spec.multiplier)) is out of range; use at most \(fmt(limits.maxMagnitude)) (ReaderLimits.maxMagnitude)",
+          "multiplier \(fmtExact(spec.multiplier)) is out of range; use at most \(fmt(limits.maxMagnitude)) (ReaderLimits.maxMagnitude)",
           at: multiplierLocation, path: path)
       } else if !attribute.isSize, !other.isSize, spec.multiplier != 1 {
         sink.warning(
@@ -85,11 +85,11 @@ extension DocumentReader {
     for (value, location) in constants {
       if !value.isFinite || abs(value) > limits.maxMagnitude {
         sink.error(
-          "constant \(fmt(value)) is out of range; point values must be within ±\(fmt(limits.maxMagnitude)) (ReaderLimits.maxMagnitude)",
+          "constant \(fmtExact(value)) is out of range; point values must be within ±\(fmt(limits.maxMagnitude)) (ReaderLimits.maxMagnitude)",
           at: location, path: path)
       } else if spec.second == nil, attribute.isSize, value < 0 {
         sink.error(
-          "a \(attribute.rawValue) cannot be negative (\(fmt(value))); use 0 or more", at: location, path: path)
+          "a \(attribute.rawValue) cannot be negative (\(fmtExact(value))); use 0 or more", at: location, path: path)
       }
     }
 
