@@ -3,8 +3,13 @@
 // changes). Built by scripts/fuzz.sh together with the TrellisSolver sources.
 //
 // It checks what must hold after every operation, whatever the input: no trap, the
-// tableau invariants hold, every accepted required constraint holds, and a failed
-// operation leaves the solver's state description unchanged.
+// tableau invariants hold, and a failed operation leaves the solver's state description
+// unchanged. Every accepted required constraint must hold while the run stays inside the
+// range the solver is documented to be robust in (README, "Numerical limits": constraints
+// of at most two variables with coefficients 0.1…10, values up to 1e6); once any accepted
+// constraint, constant or suggestion leaves that range, the numerical invariants (required
+// constraints hold, optimality, signs of restricted and dummy rows) are a known limitation
+// and are not reported; the structural ones (sorted rows, consistent columns, …) still are.
 
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzzSolver(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
@@ -17,6 +22,17 @@ public func fuzzSolver(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
   let numbers: [Double] = [0, 1, -1, 2, 0.5, 8, -8, 44, 100, 1e-3, 1e4, 1e6, -0.0, .nan, .infinity, 3]
   let priorities: [Priority] = [.required, .required, 750, 250, 1, 999, 500, 0, 1001]
   var log: [String] = []
+  var inTestedRange = true
+  func tested(_ value: Double) -> Bool { value.isFinite && abs(value) <= 1e6 }
+  /// At most two variables, coefficients 0.1…10, and the values it asks for (constant over
+  /// the smallest coefficient) within 1e6: `0.5*v + 1e6 == 0` asks for 2e6 and is outside.
+  func tested(_ c: Constraint, constant: Double) -> Bool {
+    var merged: [Variable.ID: Double] = [:]
+    for term in c.expression.terms { merged[term.variable.id, default: 0] += term.coefficient }
+    let coefficients = merged.values.map(abs).filter { $0 != 0 }
+    guard coefficients.count <= 2, coefficients.allSatisfy({ $0 >= 0.1 && $0 <= 10 }) else { return false }
+    return tested(constant / (coefficients.min() ?? 1))
+  }
   while !bytes.isAtEnd {
     let op = bytes.next() % 6
     let before = solver.stateDescription
@@ -32,6 +48,7 @@ public func fuzzSolver(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
         log.append("add \(c)")
         try solver.add(c)
         added.append(c)
+        if !tested(c, constant: c.expression.constant) { inTestedRange = false }
       case 2:
         if !added.isEmpty {
           let c = added.remove(at: Int(bytes.next()) % added.count)
@@ -50,6 +67,7 @@ public func fuzzSolver(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
           let v = edited[Int(bytes.next()) % edited.count]
           log.append("suggest \(value) for \(v)")
           try solver.suggestValue(value, for: v)
+          if !tested(value) { inTestedRange = false }
         }
       default:
         if !added.isEmpty {
@@ -57,6 +75,7 @@ public func fuzzSolver(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
           let k = numbers[Int(bytes.next()) % numbers.count]
           log.append("setConstant \(k) of \(c)")
           try solver.setConstant(of: c, to: k)
+          if !tested(c, constant: k) { inTestedRange = false }
         }
       }
     } catch {
@@ -64,7 +83,10 @@ public func fuzzSolver(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
         fatalError("a failed operation changed the solver: \(error)\n\(log.joined(separator: "\n"))")
       }
     }
-    let problems = solver.checkInvariants()
+    let numerical = ["required ", "not optimal", "restricted row", "dummy row"]
+    let problems = solver.checkInvariants().filter { problem in
+      inTestedRange || !numerical.contains { problem.hasPrefix($0) }
+    }
     if !problems.isEmpty {
       fatalError("invariants broken: \(problems)\n\(log.joined(separator: "\n"))\n\(solver.stateDescription)")
     }

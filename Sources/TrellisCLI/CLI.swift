@@ -1,4 +1,137 @@
-/// Runs the `trellis` command with `arguments` (without the program name).
-public func run(arguments: [String], stdout: inout some TextOutputStream, stderr: inout some TextOutputStream) -> Int32 {
-  return 0
+import Foundation
+
+/// Runs the `trellis` command with `arguments` (without the program name) using the real
+/// pipeline and the process environment; returns the exit status.
+///
+/// Exit statuses: 0 success, 1 a runtime failure or a layout with problems, 64 a usage error.
+public func run(arguments: [String], stdout: inout some TextOutputStream, stderr: inout some TextOutputStream) -> Int32
+{
+  CommandLineTool().run(arguments: arguments, stdout: &stdout, stderr: &stderr)
+}
+
+/// Runs `trellis` with the process's arguments and exits: the whole of `main.swift`.
+public func runAsMain() -> Never {
+  var standardOutput = FileStream.standardOutput
+  var standardError = FileStream.standardError
+  let status = run(arguments: Array(CommandLine.arguments.dropFirst()), stdout: &standardOutput, stderr: &standardError)
+  exit(status)
+}
+
+/// The `trellis` command with its seams exposed: the pipeline it solves with and the variables it reads.
+public struct CommandLineTool: Sendable {
+  public static let version = "0.1.0"
+
+  public var pipeline: Pipeline
+  /// Environment variables (`COLUMNS`).
+  public var variables: [String: String]
+
+  public init(pipeline: Pipeline = .standard, variables: [String: String] = ProcessInfo.processInfo.environment) {
+    self.pipeline = pipeline
+    self.variables = variables
+  }
+
+  static var commands: [any Command.Type] {
+    [SolveCommand.self, ValidateCommand.self, DevicesCommand.self, MatrixCommand.self, RotateCommand.self]
+  }
+
+  /// The root command's declaration, with each subcommand's path filled in.
+  static let rootSpec: CommandSpec = {
+    var root = CommandSpec(
+      name: "trellis", abstract: "Auto Layout with size classes, anywhere Swift runs.",
+      discussion: """
+        Solve JSON layout files with Auto Layout's rules for any device, orientation and size \
+        class, and see the result as a diagram, a table, JSON or SVG.
+        """,
+      subcommands: commands.map { $0.spec })
+    for index in root.subcommands.indices { root.subcommands[index].path = ["trellis", root.subcommands[index].name] }
+    return root
+  }()
+
+  /// Runs one invocation; see ``run(arguments:stdout:stderr:)``.
+  public func run(arguments: [String], stdout: inout some TextOutputStream, stderr: inout some TextOutputStream)
+    -> Int32
+  {
+    var context = CommandContext(pipeline: pipeline, variables: variables)
+    let status = dispatch(arguments, &context)
+    stdout.write(context.stdout)
+    stderr.write(context.stderr)
+    return status
+  }
+
+  private func dispatch(_ arguments: [String], _ context: inout CommandContext) -> Int32 {
+    let root = Self.rootSpec
+    guard let first = arguments.first else {
+      context.stdout += HelpFormatter.help(root)
+      return 0
+    }
+    if first == "help" {
+      // `trellis help solve` is `trellis solve --help`.
+      let rest = Array(arguments.dropFirst())
+      guard let name = rest.first else {
+        context.stdout += HelpFormatter.help(root)
+        return 0
+      }
+      guard let spec = root.subcommands.first(where: { $0.name == name }) else {
+        return usageFailure(ArgumentParser.unknownSubcommand(name, spec: root), spec: root, &context)
+      }
+      context.stdout += HelpFormatter.help(spec)
+      return 0
+    }
+    if first.hasPrefix("-") {
+      do {
+        switch try ArgumentParser.parse([first], for: root) {
+        case .version: context.stdout += "trellis \(Self.version)\n"
+        case .help, .parsed: context.stdout += HelpFormatter.help(root)
+        }
+        if arguments.count > 1, first != "-h", first != "--help", first != "--version" {
+          return usageFailure(UsageError("Unexpected argument '\(arguments[1])'."), spec: root, &context)
+        }
+        return 0
+      } catch {
+        return usageFailure(error, spec: root, &context)
+      }
+    }
+    guard let index = Self.commands.firstIndex(where: { $0.spec.name == first }) else {
+      return usageFailure(ArgumentParser.unknownSubcommand(first, spec: root), spec: root, &context)
+    }
+    let type = Self.commands[index]
+    let spec = root.subcommands[index]
+    do {
+      switch try ArgumentParser.parse(Array(arguments.dropFirst()), for: spec) {
+      case .help, .version:
+        context.stdout += HelpFormatter.help(spec)
+        return 0
+      case .parsed(let parsed):
+        let command = try type.init(parsed)
+        return try command.run(&context)
+      }
+    } catch let error as UsageError {
+      return usageFailure(error, spec: spec, &context)
+    } catch let error as RuntimeError {
+      context.stderr += "Error: \(error.message)\n"
+      return 1
+    } catch {
+      context.stderr += "Error: \(error)\n"
+      return 1
+    }
+  }
+
+  /// `Error: …`, the usage line, `See '… --help'.`; exit status 64.
+  private func usageFailure(_ error: UsageError, spec: CommandSpec, _ context: inout CommandContext) -> Int32 {
+    context.stderr += "Error: \(error.message)\n"
+    context.stderr += HelpFormatter.wrappedUsage(spec, prefix: "Usage: ") + "\n"
+    context.stderr += "See '\(spec.commandName) --help'.\n"
+    return 64
+  }
+}
+
+/// Standard output or error as a `TextOutputStream`.
+struct FileStream: TextOutputStream {
+  let handle: FileHandle
+  static var standardOutput: FileStream { FileStream(handle: .standardOutput) }
+  static var standardError: FileStream { FileStream(handle: .standardError) }
+  mutating func write(_ string: String) {
+    guard !string.isEmpty else { return }
+    handle.write(Data(string.utf8))
+  }
 }

@@ -42,7 +42,8 @@ extension Engine {
       }
       guard var walker = face else { continue }
       face = nil  // keep the copy uniquely referenced while it pivots
-      let moves = walker.canMove(symbol: s, direction: 1, fixed: &fixed)
+      let moves =
+        walker.canMove(symbol: s, direction: 1, fixed: &fixed)
         || walker.canMove(symbol: s, direction: -1, fixed: &fixed)
       face = walker
       if moves { result.append(index) }

@@ -29,7 +29,9 @@ public struct Constraint: Hashable, Sendable, CustomStringConvertible {
   let id: UInt64
 
   /// Makes the constraint `expression relation 0`.
-  public init(_ expression: LinearExpression, _ relation: Relation, priority: Priority = .required, label: String? = nil) {
+  public init(
+    _ expression: LinearExpression, _ relation: Relation, priority: Priority = .required, label: String? = nil
+  ) {
     self.expression = expression
     self.relation = relation
     self.priority = priority
@@ -38,7 +40,10 @@ public struct Constraint: Hashable, Sendable, CustomStringConvertible {
   }
 
   /// Makes the constraint `lhs relation rhs`.
-  public init(_ lhs: LinearExpression, _ relation: Relation, _ rhs: LinearExpression, priority: Priority = .required, label: String? = nil) {
+  public init(
+    _ lhs: LinearExpression, _ relation: Relation, _ rhs: LinearExpression, priority: Priority = .required,
+    label: String? = nil
+  ) {
     self.init(lhs - rhs, relation, priority: priority, label: label)
   }
 
@@ -73,26 +78,66 @@ public struct Constraint: Hashable, Sendable, CustomStringConvertible {
 public func == (lhs: LinearExpression, rhs: LinearExpression) -> Constraint { Constraint(lhs, .equal, rhs) }
 public func == (lhs: LinearExpression, rhs: Variable) -> Constraint { Constraint(lhs, .equal, LinearExpression(rhs)) }
 public func == (lhs: Variable, rhs: LinearExpression) -> Constraint { Constraint(LinearExpression(lhs), .equal, rhs) }
-public func == (lhs: Variable, rhs: Variable) -> Constraint { Constraint(LinearExpression(lhs), .equal, LinearExpression(rhs)) }
-public func == (lhs: LinearExpression, rhs: Double) -> Constraint { Constraint(lhs, .equal, LinearExpression(constant: rhs)) }
-public func == (lhs: Variable, rhs: Double) -> Constraint { Constraint(LinearExpression(lhs), .equal, LinearExpression(constant: rhs)) }
-public func == (lhs: Double, rhs: LinearExpression) -> Constraint { Constraint(LinearExpression(constant: lhs), .equal, rhs) }
-public func == (lhs: Double, rhs: Variable) -> Constraint { Constraint(LinearExpression(constant: lhs), .equal, LinearExpression(rhs)) }
+public func == (lhs: Variable, rhs: Variable) -> Constraint {
+  Constraint(LinearExpression(lhs), .equal, LinearExpression(rhs))
+}
+public func == (lhs: LinearExpression, rhs: Double) -> Constraint {
+  Constraint(lhs, .equal, LinearExpression(constant: rhs))
+}
+public func == (lhs: Variable, rhs: Double) -> Constraint {
+  Constraint(LinearExpression(lhs), .equal, LinearExpression(constant: rhs))
+}
+public func == (lhs: Double, rhs: LinearExpression) -> Constraint {
+  Constraint(LinearExpression(constant: lhs), .equal, rhs)
+}
+public func == (lhs: Double, rhs: Variable) -> Constraint {
+  Constraint(LinearExpression(constant: lhs), .equal, LinearExpression(rhs))
+}
 
 public func <= (lhs: LinearExpression, rhs: LinearExpression) -> Constraint { Constraint(lhs, .lessThanOrEqual, rhs) }
-public func <= (lhs: LinearExpression, rhs: Variable) -> Constraint { Constraint(lhs, .lessThanOrEqual, LinearExpression(rhs)) }
-public func <= (lhs: Variable, rhs: LinearExpression) -> Constraint { Constraint(LinearExpression(lhs), .lessThanOrEqual, rhs) }
-public func <= (lhs: Variable, rhs: Variable) -> Constraint { Constraint(LinearExpression(lhs), .lessThanOrEqual, LinearExpression(rhs)) }
-public func <= (lhs: LinearExpression, rhs: Double) -> Constraint { Constraint(lhs, .lessThanOrEqual, LinearExpression(constant: rhs)) }
-public func <= (lhs: Variable, rhs: Double) -> Constraint { Constraint(LinearExpression(lhs), .lessThanOrEqual, LinearExpression(constant: rhs)) }
-public func <= (lhs: Double, rhs: LinearExpression) -> Constraint { Constraint(LinearExpression(constant: lhs), .lessThanOrEqual, rhs) }
-public func <= (lhs: Double, rhs: Variable) -> Constraint { Constraint(LinearExpression(constant: lhs), .lessThanOrEqual, LinearExpression(rhs)) }
+public func <= (lhs: LinearExpression, rhs: Variable) -> Constraint {
+  Constraint(lhs, .lessThanOrEqual, LinearExpression(rhs))
+}
+public func <= (lhs: Variable, rhs: LinearExpression) -> Constraint {
+  Constraint(LinearExpression(lhs), .lessThanOrEqual, rhs)
+}
+public func <= (lhs: Variable, rhs: Variable) -> Constraint {
+  Constraint(LinearExpression(lhs), .lessThanOrEqual, LinearExpression(rhs))
+}
+public func <= (lhs: LinearExpression, rhs: Double) -> Constraint {
+  Constraint(lhs, .lessThanOrEqual, LinearExpression(constant: rhs))
+}
+public func <= (lhs: Variable, rhs: Double) -> Constraint {
+  Constraint(LinearExpression(lhs), .lessThanOrEqual, LinearExpression(constant: rhs))
+}
+public func <= (lhs: Double, rhs: LinearExpression) -> Constraint {
+  Constraint(LinearExpression(constant: lhs), .lessThanOrEqual, rhs)
+}
+public func <= (lhs: Double, rhs: Variable) -> Constraint {
+  Constraint(LinearExpression(constant: lhs), .lessThanOrEqual, LinearExpression(rhs))
+}
 
-public func >= (lhs: LinearExpression, rhs: LinearExpression) -> Constraint { Constraint(lhs, .greaterThanOrEqual, rhs) }
-public func >= (lhs: LinearExpression, rhs: Variable) -> Constraint { Constraint(lhs, .greaterThanOrEqual, LinearExpression(rhs)) }
-public func >= (lhs: Variable, rhs: LinearExpression) -> Constraint { Constraint(LinearExpression(lhs), .greaterThanOrEqual, rhs) }
-public func >= (lhs: Variable, rhs: Variable) -> Constraint { Constraint(LinearExpression(lhs), .greaterThanOrEqual, LinearExpression(rhs)) }
-public func >= (lhs: LinearExpression, rhs: Double) -> Constraint { Constraint(lhs, .greaterThanOrEqual, LinearExpression(constant: rhs)) }
-public func >= (lhs: Variable, rhs: Double) -> Constraint { Constraint(LinearExpression(lhs), .greaterThanOrEqual, LinearExpression(constant: rhs)) }
-public func >= (lhs: Double, rhs: LinearExpression) -> Constraint { Constraint(LinearExpression(constant: lhs), .greaterThanOrEqual, rhs) }
-public func >= (lhs: Double, rhs: Variable) -> Constraint { Constraint(LinearExpression(constant: lhs), .greaterThanOrEqual, LinearExpression(rhs)) }
+public func >= (lhs: LinearExpression, rhs: LinearExpression) -> Constraint {
+  Constraint(lhs, .greaterThanOrEqual, rhs)
+}
+public func >= (lhs: LinearExpression, rhs: Variable) -> Constraint {
+  Constraint(lhs, .greaterThanOrEqual, LinearExpression(rhs))
+}
+public func >= (lhs: Variable, rhs: LinearExpression) -> Constraint {
+  Constraint(LinearExpression(lhs), .greaterThanOrEqual, rhs)
+}
+public func >= (lhs: Variable, rhs: Variable) -> Constraint {
+  Constraint(LinearExpression(lhs), .greaterThanOrEqual, LinearExpression(rhs))
+}
+public func >= (lhs: LinearExpression, rhs: Double) -> Constraint {
+  Constraint(lhs, .greaterThanOrEqual, LinearExpression(constant: rhs))
+}
+public func >= (lhs: Variable, rhs: Double) -> Constraint {
+  Constraint(LinearExpression(lhs), .greaterThanOrEqual, LinearExpression(constant: rhs))
+}
+public func >= (lhs: Double, rhs: LinearExpression) -> Constraint {
+  Constraint(LinearExpression(constant: lhs), .greaterThanOrEqual, rhs)
+}
+public func >= (lhs: Double, rhs: Variable) -> Constraint {
+  Constraint(LinearExpression(constant: lhs), .greaterThanOrEqual, LinearExpression(rhs))
+}

@@ -13,6 +13,11 @@ extension Engine {
     return total
   }
 
+  /// Every record, edit variables included, in the order they were added.
+  func recordsInOrder() -> [ConstraintRecord] {
+    records.values.sorted { $0.sequence < $1.sequence }
+  }
+
   /// How much the current solution misses a constraint (0 when it holds).
   func violation(_ record: ConstraintRecord) -> Double {
     let v = evaluate(record)
@@ -25,7 +30,8 @@ extension Engine {
 
   func violationByPriority() -> [(priority: Priority, violation: Double)] {
     var totals: [Priority: Double] = [:]
-    for record in records.values where !record.constraint.priority.isRequired {
+    // In insertion order: the floating-point sums must not depend on hashing.
+    for record in recordsInOrder() where !record.constraint.priority.isRequired {
       totals[record.constraint.priority, default: 0] += violation(record)
     }
     return totals.keys.sorted(by: >).map { ($0, totals[$0] ?? 0) }
@@ -76,7 +82,7 @@ extension Engine {
       }
     }
     out += "Constraints\n"
-    for record in records.values.sorted(by: { $0.sequence < $1.sequence }) where !record.isEdit {
+    for record in recordsInOrder() where !record.isEdit {
       out += "  \(record.constraint) [marker \(symbolName(record.marker))]\n"
     }
     return out
@@ -124,7 +130,7 @@ extension Engine {
     if let (s, _) = enteringSymbol(.main) {
       problems.append("not optimal: \(symbolName(s)) can still improve the objective")
     }
-    for record in records.values where record.constraint.priority.isRequired {
+    for record in recordsInOrder() where record.constraint.priority.isRequired {
       let scale = record.constraint.expression.terms.reduce(max(1, abs(record.constant))) {
         max($0, abs($1.coefficient * value(ofVariable: $1.variable.index)))
       }

@@ -95,14 +95,20 @@ extension LinearExpression {
 }
 
 extension Variable {
-  public static func + (lhs: Variable, rhs: Variable) -> LinearExpression { LinearExpression(lhs) + LinearExpression(rhs) }
+  public static func + (lhs: Variable, rhs: Variable) -> LinearExpression {
+    LinearExpression(lhs) + LinearExpression(rhs)
+  }
   public static func + (lhs: Variable, rhs: Double) -> LinearExpression { LinearExpression(lhs) + rhs }
   public static func + (lhs: Double, rhs: Variable) -> LinearExpression { LinearExpression(rhs) + lhs }
-  public static func - (lhs: Variable, rhs: Variable) -> LinearExpression { LinearExpression(lhs) - LinearExpression(rhs) }
+  public static func - (lhs: Variable, rhs: Variable) -> LinearExpression {
+    LinearExpression(lhs) - LinearExpression(rhs)
+  }
   public static func - (lhs: Variable, rhs: Double) -> LinearExpression { LinearExpression(lhs) - rhs }
   public static func - (lhs: Double, rhs: Variable) -> LinearExpression { lhs - LinearExpression(rhs) }
   public static prefix func - (operand: Variable) -> LinearExpression { -LinearExpression(operand) }
   public static func * (lhs: Variable, rhs: Double) -> LinearExpression { LinearExpression(terms: [Term(lhs, rhs)]) }
   public static func * (lhs: Double, rhs: Variable) -> LinearExpression { LinearExpression(terms: [Term(rhs, lhs)]) }
-  public static func / (lhs: Variable, rhs: Double) -> LinearExpression { LinearExpression(terms: [Term(lhs, 1 / rhs)]) }
+  public static func / (lhs: Variable, rhs: Double) -> LinearExpression {
+    LinearExpression(terms: [Term(lhs, 1 / rhs)])
+  }
 }

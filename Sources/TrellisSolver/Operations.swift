@@ -315,7 +315,14 @@ extension Engine {
     applyConstantChange(record, delta: delta)
     record.constant = constant
     records[constraint.id] = record
-    if let failed = dualOptimize() {
+    // A redundant equality (a basic dummy row, all dummies) sharing this marker must stay at
+    // 0; moved either way it conflicts with this constraint, and no pivot can repair it (the
+    // dual simplex only sees negative rows, and never lets a dummy enter).
+    let movedRedundant = columns[Int(record.marker)].first { basic in
+      guard kind(basic) == .dummy, let row = rows[Int(basic)], row.constant != 0 else { return false }
+      return row.cells.allSatisfy { kind($0.symbol) == .dummy }
+    }
+    if let failed = movedRedundant ?? dualOptimize() {
       let certificate = (rows[Int(failed)]?.cells.map(\.symbol) ?? []) + [failed]
       self = before
       var others = self
@@ -365,6 +372,6 @@ extension Engine {
   // MARK: - Listing
 
   func constraintsInOrder() -> [Constraint] {
-    records.values.filter { !$0.isEdit }.sorted { $0.sequence < $1.sequence }.map(\.constraint)
+    recordsInOrder().filter { !$0.isEdit }.map(\.constraint)
   }
 }

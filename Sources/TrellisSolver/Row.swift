@@ -91,7 +91,9 @@ struct Row {
       for cell in other.cells { add(cell.symbol, cell.coefficient * factor) }
       return
     }
-    cells = Row.merge(cells, other.cells, factor: factor, skipping: -1) { _ in } removed: { _ in }
+    cells = Row.merge(cells, other.cells, factor: factor, skipping: -1) { _ in
+    } removed: { _ in
+    }
   }
 
   /// Replaces `symbol` by the form `row` (for unindexed rows).

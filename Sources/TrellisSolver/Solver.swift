@@ -124,9 +124,11 @@ public final class Solver {
   /// - Parameter variables: the variables to check; all of this solver's when `nil`.
   /// - Returns: the ambiguous ones, in the order given (or in creation order).
   public func ambiguousVariables(among variables: [Variable]? = nil) -> [Variable] {
-    let candidates = variables ?? (0..<engine.variableNames.count).map {
-      Variable(name: engine.variableNames[$0], solver: id, index: Int32($0))
-    }
+    let candidates =
+      variables
+      ?? (0..<engine.variableNames.count).map {
+        Variable(name: engine.variableNames[$0], solver: id, index: Int32($0))
+      }
     let indices = candidates.filter { $0.solver == id }.map(\.index)
     let ambiguous = Set(engine.ambiguousVariables(indices))
     return candidates.filter { $0.solver == id && ambiguous.contains($0.index) }

@@ -93,7 +93,8 @@ struct AddDelWorkload: Workload {
   // MARK: Golden
 
   func checkDataConsistency(log: inout GoldenLog) {
-    log.checkRequired(data.constraints, indices: data.accepted, values: data.afterAdds, names: data.variables, state: "afterAdds")
+    log.checkRequired(
+      data.constraints, indices: data.accepted, values: data.afterAdds, names: data.variables, state: "afterAdds")
     let objective = errorsByStrength(optional: data.stays, edits: [], values: data.afterAdds)
       .reduce(0) { $0 + $1.strength * $1.error }
     if !GoldenTolerance.valuesMatch(objective, data.afterAddsObjective) {
@@ -106,7 +107,9 @@ struct AddDelWorkload: Workload {
     for (resolve, suggestions) in data.resolveSuggestions.enumerated() {
       for (position, edit) in data.edits.enumerated()
       where !GoldenTolerance.valuesMatch(1.001 * previous[edit.variable], suggestions[position]) {
-        log.fail("resolve \(resolve): 1.001 × the previous value of '\(data.variables[edit.variable])' is \(1.001 * previous[edit.variable]), the file suggests \(suggestions[position])")
+        log.fail(
+          "resolve \(resolve): 1.001 × the previous value of '\(data.variables[edit.variable])' is \(1.001 * previous[edit.variable]), the file suggests \(suggestions[position])"
+        )
       }
       for (position, edit) in data.edits.enumerated() {
         previous[edit.variable] = data.editValuesAfterResolve[resolve][position]
@@ -114,7 +117,10 @@ struct AddDelWorkload: Workload {
     }
     let last = data.resolveSuggestions.count - 1
     for (position, edit) in data.edits.enumerated()
-    where last >= 0 && !GoldenTolerance.valuesMatch(data.afterCheckedResolves[edit.variable], data.editValuesAfterResolve[last][position]) {
+    where last >= 0
+      && !GoldenTolerance.valuesMatch(
+        data.afterCheckedResolves[edit.variable], data.editValuesAfterResolve[last][position])
+    {
       log.fail("after\(last + 1)Resolves disagrees with editValuesAfterResolve for '\(data.variables[edit.variable])'")
     }
   }
@@ -143,7 +149,9 @@ struct AddDelWorkload: Workload {
     let outcome = addAll(fresh.solver, constraints(all, fresh.variables, prepared))
     let rejected = outcome.rejected
     if let failure = outcome.failure {
-      log.fail("add-all run: adding constraint #\(failure.position) \(data.constraints[failure.position].describe(data.variables)) threw: \(failure.error)")
+      log.fail(
+        "add-all run: adding constraint #\(failure.position) \(data.constraints[failure.position].describe(data.variables)) threw: \(failure.error)"
+      )
       return
     }
     log.note("add-all run: \(rejected.count) rejected (kiwi with rollback: \(data.rejected.count))")
@@ -151,13 +159,16 @@ struct AddDelWorkload: Workload {
       let ours = Set(rejected), theirs = Set(data.rejected)
       let extra = rejected.filter { !theirs.contains($0) }
       let missing = data.rejected.filter { !ours.contains($0) }
-      let firstDifference = zip(rejected, data.rejected).first { $0 != $1 }.map { "\(min($0.0, $0.1))" }
+      let firstDifference =
+        zip(rejected, data.rejected).first { $0 != $1 }.map { "\(min($0.0, $0.1))" }
         ?? "\(min(rejected.count, data.rejected.count))th entry"
       log.fail(
         "add-all run: \(rejected.count) rejected, expected \(data.rejected.count); first difference at \(firstDifference); rejected but accepted by the file: \(extra.prefix(10).map(String.init).joined(separator: ", "))\(extra.count > 10 ? ", … (\(extra.count))" : ""); accepted but rejected by the file: \(missing.prefix(10).map(String.init).joined(separator: ", "))\(missing.count > 10 ? ", … (\(missing.count))" : "")"
       )
       for index in extra.prefix(3) {
-        log.fail("add-all run: our rejection of #\(index) \(data.constraints[index].describe(data.variables)), which kiwi accepts")
+        log.fail(
+          "add-all run: our rejection of #\(index) \(data.constraints[index].describe(data.variables)), which kiwi accepts"
+        )
       }
     }
     let ours = Set(rejected)
@@ -180,15 +191,20 @@ struct AddDelWorkload: Workload {
 
     // afterAdds: required hold, kiwi's objective (only the weak stays are optional), kiwi's values.
     var values = readValues(solver, variables)
-    log.checkRequired(data.constraints, indices: data.accepted, values: values, names: data.variables, state: "afterAdds")
+    log.checkRequired(
+      data.constraints, indices: data.accepted, values: values, names: data.variables, state: "afterAdds")
     let errors = errorsByStrength(optional: data.stays, edits: [], values: values)
     let objective = errors.reduce(0) { $0 + $1.strength * $1.error }
     log.note("afterAdds: objective \(objective), kiwi \(data.afterAddsObjective)")
     if !GoldenTolerance.valuesMatch(objective, data.afterAddsObjective) {
-      log.fail("afterAdds: objective Σ strength·error is \(objective), kiwi's is \(data.afterAddsObjective) (difference \(objective - data.afterAddsObjective))")
+      log.fail(
+        "afterAdds: objective Σ strength·error is \(objective), kiwi's is \(data.afterAddsObjective) (difference \(objective - data.afterAddsObjective))"
+      )
     }
     var ambiguous = ambiguousIndices(solver, variables)
-    log.checkValues(values, expected: data.afterAdds, ambiguous: ambiguous, names: data.variables, state: "afterAdds (\(ambiguous.count) reported ambiguous)")
+    log.checkValues(
+      values, expected: data.afterAdds, ambiguous: ambiguous, names: data.variables,
+      state: "afterAdds (\(ambiguous.count) reported ambiguous)")
 
     try addEditVariables(solver, variables, prepared)
 
@@ -203,7 +219,9 @@ struct AddDelWorkload: Workload {
         if resolve < checked, !GoldenTolerance.valuesMatch(suggestion, data.resolveSuggestions[resolve][position]) {
           suggestionMismatches += 1
           if suggestionMismatches == 1 {
-            log.fail("resolve \(resolve): suggestion for '\(data.variables[edit.variable])' is \(suggestion), kiwi's is \(data.resolveSuggestions[resolve][position])")
+            log.fail(
+              "resolve \(resolve): suggestion for '\(data.variables[edit.variable])' is \(suggestion), kiwi's is \(data.resolveSuggestions[resolve][position])"
+            )
           }
         }
         lastSuggestions[position] = suggestion
@@ -217,7 +235,9 @@ struct AddDelWorkload: Workload {
         where !GoldenTolerance.valuesMatch(values[edit.variable], data.editValuesAfterResolve[resolve][position]) {
           editValueMismatches += 1
           if editValueMismatches == 1 {
-            log.fail("resolve \(resolve): '\(data.variables[edit.variable])' = \(values[edit.variable]) after the resolve, kiwi \(data.editValuesAfterResolve[resolve][position])")
+            log.fail(
+              "resolve \(resolve): '\(data.variables[edit.variable])' = \(values[edit.variable]) after the resolve, kiwi \(data.editValuesAfterResolve[resolve][position])"
+            )
           }
         }
       }
@@ -225,17 +245,29 @@ struct AddDelWorkload: Workload {
         let state = "after\(checked)Resolves"
         log.checkRequired(data.constraints, indices: data.accepted, values: values, names: data.variables, state: state)
         ambiguous = ambiguousIndices(solver, variables)
-        log.checkValues(values, expected: data.afterCheckedResolves, ambiguous: ambiguous, names: data.variables, state: "\(state) (\(ambiguous.count) reported ambiguous)")
+        log.checkValues(
+          values, expected: data.afterCheckedResolves, ambiguous: ambiguous, names: data.variables,
+          state: "\(state) (\(ambiguous.count) reported ambiguous)")
       }
     }
-    log.note("resolves: \(data.nResolves) done; the first \(checked) compared (suggestions: \(suggestionMismatches) differ, edit values: \(editValueMismatches) differ); final edit values \(data.edits.map { formatValue(values[$0.variable]) }.joined(separator: ", ")), kiwi \(data.finalEditValues.map(formatValue).joined(separator: ", "))")
-    if suggestionMismatches > 1 { log.fail("\(suggestionMismatches) of the first \(checked) resolves' suggestions differ from kiwi's") }
-    if editValueMismatches > 1 { log.fail("\(editValueMismatches) edit values after the first \(checked) resolves differ from kiwi's") }
-    let finalState = "after \(data.nResolves) resolves"
-    for (position, edit) in data.edits.enumerated() where !GoldenTolerance.valuesMatch(values[edit.variable], data.finalEditValues[position]) {
-      log.fail("\(finalState): '\(data.variables[edit.variable])' = \(values[edit.variable]), kiwi \(data.finalEditValues[position]) (relative difference \((values[edit.variable] - data.finalEditValues[position]) / data.finalEditValues[position]))")
+    log.note(
+      "resolves: \(data.nResolves) done; the first \(checked) compared (suggestions: \(suggestionMismatches) differ, edit values: \(editValueMismatches) differ); final edit values \(data.edits.map { formatValue(values[$0.variable]) }.joined(separator: ", ")), kiwi \(data.finalEditValues.map(formatValue).joined(separator: ", "))"
+    )
+    if suggestionMismatches > 1 {
+      log.fail("\(suggestionMismatches) of the first \(checked) resolves' suggestions differ from kiwi's")
     }
-    log.checkRequired(data.constraints, indices: data.accepted, values: values, names: data.variables, state: finalState)
+    if editValueMismatches > 1 {
+      log.fail("\(editValueMismatches) edit values after the first \(checked) resolves differ from kiwi's")
+    }
+    let finalState = "after \(data.nResolves) resolves"
+    for (position, edit) in data.edits.enumerated()
+    where !GoldenTolerance.valuesMatch(values[edit.variable], data.finalEditValues[position]) {
+      log.fail(
+        "\(finalState): '\(data.variables[edit.variable])' = \(values[edit.variable]), kiwi \(data.finalEditValues[position]) (relative difference \((values[edit.variable] - data.finalEditValues[position]) / data.finalEditValues[position]))"
+      )
+    }
+    log.checkRequired(
+      data.constraints, indices: data.accepted, values: values, names: data.variables, state: finalState)
 
     // Remove the accepted constraints in order: only the weak stays (x = 0) and the strong
     // edits (x = last suggestion) are left, so that is the unique optimum.
@@ -249,10 +281,14 @@ struct AddDelWorkload: Workload {
     for (position, edit) in data.edits.enumerated() {
       editIndices.insert(edit.variable)
       if !GoldenTolerance.valuesMatch(values[edit.variable], lastSuggestions[position]) {
-        log.fail("after the removes: edit variable '\(data.variables[edit.variable])' = \(values[edit.variable]), its last suggestion was \(lastSuggestions[position])")
+        log.fail(
+          "after the removes: edit variable '\(data.variables[edit.variable])' = \(values[edit.variable]), its last suggestion was \(lastSuggestions[position])"
+        )
       }
     }
-    log.note("after the removes: edit values \(data.edits.map { formatValue(values[$0.variable]) }.joined(separator: ", ")), largest |non-edit value| \(values.indices.filter { !editIndices.contains($0) }.map { abs(values[$0]) }.max() ?? 0)")
+    log.note(
+      "after the removes: edit values \(data.edits.map { formatValue(values[$0.variable]) }.joined(separator: ", ")), largest |non-edit value| \(values.indices.filter { !editIndices.contains($0) }.map { abs(values[$0]) }.max() ?? 0)"
+    )
     let nonZero = values.indices.filter { !editIndices.contains($0) && !(abs(values[$0]) <= GoldenTolerance.absolute) }
     if !nonZero.isEmpty {
       let shown = nonZero.prefix(10).map { "'\(data.variables[$0])' = \(values[$0])" }.joined(separator: ", ")
@@ -345,7 +381,8 @@ struct AddDelWorkload: Workload {
 
   /// `count` resolves: suggest 1.001 × each edit variable's last read value, read every value.
   @inline(__always)
-  private func resolves(_ count: Int, _ solver: Solver, _ variables: [Variable], _ values: inout [Double]) -> StepError? {
+  private func resolves(_ count: Int, _ solver: Solver, _ variables: [Variable], _ values: inout [Double]) -> StepError?
+  {
     for _ in 0..<count {
       for edit in data.edits {
         do {

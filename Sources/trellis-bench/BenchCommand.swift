@@ -21,18 +21,19 @@ enum WorkloadCatalog {
 
   static var entries: [Entry] {
     [
-    Entry(name: "enaml-like", file: "enaml-like.json") { path throws(BenchInputError) in
-      EnamlWorkload(data: try EnamlData(path: path))
-    },
-    Entry(name: "adddel-900", file: "adddel-900.json") { path throws(BenchInputError) in
-      AddDelWorkload(data: try AddDelData(path: path), fullRepetitions: 5)
-    },
-    Entry(name: "adddel-300", file: "adddel-300.json") { path throws(BenchInputError) in
-      AddDelWorkload(data: try AddDelData(path: path), fullRepetitions: 11)
-    },
-    Entry(name: "concentration-relayout", file: "concentration.json", folder: .layouts) { path throws(BenchInputError) in
-      RelayoutWorkload(document: try readLayout(path))
-    },
+      Entry(name: "enaml-like", file: "enaml-like.json") { path throws(BenchInputError) in
+        EnamlWorkload(data: try EnamlData(path: path))
+      },
+      Entry(name: "adddel-900", file: "adddel-900.json") { path throws(BenchInputError) in
+        AddDelWorkload(data: try AddDelData(path: path), fullRepetitions: 5)
+      },
+      Entry(name: "adddel-300", file: "adddel-300.json") { path throws(BenchInputError) in
+        AddDelWorkload(data: try AddDelData(path: path), fullRepetitions: 11)
+      },
+      Entry(name: "concentration-relayout", file: "concentration.json", folder: .layouts) {
+        path throws(BenchInputError) in
+        RelayoutWorkload(document: try readLayout(path))
+      },
     ]
   }
 
@@ -156,7 +157,9 @@ enum BenchCommand {
       let path = (folder as NSString).appendingPathComponent(entry.file)
       guard FileManager.default.fileExists(atPath: path) else {
         let option = entry.folder == .bench ? "--bench-dir" : "--layouts-dir"
-        throw BenchInputError(message: "the workload file '\(path)' does not exist; pass \(option) PATH naming the folder with \(entry.file)")
+        throw BenchInputError(
+          message:
+            "the workload file '\(path)' does not exist; pass \(option) PATH naming the folder with \(entry.file)")
       }
       workloads.append(try entry.load(path))
     }
@@ -174,12 +177,15 @@ enum BenchCommand {
         printError("\(workload.name) \(mode.name): checking golden states…", terminator: "")
         workload.checkGolden(mode: mode, log: &log)
         let checked = monotonicNanoseconds()
-        printError(" \(log.isEmpty ? "ok" : "\(log.problems.count) problem(s)") (\(seconds(start, checked))); timing…", terminator: "")
+        printError(
+          " \(log.isEmpty ? "ok" : "\(log.problems.count) problem(s)") (\(seconds(start, checked))); timing…",
+          terminator: "")
         let measurements = workload.measure(mode: mode, quick: options.quick, log: &log)
         printError(" done (\(seconds(checked, monotonicNanoseconds())))")
         results.append(
           WorkloadResult(
-            workload: workload.name, mode: mode, measurements: measurements, golden: log, reference: workload.reference))
+            workload: workload.name, mode: mode, measurements: measurements, golden: log, reference: workload.reference)
+        )
       }
     }
     if options.json {
@@ -221,7 +227,9 @@ enum BenchCommand {
   private static func listRegions(_ directory: Folders) throws(BenchInputError) -> Int32 {
     for workload in try load([], directory: directory) {
       for region in workload.regions {
-        print("\(workload.name)/\(region.measurement)  (one iteration = \(region.operation); default \(region.defaultIterations))")
+        print(
+          "\(workload.name)/\(region.measurement)  (one iteration = \(region.operation); default \(region.defaultIterations))"
+        )
       }
     }
     return 0
@@ -291,7 +299,10 @@ enum BenchCommand {
       case "--only":
         let parts = (value ?? "").split(separator: "/", omittingEmptySubsequences: false).map(String.init)
         guard parts.count == 2, WorkloadCatalog.names.contains(parts[0]), !parts[1].isEmpty else {
-          throw UsageError(message: "'--only' takes <workload>/<measurement>, e.g. enaml-like/resize (workloads: \(WorkloadCatalog.names.joined(separator: ", "))); see --list-regions.")
+          throw UsageError(
+            message:
+              "'--only' takes <workload>/<measurement>, e.g. enaml-like/resize (workloads: \(WorkloadCatalog.names.joined(separator: ", "))); see --list-regions."
+          )
         }
         options.only = (parts[0], parts[1])
       case "--iterations":
@@ -327,26 +338,11 @@ enum BenchCommand {
     }
     var best: (word: String, distance: Int)?
     for candidate in known {
-      let distance = editDistance(word, candidate)
+      let distance = DidYouMean.distance(word, candidate)
       if best == nil || distance < best?.distance ?? Int.max { best = (candidate, distance) }
     }
     guard let best, best.distance <= max(2, word.count / 3) else { return "" }
     return " Did you mean '\(best.word)'?"
-  }
-
-  static func editDistance(_ a: String, _ b: String) -> Int {
-    let a = Array(a), b = Array(b)
-    var previous = Array(0...b.count)
-    for i in 1...max(1, a.count) where !a.isEmpty {
-      var current = [i] + [Int](repeating: 0, count: b.count)
-      for j in 1...max(1, b.count) where !b.isEmpty {
-        let substitution = previous[j - 1] + (a[i - 1] == b[j - 1] ? 0 : 1)
-        let insertionOrDeletion = min(previous[j], current[j - 1]) + 1
-        current[j] = min(substitution, insertionOrDeletion)
-      }
-      previous = current
-    }
-    return a.isEmpty ? b.count : previous[b.count]
   }
 
   // MARK: Files
@@ -375,7 +371,10 @@ enum BenchCommand {
     let layouts = ((root as NSString).appendingPathComponent("Layouts") as NSString).standardizingPath
     var isDirectory: ObjCBool = false
     guard FileManager.default.fileExists(atPath: layouts, isDirectory: &isDirectory), isDirectory.boolValue else {
-      throw BenchInputError(message: "the layouts folder '\(layouts)' (Layouts from the package root \(root)) does not exist; pass --layouts-dir PATH")
+      throw BenchInputError(
+        message:
+          "the layouts folder '\(layouts)' (Layouts from the package root \(root)) does not exist; pass --layouts-dir PATH"
+      )
     }
     return layouts
   }
@@ -386,7 +385,10 @@ enum BenchCommand {
     let bench = ((root as NSString).appendingPathComponent("../shared/bench") as NSString).standardizingPath
     var isDirectory: ObjCBool = false
     guard FileManager.default.fileExists(atPath: bench, isDirectory: &isDirectory), isDirectory.boolValue else {
-      throw BenchInputError(message: "the workload folder '\(bench)' (../shared/bench from the package root \(root)) does not exist; pass --bench-dir PATH")
+      throw BenchInputError(
+        message:
+          "the workload folder '\(bench)' (../shared/bench from the package root \(root)) does not exist; pass --bench-dir PATH"
+      )
     }
     return bench
   }
@@ -410,7 +412,10 @@ enum BenchCommand {
         directory = parent
       }
     }
-    throw BenchInputError(message: "cannot find the package root (no Package.swift above \(starts.joined(separator: " or "))); pass --bench-dir PATH (and --layouts-dir PATH) naming the folders with the workload files")
+    throw BenchInputError(
+      message:
+        "cannot find the package root (no Package.swift above \(starts.joined(separator: " or "))); pass --bench-dir PATH (and --layouts-dir PATH) naming the folders with the workload files"
+    )
   }
 }
 

@@ -64,7 +64,8 @@ struct EnamlWorkload: Workload {
       }
     }
     for (index, constraint) in constraints.enumerated() {
-      try step("adding constraint #\(index) \(data.constraints[index].describe(data.variables))") { () throws(SolverError) in
+      try step("adding constraint #\(index) \(data.constraints[index].describe(data.variables))") {
+        () throws(SolverError) in
         try solver.add(constraint)
       }
     }
@@ -121,7 +122,9 @@ struct EnamlWorkload: Workload {
       !Self.documentedUndetermined.contains($0)
     }
     if !wronglyAmbiguous.isEmpty {
-      log.fail("\(state.label): ambiguousVariables() reports \(wronglyAmbiguous.map { "'\($0)'" }.joined(separator: ", ")), which the README shows determined (so their values go unchecked)")
+      log.fail(
+        "\(state.label): ambiguousVariables() reports \(wronglyAmbiguous.map { "'\($0)'" }.joined(separator: ", ")), which the README shows determined (so their values go unchecked)"
+      )
     }
     log.checkRequired(data.constraints, values: values, names: data.variables, state: state.label)
     let edits = [
@@ -142,7 +145,8 @@ struct EnamlWorkload: Workload {
     var results: [Measurement] = []
 
     // build: one sample = one build, destroyed at the end of the region (kiwi: 3000 samples).
-    let buildPlan = quick
+    let buildPlan =
+      quick
       ? SamplingPlan(warmup: 5, minimum: 5, maximum: 200, budgetSeconds: 0.4)
       : SamplingPlan(warmup: 50, minimum: 30, maximum: 3000, budgetSeconds: 6)
     let buildOnce = {
@@ -165,22 +169,26 @@ struct EnamlWorkload: Workload {
     var values = [Double](repeating: 0, count: data.variables.count)
 
     // resize: one sample = 50 cycles of the 6 sizes (kiwi: 300 resizes a sample, 3000 samples).
-    let resizePlan = quick
+    let resizePlan =
+      quick
       ? SamplingPlan(warmup: 2, minimum: 5, maximum: 100, budgetSeconds: 0.4)
       : SamplingPlan(warmup: 2, minimum: 30, maximum: 3000, budgetSeconds: 4)
     results.append(
       Measurement(
         name: "resize",
-        samples: timedResizes(instance, sizes: data.resizes, cycles: 50, plan: resizePlan, values: &values, failure: &failure)))
+        samples: timedResizes(
+          instance, sizes: data.resizes, cycles: 50, plan: resizePlan, values: &values, failure: &failure)))
 
     // forced_pivot_resize: one sample = 20 cycles of 50×30 ↔ 1000×900 (kiwi: 40 resizes a sample).
-    let forcedPlan = quick
+    let forcedPlan =
+      quick
       ? SamplingPlan(warmup: 1, minimum: 3, maximum: 30, budgetSeconds: 0.4)
       : SamplingPlan(warmup: 2, minimum: 20, maximum: 3000, budgetSeconds: 6)
     results.append(
       Measurement(
         name: "forced_pivot_resize",
-        samples: timedResizes(instance, sizes: data.forcedPivotResizes, cycles: 20, plan: forcedPlan, values: &values, failure: &failure)))
+        samples: timedResizes(
+          instance, sizes: data.forcedPivotResizes, cycles: 20, plan: forcedPlan, values: &values, failure: &failure)))
 
     if let failure { log.fail("timing: \(failure)") }
     return results

@@ -73,7 +73,9 @@ extension GoldenLog {
       if !(violation <= GoldenTolerance.absolute) {
         failures += 1
         if failures <= 5 {
-          fail("\(state): required constraint #\(index) \(constraint.describe(names)) is violated by \(violation) (residual \(constraint.residual(values)))")
+          fail(
+            "\(state): required constraint #\(index) \(constraint.describe(names)) is violated by \(violation) (residual \(constraint.residual(values)))"
+          )
         }
       }
     }
@@ -93,7 +95,9 @@ extension GoldenLog {
       let theirs = expected.first { $0.strength == strength }?.error ?? 0
       compared.append("\(formatStrength(strength)): \(mine)/\(theirs)")
       if !(abs(mine - theirs) <= tolerance(theirs)) {
-        fail("\(state): total error at strength \(formatStrength(strength)) is \(mine), kiwi's is \(theirs) (difference \(mine - theirs))")
+        fail(
+          "\(state): total error at strength \(formatStrength(strength)) is \(mine), kiwi's is \(theirs) (difference \(mine - theirs))"
+        )
       }
     }
   }
@@ -105,7 +109,9 @@ extension GoldenLog {
   ) {
     var failures: [String] = []
     let ambiguousNames = ambiguous.sorted().map { names[$0] }
-    note("\(state): \(expected.count - ambiguous.count) of \(expected.count) values compared; reported ambiguous: \(ambiguousNames.isEmpty ? "none" : ambiguousNames.joined(separator: " "))")
+    note(
+      "\(state): \(expected.count - ambiguous.count) of \(expected.count) values compared; reported ambiguous: \(ambiguousNames.isEmpty ? "none" : ambiguousNames.joined(separator: " "))"
+    )
     for index in expected.indices where !ambiguous.contains(index) {
       if !GoldenTolerance.valuesMatch(values[index], expected[index]) {
         failures.append("'\(names[index])' = \(values[index]), kiwi \(expected[index])")

@@ -58,7 +58,9 @@ struct JSONReader {
   /// Reads the whole file at `path`.
   static func read(path: String) throws(BenchInputError) -> JSONValue {
     guard let data = FileManager.default.contents(atPath: path) else {
-      throw BenchInputError(message: "cannot read the workload file '\(path)'; check that it exists and is readable, or pass --bench-dir PATH")
+      throw BenchInputError(
+        message:
+          "cannot read the workload file '\(path)'; check that it exists and is readable, or pass --bench-dir PATH")
     }
     var reader = JSONReader(bytes: [UInt8](data), file: path)
     return try reader.parseDocument()
@@ -106,7 +108,9 @@ struct JSONReader {
     }
   }
 
-  private mutating func expect(_ literal: String, kind: JSONValue.Kind, at start: SourceLocation) throws(BenchInputError) -> JSONValue {
+  private mutating func expect(_ literal: String, kind: JSONValue.Kind, at start: SourceLocation)
+    throws(BenchInputError) -> JSONValue
+  {
     for scalar in literal.utf8 {
       guard offset < bytes.count, bytes[offset] == scalar else {
         throw fail("invalid literal; expected '\(literal)'", at: start)
@@ -147,7 +151,9 @@ struct JSONReader {
       }
       let key = try parseString()
       skipWhitespace()
-      guard offset < bytes.count, bytes[offset] == UInt8(ascii: ":") else { throw fail("expected ':' after the key '\(key)'") }
+      guard offset < bytes.count, bytes[offset] == UInt8(ascii: ":") else {
+        throw fail("expected ':' after the key '\(key)'")
+      }
       advance()
       skipWhitespace()
       let value = try parseValue(depth: depth + 1)
@@ -254,7 +260,8 @@ struct JSONReader {
         var code = try parseHex4()
         if (0xD800..<0xDC00).contains(code) {
           // A high surrogate must be followed by \u and a low surrogate.
-          guard offset + 1 < bytes.count, bytes[offset] == UInt8(ascii: "\\"), bytes[offset + 1] == UInt8(ascii: "u") else {
+          guard offset + 1 < bytes.count, bytes[offset] == UInt8(ascii: "\\"), bytes[offset + 1] == UInt8(ascii: "u")
+          else {
             throw fail("unpaired surrogate in a \\u escape")
           }
           advance()

@@ -4,9 +4,9 @@ import TrellisSolver
 /// Layouts/concentration.json through `LayoutEngine`: a fresh engine's layout against moving a
 /// live engine to another environment (rotation with and without a size-class change).
 ///
-/// Environments are written out from ../shared/reference/devices.json ("iPhone 8" and
-/// "iPad mini 7.9-inch (5th gen)", which has the 9.7-inch iPads' geometry: 768 × 1024 @2x,
-/// regular in both orientations, status bar 20 pt).
+/// Environments come from the device table (`DeviceTable`, from ../shared/reference/devices.json):
+/// "iPhone 8" and "iPad mini 7.9-inch (5th gen)", which has the 9.7-inch iPads' geometry
+/// (768 × 1024 @2x, regular in both orientations, status bar 20 pt).
 struct RelayoutWorkload: Workload {
   let document: LayoutDocument
 
@@ -15,21 +15,53 @@ struct RelayoutWorkload: Workload {
   /// Measurements are compared with this one: `speed-up = fresh median / measurement median`.
   var reference: String? { "fresh" }
 
-  static let iPhonePortrait = Environment(
-    containerSize: Size(width: 375, height: 667), traits: TraitCollection(horizontal: .compact, vertical: .regular),
-    safeAreaInsets: EdgeInsets(top: 20, left: 0, bottom: 0, right: 0), scale: 2, deviceName: "iPhone 8",
-    orientation: .portrait)
-  static let iPhoneLandscape = Environment(
-    containerSize: Size(width: 667, height: 375), traits: TraitCollection(horizontal: .compact, vertical: .compact),
-    safeAreaInsets: .zero, scale: 2, deviceName: "iPhone 8", orientation: .landscape)
-  static let iPadPortrait = Environment(
-    containerSize: Size(width: 768, height: 1024), traits: TraitCollection(horizontal: .regular, vertical: .regular),
-    safeAreaInsets: EdgeInsets(top: 20, left: 0, bottom: 0, right: 0), scale: 2, deviceName: "iPad 9.7-inch",
-    orientation: .portrait)
-  static let iPadLandscape = Environment(
-    containerSize: Size(width: 1024, height: 768), traits: TraitCollection(horizontal: .regular, vertical: .regular),
-    safeAreaInsets: EdgeInsets(top: 20, left: 0, bottom: 0, right: 0), scale: 2, deviceName: "iPad 9.7-inch",
-    orientation: .landscape)
+  static let iPhoneName = "iPhone 8"
+  static let iPadName = "iPad mini 7.9-inch (5th gen)"
+
+  /// The devices.json values the measurements are meant to use, written out: the table's
+  /// environments are checked against them (`--check-data`), and stand in if a device is missing.
+  static let expected: [(device: String, orientation: Orientation, environment: Environment)] = [
+    (
+      iPhoneName, .portrait,
+      Environment(
+        containerSize: Size(width: 375, height: 667), traits: TraitCollection(horizontal: .compact, vertical: .regular),
+        safeAreaInsets: EdgeInsets(top: 20, left: 0, bottom: 0, right: 0), scale: 2, deviceName: iPhoneName,
+        orientation: .portrait)
+    ),
+    (
+      iPhoneName, .landscape,
+      Environment(
+        containerSize: Size(width: 667, height: 375), traits: TraitCollection(horizontal: .compact, vertical: .compact),
+        safeAreaInsets: .zero, scale: 2, deviceName: iPhoneName, orientation: .landscape)
+    ),
+    (
+      iPadName, .portrait,
+      Environment(
+        containerSize: Size(width: 768, height: 1024),
+        traits: TraitCollection(horizontal: .regular, vertical: .regular),
+        safeAreaInsets: EdgeInsets(top: 20, left: 0, bottom: 0, right: 0), scale: 2, deviceName: iPadName,
+        orientation: .portrait)
+    ),
+    (
+      iPadName, .landscape,
+      Environment(
+        containerSize: Size(width: 1024, height: 768),
+        traits: TraitCollection(horizontal: .regular, vertical: .regular),
+        safeAreaInsets: EdgeInsets(top: 20, left: 0, bottom: 0, right: 0), scale: 2, deviceName: iPadName,
+        orientation: .landscape)
+    ),
+  ]
+
+  /// The table's environment for `expected[index]`, or the written-out one if the table lacks the device.
+  static func environment(_ index: Int) -> Environment {
+    let entry = expected[index]
+    return DeviceTable.device(named: entry.device)?.environment(orientation: entry.orientation) ?? entry.environment
+  }
+
+  static let iPhonePortrait = environment(0)
+  static let iPhoneLandscape = environment(1)
+  static let iPadPortrait = environment(2)
+  static let iPadLandscape = environment(3)
 
   /// Layouts in a row on one engine for `rotate_*` (alternating the two environments).
   static let rotationsPerSample = 20
@@ -103,8 +135,20 @@ struct RelayoutWorkload: Workload {
     if moved.hasConflicts != fresh.hasConflicts { log.fail("\(state): hasConflicts differs from a fresh engine's") }
   }
 
-  /// No kiwi data: the golden data is a fresh engine, checked in ``checkGolden(mode:log:)``.
+  /// No kiwi data (the golden data is a fresh engine): checks that the device table gives the
+  /// environments devices.json lists for the two devices, and that the layout has views.
   func checkDataConsistency(log: inout GoldenLog) {
+    for entry in Self.expected {
+      guard let device = DeviceTable.device(named: entry.device) else {
+        log.fail("the device table has no '\(entry.device)'; the written-out values stand in")
+        continue
+      }
+      let table = device.environment(orientation: entry.orientation)
+      if table != entry.environment {
+        log.fail(
+          "\(entry.device) \(entry.orientation.rawValue): the table gives \(table), devices.json \(entry.environment)")
+      }
+    }
     let result = engine(.strict).layout(in: Self.iPhonePortrait)
     if result.views.isEmpty { log.fail("the layout has no views") }
   }
@@ -112,10 +156,12 @@ struct RelayoutWorkload: Workload {
   // MARK: Timing
 
   func measure(mode: Solver.Mode, quick: Bool, log: inout GoldenLog) -> [Measurement] {
-    let single = quick
+    let single =
+      quick
       ? SamplingPlan(warmup: 3, minimum: 5, maximum: 100, budgetSeconds: 0.5)
       : SamplingPlan(warmup: 10, minimum: 30, maximum: 2000, budgetSeconds: 3)
-    let rotations = quick
+    let rotations =
+      quick
       ? SamplingPlan(warmup: 1, minimum: 5, maximum: 200, budgetSeconds: 0.5)
       : SamplingPlan(warmup: 3, minimum: 30, maximum: 3000, budgetSeconds: 3)
     var results: [Measurement] = []
@@ -130,7 +176,8 @@ struct RelayoutWorkload: Workload {
 
     // rotate_*: one engine that has seen both environments; one sample = 20 layouts.
     for (name, a, b) in [
-      ("rotate_traits", Self.iPhonePortrait, Self.iPhoneLandscape), ("rotate_size", Self.iPadPortrait, Self.iPadLandscape),
+      ("rotate_traits", Self.iPhonePortrait, Self.iPhoneLandscape),
+      ("rotate_size", Self.iPadPortrait, Self.iPadLandscape),
     ] {
       let live = engine(mode)
       for environment in [a, b, a, b] { _ = live.layout(in: environment) }

@@ -1,4 +1,5 @@
 import Foundation
+import TrellisLayout
 import TrellisSolver
 
 /// The outcome of one workload in one mode.
@@ -62,7 +63,8 @@ enum Report {
         rows.append([
           result.workload, result.mode.name, measurement.name,
           measurement.runs > 0 ? formatDuration(measurement.median) : "failed",
-          measurement.runs > 0 ? "\(formatDuration(measurement.minimum)) – \(formatDuration(measurement.maximum))" : "—",
+          measurement.runs > 0
+            ? "\(formatDuration(measurement.minimum)) – \(formatDuration(measurement.maximum))" : "—",
           String(measurement.runs), kiwiText, ratio,
           result.speedUp(measurement).map { "\(String(format: "%.1f", $0))× vs \(result.reference ?? "")" } ?? "—",
         ])
@@ -82,7 +84,8 @@ enum Report {
     var out = line(header) + "\n"
     out += widths.map { String(repeating: "-", count: $0) }.joined(separator: "  ") + "\n"
     for row in rows { out += line(row) + "\n" }
-    out += "ratio = our median / kiwi's median (kiwi: README of ../shared/bench; * = kiwi did different work, no ratio)\n"
+    out +=
+      "ratio = our median / kiwi's median (kiwi: README of ../shared/bench; * = kiwi did different work, no ratio)\n"
     out += "speed-up = the reference measurement's median / this one's (concentration-relayout: vs a fresh engine)\n"
     out += "\nGolden checks (both modes; kiwi's answers, or a fresh engine for concentration-relayout):\n"
     for result in results {
@@ -129,23 +132,5 @@ enum Report {
     return "\((value * 10_000).rounded() / 10_000)"
   }
 
-  static func jsonString(_ text: String) -> String {
-    var out = "\""
-    for scalar in text.unicodeScalars {
-      switch scalar {
-      case "\"": out += "\\\""
-      case "\\": out += "\\\\"
-      case "\n": out += "\\n"
-      case "\r": out += "\\r"
-      case "\t": out += "\\t"
-      default:
-        if scalar.value < 0x20 {
-          out += String(format: "\\u%04x", scalar.value)
-        } else {
-          out.unicodeScalars.append(scalar)
-        }
-      }
-    }
-    return out + "\""
-  }
+  static func jsonString(_ text: String) -> String { JSONText.quoted(text) }
 }

@@ -324,7 +324,8 @@ struct AddDelData {
     self.accepted = accepted
     let acceptedNode = try root.member("acceptedCount")
     guard try acceptedNode.integer() == accepted.count else {
-      throw acceptedNode.error("acceptedCount disagrees with the \(constraints.count) constraints minus \(rejected.count) rejected")
+      throw acceptedNode.error(
+        "acceptedCount disagrees with the \(constraints.count) constraints minus \(rejected.count) rejected")
     }
 
     var suggestions: [[Double]] = []
@@ -347,12 +348,14 @@ struct AddDelData {
     // The file names this state after100Resolves; it follows the checked resolves.
     afterCheckedResolves = try file.valuesByVariable(golden.member("after100Resolves"))
     guard suggestions.count == 100 else {
-      throw try root.member("resolveSuggestions").error("expected 100 suggestions to match golden.after100Resolves, found \(suggestions.count)")
+      throw try root.member("resolveSuggestions").error(
+        "expected 100 suggestions to match golden.after100Resolves, found \(suggestions.count)")
     }
     finalEditValues = try file.numbers(golden.member("finalEditValues"), count: edits.count)
     let finalNode = try golden.member("finalEditValuesAfterResolves")
     guard try finalNode.integer() == nResolves else {
-      throw finalNode.error("finalEditValues were taken after a different number of resolves than nResolves (\(nResolves))")
+      throw finalNode.error(
+        "finalEditValues were taken after a different number of resolves than nResolves (\(nResolves))")
     }
   }
 }

@@ -1,4 +1,5 @@
 import XCTest
+
 @testable import TrellisSolver
 
 /// Checks the solver's state after a mutation (every test calls it).
@@ -6,7 +7,8 @@ func assertConsistent(_ s: Solver, file: StaticString = #filePath, line: UInt = 
   XCTAssertEqual(s.checkInvariants(), [], file: file, line: line)
   // On these well-scaled systems every constraint must be held exactly as written.
   for record in s.engine.records.values {
-    XCTAssertNil(s.engine.representationResidue(record, tolerance: 1e-12), "\(record.constraint)", file: file, line: line)
+    XCTAssertNil(
+      s.engine.representationResidue(record, tolerance: 1e-12), "\(record.constraint)", file: file, line: line)
   }
 }
 
@@ -216,7 +218,8 @@ final class SolverTests: XCTestCase {
 
   func testAmbiguity() throws {
     let s = Solver()
-    let x = s.makeVariable("x"), w = s.makeVariable("w"), free = s.makeVariable("free")
+    let x = s.makeVariable("x"), w = s.makeVariable("w")
+    _ = s.makeVariable("free")  // in no constraint at all
     let lo = s.makeVariable("lo")
     try s.add(w == 100)
     try s.add(x >= 0)  // x only bounded below: can move
@@ -234,7 +237,8 @@ final class SolverTests: XCTestCase {
     let before = s.stateDescription
     let nan = x == .nan
     XCTAssertThrowsError(try s.add(nan)) {
-      XCTAssertEqual($0 as? SolverError, .nonFiniteValue(context: "A coefficient or the constant of the constraint \(nan)"))
+      XCTAssertEqual(
+        $0 as? SolverError, .nonFiniteValue(context: "A coefficient or the constant of the constraint \(nan)"))
     }
     XCTAssertThrowsError(try s.add((Double.infinity * x) >= 0))
     XCTAssertThrowsError(try s.add((x == 3).priority(0)))
@@ -259,7 +263,8 @@ final class SolverTests: XCTestCase {
     try s.add((x == 3).priority(750))
     let dump = s.stateDescription
     let headings = dump.split(separator: "\n").filter { !$0.hasPrefix(" ") }
-    XCTAssertEqual(headings, ["Objective (strict)", "Rows", "Infeasible rows", "Variables", "Edit variables", "Constraints"])
+    XCTAssertEqual(
+      headings, ["Objective (strict)", "Rows", "Infeasible rows", "Variables", "Edit variables", "Constraints"])
     XCTAssertTrue(dump.contains("  x = 3\n"))
   }
 

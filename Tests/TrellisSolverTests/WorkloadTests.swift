@@ -1,5 +1,6 @@
 import Foundation
 import XCTest
+
 @testable import TrellisSolver
 
 /// The two public kiwi workloads in ../shared/bench, replayed in both modes against
@@ -47,7 +48,8 @@ final class WorkloadTests: XCTestCase {
       let v = try XCTUnwrap(vars[try XCTUnwrap(term[1] as? String)])
       e = e + coef * v
     }
-    let op: Relation = spec["op"] as? String == "==" ? .equal : spec["op"] as? String == "<=" ? .lessThanOrEqual : .greaterThanOrEqual
+    let op: Relation =
+      spec["op"] as? String == "==" ? .equal : spec["op"] as? String == "<=" ? .lessThanOrEqual : .greaterThanOrEqual
     return Constraint(e, op, priority: p)
   }
 
@@ -118,7 +120,9 @@ final class WorkloadTests: XCTestCase {
         let ambiguous = Set(s.ambiguousVariables().map(\.name))
         XCTAssertEqual(ambiguous.count, 21, "\(mode) \(state): \(ambiguous.sorted())")
         for v in ordered where !ambiguous.contains(v.name) {
-          let want = try XCTUnwrap(number(values[v.name]), "\(v.name) \(String(describing: values[v.name])) \(type(of: values[v.name] as Any))")
+          let want = try XCTUnwrap(
+            number(values[v.name]), "\(v.name) \(String(describing: values[v.name])) \(type(of: values[v.name] as Any))"
+          )
           XCTAssertEqual(s.value(of: v), want, accuracy: 1e-6 * max(1, abs(want)), "\(mode) \(state): \(v.name)")
         }
         for name in ["width", "height", "ctwidth", "ctheight", "lb1width", "fl3height"] {
@@ -129,8 +133,9 @@ final class WorkloadTests: XCTestCase {
         }
       }
 
-      try check("afterBuild", values: try XCTUnwrap(golden["afterBuild"] as? [String: Any]),
-                objective: try XCTUnwrap(goldenObjective["afterBuild"] as? [String: Any]))
+      try check(
+        "afterBuild", values: try XCTUnwrap(golden["afterBuild"] as? [String: Any]),
+        objective: try XCTUnwrap(goldenObjective["afterBuild"] as? [String: Any]))
       let resizes = (json["resizes"] as? [[Any]] ?? []).map { $0.compactMap { number($0) } }
       let afterResize = golden["afterResize"] as? [Any] ?? []
       let objectiveAfterResize = goldenObjective["afterResize"] as? [Any] ?? []
@@ -141,8 +146,9 @@ final class WorkloadTests: XCTestCase {
         editValues = size
         XCTAssertEqual(s.checkInvariants(), [])
         let state = try XCTUnwrap(afterResize[i] as? [String: Any])
-        try check("afterResize[\(i)]", values: try XCTUnwrap(state["values"] as? [String: Any]),
-                  objective: try XCTUnwrap(objectiveAfterResize[i] as? [String: Any]))
+        try check(
+          "afterResize[\(i)]", values: try XCTUnwrap(state["values"] as? [String: Any]),
+          objective: try XCTUnwrap(objectiveAfterResize[i] as? [String: Any]))
       }
       let forced = golden["afterForcedPivotResize"] as? [Any] ?? []
       let forcedObjective = goldenObjective["afterForcedPivotResize"] as? [Any] ?? []
@@ -154,8 +160,9 @@ final class WorkloadTests: XCTestCase {
         try s.suggestValue(size[1], for: edits[1].0)
         editValues = size
         XCTAssertEqual(s.checkInvariants(), [])
-        try check("afterForcedPivotResize[\(i)]", values: try XCTUnwrap(state["values"] as? [String: Any]),
-                  objective: try XCTUnwrap(forcedObjective[i] as? [String: Any]))
+        try check(
+          "afterForcedPivotResize[\(i)]", values: try XCTUnwrap(state["values"] as? [String: Any]),
+          objective: try XCTUnwrap(forcedObjective[i] as? [String: Any]))
       }
     }
   }

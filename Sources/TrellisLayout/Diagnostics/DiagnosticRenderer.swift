@@ -101,22 +101,6 @@ public enum DiagnosticRenderer {
     return sourceLine + "\n" + " \(gutter) | \(caret)^\n"
   }
 
-  /// A JSON string literal (quotes, backslashes and control characters escaped).
-  static func jsonString(_ text: String) -> String {
-    var out = "\""
-    for scalar in text.unicodeScalars {
-      switch scalar {
-      case "\"": out += "\\\""
-      case "\\": out += "\\\\"
-      case "\n": out += "\\n"
-      case "\r": out += "\\r"
-      case "\t": out += "\\t"
-      case _ where scalar.value < 0x20:
-        let hex = String(scalar.value, radix: 16, uppercase: true)
-        out += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
-      default: out.unicodeScalars.append(scalar)
-      }
-    }
-    return out + "\""
-  }
+  /// A JSON string literal (see ``JSONText/quoted(_:)``).
+  static func jsonString(_ text: String) -> String { JSONText.quoted(text) }
 }

@@ -41,6 +41,14 @@ public enum DidYouMean {
     suggestion(for: word, among: candidates).map { "; did you mean '\($0)'?" } ?? ""
   }
 
+  /// The optimal-string-alignment distance between two strings, over Unicode scalars:
+  /// insertions, deletions, substitutions and swaps of neighbours each cost 1 (`widht` is
+  /// 1 from `width`). Case counts; fold it first where it should not. The one edit
+  /// distance of the project: device names, command-line options and file keys use it.
+  public static func distance(_ a: String, _ b: String) -> Int {
+    distance(Array(a.unicodeScalars), Array(b.unicodeScalars))
+  }
+
   /// The optimal-string-alignment distance between two scalar sequences.
   static func distance(_ a: [Unicode.Scalar], _ b: [Unicode.Scalar]) -> Int {
     if a.isEmpty { return b.count }

@@ -5,9 +5,9 @@
 /// U+FFFD, and a byte order mark at the start of the file is not counted.
 public struct SourceText: Sendable {
   /// The file name as given; matched against ``SourceLocation/file``.
-  public var file: String
-  /// The raw contents.
-  public var bytes: [UInt8]
+  public let file: String
+  /// The raw contents (constant: the line index is computed from them).
+  public let bytes: [UInt8]
   /// Byte offset where each line starts (index 0 is line 1).
   let lineStarts: [Int]
 
@@ -67,9 +67,18 @@ enum UTF8Decoding {
     var value: UInt32
     let smallest: UInt32
     switch lead {
-    case 0xC2...0xDF: needed = 1; value = UInt32(lead & 0x1F); smallest = 0x80
-    case 0xE0...0xEF: needed = 2; value = UInt32(lead & 0x0F); smallest = 0x800
-    case 0xF0...0xF4: needed = 3; value = UInt32(lead & 0x07); smallest = 0x10000
+    case 0xC2...0xDF:
+      needed = 1
+      value = UInt32(lead & 0x1F)
+      smallest = 0x80
+    case 0xE0...0xEF:
+      needed = 2
+      value = UInt32(lead & 0x0F)
+      smallest = 0x800
+    case 0xF0...0xF4:
+      needed = 3
+      value = UInt32(lead & 0x07)
+      smallest = 0x10000
     default: return (nil, 1)
     }
     guard bytes.count - index > needed else { return (nil, 1) }

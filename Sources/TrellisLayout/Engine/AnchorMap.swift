@@ -176,7 +176,8 @@ struct AnchorMap {
     self.init(
       items: items,
       anchors: views.mapValues {
-        ViewAnchors(margins: $0.layoutMargins, firstBaseline: $0.firstBaselineOffset, lastBaseline: $0.lastBaselineOffset)
+        ViewAnchors(
+          margins: $0.layoutMargins, firstBaseline: $0.firstBaselineOffset, lastBaseline: $0.lastBaselineOffset)
       }, rootID: rootID, safeAreaInsets: safeAreaInsets, direction: direction)
   }
 

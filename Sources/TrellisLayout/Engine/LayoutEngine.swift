@@ -600,7 +600,9 @@ public final class LayoutEngine {
     var broken: [BrokenConstraint] = []
     for index in slot.installed.indices where slot.installed[index].layout.priority < 1000 {
       let violation = Self.violation(of: slot.installed[index], in: solver)
-      if violation > 1e-6 { broken.append(BrokenConstraint(constraint: slot.installed[index].layout, violation: violation)) }
+      if violation > 1e-6 {
+        broken.append(BrokenConstraint(constraint: slot.installed[index].layout, violation: violation))
+      }
     }
     brokenOptionalConstraints = broken
 

@@ -15,7 +15,8 @@ public struct LayoutDocument: Sendable {
   /// string's location).
   public var constraints: [ConstraintSpec]
 
-  public init(file: String, title: String? = nil, summary: String? = nil, root: ViewNode, constraints: [ConstraintSpec]) {
+  public init(file: String, title: String? = nil, summary: String? = nil, root: ViewNode, constraints: [ConstraintSpec])
+  {
     self.file = file
     self.title = title
     self.summary = summary
@@ -24,13 +25,15 @@ public struct LayoutDocument: Sendable {
   }
 
   /// Every view in depth-first document order, root first.
+  ///
+  /// An explicit stack rather than recursion: nesting depth comes from the file.
   public var allViews: [ViewNode] {
     var out: [ViewNode] = []
-    func visit(_ node: ViewNode) {
+    var pending = [root]
+    while let node = pending.popLast() {
       out.append(node)
-      node.children.forEach(visit)
+      pending.append(contentsOf: node.children.reversed())
     }
-    visit(root)
     return out
   }
 }
@@ -101,7 +104,8 @@ public struct ViewNode: Sendable {
     hidden: Varying<Bool> = Varying(false), text: Varying<String>? = nil, fontSize: Varying<Double> = Varying(17),
     numberOfLines: Int = 1, contentInsets: EdgeInsets = EdgeInsets(top: 6, left: 8, bottom: 6, right: 8),
     intrinsicWidth: Double? = nil, intrinsicHeight: Double? = nil,
-    hugging: AxisValues<Double>? = nil, compressionResistance: AxisValues<Double> = .init(horizontal: 750, vertical: 750),
+    hugging: AxisValues<Double>? = nil,
+    compressionResistance: AxisValues<Double> = .init(horizontal: 750, vertical: 750),
     layoutMargins: EdgeInsets = .uniform(8), stack: StackProperties? = nil
   ) {
     self.id = id

@@ -19,7 +19,9 @@ struct WhenScope {
 extension DocumentReader {
   static let formKeys = ["constraint", "first", "vfl", "when"]
   static let textFormKeys = ["constraint", "id", "priority", "constant", "installed"]
-  static let structuredFormKeys = ["first", "relation", "second", "multiplier", "constant", "priority", "id", "installed"]
+  static let structuredFormKeys = [
+    "first", "relation", "second", "multiplier", "constant", "priority", "id", "installed",
+  ]
   static let visualFormatFormKeys = ["vfl", "metrics", "priority", "installed", "id"]
   static let whenFormKeys = ["when", "constraints"]
 
@@ -74,7 +76,8 @@ extension DocumentReader {
         let everyKey = Self.formKeys + Self.structuredFormKeys + Self.visualFormatFormKeys + Self.whenFormKeys
         values.reportUnknownKeys(members, known: everyKey, in: "a constraint", path: path)
         sink.error(
-          "a constraint object needs one of \"constraint\", \"first\", \"vfl\" or \"when\"", at: node.location, path: path)
+          "a constraint object needs one of \"constraint\", \"first\", \"vfl\" or \"when\"", at: node.location,
+          path: path)
         return
       }
       if forms.count > 1 {
@@ -111,7 +114,8 @@ extension DocumentReader {
     {
       if pattern == .any {
         sink.warning(
-          "\"when\": \"any\" matches every size class, so these constraints are always installed", at: whenMember.value.location,
+          "\"when\": \"any\" matches every size class, so these constraints are always installed",
+          at: whenMember.value.location,
           path: whenPath)
       }
       if let outer {
@@ -159,7 +163,8 @@ extension DocumentReader {
     addConstraintText(textMember.value, path: path, owner: node, overrides: overrides, when: when)
   }
 
-  private mutating func readVisualFormatObject(_ node: JSONNode, members: [JSONMember], path: String, when: WhenScope?) {
+  private mutating func readVisualFormatObject(_ node: JSONNode, members: [JSONMember], path: String, when: WhenScope?)
+  {
     values.reportUnknownKeys(members, known: Self.visualFormatFormKeys, in: "a \"vfl\" object", path: path)
     guard let formatMember = members.first(where: { $0.key == "vfl" }) else { return }
     let overrides = readOverrides(members, path: path, allowConstant: false)
@@ -224,7 +229,8 @@ extension DocumentReader {
       if let text = values.string(relationMember.value, for: "\"relation\"", path: relationPath) {
         relation = LayoutRelation(rawValue: text)
         if relation == nil {
-          sink.error("unknown relation '\(text)'; use ==, <= or >=", at: relationMember.value.location, path: relationPath)
+          sink.error(
+            "unknown relation '\(text)'; use ==, <= or >=", at: relationMember.value.location, path: relationPath)
         }
       }
     } else {
@@ -234,7 +240,9 @@ extension DocumentReader {
     var multiplierLocation: SourceLocation?
     if let multiplierMember = member("multiplier") {
       multiplierLocation = multiplierMember.value.location
-      if let value = values.number(multiplierMember.value, for: "\"multiplier\"", path: JSONPath.member(path, "multiplier")) {
+      if let value = values.number(
+        multiplierMember.value, for: "\"multiplier\"", path: JSONPath.member(path, "multiplier"))
+      {
         multiplier = value
         if second == nil, complete {
           sink.warning(
@@ -263,7 +271,8 @@ extension DocumentReader {
     let spec = ConstraintSpec(
       id: overrides.id ?? generatedID(), first: first, relation: relation, second: second, multiplier: multiplier,
       constant: overrides.constant?.value ?? Varying(0), priority: overrides.priority?.value ?? Varying(1000),
-      installed: installed(overrides.installed, when: when, path: path), source: source, location: node.location, path: path)
+      installed: installed(overrides.installed, when: when, path: path), source: source, location: node.location,
+      path: path)
     append(
       ConstraintDraft(
         spec: spec, multiplierLocation: multiplierLocation, constantLocations: overrides.constant?.locations,
@@ -296,7 +305,8 @@ extension DocumentReader {
       second: parsed.second.map(reference), multiplier: parsed.multiplier,
       constant: overrides.constant?.value ?? Varying(parsed.constant),
       priority: overrides.priority?.value ?? Varying(parsed.priority ?? 1000),
-      installed: installed(overrides.installed, when: when, path: path), source: text, location: owner.location, path: path)
+      installed: installed(overrides.installed, when: when, path: path), source: text, location: owner.location,
+      path: path)
     if overrides.priority != nil, let textPriority = parsed.priority {
       // The object's priority wins, but the text's must still make sense.
       values.checkPriority(textPriority, at: priorityLocation, path: path)
@@ -332,7 +342,8 @@ extension DocumentReader {
     for metric in metrics { metricValues[metric.name] = metric.value }
     let views = self.views
     let expander = VisualFormatExpander(
-      viewIDs: viewOrder, parent: { views[$0]?.parent }, metrics: metricValues, metricNames: metrics.map(\.name))
+      viewIDs: viewOrder, isView: { views[$0] != nil }, parent: { views[$0]?.parent }, metrics: metricValues,
+      metricNames: metrics.map(\.name))
     let (expanded, problems) = expander.expand(resolved)
     for problem in problems {
       sink.error(problem.message, at: textNode.location(ofScalar: problem.offset), path: path)
@@ -362,7 +373,8 @@ extension DocumentReader {
       append(
         ConstraintDraft(
           spec: spec,
-          constantLocations: VaryingLocations(base: textNode.location(ofScalar: constraint.constantOffset), variations: []),
+          constantLocations: VaryingLocations(
+            base: textNode.location(ofScalar: constraint.constantOffset), variations: []),
           priorityLocations: constraint.priority != nil
             ? priorityLocation.map { VaryingLocations(base: $0, variations: []) } : overrides.priority?.locations,
           itemsChecked: true))
@@ -380,21 +392,30 @@ extension DocumentReader {
       case "id":
         overrides.id = readConstraintID(member.value, path: memberPath)
       case "priority":
-        if let value = values.varying(member.value, for: "\"priority\"", path: memberPath, default: 1000.0, read: {
-          values.priority($0, for: "\"priority\"", path: $1)
-        }) {
+        if let value = values.varying(
+          member.value, for: "\"priority\"", path: memberPath, default: 1000.0,
+          read: {
+            values.priority($0, for: "\"priority\"", path: $1)
+          })
+        {
           overrides.priority = (value.value, value.locations)
         }
       case "constant" where allowConstant:
-        if let value = values.varying(member.value, for: "\"constant\"", path: memberPath, default: 0.0, read: {
-          values.number($0, for: "\"constant\"", path: $1)
-        }) {
+        if let value = values.varying(
+          member.value, for: "\"constant\"", path: memberPath, default: 0.0,
+          read: {
+            values.number($0, for: "\"constant\"", path: $1)
+          })
+        {
           overrides.constant = (value.value, value.locations)
         }
       case "installed":
-        if let value = values.varying(member.value, for: "\"installed\"", path: memberPath, default: true, read: {
-          values.bool($0, for: "\"installed\"", path: $1)
-        }) {
+        if let value = values.varying(
+          member.value, for: "\"installed\"", path: memberPath, default: true,
+          read: {
+            values.bool($0, for: "\"installed\"", path: $1)
+          })
+        {
           overrides.installed = (value.value, value.locations.base)
         }
       default:

@@ -48,7 +48,9 @@ extension DocumentReader {
         sink.error(
           "cannot constrain a horizontal attribute ('\(horizontal)') to a vertical attribute ('\(vertical)')",
           at: second.location, path: path)
-      } else if (attribute.isDirectional && other.isAbsoluteHorizontal) || (attribute.isAbsoluteHorizontal && other.isDirectional) {
+      } else if (attribute.isDirectional && other.isAbsoluteHorizontal)
+        || (attribute.isAbsoluteHorizontal && other.isDirectional)
+      {
         let (directional, absolute) = attribute.isDirectional ? (first, second) : (second, first)
         sink.error(
           "cannot constrain leading/trailing ('\(directional)') to left/right ('\(absolute)'); use leading/trailing on both sides, or left/right on both",
@@ -57,10 +59,12 @@ extension DocumentReader {
 
       let multiplierLocation = draft.multiplierLocation ?? spec.location
       if !spec.multiplier.isFinite || spec.multiplier == 0 {
-        sink.error("the multiplier must be a finite number other than 0 (found \(fmt(spec.multiplier)))", at: multiplierLocation, path: path)
+        sink.error(
+          "the multiplier must be a finite number other than 0 (found \(fmt(spec.multiplier)))", at: multiplierLocation,
+          path: path)
       } else if abs(spec.multiplier) > limits.maxMagnitude {
         sink.error(
-          "multiplier \(fmt(spec.multiplier)) is out of range; use at most \(fmt(limits.maxMagnitude)) (ReaderLimits.maxMagnitude)",
+          "multiplier \(fmtExact(spec.multiplier)) is out of range; use at most \(fmt(limits.maxMagnitude)) (ReaderLimits.maxMagnitude)",
           at: multiplierLocation, path: path)
       } else if !attribute.isSize, !other.isSize, spec.multiplier != 1 {
         sink.warning(
@@ -81,10 +85,11 @@ extension DocumentReader {
     for (value, location) in constants {
       if !value.isFinite || abs(value) > limits.maxMagnitude {
         sink.error(
-          "constant \(fmt(value)) is out of range; point values must be within ±\(fmt(limits.maxMagnitude)) (ReaderLimits.maxMagnitude)",
+          "constant \(fmtExact(value)) is out of range; point values must be within ±\(fmt(limits.maxMagnitude)) (ReaderLimits.maxMagnitude)",
           at: location, path: path)
       } else if spec.second == nil, attribute.isSize, value < 0 {
-        sink.error("a \(attribute.rawValue) cannot be negative (\(fmt(value))); use 0 or more", at: location, path: path)
+        sink.error(
+          "a \(attribute.rawValue) cannot be negative (\(fmtExact(value))); use 0 or more", at: location, path: path)
       }
     }
 

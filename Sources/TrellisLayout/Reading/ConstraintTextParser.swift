@@ -52,7 +52,9 @@ enum ConstraintTextParser {
     do {
       let anchor = try parser.anchor(context: "")
       if let token = parser.current, token.kind != .end {
-        throw TextProblem(message: "unexpected \(token.quoted) after '\(anchor.item).\(anchor.attribute.rawValue)'", offset: token.offset)
+        throw TextProblem(
+          message: "unexpected \(token.quoted) after '\(anchor.item).\(anchor.attribute.rawValue)'",
+          offset: token.offset)
       }
       return .success(anchor)
     } catch let problem as TextProblem {
@@ -90,7 +92,10 @@ enum ConstraintTextParser {
     func isDigit(_ s: Unicode.Scalar) -> Bool { s >= "0" && s <= "9" }
     while index < scalars.count {
       let scalar = scalars[index]
-      if scalar.properties.isWhitespace {
+      // Spaces first: the Unicode property lookup is slow.
+      if scalar == " " || (scalar.value >= 0x09 && scalar.value <= 0x0D)
+        || (scalar.value >= 0x80 && scalar.properties.isWhitespace)
+      {
         index += 1
         continue
       }
@@ -177,11 +182,13 @@ enum ConstraintTextParser {
           result.second = try anchor(context: "")
         } else if token.isSymbol("+") || token.isSymbol("-") {
           throw TextProblem(
-            message: "write the constant after the anchor, e.g. '\(firstText) \(relation.rawValue) b.bottom + \(fmt(value))'",
+            message:
+              "write the constant after the anchor, e.g. '\(firstText) \(relation.rawValue) b.bottom + \(fmt(value))'",
             offset: numberOffset)
         } else if token.isSymbol(":") {
           throw TextProblem(
-            message: "a ratio multiplies an anchor; write e.g. '\(firstText) \(relation.rawValue) b.height * \(fmt(value)):…'",
+            message:
+              "a ratio multiplies an anchor; write e.g. '\(firstText) \(relation.rawValue) b.height * \(fmt(value)):…'",
             offset: numberOffset)
         } else {
           result.constant = sign * value
@@ -189,7 +196,8 @@ enum ConstraintTextParser {
         }
       case .identifier:
         if let signOffset {
-          throw TextProblem(message: "a negative multiplier must be written as a number: '-1 * item.attribute'", offset: signOffset)
+          throw TextProblem(
+            message: "a negative multiplier must be written as a number: '-1 * item.attribute'", offset: signOffset)
         }
         result.second = try anchor(context: "")
       default:
@@ -253,7 +261,8 @@ enum ConstraintTextParser {
           guard let named = ConstraintTextParser.namedPriorities.first(where: { $0.name == name }) else {
             let hint = DidYouMean.hint(for: name, among: ConstraintTextParser.namedPriorities.map(\.name))
             throw TextProblem(
-              message: "unknown priority '\(name)'\(hint == "" ? "; use a number 1…1000, required, high or low" : hint)",
+              message:
+                "unknown priority '\(name)'\(hint == "" ? "; use a number 1…1000, required, high or low" : hint)",
               offset: token.offset)
           }
           result.priority = named.value
@@ -284,7 +293,8 @@ enum ConstraintTextParser {
       let itemOffset = token.offset
       next()
       guard token.isSymbol(".") else {
-        throw TextProblem(message: "expected '.' and an attribute after '\(item)', e.g. '\(item).top'", offset: token.offset)
+        throw TextProblem(
+          message: "expected '.' and an attribute after '\(item)', e.g. '\(item).top'", offset: token.offset)
       }
       next()
       guard case .identifier(let name) = token.kind else {
@@ -296,7 +306,8 @@ enum ConstraintTextParser {
       }
       let attributeOffset = token.offset
       next()
-      return ConstraintText.Anchor(item: item, attribute: attribute, itemOffset: itemOffset, attributeOffset: attributeOffset)
+      return ConstraintText.Anchor(
+        item: item, attribute: attribute, itemOffset: itemOffset, attributeOffset: attributeOffset)
     }
 
     mutating func relationToken(after anchorText: String) throws -> (LayoutRelation, Int) {
@@ -311,7 +322,8 @@ enum ConstraintTextParser {
         case "=": advice = "use '==' for equality, not '='"
         case "=>": advice = "write '>=' instead of '=>'"
         case "=<": advice = "write '<=' instead of '=<'"
-        case "<", ">": advice = "'\(symbol)' is not a relation; use '\(symbol)=' (Auto Layout has no strict inequalities)"
+        case "<", ">":
+          advice = "'\(symbol)' is not a relation; use '\(symbol)=' (Auto Layout has no strict inequalities)"
         case "!=": advice = "'!=' is not a relation; use ==, <= or >="
         default: advice = nil
         }

@@ -50,7 +50,9 @@ struct DocumentReader {
 
     if let schema = member("$schema") { _ = values.string(schema.value, for: "\"$schema\"", path: "$.$schema") }
     let title = member("title").flatMap { values.string($0.value, for: "\"title\"", path: "$.title") }
-    let summary = member("description").flatMap { values.string($0.value, for: "\"description\"", path: "$.description") }
+    let summary = member("description").flatMap {
+      values.string($0.value, for: "\"description\"", path: "$.description")
+    }
 
     guard let rootMember = member("root") else {
       sink.error(
@@ -117,9 +119,12 @@ struct DocumentReader {
       let index = views.count
       views.append(view)
       childIndices.append([])
-      if let parentIndex = item.parentIndex, parentIndex < childIndices.count { childIndices[parentIndex].append(index) }
+      if let parentIndex = item.parentIndex, parentIndex < childIndices.count {
+        childIndices[parentIndex].append(index)
+      }
       for child in children.reversed() {
-        work.append(Pending(node: child.node, path: child.path, depth: item.depth + 1, parentID: view.id, parentIndex: index))
+        work.append(
+          Pending(node: child.node, path: child.path, depth: item.depth + 1, parentID: view.id, parentIndex: index))
       }
     }
     // Children always come after their parent, so walking backwards finds them complete.
@@ -188,39 +193,47 @@ struct DocumentReader {
     var view = ViewNode(id: id, kind: kind, location: node.location, path: path)
 
     if let hidden = member("hidden"),
-      let value = values.varying(hidden.value, for: "\"hidden\"", path: memberPath("hidden"), default: false, read: {
-        values.bool($0, for: "\"hidden\"", path: $1)
-      })
+      let value = values.varying(
+        hidden.value, for: "\"hidden\"", path: memberPath("hidden"), default: false,
+        read: {
+          values.bool($0, for: "\"hidden\"", path: $1)
+        })
     {
       view.hidden = value.value
     }
     if let text = applicable("text"),
-      let value = values.varying(text.value, for: "\"text\"", path: memberPath("text"), default: "", read: {
-        values.string($0, for: "\"text\"", path: $1)
-      })
+      let value = values.varying(
+        text.value, for: "\"text\"", path: memberPath("text"), default: "",
+        read: {
+          values.string($0, for: "\"text\"", path: $1)
+        })
     {
       view.text = value.value
     }
     if let fontSize = applicable("fontSize"),
-      let value = values.varying(fontSize.value, for: "\"fontSize\"", path: memberPath("fontSize"), default: 17.0, read: {
-        node, path in
-        guard let size = values.points(node, for: "\"fontSize\"", path: path) else { return nil }
-        guard size > 0 else {
-          sink.error("\"fontSize\" must be greater than 0 (found \(fmt(size)))", at: node.location, path: path)
-          return nil
-        }
-        return size
-      })
+      let value = values.varying(
+        fontSize.value, for: "\"fontSize\"", path: memberPath("fontSize"), default: 17.0,
+        read: {
+          node, path in
+          guard let size = values.points(node, for: "\"fontSize\"", path: path) else { return nil }
+          guard size > 0 else {
+            sink.error("\"fontSize\" must be greater than 0 (found \(fmt(size)))", at: node.location, path: path)
+            return nil
+          }
+          return size
+        })
     {
       view.fontSize = value.value
     }
     if let lines = applicable("numberOfLines"),
-      let value = values.integer(lines.value, for: "\"numberOfLines\"", path: memberPath("numberOfLines"), in: 0...1_000_000)
+      let value = values.integer(
+        lines.value, for: "\"numberOfLines\"", path: memberPath("numberOfLines"), in: 0...1_000_000)
     {
       view.numberOfLines = value
     }
     if let insets = applicable("contentInsets"),
-      let value = readInsets(insets.value, for: "\"contentInsets\"", path: memberPath("contentInsets"), default: view.contentInsets)
+      let value = readInsets(
+        insets.value, for: "\"contentInsets\"", path: memberPath("contentInsets"), default: view.contentInsets)
     {
       view.contentInsets = value
     }
@@ -228,7 +241,8 @@ struct DocumentReader {
       readIntrinsicSize(size.value, path: memberPath("intrinsicSize"), into: &view)
     }
     if let hugging = applicable("hugging"),
-      let value = readAxisPriorities(hugging.value, for: "\"hugging\"", path: memberPath("hugging"), default: view.hugging)
+      let value = readAxisPriorities(
+        hugging.value, for: "\"hugging\"", path: memberPath("hugging"), default: view.hugging)
     {
       view.hugging = value
     }
@@ -240,7 +254,8 @@ struct DocumentReader {
       view.compressionResistance = value
     }
     if let margins = applicable("layoutMargins"),
-      let value = readInsets(margins.value, for: "\"layoutMargins\"", path: memberPath("layoutMargins"), default: view.layoutMargins)
+      let value = readInsets(
+        margins.value, for: "\"layoutMargins\"", path: memberPath("layoutMargins"), default: view.layoutMargins)
     {
       view.layoutMargins = value
     }
@@ -291,10 +306,14 @@ struct DocumentReader {
     }
     switch id {
     case "safeArea":
-      sink.error("'safeArea' is reserved for the root's safe-area guide; choose another id", at: member.value.location, path: idPath)
+      sink.error(
+        "'safeArea' is reserved for the root's safe-area guide; choose another id", at: member.value.location,
+        path: idPath)
       return ""
     case "margins":
-      sink.error("'margins' is reserved for the root's margins guide; choose another id", at: member.value.location, path: idPath)
+      sink.error(
+        "'margins' is reserved for the root's margins guide; choose another id", at: member.value.location, path: idPath
+      )
       return ""
     case "root" where !isRoot:
       sink.error("'root' always names the root view; choose another id", at: member.value.location, path: idPath)
@@ -351,9 +370,11 @@ struct DocumentReader {
       let memberPath = JSONPath.member(path, member.key)
       switch member.key {
       case "width":
-        view.intrinsicWidth = values.points(member.value, for: "the intrinsic width", path: memberPath, allowNegative: false)
+        view.intrinsicWidth = values.points(
+          member.value, for: "the intrinsic width", path: memberPath, allowNegative: false)
       case "height":
-        view.intrinsicHeight = values.points(member.value, for: "the intrinsic height", path: memberPath, allowNegative: false)
+        view.intrinsicHeight = values.points(
+          member.value, for: "the intrinsic height", path: memberPath, allowNegative: false)
       default:
         break
       }
@@ -388,9 +409,11 @@ struct DocumentReader {
     func member(_ key: String) -> JSONMember? { members.first { $0.key == key } }
     func memberPath(_ key: String) -> String { JSONPath.member(path, key) }
     if let axis = member("axis"),
-      let value = values.varying(axis.value, for: "\"axis\"", path: memberPath("axis"), default: StackAxis.horizontal, read: {
-        values.enumeration($0, for: "axis", path: $1)
-      })
+      let value = values.varying(
+        axis.value, for: "\"axis\"", path: memberPath("axis"), default: StackAxis.horizontal,
+        read: {
+          values.enumeration($0, for: "axis", path: $1)
+        })
     {
       stack.axis = value.value
     }
@@ -404,30 +427,35 @@ struct DocumentReader {
     if let alignment = member("alignment"),
       let value = values.varying(
         alignment.value, for: "\"alignment\"", path: memberPath("alignment"), default: StackAlignment.fill,
-        read: { values.enumeration($0, for: "alignment", path: $1, aliases: [("top", .leading), ("bottom", .trailing)]) })
+        read: {
+          values.enumeration($0, for: "alignment", path: $1, aliases: [("top", .leading), ("bottom", .trailing)])
+        })
     {
       stack.alignment = value.value
     }
     if let spacing = member("spacing"),
-      let value = values.varying(spacing.value, for: "\"spacing\"", path: memberPath("spacing"), default: 0.0, read: {
-        node, path in
-        if node.stringValue == "system" { return VisualFormatExpander.siblingSpacing }
-        if case .string = node.value {
-          values.typeError(node, expected: "a number or \"system\"", for: "\"spacing\"", path: path)
-          return nil
-        }
-        guard case .number = node.value else {
-          values.typeError(node, expected: "a number or \"system\"", for: "\"spacing\"", path: path)
-          return nil
-        }
-        return values.points(node, for: "\"spacing\"", path: path)
-      })
+      let value = values.varying(
+        spacing.value, for: "\"spacing\"", path: memberPath("spacing"), default: 0.0,
+        read: {
+          node, path in
+          if node.stringValue == "system" { return VisualFormatExpander.siblingSpacing }
+          if case .string = node.value {
+            values.typeError(node, expected: "a number or \"system\"", for: "\"spacing\"", path: path)
+            return nil
+          }
+          guard case .number = node.value else {
+            values.typeError(node, expected: "a number or \"system\"", for: "\"spacing\"", path: path)
+            return nil
+          }
+          return values.points(node, for: "\"spacing\"", path: path)
+        })
     {
       stack.spacing = value.value
     }
     if let flag = member("layoutMarginsRelativeArrangement") {
       stack.isLayoutMarginsRelativeArrangement =
-        values.bool(flag.value, for: "\"layoutMarginsRelativeArrangement\"", path: memberPath("layoutMarginsRelativeArrangement"))
+        values.bool(
+          flag.value, for: "\"layoutMarginsRelativeArrangement\"", path: memberPath("layoutMarginsRelativeArrangement"))
         ?? false
     }
     if let flag = member("baselineRelativeArrangement") {

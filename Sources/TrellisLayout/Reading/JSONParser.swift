@@ -47,7 +47,9 @@ struct JSONParser {
       return nil
     }
     if bytes.starts(with: UTF8Decoding.byteOrderMark) {
-      sink.warning("the file starts with a UTF-8 byte order mark (BOM); it is ignored, but JSON files should not have one", at: here())
+      sink.warning(
+        "the file starts with a UTF-8 byte order mark (BOM); it is ignored, but JSON files should not have one",
+        at: here())
       index = 3
       lastTokenEnd = here()
     }
@@ -211,8 +213,10 @@ struct JSONParser {
     case array(ArrayFrame)
   }
 
-  private struct ObjectFrame {
-    var start: SourceLocation
+  /// Frames are classes so that the arrays they collect stay uniquely referenced while the
+  /// frame moves on and off the stack (a struct in an enum payload was copied on every append).
+  private final class ObjectFrame {
+    let start: SourceLocation
     var members: [JSONMember] = []
     var firstKeyLocation: [String: SourceLocation] = [:]
     var pendingComma: SourceLocation?
@@ -221,13 +225,15 @@ struct JSONParser {
     /// Whether `key` is on `path` (from reading the key until the next member starts).
     var keyOnPath = false
     var opened: String { "the object that starts at \(start.line):\(start.column)" }
+    init(start: SourceLocation) { self.start = start }
   }
 
-  private struct ArrayFrame {
-    var start: SourceLocation
+  private final class ArrayFrame {
+    let start: SourceLocation
     var elements: [JSONNode] = []
     var pendingComma: SourceLocation?
     var opened: String { "the array that starts at \(start.line):\(start.column)" }
+    init(start: SourceLocation) { self.start = start }
   }
 
   /// What a container needs next.
@@ -244,27 +250,20 @@ struct JSONParser {
     var completed = beginValue(depth: depth, stack: &stack)
     while true {
       if let value = completed {
-        guard let top = stack.popLast() else { return value }
-        switch top {
-        case .object(var frame):
-          finishMember(&frame, value: value)
-          stack.append(.object(frame))
-        case .array(var frame):
-          finishElement(&frame, value: value)
-          stack.append(.array(frame))
+        switch stack.last {
+        case .object(let frame): finishMember(frame, value: value)
+        case .array(let frame): finishElement(frame, value: value)
+        case nil: return value
         }
         completed = nil
       }
-      guard let top = stack.popLast() else { return JSONNode(.invalid, at: here()) }
       let step: Step
-      switch top {
-      case .object(var frame):
-        step = advanceObject(&frame)
-        if case .needsValue = step { stack.append(.object(frame)) }
-      case .array(var frame):
-        step = advanceArray(&frame)
-        if case .needsValue = step { stack.append(.array(frame)) }
+      switch stack.last {
+      case .object(let frame): step = advanceObject(frame)
+      case .array(let frame): step = advanceArray(frame)
+      case nil: return JSONNode(.invalid, at: here())
       }
+      if case .closed = step { stack.removeLast() }
       switch step {
       case .closed(let node): completed = node
       case .needsValue: completed = beginValue(depth: depth + stack.count, stack: &stack)
@@ -326,7 +325,7 @@ struct JSONParser {
   }
 
   /// Reads up to the next member's value (its key and colon), or to the end of the object.
-  private mutating func advanceObject(_ frame: inout ObjectFrame) -> Step {
+  private mutating func advanceObject(_ frame: ObjectFrame) -> Step {
     if frame.keyOnPath {
       path.removeLast()
       frame.keyOnPath = false
@@ -368,7 +367,8 @@ struct JSONParser {
         }
         keyNode = JSONNode(.string(word), at: keyLocation, stringPositions: positions)
         markTokenEnd()
-        sink.error("object keys must be strings in double quotes; write \"\(word)\"", at: keyLocation, path: currentPath)
+        sink.error(
+          "object keys must be strings in double quotes; write \"\(word)\"", at: keyLocation, path: currentPath)
       } else {
         let scalar = UTF8Decoding.decode(bytes, at: index).scalar
         sink.error("expected a key in double quotes, found \(describe(scalar))", at: keyLocation, path: currentPath)
@@ -409,7 +409,7 @@ struct JSONParser {
   }
 
   /// Files a member's value and reads the separator after it.
-  private mutating func finishMember(_ frame: inout ObjectFrame, value: JSONNode) {
+  private mutating func finishMember(_ frame: ObjectFrame, value: JSONNode) {
     let key = frame.key
     let keyNode = frame.keyNode ?? JSONNode(.string(key), at: here())
     if let first = frame.firstKeyLocation[key] {
@@ -437,14 +437,15 @@ struct JSONParser {
         sink.error("expected ',' before the next key", at: lastTokenEnd, path: currentPath)
       } else {
         let scalar = UTF8Decoding.decode(bytes, at: index).scalar
-        sink.error("expected ',' or '}' after the value of \"\(key)\", found \(describe(scalar))", at: here(), path: currentPath)
+        sink.error(
+          "expected ',' or '}' after the value of \"\(key)\", found \(describe(scalar))", at: here(), path: currentPath)
         skipToSeparator()
       }
     }
   }
 
   /// Reads up to the next element, or to the end of the array.
-  private mutating func advanceArray(_ frame: inout ArrayFrame) -> Step {
+  private mutating func advanceArray(_ frame: ArrayFrame) -> Step {
     while !sink.isFull {
       skipTrivia()
       guard let byte = peek() else {
@@ -475,7 +476,7 @@ struct JSONParser {
   }
 
   /// Files an element and reads the separator after it.
-  private mutating func finishElement(_ frame: inout ArrayFrame, value: JSONNode) {
+  private mutating func finishElement(_ frame: ArrayFrame, value: JSONNode) {
     path.removeLast()
     frame.elements.append(value)
     skipTrivia()
@@ -487,14 +488,16 @@ struct JSONParser {
       markTokenEnd()
     case UInt8(ascii: "]"), UInt8(ascii: "}"):
       return
-    case UInt8(ascii: "{"), UInt8(ascii: "["), UInt8(ascii: "\""), UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"):
+    case UInt8(ascii: "{"), UInt8(ascii: "["), UInt8(ascii: "\""), UInt8(ascii: "-"),
+      UInt8(ascii: "0")...UInt8(ascii: "9"):
       sink.error("expected ',' between array elements", at: lastTokenEnd, path: currentPath)
     default:
       if isWordStart(next) {
         sink.error("expected ',' between array elements", at: lastTokenEnd, path: currentPath)
       } else {
         let scalar = UTF8Decoding.decode(bytes, at: index).scalar
-        sink.error("expected ',' or ']' after an array element, found \(describe(scalar))", at: here(), path: currentPath)
+        sink.error(
+          "expected ',' or ']' after an array element, found \(describe(scalar))", at: here(), path: currentPath)
         skipToSeparator()
       }
     }
@@ -502,32 +505,46 @@ struct JSONParser {
 
   /// Strings in double quotes; a single-quoted string is reported once and read the same way
   /// (so the rest of the file can still be checked).
+  ///
+  /// Runs of characters written as themselves are copied as bytes; the table of source
+  /// positions per scalar is only built once an escape or an invalid byte makes positions
+  /// differ from the text.
   private mutating func parseString(quote: UInt8) -> JSONNode {
     let start = here()
     if quote == UInt8(ascii: "'") {
       sink.error("JSON strings use double quotes, not single quotes", at: start, path: currentPath)
     }
     advanceByte()
-    var text = String.UnicodeScalarView()
-    var positions: [SourcePosition] = []
+    var buffer: [UInt8] = []
     var length = 0
-    var needsPositions = false
+    var positions: [SourcePosition]?
     var reportedLength = false
     var reportedEncoding = false
 
-    func append(_ scalar: Unicode.Scalar, at position: SourcePosition) {
-      guard length < limits.maxStringLength else {
-        if !reportedLength {
-          reportedLength = true
-          sink.error(
-            "string is longer than \(limits.maxStringLength) characters (ReaderLimits.maxStringLength); shorten it or raise the limit",
-            at: start, path: currentPath)
-        }
-        return
-      }
+    func reportLength() {
+      guard !reportedLength else { return }
+      reportedLength = true
+      sink.error(
+        "string is longer than \(limits.maxStringLength) characters (ReaderLimits.maxStringLength); shorten it or raise the limit",
+        at: start, path: currentPath)
+    }
+    /// Keeps one scalar written at `position`.
+    func keep(_ scalar: Unicode.Scalar, at position: SourcePosition) {
+      guard length < limits.maxStringLength else { return reportLength() }
       length += 1
-      text.append(scalar)
-      positions.append(position)
+      buffer.append(contentsOf: scalar.utf8)
+      positions?.append(position)
+    }
+    /// Starts the position table: every scalar so far was written as itself.
+    func startPositions() {
+      guard positions == nil else { return }
+      var table: [SourcePosition] = []
+      var offset = 0
+      while offset < buffer.count {
+        table.append(SourcePosition(column: start.column + 1 + table.count, offset: start.offset + 1 + offset))
+        offset += UTF8Decoding.decode(buffer, at: offset).length
+      }
+      positions = table
     }
 
     while true {
@@ -542,7 +559,7 @@ struct JSONParser {
       let byte = bytes[index]
       let position = SourcePosition(column: column, offset: index)
       if byte == quote {
-        positions.append(position)
+        positions?.append(position)
         advanceByte()
         markTokenEnd()
         break
@@ -551,28 +568,41 @@ struct JSONParser {
         sink.error(
           "unterminated string; add the closing '\(Unicode.Scalar(quote))' before the end of the line", at: start,
           path: currentPath)
-        positions.append(position)
+        positions?.append(position)
         markTokenEnd()
         break
       }
       if byte == UInt8(ascii: "\\") {
-        needsPositions = true
+        startPositions()
         advanceByte()
         guard let escaped = peek(), !isLineBreak(escaped) else { continue }
         switch escaped {
         case UInt8(ascii: "\""), UInt8(ascii: "\\"), UInt8(ascii: "/"):
-          append(Unicode.Scalar(escaped), at: position)
+          keep(Unicode.Scalar(escaped), at: position)
           advanceByte()
-        case UInt8(ascii: "b"): append("\u{08}", at: position); advanceByte()
-        case UInt8(ascii: "f"): append("\u{0C}", at: position); advanceByte()
-        case UInt8(ascii: "n"): append("\n", at: position); advanceByte()
-        case UInt8(ascii: "r"): append("\r", at: position); advanceByte()
-        case UInt8(ascii: "t"): append("\t", at: position); advanceByte()
+        case UInt8(ascii: "b"):
+          keep("\u{08}", at: position)
+          advanceByte()
+        case UInt8(ascii: "f"):
+          keep("\u{0C}", at: position)
+          advanceByte()
+        case UInt8(ascii: "n"):
+          keep("\n", at: position)
+          advanceByte()
+        case UInt8(ascii: "r"):
+          keep("\r", at: position)
+          advanceByte()
+        case UInt8(ascii: "t"):
+          keep("\t", at: position)
+          advanceByte()
         case UInt8(ascii: "u"):
           advanceByte()
-          append(readUnicodeEscape(startingAt: SourceLocation(file: file, line: line, column: position.column, offset: position.offset)), at: position)
+          keep(
+            readUnicodeEscape(
+              startingAt: SourceLocation(file: file, line: line, column: position.column, offset: position.offset)),
+            at: position)
         case UInt8(ascii: "'") where quote == UInt8(ascii: "'"):
-          append("'", at: position)
+          keep("'", at: position)
           advanceByte()
         default:
           let scalar = advanceScalar()
@@ -581,7 +611,7 @@ struct JSONParser {
             "invalid escape '\(shown)' in a string; JSON allows \\\" \\\\ \\/ \\b \\f \\n \\r \\t and \\uXXXX",
             at: SourceLocation(file: file, line: line, column: position.column, offset: position.offset),
             path: currentPath)
-          append(scalar ?? UTF8Decoding.replacement, at: position)
+          keep(scalar ?? UTF8Decoding.replacement, at: position)
         }
         continue
       }
@@ -590,24 +620,57 @@ struct JSONParser {
         sink.error(
           "control character \(unicodeName(Unicode.Scalar(byte))) must be escaped in a JSON string; write \(name)",
           at: here(), path: currentPath)
-        append(Unicode.Scalar(byte), at: position)
+        keep(Unicode.Scalar(byte), at: position)
         advanceByte()
         continue
       }
-      let location = here()
-      if let scalar = advanceScalar() {
-        append(scalar, at: position)
-      } else {
-        needsPositions = true
-        if !reportedEncoding {
-          reportedEncoding = true
-          let hex = String(bytes[position.offset], radix: 16, uppercase: true)
-          sink.error("invalid UTF-8 byte 0x\(hex) in a string; save the file as UTF-8", at: location, path: currentPath)
+
+      // A run of characters written as themselves (valid UTF-8, no quote, backslash or control).
+      let runStart = index
+      var runScalars = 0
+      while index < bytes.count {
+        let next = bytes[index]
+        if next == quote || next == UInt8(ascii: "\\") || next < 0x20 { break }
+        if next < 0x80 {
+          index += 1
+        } else {
+          let (scalar, width) = UTF8Decoding.decode(bytes, at: index)
+          if scalar == nil { break }
+          index += width
         }
-        append(UTF8Decoding.replacement, at: position)
+        column += 1
+        runScalars += 1
       }
+      if runScalars > 0 {
+        if length + runScalars <= limits.maxStringLength, positions == nil {
+          buffer.append(contentsOf: bytes[runStart..<index])
+          length += runScalars
+        } else {
+          // Near the length limit, or positions are being kept: one scalar at a time.
+          var offset = runStart
+          var runColumn = position.column
+          while offset < index {
+            let (scalar, width) = UTF8Decoding.decode(bytes, at: offset)
+            keep(scalar ?? UTF8Decoding.replacement, at: SourcePosition(column: runColumn, offset: offset))
+            offset += width
+            runColumn += 1
+          }
+        }
+        continue
+      }
+
+      // An invalid UTF-8 byte.
+      startPositions()
+      if !reportedEncoding {
+        reportedEncoding = true
+        let hex = String(byte, radix: 16, uppercase: true)
+        sink.error("invalid UTF-8 byte 0x\(hex) in a string; save the file as UTF-8", at: here(), path: currentPath)
+      }
+      keep(UTF8Decoding.replacement, at: position)
+      index += 1
+      column += 1
     }
-    return JSONNode(.string(String(text)), at: start, stringPositions: needsPositions ? positions : nil)
+    return JSONNode(.string(String(decoding: buffer, as: UTF8.self)), at: start, stringPositions: positions)
   }
 
   /// Reads the four hex digits after `\u` (the `u` already consumed), joining a surrogate pair.
@@ -711,7 +774,9 @@ struct JSONParser {
     guard wellFormed else { return JSONNode(.invalid, at: start) }
     let written = String(decoding: bytes[begin..<index], as: UTF8.self)
     guard let value = Double(written), value.isFinite else {
-      sink.error("'\(written)' is not a finite number; it is too large for a 64-bit floating-point value", at: start, path: currentPath)
+      sink.error(
+        "'\(written)' is not a finite number; it is too large for a 64-bit floating-point value", at: start,
+        path: currentPath)
       return JSONNode(.invalid, at: start)
     }
     // -0 reads as 0 so it never prints as "-0" or changes a sign test.

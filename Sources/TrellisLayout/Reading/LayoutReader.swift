@@ -10,6 +10,7 @@ public struct LayoutReadResult: Sendable {
   /// The file's text, for quoting lines in rendered diagnostics (`nil` if it could not be read).
   public var source: SourceText?
 
+  /// A result from its parts (for tests and tools that build one by hand).
   public init(document: LayoutDocument?, diagnostics: [Diagnostic], source: SourceText?) {
     self.document = document
     self.diagnostics = diagnostics
@@ -63,7 +64,9 @@ public enum LayoutReader {
   ///   - text: the file's contents.
   ///   - file: the name diagnostics use.
   ///   - limits: bounds on size and nesting.
-  public static func parse(_ text: String, file: String = "<input>", limits: ReaderLimits = ReaderLimits()) -> LayoutReadResult {
+  public static func parse(_ text: String, file: String = "<input>", limits: ReaderLimits = ReaderLimits())
+    -> LayoutReadResult
+  {
     parse(bytes: Array(text.utf8), file: file, limits: limits)
   }
 

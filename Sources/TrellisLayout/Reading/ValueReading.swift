@@ -35,10 +35,12 @@ struct ValueReader {
     return checkPoints(value, for: name, at: node.location, path: path, allowNegative: allowNegative) ? value : nil
   }
 
-  func checkPoints(_ value: Double, for name: String, at location: SourceLocation?, path: String, allowNegative: Bool) -> Bool {
+  func checkPoints(_ value: Double, for name: String, at location: SourceLocation?, path: String, allowNegative: Bool)
+    -> Bool
+  {
     if abs(value) > limits.maxMagnitude {
       sink.error(
-        "\(fmt(value)) is out of range for \(name); point values must be within ±\(fmt(limits.maxMagnitude)) (ReaderLimits.maxMagnitude)",
+        "\(fmtExact(value)) is out of range for \(name); point values must be within ±\(fmt(limits.maxMagnitude)) (ReaderLimits.maxMagnitude)",
         at: location, path: path)
       return false
     }
@@ -54,7 +56,7 @@ struct ValueReader {
     guard let value = number(node, for: name, path: path) else { return nil }
     guard value == value.rounded(), value >= Double(range.lowerBound), value <= Double(range.upperBound) else {
       sink.error(
-        "expected a whole number from \(range.lowerBound) to \(range.upperBound) for \(name), found \(fmt(value))",
+        "expected a whole number from \(range.lowerBound) to \(range.upperBound) for \(name), found \(fmtExact(value))",
         at: node.location, path: path)
       return nil
     }
@@ -84,12 +86,12 @@ struct ValueReader {
   @discardableResult
   func checkPriority(_ value: Double, at location: SourceLocation?, path: String?) -> Bool {
     if !(value >= 1 && value <= 1000) {
-      sink.error("priority \(fmt(value)) is out of range; use 1…1000 (1000 = required)", at: location, path: path)
+      sink.error("priority \(fmtExact(value)) is out of range; use 1…1000 (1000 = required)", at: location, path: path)
       return false
     }
     if value > 999.99, value < 1000 {
       sink.error(
-        "priority \(value) is reserved for the container's size (999.99 < p < 1000); use at most 999.99, or 1000",
+        "priority \(fmtExact(value)) is reserved for the container's size (999.99 < p < 1000); use at most 999.99, or 1000",
         at: location, path: path)
       return false
     }
@@ -145,7 +147,8 @@ struct ValueReader {
       tokens.append((String(String.UnicodeScalarView(scalars[start..<index])), start))
     }
     guard !tokens.isEmpty else {
-      sink.error("empty size-class pattern; use any, wC, wR, hC, hR or a pair such as 'wC hR'", at: node.location, path: path)
+      sink.error(
+        "empty size-class pattern; use any, wC, wR, hC, hR or a pair such as 'wC hR'", at: node.location, path: path)
       return nil
     }
     var result = TraitPattern.any

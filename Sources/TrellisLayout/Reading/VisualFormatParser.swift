@@ -111,7 +111,8 @@ enum VisualFormatParser {
         skipSpaces()
         guard current == ":" else {
           let arrangement = first == "H" ? "horizontal" : "vertical"
-          throw TextProblem(message: "expected ':' after '\(first)' to specify \(arrangement) arrangement", offset: index)
+          throw TextProblem(
+            message: "expected ':' after '\(first)' to specify \(arrangement) arrangement", offset: index)
         }
         axis = first == "V" ? .vertical : .horizontal
         index += 1
@@ -137,7 +138,8 @@ enum VisualFormatParser {
           if current == "|" {
             let message =
               views.isEmpty
-              ? "expected a view ('[name]') after the leading '|'" : "'|' can only be at the start or the end of the format"
+              ? "expected a view ('[name]') after the leading '|'"
+              : "'|' can only be at the start or the end of the format"
             throw TextProblem(message: message, offset: index)
           }
           throw TextProblem(message: "expected '[' to start a view, found \(describeCurrent())", offset: index)
@@ -205,12 +207,14 @@ enum VisualFormatParser {
       } else if isDigit(current) {
         let offset = index
         predicates = [
-          VisualFormat.Predicate(relation: .equal, object: .number(number()), objectOffset: offset, priority: nil, priorityOffset: nil)
+          VisualFormat.Predicate(
+            relation: .equal, object: .number(number()), objectOffset: offset, priority: nil, priorityOffset: nil)
         ]
       } else if isNameStart(current) {
         let offset = index
         predicates = [
-          VisualFormat.Predicate(relation: .equal, object: .name(identifier()), objectOffset: offset, priority: nil, priorityOffset: nil)
+          VisualFormat.Predicate(
+            relation: .equal, object: .name(identifier()), objectOffset: offset, priority: nil, priorityOffset: nil)
         ]
       } else {
         throw TextProblem(
@@ -223,7 +227,8 @@ enum VisualFormatParser {
       index += 1
       skipSpaces()
       guard current == "[" || current == "|" else {
-        throw TextProblem(message: "expected a view or '|' after the spacing, found \(describeCurrent())", offset: index)
+        throw TextProblem(
+          message: "expected a view or '|' after the spacing, found \(describeCurrent())", offset: index)
       }
       return .predicates(predicates)
     }
@@ -261,7 +266,9 @@ enum VisualFormatParser {
       }
       let objectOffset = index
       let object: VisualFormat.Predicate.Operand
-      if isDigit(current) || ((current == "-" || current == "+") && isDigit(index + 1 < scalars.count ? scalars[index + 1] : nil)) {
+      if isDigit(current)
+        || ((current == "-" || current == "+") && isDigit(index + 1 < scalars.count ? scalars[index + 1] : nil))
+      {
         object = .number(number())
       } else if isNameStart(current) {
         object = .name(identifier())
@@ -286,7 +293,8 @@ enum VisualFormatParser {
         }
       }
       return VisualFormat.Predicate(
-        relation: relation, object: object, objectOffset: objectOffset, priority: priority, priorityOffset: priorityOffset)
+        relation: relation, object: object, objectOffset: objectOffset, priority: priority,
+        priorityOffset: priorityOffset)
     }
 
     mutating func identifier() -> String {
@@ -332,8 +340,10 @@ struct VisualFormatExpander {
   static let siblingSpacing = 8.0
   static let superviewSpacing = 20.0
 
-  /// Ids of the document's views, in document order (for lookups and suggestions).
+  /// Ids of the document's views, in document order (for suggestions).
   var viewIDs: [String]
+  /// Whether a name is a view id (a constant-time lookup).
+  var isView: (String) -> Bool
   /// A view's parent id (`nil` for the root); only asked for ids in `viewIDs`.
   var parent: (String) -> String?
   var metrics: [String: Double]
@@ -350,17 +360,19 @@ struct VisualFormatExpander {
     // Views must exist; layout guides are not views here.
     var known: [String] = []
     for view in format.views {
-      if viewIDs.contains(view.name) {
+      if isView(view.name) {
         known.append(view.name)
       } else if view.name == "safeArea" || view.name == "margins" {
         problems.append(
           TextProblem(
-            message: "'\(view.name)' is a layout guide; a visual format string can only name views (use '|' for the superview)",
+            message:
+              "'\(view.name)' is a layout guide; a visual format string can only name views (use '|' for the superview)",
             offset: view.nameOffset))
       } else {
         problems.append(
           TextProblem(
-            message: "unknown view '\(view.name)'\(DidYouMean.hint(for: view.name, among: viewIDs))", offset: view.nameOffset))
+            message: "unknown view '\(view.name)'\(DidYouMean.hint(for: view.name, among: viewIDs))",
+            offset: view.nameOffset))
       }
     }
 
@@ -392,8 +404,8 @@ struct VisualFormatExpander {
         return (number, nil)
       case .name(let name):
         if let metric = metrics[name] { return (metric, nil) }
-        if allowView, viewIDs.contains(name) { return (nil, name) }
-        if viewIDs.contains(name) {
+        if allowView, isView(name) { return (nil, name) }
+        if isView(name) {
           problems.append(
             TextProblem(message: "'\(name)' is a view; a spacing takes a number or a metric name", offset: offset))
         } else if allowView {
@@ -401,7 +413,8 @@ struct VisualFormatExpander {
           problems.append(TextProblem(message: "unknown metric or view '\(name)'\(hint)", offset: offset))
         } else {
           problems.append(
-            TextProblem(message: "unknown metric '\(name)'\(DidYouMean.hint(for: name, among: metricNames))", offset: offset))
+            TextProblem(
+              message: "unknown metric '\(name)'\(DidYouMean.hint(for: name, among: metricNames))", offset: offset))
         }
         return (nil, nil)
       }
@@ -411,7 +424,8 @@ struct VisualFormatExpander {
       guard let operand = predicate.priority, let offset = predicate.priorityOffset else { return nil }
       if case .name(let name) = operand, metrics[name] == nil {
         problems.append(
-          TextProblem(message: "unknown metric '\(name)'\(DidYouMean.hint(for: name, among: metricNames))", offset: offset + 1))
+          TextProblem(
+            message: "unknown metric '\(name)'\(DidYouMean.hint(for: name, among: metricNames))", offset: offset + 1))
         return nil
       }
       return value(of: operand, at: offset + 1, allowView: false).0

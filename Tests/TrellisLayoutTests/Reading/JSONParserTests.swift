@@ -29,7 +29,8 @@ final class JSONParserTests: XCTestCase {
   }
 
   private func assertPlace(
-    _ location: SourceLocation?, line: Int, column: Int, offset: Int, file: StaticString = #filePath, lineNumber: UInt = #line
+    _ location: SourceLocation?, line: Int, column: Int, offset: Int, file: StaticString = #filePath,
+    lineNumber: UInt = #line
   ) {
     XCTAssertEqual(location?.line, line, "line", file: file, line: lineNumber)
     XCTAssertEqual(location?.column, column, "column", file: file, line: lineNumber)
@@ -85,6 +86,18 @@ final class JSONParserTests: XCTestCase {
     assertPlace(node?.location(ofScalar: 7), line: 1, column: 15, offset: 17)
   }
 
+  func testPositionsOfMultiByteCharactersBeforeTheFirstEscape() {
+    // "é😀\tx": quote col 1 (offset 0); é col 2 (offset 1, 2 bytes); 😀 col 3 (offset 3, 4 bytes);
+    // \t cols 4–5 (offsets 7–8); x col 6 (offset 9). The positions of é and 😀 are filled in
+    // when the escape is met.
+    let (node, diagnostics) = parse("\"é😀\\tx\"")
+    XCTAssertEqual(diagnostics, [])
+    XCTAssertEqual(node?.stringValue, "é😀\tx")
+    assertPlace(node?.location(ofScalar: 1), line: 1, column: 3, offset: 3)
+    assertPlace(node?.location(ofScalar: 2), line: 1, column: 4, offset: 7)
+    assertPlace(node?.location(ofScalar: 3), line: 1, column: 6, offset: 9)
+  }
+
   func testPositionsInsideStringsWithoutEscapes() {
     // "é😀x": x is scalar 2 → column 1 + 1 + 2 = 4; offset 0 + 1 + 2 (é) + 4 (😀) = 7.
     let (node, _) = parse("\"é😀x\"")
@@ -104,7 +117,8 @@ final class JSONParserTests: XCTestCase {
     let (node, diagnostics) = parse("[null, true, false, 12.5e1, -0, \"s\", {}, []]")
     XCTAssertEqual(diagnostics, [])
     let kinds = node?.elements?.map(\.typeDescription)
-    XCTAssertEqual(kinds, ["null", "a boolean", "a boolean", "a number", "a number", "a string", "an object", "an array"])
+    XCTAssertEqual(
+      kinds, ["null", "a boolean", "a boolean", "a number", "a number", "a string", "an object", "an array"])
     if case .number(let value) = node?.elements?[3].value { XCTAssertEqual(value, 125) } else { XCTFail("number") }
   }
 
@@ -123,7 +137,9 @@ final class JSONParserTests: XCTestCase {
     let (node, diagnostics) = parse([0xEF, 0xBB, 0xBF] + Array("{\"a\": 1}".utf8))
     XCTAssertEqual(
       summary(diagnostics),
-      ["1:1: warning: the file starts with a UTF-8 byte order mark (BOM); it is ignored, but JSON files should not have one"])
+      [
+        "1:1: warning: the file starts with a UTF-8 byte order mark (BOM); it is ignored, but JSON files should not have one"
+      ])
     assertPlace(node?.location, line: 1, column: 1, offset: 3)
     assertPlace(member(node, "a")?.keyLocation, line: 1, column: 2, offset: 4)
   }
@@ -158,7 +174,8 @@ final class JSONParserTests: XCTestCase {
 
   func testUnclosedBlockComment() {
     let (_, diagnostics) = parse("{\"a\": 1 /* never")
-    XCTAssertEqual(summary(diagnostics), ["1:9: error: JSON does not allow comments, and this '/*' comment is never closed"])
+    XCTAssertEqual(
+      summary(diagnostics), ["1:9: error: JSON does not allow comments, and this '/*' comment is never closed"])
   }
 
   func testDuplicateKeyPointsAtTheSecondWithANoteAtTheFirst() {
@@ -174,7 +191,9 @@ final class JSONParserTests: XCTestCase {
   func testTruncatedInputReportsTheInnermostOpenValueOnce() {
     // The end is reported just after the last token (`1`, which ends at column 15).
     let (_, diagnostics) = parse("{\"a\": [{\"b\": 1")
-    XCTAssertEqual(summary(diagnostics), ["1:15: error: unexpected end of file; expected '}' to close the object that starts at 1:8"])
+    XCTAssertEqual(
+      summary(diagnostics), ["1:15: error: unexpected end of file; expected '}' to close the object that starts at 1:8"]
+    )
     XCTAssertEqual(diagnostics.first?.path, "$.a[0]")
   }
 
@@ -212,13 +231,16 @@ final class JSONParserTests: XCTestCase {
     let (node, diagnostics) = parse("\"x\\ud800y\"")
     XCTAssertEqual(
       summary(diagnostics),
-      ["1:3: error: unpaired UTF-16 surrogate '\\uD800' in a string; write the character itself or a complete surrogate pair"])
+      [
+        "1:3: error: unpaired UTF-16 surrogate '\\uD800' in a string; write the character itself or a complete surrogate pair"
+      ])
     XCTAssertEqual(node?.stringValue, "x\u{FFFD}y")
   }
 
   func testControlCharacterInString() {
     let (_, diagnostics) = parse("\"a\tb\"")
-    XCTAssertEqual(summary(diagnostics), ["1:3: error: control character U+0009 must be escaped in a JSON string; write \\t"])
+    XCTAssertEqual(
+      summary(diagnostics), ["1:3: error: control character U+0009 must be escaped in a JSON string; write \\t"])
   }
 
   func testInvalidUTF8() {
@@ -227,10 +249,15 @@ final class JSONParserTests: XCTestCase {
     XCTAssertEqual(summary(diagnostics), ["1:3: error: invalid UTF-8 byte 0xFF in a string; save the file as UTF-8"])
     XCTAssertEqual(node?.stringValue, "a\u{FFFD}b")
     // Overlong encodings and encoded surrogates are invalid too (each byte is one column).
-    XCTAssertEqual(summary(parse([0x22, 0xC0, 0xAF, 0x22]).1).first, "1:2: error: invalid UTF-8 byte 0xC0 in a string; save the file as UTF-8")
-    XCTAssertEqual(summary(parse([0x22, 0xED, 0xA0, 0x80, 0x22]).1).first, "1:2: error: invalid UTF-8 byte 0xED in a string; save the file as UTF-8")
+    XCTAssertEqual(
+      summary(parse([0x22, 0xC0, 0xAF, 0x22]).1).first,
+      "1:2: error: invalid UTF-8 byte 0xC0 in a string; save the file as UTF-8")
+    XCTAssertEqual(
+      summary(parse([0x22, 0xED, 0xA0, 0x80, 0x22]).1).first,
+      "1:2: error: invalid UTF-8 byte 0xED in a string; save the file as UTF-8")
     // Outside strings.
-    XCTAssertEqual(summary(parse([0x5B, 0xFF, 0x5D]).1), ["1:2: error: invalid UTF-8 byte 0xFF; save the file as UTF-8"])
+    XCTAssertEqual(
+      summary(parse([0x5B, 0xFF, 0x5D]).1), ["1:2: error: invalid UTF-8 byte 0xFF; save the file as UTF-8"])
   }
 
   func testNumbers() {
@@ -257,9 +284,11 @@ final class JSONParserTests: XCTestCase {
   func testWordsThatAreNotJSON() {
     XCTAssertEqual(summary(parse("True").1), ["1:1: error: 'True' is not a JSON value; did you mean 'true'?"])
     XCTAssertEqual(summary(parse("None").1), ["1:1: error: 'None' is not a JSON value; did you mean 'null'?"])
-    XCTAssertEqual(summary(parse("NaN").1), ["1:1: error: 'NaN' is not a JSON value; JSON has no NaN, Infinity or undefined"])
     XCTAssertEqual(
-      summary(parse("label").1), ["1:1: error: 'label' is not a JSON value; strings must be in double quotes: \"label\""])
+      summary(parse("NaN").1), ["1:1: error: 'NaN' is not a JSON value; JSON has no NaN, Infinity or undefined"])
+    XCTAssertEqual(
+      summary(parse("label").1),
+      ["1:1: error: 'label' is not a JSON value; strings must be in double quotes: \"label\""])
   }
 
   func testQuotingMistakes() {
@@ -282,13 +311,16 @@ final class JSONParserTests: XCTestCase {
   }
 
   func testMismatchedBrackets() {
-    XCTAssertEqual(summary(parse("[1}").1), ["1:3: error: expected ']' to close the array that starts at 1:1, found '}'"])
-    XCTAssertEqual(summary(parse("{\"a\": 1]").1), ["1:8: error: expected '}' to close the object that starts at 1:1, found ']'"])
+    XCTAssertEqual(
+      summary(parse("[1}").1), ["1:3: error: expected ']' to close the array that starts at 1:1, found '}'"])
+    XCTAssertEqual(
+      summary(parse("{\"a\": 1]").1), ["1:8: error: expected '}' to close the object that starts at 1:1, found ']'"])
   }
 
   func testTextAfterTheValue() {
     XCTAssertEqual(
-      summary(parse("{} {}").1), ["1:4: error: unexpected text after the end of the JSON value; a file holds exactly one value"])
+      summary(parse("{} {}").1),
+      ["1:4: error: unexpected text after the end of the JSON value; a file holds exactly one value"])
   }
 
   func testInvisibleSpaces() {
@@ -307,7 +339,8 @@ final class JSONParserTests: XCTestCase {
     let (node, diagnostics) = parse(text, limits: limits)
     XCTAssertEqual(
       summary(diagnostics),
-      ["1:11: error: nesting is deeper than 10 levels (ReaderLimits.maxJSONDepth); flatten the file or raise the limit"])
+      ["1:11: error: nesting is deeper than 10 levels (ReaderLimits.maxJSONDepth); flatten the file or raise the limit"]
+    )
     XCTAssertNotNil(node)
   }
 
@@ -317,7 +350,9 @@ final class JSONParserTests: XCTestCase {
     let (_, diagnostics) = parse(text, limits: ReaderLimits(maxJSONDepth: 1_000_000))
     XCTAssertEqual(
       summary(diagnostics),
-      ["1:1001: error: nesting is deeper than 1000 levels (ReaderLimits.maxJSONDepth); flatten the file or raise the limit"])
+      [
+        "1:1001: error: nesting is deeper than 1000 levels (ReaderLimits.maxJSONDepth); flatten the file or raise the limit"
+      ])
   }
 
   /// The parser and the readers keep open values on explicit stacks, so even 1000 levels fit in
@@ -329,9 +364,12 @@ final class JSONParserTests: XCTestCase {
     let thread = Thread {
       let depth = 1000
       let arrays = String(repeating: "[", count: depth) + String(repeating: "]", count: depth)
-      box.counts.append(LayoutReader.parse(arrays, file: "a.json", limits: ReaderLimits(maxJSONDepth: depth)).diagnostics.count)
+      box.counts.append(
+        LayoutReader.parse(arrays, file: "a.json", limits: ReaderLimits(maxJSONDepth: depth)).diagnostics.count)
       // Views nested 400 deep (each level is two JSON levels: an object and its children array).
-      let views = (1..<400).reduce("{\"id\": \"v0\"}") { inner, level in "{\"id\": \"v\(level)\", \"children\": [\(inner)]}" }
+      let views = (1..<400).reduce("{\"id\": \"v0\"}") { inner, level in
+        "{\"id\": \"v\(level)\", \"children\": [\(inner)]}"
+      }
       let result = LayoutReader.parse(
         "{\"root\": {\"children\": [\(views)]}}", file: "v.json",
         limits: ReaderLimits(maxJSONDepth: 1000, maxViewDepth: 500))
@@ -373,7 +411,8 @@ final class JSONParserTests: XCTestCase {
 
   func testGarbageNeverTraps() {
     // Every byte value, in a few arrangements: the parser must finish and report something.
-    let alphabet: [UInt8] = Array(Array("{}[]\":,\\/*-+.0123456789eEtrufalsn \n\r\t'".utf8)) + [0xC3, 0xA9, 0xFF, 0xED, 0xF0, 0x9F]
+    let alphabet: [UInt8] =
+      Array(Array("{}[]\":,\\/*-+.0123456789eEtrufalsn \n\r\t'".utf8)) + [0xC3, 0xA9, 0xFF, 0xED, 0xF0, 0x9F]
     var seed: UInt64 = 0x9E37_79B9_7F4A_7C15
     for _ in 0..<300 {
       var bytes: [UInt8] = []

@@ -23,7 +23,9 @@ final class LayoutReaderTests: XCTestCase {
 
   /// A layout with views a, b (in root) and the given constraints (one JSON value per line 2+).
   private func withConstraints(_ constraints: String) -> LayoutReadResult {
-    read("{\"root\": {\"children\": [{\"id\": \"a\"}, {\"id\": \"b\", \"kind\": \"label\"}]},\n\"constraints\": [\(constraints)]}")
+    read(
+      "{\"root\": {\"children\": [{\"id\": \"a\"}, {\"id\": \"b\", \"kind\": \"label\"}]},\n\"constraints\": [\(constraints)]}"
+    )
   }
 
   private func messages(_ result: LayoutReadResult) -> [String] {
@@ -109,7 +111,8 @@ final class LayoutReaderTests: XCTestCase {
   }
 
   func testDefaults() throws {
-    let result = read("{\"root\": {\"children\": [{\"id\": \"s\", \"kind\": \"stack\"}, {\"id\": \"b\", \"kind\": \"button\"}]}}")
+    let result = read(
+      "{\"root\": {\"children\": [{\"id\": \"s\", \"kind\": \"stack\"}, {\"id\": \"b\", \"kind\": \"button\"}]}}")
     let document = try XCTUnwrap(result.document)
     let stack = try XCTUnwrap(document.root.children[0].stack)
     XCTAssertEqual(stack.axis.base, .horizontal)
@@ -156,21 +159,25 @@ final class LayoutReaderTests: XCTestCase {
 
   func testPatternErrors() {
     XCTAssertEqual(
-      messages(read("{\"root\": {\"hidden\": {\"hX\": true}}}")), ["unknown size class 'hX' in pattern 'hX'; did you mean 'hC'?"])
+      messages(read("{\"root\": {\"hidden\": {\"hX\": true}}}")),
+      ["unknown size class 'hX' in pattern 'hX'; did you mean 'hC'?"])
     XCTAssertEqual(
       messages(read("{\"root\": {\"hidden\": {\"wC wR\": true}}}")),
       ["pattern 'wC wR' names the width twice ('wC' and 'wR'); use at most one width and one height token"])
     XCTAssertEqual(
-      messages(read("{\"root\": {\"hidden\": {\"any wC\": true}}}")), ["'any' cannot be combined with other tokens in pattern 'any wC'"])
+      messages(read("{\"root\": {\"hidden\": {\"any wC\": true}}}")),
+      ["'any' cannot be combined with other tokens in pattern 'any wC'"])
     XCTAssertEqual(
       messages(read("{\"root\": {\"hidden\": {\" \": true}}}")),
       ["empty size-class pattern; use any, wC, wR, hC, hR or a pair such as 'wC hR'"])
     XCTAssertEqual(
-      messages(read("{\"root\": {\"hidden\": {\"wc\": true}}}")), ["unknown size class 'wc' in pattern 'wc'; did you mean 'wC'?"])
+      messages(read("{\"root\": {\"hidden\": {\"wc\": true}}}")),
+      ["unknown size class 'wc' in pattern 'wc'; did you mean 'wC'?"])
     // Two spellings of one pattern.
     let duplicate = read("{\"root\": {\"hidden\": {\"hC\": true, \"wAny hC\": false}}}")
     XCTAssertEqual(
-      summary(duplicate), ["1:34: error: pattern 'wAny hC' is the same as an earlier one ('hC'); give each size class once"])
+      summary(duplicate),
+      ["1:34: error: pattern 'wAny hC' is the same as an earlier one ('hC'); give each size class once"])
     XCTAssertEqual(duplicate.diagnostics.first?.notes, ["r.json:1:22: note: the earlier pattern is here"])
     // The column points at the bad token inside the key: `"wR hQ"` starts at 22, hQ is offset 3 → 22 + 1 + 3 = 26.
     XCTAssertEqual(summary(read("{\"root\": {\"hidden\": {\"wR hQ\": true}}}")).first?.prefix(5), "1:26:")
@@ -191,7 +198,8 @@ final class LayoutReaderTests: XCTestCase {
         "'margins' is reserved for the root's margins guide; choose another id",
         "'root' always names the root view; choose another id",
       ])
-    let duplicate = read("{\"root\": {\"children\": [{\"id\": \"a\"}, {\"id\": \"b\", \"children\": [{\"id\": \"a\"}]}]}}")
+    let duplicate = read(
+      "{\"root\": {\"children\": [{\"id\": \"a\"}, {\"id\": \"b\", \"children\": [{\"id\": \"a\"}]}]}}")
     XCTAssertEqual(summary(duplicate), ["1:69: error: duplicate view id 'a'; each view needs its own id"])
     XCTAssertEqual(duplicate.diagnostics.first?.notes, ["r.json:1:31: note: 'a' is first used here"])
     XCTAssertNil(duplicate.document)
@@ -226,7 +234,8 @@ final class LayoutReaderTests: XCTestCase {
 
   func testGuideCannotHaveChildren() {
     XCTAssertEqual(
-      messages(read("{\"root\": {\"children\": [{\"id\": \"g\", \"kind\": \"guide\", \"children\": [{\"id\": \"x\"}]}]}}")),
+      messages(
+        read("{\"root\": {\"children\": [{\"id\": \"g\", \"kind\": \"guide\", \"children\": [{\"id\": \"x\"}]}]}}")),
       ["a layout guide cannot have children; make it a \"view\" or move the children to its parent"])
   }
 
@@ -258,15 +267,20 @@ final class LayoutReaderTests: XCTestCase {
   func testTopLevelProblems() {
     XCTAssertEqual(
       summary(read("{\"title\": \"x\"}")),
-      ["1:1: error: missing \"root\": a layout file needs a root view, e.g. \"root\": {\"id\": \"root\", \"children\": []}"])
+      [
+        "1:1: error: missing \"root\": a layout file needs a root view, e.g. \"root\": {\"id\": \"root\", \"children\": []}"
+      ])
     XCTAssertEqual(
-      summary(read("\"hello\"")), ["1:1: error: a layout file must be a JSON object with a \"root\" view; this file holds a string"])
-    XCTAssertEqual(summary(read("")), ["1:1: error: the file is empty; a layout file is one JSON object with a \"root\" view"])
+      summary(read("\"hello\"")),
+      ["1:1: error: a layout file must be a JSON object with a \"root\" view; this file holds a string"])
+    XCTAssertEqual(
+      summary(read("")), ["1:1: error: the file is empty; a layout file is one JSON object with a \"root\" view"])
     XCTAssertEqual(
       summary(read("{\"root\": {}, \"constraint\": []}")),
       ["1:14: warning: unknown key \"constraint\" in the layout file; did you mean \"constraints\"?"])
     XCTAssertEqual(
-      messages(read("{\"root\": {}, \"constraints\": {}}")), ["expected an array of constraints for \"constraints\", found an object"])
+      messages(read("{\"root\": {}, \"constraints\": {}}")),
+      ["expected an array of constraints for \"constraints\", found an object"])
   }
 
   // MARK: Constraint forms
@@ -328,10 +342,12 @@ final class LayoutReaderTests: XCTestCase {
     XCTAssertEqual(constraints[0].installed.variations.map(\.value), [true])
     XCTAssertEqual(TraitCollection.all.map { constraints[0].installed.resolved(for: $0) }, [true, false, true, false])
     // Nested groups intersect: hC inside, wR → wR hC.
-    XCTAssertEqual(constraints[1].installed.variations.map(\.pattern), [TraitPattern(horizontal: .regular, vertical: .compact)])
+    XCTAssertEqual(
+      constraints[1].installed.variations.map(\.pattern), [TraitPattern(horizontal: .regular, vertical: .compact)])
     XCTAssertEqual(TraitCollection.all.map { constraints[1].installed.resolved(for: $0) }, [false, false, true, false])
     // `installed: false` inside a group is never installed.
-    XCTAssertEqual(TraitCollection.all.map { constraints[2].installed.resolved(for: $0) }, [false, false, false, false])
+    XCTAssertEqual(
+      TraitCollection.all.map { constraints[2].installed.resolved(for: $0) }, [false, false, false, false])
     XCTAssertEqual(constraints[1].path, "$.constraints[0].constraints[1].constraints[0]")
   }
 
@@ -345,13 +361,18 @@ final class LayoutReaderTests: XCTestCase {
     XCTAssertEqual(
       messages(
         withConstraints(
-          "{\"when\": \"hC\", \"constraints\": [{\"constraint\": \"a.top == root.top\", \"installed\": {\"wC\": false}}]}")),
-      ["\"installed\" cannot vary inside a \"when\" group; move the constraint out of the group, or use only \"installed\""])
+          "{\"when\": \"hC\", \"constraints\": [{\"constraint\": \"a.top == root.top\", \"installed\": {\"wC\": false}}]}"
+        )),
+      [
+        "\"installed\" cannot vary inside a \"when\" group; move the constraint out of the group, or use only \"installed\""
+      ])
     XCTAssertEqual(messages(withConstraints("{\"when\": \"hC\"}")), ["a \"when\" group needs a \"constraints\" array"])
   }
 
   func testRootIsAnAliasForTheRootsId() throws {
-    let result = read("{\"root\": {\"id\": \"main\", \"children\": [{\"id\": \"a\"}]}, \"constraints\": [\"a.top == root.top\", \"H:|[a]|\"]}")
+    let result = read(
+      "{\"root\": {\"id\": \"main\", \"children\": [{\"id\": \"a\"}]}, \"constraints\": [\"a.top == root.top\", \"H:|[a]|\"]}"
+    )
     XCTAssertEqual(result.diagnostics, [])
     let constraints = try XCTUnwrap(result.document?.constraints)
     XCTAssertEqual(constraints[0].second?.item, "main")
@@ -359,7 +380,8 @@ final class LayoutReaderTests: XCTestCase {
   }
 
   func testConstraintIds() {
-    let duplicate = withConstraints("{\"id\": \"x\", \"constraint\": \"a.top == b.top\"},\n{\"id\": \"x\", \"constraint\": \"b.top == a.top\"}")
+    let duplicate = withConstraints(
+      "{\"id\": \"x\", \"constraint\": \"a.top == b.top\"},\n{\"id\": \"x\", \"constraint\": \"b.top == a.top\"}")
     XCTAssertEqual(summary(duplicate), ["3:8: error: duplicate constraint id 'x'"])
     XCTAssertEqual(duplicate.diagnostics.first?.notes, ["r.json:2:24: note: 'x' is first used here"])
     XCTAssertEqual(
@@ -380,17 +402,22 @@ final class LayoutReaderTests: XCTestCase {
       ])
     XCTAssertEqual(
       messages(withConstraints("{\"vfl\": \"[a][b]\", \"first\": \"a.top\"}")),
-      ["a constraint object can have only one of \"constraint\", \"first\", \"vfl\" and \"when\"; this one has \"vfl\" and \"first\""])
+      [
+        "a constraint object can have only one of \"constraint\", \"first\", \"vfl\" and \"when\"; this one has \"vfl\" and \"first\""
+      ])
     XCTAssertEqual(
-      messages(withConstraints("{\"first\": \"a.top\", \"second\": \"b.top\"}")), ["missing \"relation\" (==, <= or >=)"])
+      messages(withConstraints("{\"first\": \"a.top\", \"second\": \"b.top\"}")),
+      ["missing \"relation\" (==, <= or >=)"])
     XCTAssertEqual(
       messages(withConstraints("{\"relation\": \"==\", \"second\": \"b.top\", \"first\": 3}")),
       ["expected a string for \"first\", found a number"])
     XCTAssertEqual(
       messages(withConstraints("{\"constraint\": \"H:[a][b]\"}")),
-      ["this is a Visual Format string; write it as {\"vfl\": …} (or as a plain string) instead of {\"constraint\": …}"])
+      ["this is a Visual Format string; write it as {\"vfl\": …} (or as a plain string) instead of {\"constraint\": …}"]
+    )
     XCTAssertEqual(
-      messages(withConstraints("42")), ["expected a constraint (a string or an object) for this constraint, found a number"])
+      messages(withConstraints("42")),
+      ["expected a constraint (a string or an object) for this constraint, found a number"])
     XCTAssertEqual(
       messages(withConstraints("{\"first\": \"a.width\", \"relation\": \"==\", \"constant\": 3, \"multiplier\": 2}")),
       ["\"multiplier\" has no effect without \"second\""])
@@ -410,7 +437,10 @@ final class LayoutReaderTests: XCTestCase {
       ("a.width == b.top", "cannot constrain a size attribute ('a.width') to a location attribute ('b.top')"),
       ("a.top == b.height", "cannot constrain a size attribute ('b.height') to a location attribute ('a.top')"),
       ("a.leading == b.top", "cannot constrain a horizontal attribute ('a.leading') to a vertical attribute ('b.top')"),
-      ("a.lastBaseline == b.centerX", "cannot constrain a horizontal attribute ('b.centerX') to a vertical attribute ('a.lastBaseline')"),
+      (
+        "a.lastBaseline == b.centerX",
+        "cannot constrain a horizontal attribute ('b.centerX') to a vertical attribute ('a.lastBaseline')"
+      ),
       (
         "a.leading == b.left",
         "cannot constrain leading/trailing ('a.leading') to left/right ('b.left'); use leading/trailing on both sides, or left/right on both"
@@ -419,26 +449,40 @@ final class LayoutReaderTests: XCTestCase {
         "a.rightMargin == b.trailingMargin",
         "cannot constrain leading/trailing ('b.trailingMargin') to left/right ('a.rightMargin'); use leading/trailing on both sides, or left/right on both"
       ),
-      ("a.top == 8", "cannot set location attribute 'a.top' to a constant; relate it to another anchor, e.g. 'a.top == root.top + 8'"),
+      (
+        "a.top == 8",
+        "cannot set location attribute 'a.top' to a constant; relate it to another anchor, e.g. 'a.top == root.top + 8'"
+      ),
       ("a.width == a.width", "'a.width' is constrained to itself; relate it to another anchor"),
       ("a.width == -1", "a width cannot be negative (-1); use 0 or more"),
       ("a.width == 0 * b.width", "the multiplier must be a finite number other than 0 (found 0)"),
-      ("a.width == 2000000", "constant 2000000 is out of range; point values must be within ±1000000 (ReaderLimits.maxMagnitude)"),
+      (
+        "a.width == 2000000",
+        "constant 2000000 is out of range; point values must be within ±1000000 (ReaderLimits.maxMagnitude)"
+      ),
       ("a.width == b.width @0", "priority 0 is out of range; use 1…1000 (1000 = required)"),
       (
         "a.width == b.width @999.999",
         "priority 999.999 is reserved for the container's size (999.99 < p < 1000); use at most 999.99, or 1000"
       ),
       ("safeArea.width == b.width @999.99", ""),
-      ("a.firstBaseline == safeArea.lastBaseline", "layout guide 'safeArea' has no lastBaseline attribute; guides have edges, centers, width and height"),
-      ("margins.leadingMargin == a.leading", "layout guide 'margins' has no leadingMargin attribute; guides have edges, centers, width and height"),
+      (
+        "a.firstBaseline == safeArea.lastBaseline",
+        "layout guide 'safeArea' has no lastBaseline attribute; guides have edges, centers, width and height"
+      ),
+      (
+        "margins.leadingMargin == a.leading",
+        "layout guide 'margins' has no leadingMargin attribute; guides have edges, centers, width and height"
+      ),
     ]
     for (constraint, message) in cases {
       let result = withConstraints("\"\(constraint)\"")
       XCTAssertEqual(messages(result), message.isEmpty ? [] : [message], constraint)
     }
     // Allowed: cross-axis sizes (aspect ratios), baselines with tops, centers with edges.
-    for constraint in ["a.width == b.height * 5:8", "b.firstBaseline == a.top", "a.centerX == b.leading", "a.left == b.centerX"] {
+    for constraint in [
+      "a.width == b.height * 5:8", "b.firstBaseline == a.top", "a.centerX == b.leading", "a.left == b.centerX",
+    ] {
       XCTAssertEqual(messages(withConstraints("\"\(constraint)\"")), [], constraint)
     }
   }
@@ -455,17 +499,22 @@ final class LayoutReaderTests: XCTestCase {
   }
 
   func testUnknownViewsSuggestViewsAndGuides() {
-    XCTAssertEqual(messages(withConstraints("\"safeAre.top == a.top\"")), ["unknown view 'safeAre'; did you mean 'safeArea'?"])
+    XCTAssertEqual(
+      messages(withConstraints("\"safeAre.top == a.top\"")), ["unknown view 'safeAre'; did you mean 'safeArea'?"])
     XCTAssertEqual(messages(withConstraints("\"A.top == b.top\"")), ["unknown view 'A'; did you mean 'a'?"])
     XCTAssertEqual(messages(withConstraints("\"zzz.top == b.top\"")), ["unknown view 'zzz'"])
   }
 
   func testVaryingConstantsAndPrioritiesAreCheckedPerVariation() {
     let result = withConstraints(
-      "{\"constraint\": \"a.width == 10\", \"constant\": {\"any\": 10, \"hC\": -2}, \"priority\": {\"any\": 750, \"wR\": 1001}}")
+      "{\"constraint\": \"a.width == 10\", \"constant\": {\"any\": 10, \"hC\": -2}, \"priority\": {\"any\": 750, \"wR\": 1001}}"
+    )
     XCTAssertEqual(
       summary(result),
-      ["2:79: error: a width cannot be negative (-2); use 0 or more", "2:115: error: priority 1001 is out of range; use 1…1000 (1000 = required)"])
+      [
+        "2:79: error: a width cannot be negative (-2); use 0 or more",
+        "2:115: error: priority 1001 is out of range; use 1…1000 (1000 = required)",
+      ])
   }
 
   // MARK: Limits
@@ -474,13 +523,15 @@ final class LayoutReaderTests: XCTestCase {
     let children = (1...5).map { "{\"id\": \"v\($0)\"}" }.joined(separator: ", ")
     let result = read("{\"root\": {\"children\": [\(children)]}}", limits: ReaderLimits(maxViews: 3))
     XCTAssertEqual(
-      summary(result), ["1:52: error: the layout has more than 3 views (ReaderLimits.maxViews); split it or raise the limit"])
+      summary(result),
+      ["1:52: error: the layout has more than 3 views (ReaderLimits.maxViews); split it or raise the limit"])
   }
 
   func testViewDepthLimit() {
     // root (1) ⊃ a (2) ⊃ b (3): with a limit of 2, b is too deep.
     let result = read(
-      "{\"root\": {\"children\": [{\"id\": \"a\", \"children\": [{\"id\": \"b\"}]}]}}", limits: ReaderLimits(maxViewDepth: 2))
+      "{\"root\": {\"children\": [{\"id\": \"a\", \"children\": [{\"id\": \"b\"}]}]}}",
+      limits: ReaderLimits(maxViewDepth: 2))
     XCTAssertEqual(
       messages(result),
       ["views are nested deeper than 2 levels (ReaderLimits.maxViewDepth); flatten the hierarchy or raise the limit"])
@@ -501,7 +552,8 @@ final class LayoutReaderTests: XCTestCase {
   func testFileSizeLimit() {
     let result = LayoutReader.parse("{\"root\": {}}   ", file: "big.json", limits: ReaderLimits(maxFileSize: 10))
     XCTAssertEqual(
-      summary(result), ["1:1: error: the file is larger than 10 bytes (ReaderLimits.maxFileSize); split it or raise the limit"])
+      summary(result),
+      ["1:1: error: the file is larger than 10 bytes (ReaderLimits.maxFileSize); split it or raise the limit"])
   }
 
   // MARK: Files
@@ -517,7 +569,9 @@ final class LayoutReaderTests: XCTestCase {
     XCTAssertEqual(result.document?.file, path)
 
     let tooLarge = LayoutReader.read(contentsOf: path, limits: ReaderLimits(maxFileSize: 5))
-    XCTAssertEqual(tooLarge.diagnostics.first?.message, "the file is larger than 5 bytes (ReaderLimits.maxFileSize); split it or raise the limit")
+    XCTAssertEqual(
+      tooLarge.diagnostics.first?.message,
+      "the file is larger than 5 bytes (ReaderLimits.maxFileSize); split it or raise the limit")
 
     let missing = LayoutReader.read(contentsOf: directory.appendingPathComponent("none.json").path)
     XCTAssertEqual(missing.diagnostics.map(\.message), ["cannot read '\(directory.path)/none.json': no such file"])

@@ -63,15 +63,34 @@ final class ReaderCorpusTests: XCTestCase {
       }
     }
     if record {
-      XCTFail("recorded \(recorded.count) .expected files; review them and run again without TRELLIS_RECORD_READER_FIXTURES")
+      XCTFail(
+        "recorded \(recorded.count) .expected files; review them and run again without TRELLIS_RECORD_READER_FIXTURES")
     }
   }
 
   func testEveryExpectedFileHasItsFixture() throws {
-    let fixtures = Set(try files(in: "invalid", withExtension: "json").map { $0.deletingPathExtension().lastPathComponent })
+    let fixtures = Set(
+      try files(in: "invalid", withExtension: "json").map { $0.deletingPathExtension().lastPathComponent })
     for expected in try files(in: "invalid", withExtension: "expected") {
       XCTAssertTrue(
-        fixtures.contains(expected.deletingPathExtension().lastPathComponent), "\(expected.lastPathComponent) has no .json")
+        fixtures.contains(expected.deletingPathExtension().lastPathComponent),
+        "\(expected.lastPathComponent) has no .json")
+    }
+  }
+
+  /// The example layouts shipped in `Layouts/` (written by hand against the reference page).
+  func testRepositoryLayoutsReadWithoutDiagnostics() throws {
+    let layouts = Self.fixtures
+      .deletingLastPathComponent()  // Fixtures/
+      .deletingLastPathComponent()  // TrellisLayoutTests/
+      .deletingLastPathComponent()  // Tests/
+      .deletingLastPathComponent()  // package root
+      .appendingPathComponent("Layouts")
+    let names = (try? FileManager.default.contentsOfDirectory(atPath: layouts.path)) ?? []
+    for name in names.sorted() where name.hasSuffix(".json") {
+      let result = try read(layouts.appendingPathComponent(name))
+      XCTAssertEqual(result.renderedDiagnostics, "", name)
+      XCTAssertNotNil(result.document, name)
     }
   }
 

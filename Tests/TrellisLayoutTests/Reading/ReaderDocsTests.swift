@@ -34,15 +34,18 @@ final class ReaderDocsTests: XCTestCase {
     let schema = try parseJSON("layout.schema.json")
     XCTAssertEqual(strings(value(schema, "$defs", "kind", "enum")), ViewKind.allCases.map(\.rawValue))
     XCTAssertEqual(strings(value(schema, "$defs", "stackAxis", "enum")), StackAxis.allCases.map(\.rawValue))
-    XCTAssertEqual(strings(value(schema, "$defs", "stackDistribution", "enum")), StackDistribution.allCases.map(\.rawValue))
+    XCTAssertEqual(
+      strings(value(schema, "$defs", "stackDistribution", "enum")), StackDistribution.allCases.map(\.rawValue))
     // The schema also lists the aliases top and bottom.
     XCTAssertEqual(
-      Set(strings(value(schema, "$defs", "stackAlignment", "enum"))), Set(StackAlignment.allCases.map(\.rawValue) + ["top", "bottom"]))
+      Set(strings(value(schema, "$defs", "stackAlignment", "enum"))),
+      Set(StackAlignment.allCases.map(\.rawValue) + ["top", "bottom"]))
     let anchorPattern = try XCTUnwrap(value(schema, "$defs", "anchor", "pattern")?.stringValue)
     XCTAssertTrue(anchorPattern.contains("(" + LayoutAttribute.allCases.map(\.rawValue).joined(separator: "|") + ")"))
     // The top-level keys are the reader's.
     XCTAssertEqual(value(schema, "properties")?.members?.map(\.key), DocumentReader.topLevelKeys)
-    XCTAssertEqual(Set(value(schema, "$defs", "view", "properties")?.members?.map(\.key) ?? []), Set(DocumentReader.allViewKeys))
+    XCTAssertEqual(
+      Set(value(schema, "$defs", "view", "properties")?.members?.map(\.key) ?? []), Set(DocumentReader.allViewKeys))
   }
 
   func testTheReferencePagesFirstExampleReadsCleanly() throws {

@@ -15,7 +15,8 @@ final class VisualFormatTests: XCTestCase {
     }
     let parents = self.parents
     let expander = VisualFormatExpander(
-      viewIDs: ["root", "a", "b", "grid", "c"], parent: { parents[$0] }, metrics: metrics,
+      viewIDs: ["root", "a", "b", "grid", "c"], isView: { $0 == "root" || parents[$0] != nil }, parent: { parents[$0] },
+      metrics: metrics,
       metricNames: metrics.keys.sorted())
     let (constraints, problems) = expander.expand(format)
     return (constraints.map(describe), problems)
@@ -85,7 +86,8 @@ final class VisualFormatTests: XCTestCase {
   }
 
   func testWhitespaceIsAllowedBetweenTokens() {
-    XCTAssertEqual(expand("H: | - [a] - 8 - [b] ").0, ["a.leading == root.leading + 20", "b.leading == a.trailing + 8"])
+    XCTAssertEqual(
+      expand("H: | - [a] - 8 - [b] ").0, ["a.leading == root.leading + 20", "b.leading == a.trailing + 8"])
   }
 
   // MARK: Syntax errors (message and offset)
@@ -129,12 +131,14 @@ final class VisualFormatTests: XCTestCase {
         message: "'safeArea' is a layout guide; a visual format string can only name views (use '|' for the superview)",
         offset: 1))
     XCTAssertEqual(
-      problem("|[root]"), TextProblem(message: "'|' stands for the superview, but 'root' is the root view and has none", offset: 0))
+      problem("|[root]"),
+      TextProblem(message: "'|' stands for the superview, but 'root' is the root view and has none", offset: 0))
     XCTAssertEqual(
       problem("[a]-[c]-|"),
       TextProblem(message: "'|' stands for the common superview, but 'a' is in 'root' and 'c' is in 'grid'", offset: 8))
     XCTAssertEqual(
-      problem("[a]-pda-[b]", metrics: ["pad": 20]), TextProblem(message: "unknown metric 'pda'; did you mean 'pad'?", offset: 4))
+      problem("[a]-pda-[b]", metrics: ["pad": 20]),
+      TextProblem(message: "unknown metric 'pda'; did you mean 'pad'?", offset: 4))
     XCTAssertEqual(
       problem("[a]-b-[b]"), TextProblem(message: "'b' is a view; a spacing takes a number or a metric name", offset: 4))
     XCTAssertEqual(problem("[a(x)]"), TextProblem(message: "unknown metric or view 'x'", offset: 3))
@@ -146,10 +150,12 @@ final class VisualFormatTests: XCTestCase {
   func testBlueBoxSuggestion() {
     // The example from Apple's guide: blackBox → blueBox (distance 3, allowed for 8 letters: (8 + 2) / 3 = 3).
     let expander = VisualFormatExpander(
-      viewIDs: ["root", "blueBox", "redBox"], parent: { $0 == "root" ? nil : "root" }, metrics: [:], metricNames: [])
+      viewIDs: ["root", "blueBox", "redBox"], isView: { ["root", "blueBox", "redBox"].contains($0) },
+      parent: { $0 == "root" ? nil : "root" }, metrics: [:], metricNames: [])
     guard case .success(let format) = VisualFormatParser.parse("[blackBox]-[redBox]") else { return XCTFail() }
     XCTAssertEqual(
-      expander.expand(format).problems, [TextProblem(message: "unknown view 'blackBox'; did you mean 'blueBox'?", offset: 1)])
+      expander.expand(format).problems,
+      [TextProblem(message: "unknown view 'blackBox'; did you mean 'blueBox'?", offset: 1)])
   }
 
   func testLooksLikeVisualFormat() {

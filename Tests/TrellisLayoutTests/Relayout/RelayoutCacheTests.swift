@@ -13,11 +13,13 @@ final class RelayoutCacheTests: XCTestCase {
   func testFirstLayoutBuildsAndTheSameEnvironmentChangesNothing() {
     let engine = LayoutEngine(document: portalDocument())
     _ = engine.layout(in: Devices.iPhone8Portrait)
-    XCTAssertEqual(engine.lastUpdate, Update(route: .rebuilt, added: portalCount, removed: 0, constantsChanged: 0, kept: 0))
+    XCTAssertEqual(
+      engine.lastUpdate, Update(route: .rebuilt, added: portalCount, removed: 0, constantsChanged: 0, kept: 0))
     XCTAssertEqual(engine.lastUpdate?.rebuilt, true)
     XCTAssertEqual(engine.constraintSetsGenerated, 1)
     _ = engine.layout(in: Devices.iPhone8Portrait)
-    XCTAssertEqual(engine.lastUpdate, Update(route: .diffed, added: 0, removed: 0, constantsChanged: 0, kept: portalCount))
+    XCTAssertEqual(
+      engine.lastUpdate, Update(route: .diffed, added: 0, removed: 0, constantsChanged: 0, kept: portalCount))
     XCTAssertEqual(engine.constraintSetsGenerated, 1, "same environment: nothing regenerated")
   }
 
@@ -26,7 +28,8 @@ final class RelayoutCacheTests: XCTestCase {
     _ = engine.layout(in: Devices.iPhone8Portrait)
     // iPhone SE portrait: same traits, direction, scale and insets; only the size differs.
     let r = solve(engine, Devices.iPhoneSEPortrait)
-    XCTAssertEqual(engine.lastUpdate, Update(route: .diffed, added: 0, removed: 0, constantsChanged: 0, kept: portalCount))
+    XCTAssertEqual(
+      engine.lastUpdate, Update(route: .diffed, added: 0, removed: 0, constantsChanged: 0, kept: portalCount))
     XCTAssertEqual(engine.constraintSetsGenerated, 1)
     // Content 8 … 320 − 8 = 312 wide, 72 … 568 − 8 = 560 tall.
     assertRect(r, "content", 8, 72, 304, 488)
@@ -53,16 +56,19 @@ final class RelayoutCacheTests: XCTestCase {
     let engine = LayoutEngine(document: portalDocument())
     _ = engine.layout(in: Devices.iPhone8Portrait)
     _ = engine.layout(in: Devices.iPhone8Landscape)  // wC hC: a new solver, portrait's kept
-    XCTAssertEqual(engine.lastUpdate, Update(route: .rebuilt, added: portalCount, removed: 0, constantsChanged: 0, kept: 0))
+    XCTAssertEqual(
+      engine.lastUpdate, Update(route: .rebuilt, added: portalCount, removed: 0, constantsChanged: 0, kept: 0))
     XCTAssertEqual(engine.constraintSetsGenerated, 2)
     _ = engine.layout(in: Devices.iPhone8Portrait)
     XCTAssertEqual(
-      engine.lastUpdate, Update(route: .reusedCachedSolver, added: 0, removed: 0, constantsChanged: 0, kept: portalCount))
+      engine.lastUpdate,
+      Update(route: .reusedCachedSolver, added: 0, removed: 0, constantsChanged: 0, kept: portalCount))
     XCTAssertEqual(engine.lastUpdate?.rebuilt, false)
     // iPhone SE landscape uses iPhone 8 landscape's solver: a switch plus a size move.
     _ = engine.layout(in: Devices.iPhoneSELandscape)
     XCTAssertEqual(
-      engine.lastUpdate, Update(route: .reusedCachedSolver, added: 0, removed: 0, constantsChanged: 0, kept: portalCount))
+      engine.lastUpdate,
+      Update(route: .reusedCachedSolver, added: 0, removed: 0, constantsChanged: 0, kept: portalCount))
     XCTAssertEqual(engine.constraintSetsGenerated, 2, "rotations between seen size classes regenerate nothing")
   }
 
@@ -72,7 +78,8 @@ final class RelayoutCacheTests: XCTestCase {
     _ = engine.layout(in: Devices.iPadPortrait)
     // Back to wR hC, now with no insets: the cached solver takes the five constants back.
     let r = solve(engine, Devices.iPhone8PlusLandscape)
-    XCTAssertEqual(engine.lastUpdate, Update(route: .reusedCachedSolver, added: 0, removed: 0, constantsChanged: 5, kept: 13))
+    XCTAssertEqual(
+      engine.lastUpdate, Update(route: .reusedCachedSolver, added: 0, removed: 0, constantsChanged: 5, kept: 13))
     // 736 wide: sidebar 0.25 × 736 = 184, trailing 736 − 8 = 728 → x 544; content 8 … 536.
     assertRect(r, "sidebar", 544, 40, 184, 366)
     assertRect(r, "content", 8, 40, 528, 366)

@@ -1,7 +1,7 @@
+import TrellisSolver
 import XCTest
 
 @testable import TrellisLayout
-import TrellisSolver
 
 /// Conflicts, ambiguity and root-size diagnostics on cached and moved solvers are exactly a
 /// fresh engine's, for the environment of each layout.
@@ -86,7 +86,8 @@ final class RelayoutDiagnosticsTests: XCTestCase {
       if env.traits.horizontal == .compact {
         // Content 2000 + root margins 8 + 8 (no left or right insets here): the root is 2016 wide.
         assertRect(live, "root", 0, 0, 2016, env.containerSize.height)
-        XCTAssertTrue(live.diagnostics.contains { $0.message.hasPrefix("Optional constraints make the root 2016 pt wide") })
+        XCTAssertTrue(
+          live.diagnostics.contains { $0.message.hasPrefix("Optional constraints make the root 2016 pt wide") })
       }
     }
   }

@@ -1,7 +1,7 @@
+import TrellisSolver
 import XCTest
 
 @testable import TrellisLayout
-import TrellisSolver
 
 /// One engine moved through environments in many orders gives a fresh engine's result in each:
 /// cached solvers, moves without regeneration, first visits and diffs.

@@ -1,7 +1,7 @@
+import TrellisSolver
 import XCTest
 
 @testable import TrellisLayout
-import TrellisSolver
 
 // Documents and environments for the relayout tests: one engine moved through environments
 // must give what a fresh engine gives in each.

@@ -87,7 +87,9 @@ final class StackConstraintMatrixTests: XCTestCase {
       }
       // Axis by reason.
       if Self.alongReasons.contains(constraint.reason) { XCTAssertEqual(constraint.first.attribute.axis, along, what) }
-      if Self.acrossReasons.contains(constraint.reason) { XCTAssertNotEqual(constraint.first.attribute.axis, along, what) }
+      if Self.acrossReasons.contains(constraint.reason) {
+        XCTAssertNotEqual(constraint.first.attribute.axis, along, what)
+      }
       // Priorities UIKit uses (plus 20 for our baseline pull, 990…999 for proportions).
       let allowed: Set<Double> = [1000, 999.5, 149, 51, 49, 25, 20]
       if constraint.reason == "UISV-fill-proportionally" {
@@ -115,12 +117,15 @@ final class StackConstraintMatrixTests: XCTestCase {
     // hidden views lie between them; before the first and after the last visible view it is 0.
     let spacingInto = Dictionary(uniqueKeysWithValues: spacing.map { ($0.first.item, $0.constant) })
     for (left, right) in zip(visible, visible.dropFirst()) {
-      guard let from = items.firstIndex(where: { $0.id == left.id }), let to = items.firstIndex(where: { $0.id == right.id })
+      guard let from = items.firstIndex(where: { $0.id == left.id }),
+        let to = items.firstIndex(where: { $0.id == right.id })
       else { continue }
       let total = items[(from + 1)...to].reduce(0.0) { $0 + (spacingInto[$1.id] ?? .nan) }
       XCTAssertEqual(total, 6, accuracy: 1e-12, context)
     }
-    if let firstVisible = items.firstIndex(where: { !$0.hidden }), let lastVisible = items.lastIndex(where: { !$0.hidden }) {
+    if let firstVisible = items.firstIndex(where: { !$0.hidden }),
+      let lastVisible = items.lastIndex(where: { !$0.hidden })
+    {
       for index in items.indices.dropFirst() where index <= firstVisible || index > lastVisible {
         XCTAssertEqual(spacingInto[items[index].id], 0, context)
       }

@@ -88,7 +88,8 @@ final class StackConstraintTests: XCTestCase {
         "'UISV-spacing' c.leading == b.trailing",
         "'UISV-spacing' d.leading == c.trailing + 5",
       ])
-    XCTAssertEqual(result.with(reason: "UISV-hiding").map(\.line), ["'UISV-hiding' b.width == 0", "'UISV-hiding' c.width == 0"])
+    XCTAssertEqual(
+      result.with(reason: "UISV-hiding").map(\.line), ["'UISV-hiding' b.width == 0", "'UISV-hiding' c.width == 0"])
   }
 
   /// Equal spacing, center alignment, first view hidden. Along: canvas to a and b; the hidden
@@ -142,7 +143,10 @@ final class StackConstraintTests: XCTestCase {
       ["'UISV-spacing' h.leading == a.trailing + 5", "'UISV-spacing' b.leading >= h.trailing + 5"])
     XCTAssertEqual(
       result.with(reason: "UISV-distributing-edge").map(\.line),
-      ["'UISV-distributing-edge' s#gap1.leading == a.trailing", "'UISV-distributing-edge' s#gap1.trailing == b.leading"])
+      [
+        "'UISV-distributing-edge' s#gap1.leading == a.trailing",
+        "'UISV-distributing-edge' s#gap1.trailing == b.leading",
+      ])
   }
 
   /// Equal centering, vertical, three views: gaps run center to center and are equal at 149.
@@ -228,7 +232,10 @@ final class StackConstraintTests: XCTestCase {
   func testVerticalTrailing() {
     let result = F.generate(F.stack(axis: .vertical, alignment: .trailing), [F.item("a"), F.item("b")])
     assertSameLines(
-      result.uikitLines.filter { !$0.contains("UISV-spacing") && !$0.hasPrefix("'UISV-canvas-connection' s.top") && !$0.hasPrefix("'UISV-canvas-connection' s.bottom") },
+      result.uikitLines.filter {
+        !$0.contains("UISV-spacing") && !$0.hasPrefix("'UISV-canvas-connection' s.top")
+          && !$0.hasPrefix("'UISV-canvas-connection' s.bottom")
+      },
       [
         "'UISV-spanning-fit' s#spanner.width == 0 @51",
         "'UISV-spanning-boundary' s#spanner.leading <= a.leading",

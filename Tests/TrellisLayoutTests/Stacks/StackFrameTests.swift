@@ -3,14 +3,16 @@ import XCTest
 
 @testable import TrellisLayout
 
-/// Frames of a three-view stack solved with the test harness, for every distribution ×
-/// alignment × axis × direction, with no view, the first, the middle or the last hidden.
+/// Frames of a three-view stack for every distribution × alignment × axis × direction, with
+/// no view, the first, the middle or the last hidden — each case solved twice: with the test
+/// harness (stack constraints alone) and through the resolver and `LayoutEngine`.
 ///
 /// Setup (horizontal; the vertical case is its transpose, right-to-left its mirror image):
-/// root 400 × 300; stack `s` at leading 20, top 30, 300 × 100, spacing 10. Arranged views
-/// a, b, c with intrinsic widths 40, 60, 20 and heights 20, 30, 10; hugging a 251, b 249,
-/// c 250 (so `fill` stretches b, or c when b is hidden); first/last baselines 15, 25, 8
-/// below the top. Along the axis a frame depends only on the distribution and the hidden
+/// root 400 × 300; stack `s` at leading 20, top 30, 300 × 100, spacing 10. Arranged labels
+/// a, b, c at 20, 30 and 10 pt (one line, so first and last baselines are 0.95 × font size
+/// below the top: 19, 28.5, 9.5) with intrinsic sizes overridden to widths 40, 60, 20 and
+/// heights 20, 30, 10; hugging a 251, b 249, c 250 (so `fill` stretches b, or c when b is
+/// hidden). Along the axis a frame depends only on the distribution and the hidden
 /// view; across it only on the alignment (and, for first baseline, the visible views), so
 /// each expected frame is (along table, across table) below.
 final class StackFrameTests: XCTestCase {
@@ -75,11 +77,12 @@ final class StackFrameTests: XCTestCase {
     case .trailing: return ["a": (110, 20), "b": (100, 30), "c": (120, 10)]  // 130 − h
     case .firstBaseline:
       // Baseline B = 30 + the largest offset among visible views; top = B − offset.
-      if hidden == "b" { return ["a": (30, 20), "b": (20, 30), "c": (37, 10)] }  // B = 45
-      return ["a": (40, 20), "b": (30, 30), "c": (47, 10)]  // B = 55
+      if hidden == "b" { return ["a": (30, 20), "b": (20.5, 30), "c": (39.5, 10)] }  // B = 30 + 19 = 49
+      return ["a": (39.5, 20), "b": (30, 30), "c": (49, 10)]  // B = 30 + 28.5 = 58.5
     case .lastBaseline:
-      // Bottom = B − offset + height: a B + 5, b B + 5, c B + 2; the lowest (B + 5) is 130.
-      return ["a": (110, 20), "b": (100, 30), "c": (117, 10)]  // B = 125
+      // Bottom = B − offset + height: a B + 1, b B + 1.5, c B + 0.5; the lowest visible is at 130.
+      if hidden == "b" { return ["a": (110, 20), "b": (100.5, 30), "c": (119.5, 10)] }  // B + 1 = 130
+      return ["a": (109.5, 20), "b": (100, 30), "c": (119, 10)]  // B + 1.5 = 130
     }
   }
 
@@ -91,9 +94,12 @@ final class StackFrameTests: XCTestCase {
           for alignment in StackAlignment.allCases {
             for hiddenCase in Self.hiddenCases {
               let context = "\(axis) \(direction) \(distribution) \(alignment) hidden \(hiddenCase.name)"
-              let result = try solve(axis, direction, distribution, alignment, hidden: hiddenCase.hidden)
+              let harness = try solve(axis, direction, distribution, alignment, hidden: hiddenCase.hidden)
+              let engine = solveWithEngine(axis, direction, distribution, alignment, hidden: hiddenCase.hidden)
               solved += 1
-              XCTAssertEqual(result.ambiguous, [], context)
+              XCTAssertEqual(harness.ambiguous, [], context)
+              XCTAssertFalse(engine.hasConflicts, context)
+              XCTAssertEqual(engine.ambiguousViews.map(\.id), [], context)
               // A vertical stack has no baseline alignment: it acts as leading.
               let effective: StackAlignment =
                 axis == .vertical && (alignment == .firstBaseline || alignment == .lastBaseline) ? .leading : alignment
@@ -104,10 +110,13 @@ final class StackFrameTests: XCTestCase {
                   XCTFail("no expectation for \(id): \(context)")
                   continue
                 }
-                var expected = axis == .horizontal
+                var expected =
+                  axis == .horizontal
                   ? Rect(x: x, y: y, width: w, height: h) : Rect(x: y, y: x, width: h, height: w)
                 if direction == .rightToLeft { expected.x = 400 - expected.x - expected.width }
-                assertFrame(result[id], expected.x, expected.y, expected.width, expected.height, "\(context) \(id)")
+                assertFrame(harness[id], expected.x, expected.y, expected.width, expected.height, "\(context) \(id)")
+                let solved = engine.view(id)?.frame ?? Rect(x: .nan, y: .nan, width: .nan, height: .nan)
+                assertFrame(solved, expected.x, expected.y, expected.width, expected.height, "engine: \(context) \(id)")
               }
             }
           }
@@ -117,17 +126,55 @@ final class StackFrameTests: XCTestCase {
     XCTAssertEqual(solved, 2 * 2 * 5 * 6 * 4)
   }
 
-  /// Builds and solves the setup described on the class.
+  /// id, length along the axis, thickness across it, hugging, font size.
+  static let specs: [(String, Double, Double, Double, Double)] = [
+    ("a", 40, 20, 251, 20), ("b", 60, 30, 249, 30), ("c", 20, 10, 250, 10),
+  ]
+
+  /// The same setup as a document, through resolution and the engine.
+  private func solveWithEngine(
+    _ axis: StackAxis, _ direction: LayoutDirection, _ distribution: StackDistribution, _ alignment: StackAlignment,
+    hidden: String?
+  ) -> LayoutResult {
+    let items = Self.specs.map { id, length, thickness, hugging, fontSize in
+      ViewNode(
+        id: id, kind: .label, hidden: Varying(id == hidden), text: Varying("x"), fontSize: Varying(fontSize),
+        intrinsicWidth: axis == .horizontal ? length : thickness,
+        intrinsicHeight: axis == .horizontal ? thickness : length,
+        hugging: AxisValues(horizontal: hugging, vertical: hugging))
+    }
+    let stack = ViewNode(
+      id: "s", kind: .stack, children: items,
+      stack: StackProperties(
+        axis: Varying(axis), distribution: Varying(distribution), alignment: Varying(alignment), spacing: Varying(10)))
+    func spec(_ attribute: LayoutAttribute, _ constant: Double, toRoot: Bool) -> ConstraintSpec {
+      ConstraintSpec(
+        id: "s.\(attribute)", first: AnchorReference(item: "s", attribute: attribute), relation: .equal,
+        second: toRoot ? AnchorReference(item: "root", attribute: attribute) : nil, constant: Varying(constant),
+        source: "s.\(attribute)")
+    }
+    let horizontal = axis == .horizontal
+    let document = LayoutDocument(
+      file: "frames", root: ViewNode(id: "root", kind: .view, children: [stack]),
+      constraints: [
+        spec(.leading, horizontal ? 20 : 30, toRoot: true), spec(.top, horizontal ? 30 : 20, toRoot: true),
+        spec(.width, horizontal ? 300 : 100, toRoot: false), spec(.height, horizontal ? 100 : 300, toRoot: false),
+      ])
+    let environment = Environment(
+      containerSize: Size(width: 400, height: 300), traits: TraitCollection(horizontal: .compact, vertical: .regular),
+      scale: 1, layoutDirection: direction)
+    return LayoutEngine(document: document).layout(in: environment)
+  }
+
+  /// Builds and solves the setup described on the class with the harness.
   private func solve(
     _ axis: StackAxis, _ direction: LayoutDirection, _ distribution: StackDistribution, _ alignment: StackAlignment,
     hidden: String?
   ) throws -> StackHarness.Solved {
     var tree = ViewTree()
     tree.add(F.stack(axis: axis, distribution: distribution, alignment: alignment, spacing: 10), to: "root")
-    let specs: [(String, Double, Double, Double, Double)] = [
-      ("a", 40, 20, 251, 15), ("b", 60, 30, 249, 25), ("c", 20, 10, 250, 8),
-    ]
-    for (id, length, thickness, hugging, baseline) in specs {
+    for (id, length, thickness, hugging, fontSize) in Self.specs {
+      let baseline = 0.95 * fontSize
       var view = F.item(
         id, hidden: id == hidden, width: axis == .horizontal ? length : thickness,
         height: axis == .horizontal ? thickness : length)

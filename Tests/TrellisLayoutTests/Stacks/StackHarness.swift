@@ -105,7 +105,8 @@ struct StackHarness {
     }
     for constraint in all {
       let lhs = expression(constraint.first)
-      let rhs = (constraint.second.map { expression($0) * constraint.multiplier } ?? LinearExpression())
+      let rhs =
+        (constraint.second.map { expression($0) * constraint.multiplier } ?? LinearExpression())
         + constraint.constant
       let relation: Relation =
         switch constraint.relation {
@@ -154,7 +155,8 @@ func assertFrame(
     abs($0.0 - $0.1) < 1e-6
   }
   if !ok {
-    XCTFail("\(message) got \(actual), expected \(Rect(x: x, y: y, width: width, height: height))", file: file, line: line)
+    XCTFail(
+      "\(message) got \(actual), expected \(Rect(x: x, y: y, width: width, height: height))", file: file, line: line)
   }
 }
 

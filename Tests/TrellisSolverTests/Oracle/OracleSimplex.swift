@@ -29,7 +29,9 @@ struct OracleLP {
   init(columnCount: Int) { self.columnCount = columnCount }
 
   /// Adds a row given sparse coefficients `(column, value)`.
-  mutating func addRow(_ terms: [(Int, OracleRational)], _ relation: RowRelation, _ rhs: OracleRational) throws(OracleOverflow) {
+  mutating func addRow(_ terms: [(Int, OracleRational)], _ relation: RowRelation, _ rhs: OracleRational)
+    throws(OracleOverflow)
+  {
     var dense = [OracleRational](repeating: .zero, count: columnCount)
     for (column, value) in terms { dense[column] = try dense[column].adding(value) }
     rows.append(Row(coefficients: dense, relation: relation, rhs: rhs))

@@ -112,9 +112,10 @@ final class OracleTests: XCTestCase {
   private func system(_ variableCount: Int, _ items: [([Int], Int, Relation, Int?)]) -> OracleSystem {
     var s = OracleSystem(variableCount: variableCount)
     for (coefficients, constant, relation, priority) in items {
-      s.items.append(OracleSystem.Item(
-        coefficients: coefficients.map { OracleRational(integer: $0) },
-        constant: OracleRational(integer: constant), relation: relation, priority: priority))
+      s.items.append(
+        OracleSystem.Item(
+          coefficients: coefficients.map { OracleRational(integer: $0) },
+          constant: OracleRational(integer: constant), relation: relation, priority: priority))
     }
     return s
   }

@@ -19,7 +19,8 @@ struct OracleSystem: CustomStringConvertible {
     items.map { item in
       let terms = item.coefficients.enumerated().filter { !$0.element.isZero }
         .map { "\($0.element)*v\($0.offset)" }.joined(separator: " + ")
-      return "\(terms.isEmpty ? "0" : terms) + \(item.constant) \(item.relation) 0 @\(item.priority.map(String.init) ?? "required")"
+      return
+        "\(terms.isEmpty ? "0" : terms) + \(item.constant) \(item.relation) 0 @\(item.priority.map(String.init) ?? "required")"
     }.joined(separator: "\n")
   }
 }

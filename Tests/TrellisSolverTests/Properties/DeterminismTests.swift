@@ -57,7 +57,8 @@ final class DeterminismTests: XCTestCase {
       "\(String($0.priority.value.bitPattern, radix: 16)):\(String($0.violation.bitPattern, radix: 16))"
     }
     let ambiguous = solver.ambiguousVariables().map(\.name)
-    return "\(label) | \(values.joined(separator: " ")) | \(levels.joined(separator: " ")) | \(ambiguous.joined(separator: " "))"
+    return
+      "\(label) | \(values.joined(separator: " ")) | \(levels.joined(separator: " ")) | \(ambiguous.joined(separator: " "))"
   }
 
   /// Prints the workload for the parent; does nothing in a normal run.

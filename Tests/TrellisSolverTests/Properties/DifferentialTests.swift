@@ -15,7 +15,8 @@ func loadCheckingAdds(
     let constraint = item.constraint(loaded.variables)
     var feasible = true
     if item.priority == nil {
-      feasible = try PriorityOracle.isRequiredFeasible(spec.oracleSystem(items: loaded.acceptedItems + [item], edits: []))
+      feasible = try PriorityOracle.isRequiredFeasible(
+        spec.oracleSystem(items: loaded.acceptedItems + [item], edits: []))
     }
     do {
       try loaded.solver.add(constraint)
@@ -24,7 +25,9 @@ func loadCheckingAdds(
       if !feasible { problems.append("item \(index) accepted, but the oracle finds the required set infeasible") }
     } catch .unsatisfiableConstraint(let named, let conflicts) {
       tally.rejectedAdds += 1
-      if feasible { problems.append("item \(index) rejected, but the oracle finds it feasible (conflicts \(conflicts))") }
+      if feasible {
+        problems.append("item \(index) rejected, but the oracle finds it feasible (conflicts \(conflicts))")
+      }
       if named != constraint { problems.append("item \(index) rejected naming \(named) instead of itself") }
       if !feasible {
         problems += try conflictProblems(
@@ -66,7 +69,8 @@ final class DifferentialTests: XCTestCase {
   }
 
   func testWeightedModeAgreesWithOracle() {
-    run(mode: .weighted, seeds: (0..<UInt64(Self.systemsPerMode)).map { 0x5EED_8000 + $0 } + Self.weightedRegressionSeeds)
+    run(
+      mode: .weighted, seeds: (0..<UInt64(Self.systemsPerMode)).map { 0x5EED_8000 + $0 } + Self.weightedRegressionSeeds)
   }
 
   private func run(mode: Solver.Mode, seeds: [UInt64]) {
@@ -76,15 +80,18 @@ final class DifferentialTests: XCTestCase {
       let spec = RandomSystems.system(seed: seed)
       do {
         let (loaded, addProblems) = try loadCheckingAdds(spec, mode: mode, tally: &tally)
-        guard let solution = try PriorityOracle.solve(
-          spec.oracleSystem(items: loaded.acceptedItems), mode: mode)
+        guard
+          let solution = try PriorityOracle.solve(
+            spec.oracleSystem(items: loaded.acceptedItems), mode: mode)
         else {
           XCTFail("seed \(seed): oracle finds the accepted required set infeasible")
           continue
         }
-        let problems = addProblems + oracleDisagreements(
-          solver: loaded.solver, variables: loaded.variables, items: loaded.acceptedItems,
-          edits: spec.edits, solution: solution, mode: mode)
+        let problems =
+          addProblems
+          + oracleDisagreements(
+            solver: loaded.solver, variables: loaded.variables, items: loaded.acceptedItems,
+            edits: spec.edits, solution: solution, mode: mode)
         tally.systems += 1
         for v in 0..<spec.variableCount {
           if solution.isDetermined(v) { tally.determinedValues += 1 } else { tally.ambiguousValues += 1 }
@@ -92,7 +99,8 @@ final class DifferentialTests: XCTestCase {
         if !problems.isEmpty {
           failures += 1
           if failures <= 5 {
-            XCTFail("""
+            XCTFail(
+              """
               seed \(seed) (\(mode)): \(problems.joined(separator: "; "))
               reproduction:
               \(swiftReproduction(mode: mode, variableCount: spec.variableCount, items: spec.items, edits: spec.edits))
@@ -129,7 +137,8 @@ final class ConflictTests: XCTestCase {
           if !problems.isEmpty {
             failures += 1
             if failures <= 5 {
-              XCTFail("""
+              XCTFail(
+                """
                 seed \(seed) (\(mode)): \(problems.joined(separator: "; "))
                 reproduction:
                 \(swiftReproduction(mode: mode, variableCount: spec.variableCount, items: spec.items))

@@ -31,7 +31,8 @@ final class FailureAtomicityTests: XCTestCase {
     }
     // width is tied to the layout: v0 + width <= other, and width has a soft size.
     let guarded = randomCount, width = randomCount + 1, other = randomCount + 2
-    spec.items.append(SystemSpec.Item(terms: [(0, 1), (width, 1), (other, -1)], constant: 0, relation: .lessThanOrEqual, priority: nil))
+    spec.items.append(
+      SystemSpec.Item(terms: [(0, 1), (width, 1), (other, -1)], constant: 0, relation: .lessThanOrEqual, priority: nil))
     spec.items.append(SystemSpec.Item(terms: [(width, 1)], constant: -40, relation: .equal, priority: 250))
     var loaded = LoadedSolver(variableCount: spec.variableCount, mode: mode)
     for item in spec.items {
@@ -43,8 +44,10 @@ final class FailureAtomicityTests: XCTestCase {
     let low = x >= 0.0, high = x <= 10.0
     try loaded.solver.add(low)
     try loaded.solver.add(high)
-    loaded.accepted.append((SystemSpec.Item(terms: [(guarded, 1)], constant: 0, relation: .greaterThanOrEqual, priority: nil), low))
-    loaded.accepted.append((SystemSpec.Item(terms: [(guarded, 1)], constant: -10, relation: .lessThanOrEqual, priority: nil), high))
+    loaded.accepted.append(
+      (SystemSpec.Item(terms: [(guarded, 1)], constant: 0, relation: .greaterThanOrEqual, priority: nil), low))
+    loaded.accepted.append(
+      (SystemSpec.Item(terms: [(guarded, 1)], constant: -10, relation: .lessThanOrEqual, priority: nil), high))
     try loaded.solver.addEditVariable(loaded.variables[width], priority: .defaultHigh)
     try loaded.solver.suggestValue(60, for: loaded.variables[width])
     return (Big(spec: spec, loaded: loaded), low, high)
@@ -117,20 +120,30 @@ final class FailureAtomicityTests: XCTestCase {
     mustFailCleanly("removing an unknown constraint", { () throws(SolverError) in try solver.remove(neverAdded) }) {
       $0 == .unknownConstraint(neverAdded)
     }
-    mustFailCleanly("setConstant of an unknown constraint", { () throws(SolverError) in
-      try solver.setConstant(of: neverAdded, to: 2)
-    }) { $0 == .unknownConstraint(neverAdded) }
+    mustFailCleanly(
+      "setConstant of an unknown constraint",
+      { () throws(SolverError) in
+        try solver.setConstant(of: neverAdded, to: 2)
+      }
+    ) { $0 == .unknownConstraint(neverAdded) }
     // guardHigh is guarded − 10 ≤ 0; constant 5 makes it guarded ≤ −5 against guarded ≥ 0.
-    mustFailCleanly("setConstant making a required constraint conflict", { () throws(SolverError) in
-      try solver.setConstant(of: guardHigh, to: 5)
-    }) { $0 == .unsatisfiableConstraint(guardHigh, conflicts: [guardLow]) }
-    mustFailCleanly("setConstant to NaN", { () throws(SolverError) in try solver.setConstant(of: guardHigh, to: .nan) }) {
+    mustFailCleanly(
+      "setConstant making a required constraint conflict",
+      { () throws(SolverError) in
+        try solver.setConstant(of: guardHigh, to: 5)
+      }
+    ) { $0 == .unsatisfiableConstraint(guardHigh, conflicts: [guardLow]) }
+    mustFailCleanly("setConstant to NaN", { () throws(SolverError) in try solver.setConstant(of: guardHigh, to: .nan) })
+    {
       if case .nonFiniteValue = $0 { return true } else { return false }
     }
     for bad: Priority in [.required, 0, -5, 1001, Priority(.nan), Priority(.infinity)] {
-      mustFailCleanly("an edit variable at priority \(bad)", { () throws(SolverError) in
-        try solver.addEditVariable(spare, priority: bad)
-      }) { if case .invalidPriority = $0 { return true } else { return false } }
+      mustFailCleanly(
+        "an edit variable at priority \(bad)",
+        { () throws(SolverError) in
+          try solver.addEditVariable(spare, priority: bad)
+        }
+      ) { if case .invalidPriority = $0 { return true } else { return false } }
     }
     for bad: Priority in [0, -1, 1000.5, Priority(.nan)] {
       let c = (vars[1] == 3.0).priority(bad)
@@ -138,13 +151,19 @@ final class FailureAtomicityTests: XCTestCase {
         if case .invalidPriority = $0 { return true } else { return false }
       }
     }
-    mustFailCleanly("a duplicate edit variable", { () throws(SolverError) in
-      try solver.addEditVariable(width, priority: .defaultLow)
-    }) { $0 == .duplicateEditVariable(name: width.name) }
-    mustFailCleanly("removing a non-edit variable", { () throws(SolverError) in try solver.removeEditVariable(spare) }) {
+    mustFailCleanly(
+      "a duplicate edit variable",
+      { () throws(SolverError) in
+        try solver.addEditVariable(width, priority: .defaultLow)
+      }
+    ) { $0 == .duplicateEditVariable(name: width.name) }
+    mustFailCleanly("removing a non-edit variable", { () throws(SolverError) in try solver.removeEditVariable(spare) })
+    {
       $0 == .unknownEditVariable(name: spare.name)
     }
-    mustFailCleanly("suggesting for a non-edit variable", { () throws(SolverError) in try solver.suggestValue(3, for: spare) }) {
+    mustFailCleanly(
+      "suggesting for a non-edit variable", { () throws(SolverError) in try solver.suggestValue(3, for: spare) }
+    ) {
       $0 == .unknownEditVariable(name: spare.name)
     }
     for bad in [Double.nan, .infinity, -.infinity] {
@@ -161,17 +180,23 @@ final class FailureAtomicityTests: XCTestCase {
       }
     }
     let foreignConstraint = vars[0] + foreign == 1.0
-    mustFailCleanly("a foreign variable in a constraint", { () throws(SolverError) in try solver.add(foreignConstraint) }) {
+    mustFailCleanly(
+      "a foreign variable in a constraint", { () throws(SolverError) in try solver.add(foreignConstraint) }
+    ) {
       $0 == .foreignVariable(name: "foreign")
     }
-    mustFailCleanly("a foreign edit variable", { () throws(SolverError) in
-      try solver.addEditVariable(foreign, priority: .defaultLow)
-    }) { $0 == .foreignVariable(name: "foreign") }
+    mustFailCleanly(
+      "a foreign edit variable",
+      { () throws(SolverError) in
+        try solver.addEditVariable(foreign, priority: .defaultLow)
+      }
+    ) { $0 == .foreignVariable(name: "foreign") }
 
     // Everything accepted still holds.
     let values = vars.map(solver.value(of:))
     for (item, c) in big.loaded.accepted where item.priority == nil {
-      XCTAssertLessThanOrEqual(item.violation(values), 1e-6 * max(1, item.scale(values)), "\(context): \(c) no longer holds")
+      XCTAssertLessThanOrEqual(
+        item.violation(values), 1e-6 * max(1, item.scale(values)), "\(context): \(c) no longer holds")
     }
 
     // Resizes still work, and agree with a fresh solver given the same final system.
@@ -189,10 +214,12 @@ final class FailureAtomicityTests: XCTestCase {
       try fresh.suggestValue(suggestion, for: freshVars[57])
       XCTAssertTrue(
         sameOptimum(solver.violationByPriority, fresh.violationByPriority, mode: mode),
-        "\(context): after suggesting \(suggestion): \(solver.violationByPriority) vs fresh \(fresh.violationByPriority)")
+        "\(context): after suggesting \(suggestion): \(solver.violationByPriority) vs fresh \(fresh.violationByPriority)"
+      )
       let now = vars.map(solver.value(of:))
       for (item, c) in big.loaded.accepted where item.priority == nil {
-        XCTAssertLessThanOrEqual(item.violation(now), 1e-6 * max(1, item.scale(now)), "\(context): \(c) broken by a resize")
+        XCTAssertLessThanOrEqual(
+          item.violation(now), 1e-6 * max(1, item.scale(now)), "\(context): \(c) broken by a resize")
       }
     }
   }

@@ -20,18 +20,31 @@ final class NonFiniteTests: XCTestCase {
 
       for bad in [Double.nan, .infinity, -.infinity, -Double.nan] {
         let attempts: [(String, () throws(SolverError) -> Void)] = [
-          ("coefficient \(bad)", { () throws(SolverError) in
-            try solver.add(Constraint(LinearExpression(terms: [Term(x, bad)], constant: 1), .equal))
-          }),
-          ("coefficient \(bad) beside a finite one", { () throws(SolverError) in
-            try solver.add(Constraint(LinearExpression(terms: [Term(x, 1), Term(y, bad)]), .lessThanOrEqual, priority: 500))
-          }),
-          ("constant \(bad)", { () throws(SolverError) in
-            try solver.add(Constraint(LinearExpression(terms: [Term(y, 1)], constant: bad), .greaterThanOrEqual))
-          }),
-          ("optional constant \(bad)", { () throws(SolverError) in
-            try solver.add(Constraint(LinearExpression(terms: [Term(y, 1)], constant: bad), .equal, priority: 1))
-          }),
+          (
+            "coefficient \(bad)",
+            { () throws(SolverError) in
+              try solver.add(Constraint(LinearExpression(terms: [Term(x, bad)], constant: 1), .equal))
+            }
+          ),
+          (
+            "coefficient \(bad) beside a finite one",
+            { () throws(SolverError) in
+              try solver.add(
+                Constraint(LinearExpression(terms: [Term(x, 1), Term(y, bad)]), .lessThanOrEqual, priority: 500))
+            }
+          ),
+          (
+            "constant \(bad)",
+            { () throws(SolverError) in
+              try solver.add(Constraint(LinearExpression(terms: [Term(y, 1)], constant: bad), .greaterThanOrEqual))
+            }
+          ),
+          (
+            "optional constant \(bad)",
+            { () throws(SolverError) in
+              try solver.add(Constraint(LinearExpression(terms: [Term(y, 1)], constant: bad), .equal, priority: 1))
+            }
+          ),
           ("setConstant \(bad)", { () throws(SolverError) in try solver.setConstant(of: sum, to: bad) }),
           ("suggestValue \(bad)", { () throws(SolverError) in try solver.suggestValue(bad, for: y) }),
         ]

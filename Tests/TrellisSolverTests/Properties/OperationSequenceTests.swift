@@ -40,7 +40,9 @@ final class OperationSequenceTests: XCTestCase {
         if !problems.isEmpty {
           failures += 1
           if failures <= 5 {
-            XCTFail("seed \(seed) (\(mode)): \(problems.joined(separator: "; "))\nreproduction:\n\(log.joined(separator: "\n"))")
+            XCTFail(
+              "seed \(seed) (\(mode)): \(problems.joined(separator: "; "))\nreproduction:\n\(log.joined(separator: "\n"))"
+            )
           }
         }
       } catch {
@@ -97,7 +99,8 @@ final class OperationSequenceTests: XCTestCase {
           if expected { problems.append("add rejected a feasible constraint") }
           if named != c { problems.append("rejection names \(named)") }
           if !expected {
-            problems += try conflictProblems(rejected: item, conflicts: conflicts, accepted: model.pairs, variableCount: variableCount)
+            problems += try conflictProblems(
+              rejected: item, conflicts: conflicts, accepted: model.pairs, variableCount: variableCount)
           }
         } catch {
           problems.append("add threw \(error)")
@@ -234,7 +237,8 @@ final class OperationSequenceTests: XCTestCase {
     solver: Solver, vars: [Variable], model: Model, mode: Solver.Mode, tally: inout PropertyTally
   ) throws -> [String] {
     let spec = SystemSpec(variableCount: model.variableCount)
-    guard let solution = try PriorityOracle.solve(spec.oracleSystem(items: model.items, edits: model.edits), mode: mode) else {
+    guard let solution = try PriorityOracle.solve(spec.oracleSystem(items: model.items, edits: model.edits), mode: mode)
+    else {
       return ["the oracle finds the accepted required set infeasible"]
     }
     var problems = oracleDisagreements(
@@ -252,7 +256,8 @@ final class OperationSequenceTests: XCTestCase {
       return problems + ["a fresh solver rejected the final system: \(error)"]
     }
     if !sameOptimum(solver.violationByPriority, fresh.violationByPriority, mode: mode) {
-      problems.append("violations \(solver.violationByPriority) differ from a fresh solver's \(fresh.violationByPriority)")
+      problems.append(
+        "violations \(solver.violationByPriority) differ from a fresh solver's \(fresh.violationByPriority)")
     }
     for v in 0..<model.variableCount where !solution.isDetermined(v) { tally.ambiguousValues += 1 }
     for v in 0..<model.variableCount where solution.isDetermined(v) {
@@ -320,7 +325,8 @@ final class RemoveReAddTests: XCTestCase {
           tally.determinedValues += 1
           XCTAssertTrue(
             closeEnough(solver.value(of: loaded.variables[v]), referenceValues[v]),
-            "\(context): v\(v) = \(solver.value(of: loaded.variables[v])) after round trips, \(referenceValues[v]) before")
+            "\(context): v\(v) = \(solver.value(of: loaded.variables[v])) after round trips, \(referenceValues[v]) before"
+          )
         }
       }
     }

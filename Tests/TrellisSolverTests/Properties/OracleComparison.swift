@@ -3,7 +3,8 @@
 extension SystemSpec.Edit {
   /// The edit as the optional constraint `v − value == 0` it stands for.
   var asItem: SystemSpec.Item {
-    SystemSpec.Item(terms: [(variable: variable, coefficient: 1)], constant: -value, relation: .equal, priority: priority)
+    SystemSpec.Item(
+      terms: [(variable: variable, coefficient: 1)], constant: -value, relation: .equal, priority: priority)
   }
 }
 
@@ -61,7 +62,9 @@ func oracleDisagreements(
   let ambiguous = solver.ambiguousVariables().map(\.name)
   let expected = variables.indices.filter { !solution.isDetermined($0) }.map { "v\($0)" }
   if ambiguous != expected {
-    let ranges = variables.indices.map { "v\($0) ∈ [\(solution.lower[$0].map(\.description) ?? "-∞"), \(solution.upper[$0].map(\.description) ?? "+∞")]" }
+    let ranges = variables.indices.map {
+      "v\($0) ∈ [\(solution.lower[$0].map(\.description) ?? "-∞"), \(solution.upper[$0].map(\.description) ?? "+∞")]"
+    }
     problems.append("ambiguousVariables \(ambiguous), oracle \(expected) (ranges: \(ranges.joined(separator: ", ")))")
   }
   return problems

@@ -69,23 +69,27 @@ struct SystemSpec {
   var edits: [Edit] = []
 
   /// The oracle's view: every item, then each edit as the optional `v − value == 0`.
-  func oracleSystem(items chosen: [Item]? = nil, edits chosenEdits: [Edit]? = nil) throws(OracleOverflow) -> OracleSystem {
+  func oracleSystem(items chosen: [Item]? = nil, edits chosenEdits: [Edit]? = nil) throws(OracleOverflow)
+    -> OracleSystem
+  {
     var system = OracleSystem(variableCount: variableCount)
     for item in chosen ?? items {
       var coefficients = [OracleRational](repeating: .zero, count: variableCount)
       for term in item.terms {
         coefficients[term.variable] = try coefficients[term.variable].adding(OracleRational(exactly: term.coefficient))
       }
-      system.items.append(OracleSystem.Item(
-        coefficients: coefficients, constant: try OracleRational(exactly: item.constant),
-        relation: item.relation, priority: item.priority))
+      system.items.append(
+        OracleSystem.Item(
+          coefficients: coefficients, constant: try OracleRational(exactly: item.constant),
+          relation: item.relation, priority: item.priority))
     }
     for edit in chosenEdits ?? edits {
       var coefficients = [OracleRational](repeating: .zero, count: variableCount)
       coefficients[edit.variable] = .one
-      system.items.append(OracleSystem.Item(
-        coefficients: coefficients, constant: try OracleRational(exactly: edit.value).negated(),
-        relation: .equal, priority: edit.priority))
+      system.items.append(
+        OracleSystem.Item(
+          coefficients: coefficients, constant: try OracleRational(exactly: edit.value).negated(),
+          relation: .equal, priority: edit.priority))
     }
     return system
   }
@@ -122,7 +126,8 @@ extension SystemSpec.Item {
   /// Swift source that builds this constraint, for a reproduction in a bug report.
   func swiftSource() -> String {
     let termList = terms.map { "Term(v\($0.variable), \($0.coefficient))" }.joined(separator: ", ")
-    let relationName = ".\(relation == .equal ? "equal" : relation == .lessThanOrEqual ? "lessThanOrEqual" : "greaterThanOrEqual")"
+    let relationName =
+      ".\(relation == .equal ? "equal" : relation == .lessThanOrEqual ? "lessThanOrEqual" : "greaterThanOrEqual")"
     let priorityText = priority.map { ", priority: \($0)" } ?? ""
     return "Constraint(LinearExpression(terms: [\(termList)], constant: \(constant)), \(relationName)\(priorityText))"
   }
@@ -213,7 +218,8 @@ enum RandomSystems {
     }
     let relation = rng.pick(relations)
     let required = rng.chance(requiredRate)
-    var item = SystemSpec.Item(terms: terms, constant: 0, relation: relation, priority: required ? nil : rng.pick(levels))
+    var item = SystemSpec.Item(
+      terms: terms, constant: 0, relation: relation, priority: required ? nil : rng.pick(levels))
     if required && !rng.chance(conflictRate) {
       let atHidden = item.residual(hidden)  // exact: small dyadic numbers
       let slack = Double(rng.int(in: 0...3))
@@ -236,9 +242,10 @@ enum RandomSystems {
     let levels = levels(&rng)
     var spec = SystemSpec(variableCount: variableCount)
     for _ in 0..<rng.int(in: 1...12) {
-      spec.items.append(item(
-        &rng, variableCount: variableCount, hidden: hidden, levels: levels,
-        requiredRate: requiredRate, conflictRate: conflictRate))
+      spec.items.append(
+        item(
+          &rng, variableCount: variableCount, hidden: hidden, levels: levels,
+          requiredRate: requiredRate, conflictRate: conflictRate))
     }
     var edited: [Int] = []
     for _ in 0..<rng.pick([0, 0, 1, 1, 2]) {

@@ -13,7 +13,9 @@ final class ReproductionTests: XCTestCase {
   func testDegenerateAddLeavesNoInfeasibleRow() throws {
     let solver = Solver(mode: .strict)
     let v0 = solver.makeVariable("v0"), v1 = solver.makeVariable("v1"), v2 = solver.makeVariable("v2")
-    try solver.add(Constraint(LinearExpression(terms: [Term(v2, -0.5), Term(v0, 2)], constant: 15.5), .lessThanOrEqual, priority: 749))
+    try solver.add(
+      Constraint(
+        LinearExpression(terms: [Term(v2, -0.5), Term(v0, 2)], constant: 15.5), .lessThanOrEqual, priority: 749))
     try solver.add(Constraint(LinearExpression(terms: [Term(v1, 0.5)], constant: 3), .equal))
     try solver.add(Constraint(LinearExpression(terms: [Term(v0, 1), Term(v2, -1)], constant: 7), .greaterThanOrEqual))
     try solver.add(Constraint(LinearExpression(terms: [Term(v0, 3), Term(v2, -1)], constant: 17), .equal))
@@ -68,10 +70,16 @@ final class ReproductionTests: XCTestCase {
   func testStrictLowerLevelIsOptimizedOnTheHigherFace() throws {
     let solver = Solver(mode: .strict)
     let v0 = solver.makeVariable("v0"), v1 = solver.makeVariable("v1")
-    try solver.add(Constraint(LinearExpression(terms: [Term(v1, 1), Term(v0, -3)], constant: 0.5), .equal, priority: 840))
-    try solver.add(Constraint(LinearExpression(terms: [Term(v0, 3), Term(v1, -1)], constant: -15), .greaterThanOrEqual, priority: 840))
-    try solver.add(Constraint(LinearExpression(terms: [Term(v1, 1), Term(v0, -0.5)], constant: -13), .greaterThanOrEqual, priority: 790))
-    try solver.add(Constraint(LinearExpression(terms: [Term(v1, -1), Term(v0, 2)], constant: -12), .equal, priority: 840))
+    try solver.add(
+      Constraint(LinearExpression(terms: [Term(v1, 1), Term(v0, -3)], constant: 0.5), .equal, priority: 840))
+    try solver.add(
+      Constraint(
+        LinearExpression(terms: [Term(v0, 3), Term(v1, -1)], constant: -15), .greaterThanOrEqual, priority: 840))
+    try solver.add(
+      Constraint(
+        LinearExpression(terms: [Term(v1, 1), Term(v0, -0.5)], constant: -13), .greaterThanOrEqual, priority: 790))
+    try solver.add(
+      Constraint(LinearExpression(terms: [Term(v1, -1), Term(v0, 2)], constant: -12), .equal, priority: 840))
     try solver.add(Constraint(LinearExpression(terms: [Term(v1, 2)], constant: 3), .equal, priority: 840))
     try solver.addEditVariable(v0, priority: 840)
     try solver.suggestValue(23, for: v0)
@@ -110,7 +118,8 @@ final class ReproductionTests: XCTestCase {
     let solver = Solver(mode: .strict)
     let v0 = solver.makeVariable("v0"), v1 = solver.makeVariable("v1"), v2 = solver.makeVariable("v2")
     let c0 = Constraint(LinearExpression(terms: [Term(v1, -1), Term(v2, -1)], constant: -4), .equal)
-    let c1 = Constraint(LinearExpression(terms: [Term(v0, -3), Term(v1, -0.5)], constant: -9), .lessThanOrEqual, priority: 500)
+    let c1 = Constraint(
+      LinearExpression(terms: [Term(v0, -3), Term(v1, -0.5)], constant: -9), .lessThanOrEqual, priority: 500)
     let c2 = Constraint(LinearExpression(terms: [Term(v1, 1), Term(v2, -1)], constant: -4), .equal)
     let c3 = Constraint(LinearExpression(terms: [Term(v0, 1), Term(v2, -1), Term(v1, 1)], constant: -7), .equal)
     let c4 = Constraint(LinearExpression(terms: [Term(v0, 1), Term(v1, -1)], constant: -3), .equal)

@@ -1,0 +1,74 @@
+import Foundation
+import TrellisLayout
+
+/// A subcommand: its declaration, how it reads parsed arguments, and what it does.
+protocol Command {
+  static var spec: CommandSpec { get }
+  /// Reads and checks the arguments; throws ``UsageError`` for anything the user must fix.
+  init(_ arguments: ParsedArguments) throws(UsageError)
+  /// Does the work, writing to the context; returns the exit code. Throws ``RuntimeError``
+  /// (exit 1) or ``UsageError`` (exit 64).
+  func run(_ context: inout CommandContext) throws -> Int32
+}
+
+/// Where a command writes and what it may use.
+struct CommandContext {
+  var stdout = ""
+  var stderr = ""
+  let pipeline: Pipeline
+  /// The process environment (`COLUMNS`).
+  let variables: [String: String]
+
+  /// Reads a layout file through the pipeline.
+  func read(_ path: String) -> ReadOutcome { pipeline.read(path) }
+
+  /// Formats diagnostics, quoting source lines from the file `outcome` read, when given.
+  func format(_ diagnostics: [Diagnostic], source outcome: ReadOutcome? = nil) -> String {
+    pipeline.formatDiagnostics(diagnostics, outcome?.source.map { [$0] } ?? [])
+  }
+
+  /// The terminal width: `--columns`, else `$COLUMNS`, else 100.
+  func columns(_ option: Int?) -> Int {
+    if let option { return option }
+    if let text = variables["COLUMNS"], let value = Int(text.trimmingCharacters(in: .whitespaces)), value >= 10,
+      value <= 1000
+    {
+      return value
+    }
+    return 100
+  }
+
+  /// Writes `text` to `path`, or to stdout when `path` is nil or `-`.
+  mutating func emit(_ text: String, to path: String?) throws(RuntimeError) {
+    guard let path, path != "-" else {
+      stdout += text
+      return
+    }
+    do {
+      try text.write(toFile: path, atomically: true, encoding: .utf8)
+    } catch {
+      throw RuntimeError("Cannot write '\(path)': \(error.localizedDescription)")
+    }
+  }
+
+  /// Reads a layout and fails (exit 1) when no document could be built, after printing the diagnostics.
+  mutating func readDocument(_ path: String) throws(RuntimeError) -> (LayoutDocument, ReadOutcome) {
+    let outcome = read(path)
+    if let document = outcome.document, !outcome.diagnostics.contains(where: { $0.severity == .error }) {
+      if !outcome.diagnostics.isEmpty { stderr += format(outcome.diagnostics, source: outcome) }
+      return (document, outcome)
+    }
+    stderr += format(outcome.diagnostics, source: outcome)
+    throw RuntimeError("'\(path)' has errors; nothing was solved.")
+  }
+
+  /// Solves through the pipeline, failing when the engine is not available.
+  func solve(_ document: LayoutDocument, _ environment: Environment, snapToPixels: Bool = false) throws(RuntimeError)
+    -> LayoutResult
+  {
+    guard let result = pipeline.solve(document, environment, snapToPixels: snapToPixels) else {
+      throw RuntimeError.noEngine
+    }
+    return result
+  }
+}

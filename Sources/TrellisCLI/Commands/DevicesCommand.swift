@@ -1,0 +1,77 @@
+import TrellisLayout
+import TrellisRender
+
+/// `trellis devices`: the built-in device table.
+struct DevicesCommand: Command {
+  static let spec = CommandSpec(
+    name: "devices", abstract: "List the built-in devices.",
+    discussion: """
+      Sizes are portrait points; landscape swaps them. Safe areas are top,left,bottom,right insets of \
+      a full-screen app with the status bar shown. '*' marks insets no source gives (Trellis uses \
+      24,0,20,0 like the other iPads without a home button). iPads marked '+' also have Split View \
+      and Slide Over windows in 'trellis matrix'.
+      """,
+    options: [
+      .value("format", valueName: "format", allowed: ["table", "json"], help: "What to print.", default: "table")
+    ])
+
+  var format: String
+
+  init(_ arguments: ParsedArguments) throws(UsageError) {
+    format = arguments.value("format") ?? "table"
+  }
+
+  func run(_ context: inout CommandContext) throws -> Int32 {
+    context.stdout += format == "json" ? Self.json() : Self.table()
+    return 0
+  }
+
+  static func table() -> String {
+    var rows: [[String]] = [
+      ["name", "points", "scale", "portrait", "landscape", "safe area portrait", "safe area landscape"]
+    ]
+    for device in DeviceTable.all {
+      let mark = device.isSafeAreaSourced ? "" : "*"
+      rows.append([
+        device.name + (device.multitaskingWindows.isEmpty ? "" : " +"), "\(device.portraitSize)",
+        "@\(device.scale == device.scale.rounded() ? String(Int(device.scale)) : "\(device.scale)")x",
+        "\(device.portrait.traits)", "\(device.landscape.traits)", "\(device.portrait.safeAreaInsets)\(mark)",
+        "\(device.landscape.safeAreaInsets)\(mark)",
+      ])
+    }
+    return TextTable.render(rows)
+  }
+
+  static func json() -> String {
+    func facts(_ facts: Device.OrientationFacts) -> JSONValue {
+      .object([
+        "horizontal": .string(facts.traits.horizontal.rawValue), "vertical": .string(facts.traits.vertical.rawValue),
+        "safeArea": .object([
+          "top": .number(facts.safeAreaInsets.top), "left": .number(facts.safeAreaInsets.left),
+          "bottom": .number(facts.safeAreaInsets.bottom), "right": .number(facts.safeAreaInsets.right),
+        ]),
+      ])
+    }
+    let devices = DeviceTable.all.map { device -> JSONValue in
+      .object([
+        "name": .string(device.name),
+        "family": .string(device.family.rawValue),
+        "widthPoints": .number(device.portraitSize.width),
+        "heightPoints": .number(device.portraitSize.height),
+        "scale": .number(device.scale),
+        "portrait": facts(device.portrait),
+        "landscape": facts(device.landscape),
+        "safeAreaSourced": .bool(device.isSafeAreaSourced),
+        "multitasking": .array(
+          device.multitaskingWindows.map { window in
+            .object([
+              "orientation": .string(window.orientation.rawValue), "fraction": .string(window.fraction.rawValue),
+              "width": .number(window.size.width), "height": .number(window.size.height),
+              "horizontal": .string(window.horizontal.rawValue), "vertical": .string(window.traits.vertical.rawValue),
+            ])
+          }),
+      ])
+    }
+    return JSONValue.array(devices).prettyPrinted()
+  }
+}

@@ -1,0 +1,156 @@
+import Dispatch
+import Foundation
+import Synchronization
+import TrellisLayout
+import TrellisRender
+
+/// `trellis matrix FILE`: the layout on every device, orientation and iPad window.
+struct MatrixCommand: Command {
+  static let spec = CommandSpec(
+    name: "matrix", abstract: "Solve a layout on every device, orientation and iPad Split View width.",
+    discussion: """
+      One row per environment, in device-table order: each device in portrait and landscape, then \
+      (iPads) its Split View / Slide Over windows: landscape 1/3, 1/2, 2/3 and portrait 1/3, 2/3. \
+      Status is the first of: conflict, ambiguous, outside safe area (a drawn view leaves the safe \
+      area), overlap (two drawn siblings overlap), ok. Environments are solved in parallel on all \
+      cores; the exit status is 1 when any is not ok.
+      """,
+    arguments: [ArgumentSpec(name: "file", help: "The layout file (JSON).")],
+    options: [
+      .value("devices", valueName: "set", allowed: ["all", "iphone", "ipad"], help: "Which devices.", default: "all"),
+      .value(
+        "format", valueName: "format", allowed: ["table", "json", "svg"], help: "What to print.", default: "table"),
+      .value("output", valueName: "path", help: "Write to this file instead of standard output."),
+    ])
+
+  /// One environment of the matrix.
+  struct Entry: Sendable {
+    var device: Device
+    var orientation: Orientation
+    /// `full`, `1/3`, `1/2` or `2/3`.
+    var window: String
+    var environment: Environment
+  }
+
+  var file: String
+  var family: Device.Family?
+  var format: String
+  var output: String?
+
+  init(_ arguments: ParsedArguments) throws(UsageError) {
+    file = arguments.argument("file") ?? ""
+    switch arguments.value("devices") {
+    case "iphone": family = .iPhone
+    case "ipad": family = .iPad
+    default: family = nil
+    }
+    format = arguments.value("format") ?? "table"
+    output = arguments.value("output")
+  }
+
+  /// Every environment, in table order.
+  static func entries(family: Device.Family?) -> [Entry] {
+    var entries: [Entry] = []
+    for device in DeviceTable.all where family == nil || device.family == family {
+      for orientation in Orientation.allCases {
+        entries.append(
+          Entry(
+            device: device, orientation: orientation, window: "full",
+            environment: device.environment(orientation: orientation)))
+      }
+      for window in device.multitaskingWindows {
+        entries.append(
+          Entry(
+            device: device, orientation: window.orientation, window: window.fraction.rawValue,
+            environment: window.environment()))
+      }
+    }
+    return entries
+  }
+
+  func run(_ context: inout CommandContext) throws -> Int32 {
+    let (document, _) = try context.readDocument(file)
+    let entries = Self.entries(family: family)
+    let pipeline = context.pipeline
+    let slots = Mutex([LayoutResult?](repeating: nil, count: entries.count))
+    // One worker per core, each with its own solver (an engine is not thread-safe but reuses its
+    // solver between environments, which is much faster than starting afresh). Worker w takes
+    // entries w, w + workers, …; results land in their own slot, so the order is the table's.
+    let workers = max(1, min(ProcessInfo.processInfo.activeProcessorCount, entries.count))
+    DispatchQueue.concurrentPerform(iterations: workers) { worker in
+      let solve = pipeline.makeSolver(document)
+      for index in stride(from: worker, to: entries.count, by: workers) {
+        let result = solve(entries[index].environment, false)
+        slots.withLock { $0[index] = result }
+      }
+    }
+    var results: [LayoutResult] = []
+    for slot in slots.withLock({ $0 }) {
+      guard let result = slot else { throw RuntimeError.noEngine }
+      results.append(result)
+    }
+    let checks = results.map(LayoutCheck.init)
+    let text: String
+    switch format {
+    case "json": text = json(entries, checks)
+    case "svg": text = svg(entries, results, checks)
+    default: text = table(entries, checks)
+    }
+    try context.emit(text, to: output)
+    let failures = checks.filter { $0.status != .ok }.count
+    if failures > 0 { context.stderr += "\(failures) of \(entries.count) environments have problems.\n" }
+    return failures > 0 ? 1 : 0
+  }
+
+  func table(_ entries: [Entry], _ checks: [LayoutCheck]) -> String {
+    var rows: [[String]] = [["device", "orientation", "window", "traits", "size", "status", "problem"]]
+    for (entry, check) in zip(entries, checks) {
+      rows.append([
+        entry.device.name, entry.orientation.rawValue, entry.window, "\(entry.environment.traits)",
+        "\(entry.environment.containerSize)", check.status.rawValue, check.problem,
+      ])
+    }
+    return TextTable.render(rows)
+  }
+
+  func json(_ entries: [Entry], _ checks: [LayoutCheck]) -> String {
+    let items = zip(entries, checks).map { entry, check -> JSONValue in
+      .object([
+        "device": .string(entry.device.name),
+        "orientation": .string(entry.orientation.rawValue),
+        "window": .string(entry.window),
+        "traits": .object([
+          "horizontal": .string(entry.environment.traits.horizontal.rawValue),
+          "vertical": .string(entry.environment.traits.vertical.rawValue),
+        ]),
+        "container": .object([
+          "width": .number(entry.environment.containerSize.width),
+          "height": .number(entry.environment.containerSize.height),
+        ]),
+        "status": .string(check.status.rawValue),
+        "problem": check.problem.isEmpty ? .null : .string(check.problem),
+      ])
+    }
+    let failures = checks.filter { $0.status != .ok }.count
+    return JSONValue.object([
+      "layout": .string(file),
+      "environments": .array(items),
+      "summary": .object(["total": .number(Double(checks.count)), "failed": .number(Double(failures))]),
+    ]).prettyPrinted()
+  }
+
+  func svg(_ entries: [Entry], _ results: [LayoutResult], _ checks: [LayoutCheck]) -> String {
+    let items = zip(zip(entries, results), checks).map { pair, check in
+      let (entry, result) = pair
+      let window = entry.window == "full" ? "" : " \(entry.window)"
+      return SVGRenderer.Item(
+        caption: [
+          entry.device.name,
+          "\(entry.orientation.rawValue)\(window), \(entry.environment.containerSize), \(entry.environment.traits)",
+          check.status.rawValue,
+        ],
+        result: result)
+    }
+    return SVGRenderer.contactSheet(items, columns: 6, scale: 0.25)
+  }
+}

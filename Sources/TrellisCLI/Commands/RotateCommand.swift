@@ -1,0 +1,64 @@
+import TrellisLayout
+import TrellisRender
+
+/// `trellis rotate FILE --device NAME`: what a rotation changes, in UIKit's order.
+struct RotateCommand: Command {
+  static let spec = CommandSpec(
+    name: "rotate", abstract: "Show what changes when a device rotates, in UIKit's order.",
+    discussion: """
+      Resolves and solves the layout in both orientations and prints the steps UIKit goes through: \
+      the trait transition (only when a size class changes; never on an iPad), the size transition, \
+      the constraints uninstalled and installed and the hidden flags and texts that change, the \
+      frames that move, then both diagrams.
+      """,
+    arguments: [ArgumentSpec(name: "file", help: "The layout file (JSON).")],
+    options: [
+      .value("device", valueName: "name", help: "A device from 'trellis devices'.", required: true),
+      .value(
+        "from", valueName: "orientation", allowed: ["portrait", "landscape"],
+        help: "The orientation before the rotation.", default: "portrait"),
+      .flag("rtl", help: "Lay out right to left."),
+      .value("columns", valueName: "n", help: "Width of the diagrams.", default: "$COLUMNS, else 100"),
+      .flag("ascii", help: "Draw the diagrams with + - | instead of box-drawing characters."),
+    ])
+
+  var file: String
+  var device: Device
+  var from: Orientation
+  var direction: LayoutDirection
+  var columns: Int?
+  var style: ASCIIDiagram.Style
+
+  init(_ arguments: ParsedArguments) throws(UsageError) {
+    file = arguments.argument("file") ?? ""
+    device = try EnvironmentOptions.device(named: arguments.value("device") ?? "")
+    from = arguments.value("from").flatMap(Orientation.init(rawValue:)) ?? .portrait
+    direction = arguments.flag("rtl") ? .rightToLeft : .leftToRight
+    columns = try arguments.integer("columns", valueName: "n", in: 10...1000)
+    style = arguments.flag("ascii") ? .ascii : .unicode
+  }
+
+  func run(_ context: inout CommandContext) throws -> Int32 {
+    let (document, outcome) = try context.readDocument(file)
+    let to: Orientation = from == .portrait ? .landscape : .portrait
+    let before = device.environment(orientation: from, layoutDirection: direction)
+    let after = device.environment(orientation: to, layoutDirection: direction)
+    guard let resolvedBefore = context.pipeline.resolve(document, before),
+      let resolvedAfter = context.pipeline.resolve(document, after)
+    else {
+      throw RuntimeError("this build of trellis cannot resolve layouts yet (the resolver is not linked)")
+    }
+    // One solver for both, as one app rotates: the second layout applies only what changed.
+    let solve = context.pipeline.makeSolver(document)
+    guard let solvedBefore = solve(before, false), let solvedAfter = solve(after, false) else { throw RuntimeError.noEngine }
+    let diff = LayoutDiff(from: resolvedBefore, to: resolvedAfter, solvedBefore: solvedBefore, solvedAfter: solvedAfter)
+    context.stdout += RotationReport.render(
+      diff, before: solvedBefore, after: solvedAfter, diagram: .init(columns: context.columns(columns), style: style))
+    let diagnostics = solvedBefore.diagnostics + solvedAfter.diagnostics
+    if !diagnostics.isEmpty { context.stderr += context.format(diagnostics, source: outcome) }
+    let failed = [solvedBefore, solvedAfter].contains {
+      $0.hasConflicts || !$0.ambiguousViews.isEmpty || $0.diagnostics.contains { $0.severity == .error }
+    }
+    return failed ? 1 : 0
+  }
+}

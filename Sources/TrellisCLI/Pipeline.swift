@@ -1,0 +1,72 @@
+import Foundation
+import TrellisLayout
+
+/// A layout file as read: the document when it could be built, and every problem found.
+public struct ReadOutcome: Sendable {
+  public var document: LayoutDocument?
+  public var diagnostics: [Diagnostic]
+  /// The file's text, for quoting source lines under diagnostics.
+  public var source: SourceText?
+
+  public init(document: LayoutDocument?, diagnostics: [Diagnostic], source: SourceText? = nil) {
+    self.document = document
+    self.diagnostics = diagnostics
+    self.source = source
+  }
+}
+
+/// The narrow seams through which the commands reach the rest of Trellis: one reads a file, one
+/// resolves a document for an environment, one solves it, one formats diagnostics.
+///
+/// ``standard`` wires the real reader and engine; tests substitute closures returning hand-built values.
+public struct Pipeline: Sendable {
+  /// Reads and checks a layout file; never throws (problems become diagnostics).
+  public var read: @Sendable (_ path: String) -> ReadOutcome
+  /// Decides every size-class variation for an environment (`LayoutDocument.resolved(for:)`).
+  public var resolve: @Sendable (_ document: LayoutDocument, _ environment: Environment) -> ResolvedLayout?
+  /// Solves one document for an environment, optionally rounding frames to the pixel grid;
+  /// `nil` means no engine is linked.
+  public typealias Solve = (_ environment: Environment, _ snapToPixels: Bool) -> LayoutResult?
+
+  /// Makes a function that solves one document for any environment. The function is used from
+  /// one thread at a time and may keep work between calls (the engine keeps a live solver and
+  /// applies only what changed from the previous environment).
+  public var makeSolver: @Sendable (_ document: LayoutDocument) -> Solve
+  /// GNU-style text for diagnostics: `file:line:col: severity: message`, the JSON path, the source
+  /// line and a caret (lines are quoted from the `sources` whose file names match).
+  public var formatDiagnostics: @Sendable (_ diagnostics: [Diagnostic], _ sources: [SourceText]) -> String
+
+  public init(
+    read: @escaping @Sendable (String) -> ReadOutcome,
+    resolve: @escaping @Sendable (LayoutDocument, Environment) -> ResolvedLayout?,
+    makeSolver: @escaping @Sendable (LayoutDocument) -> Solve,
+    formatDiagnostics: @escaping @Sendable ([Diagnostic], [SourceText]) -> String = {
+      DiagnosticRenderer.gnu($0, sources: $1)
+    }
+  ) {
+    self.read = read
+    self.resolve = resolve
+    self.makeSolver = makeSolver
+    self.formatDiagnostics = formatDiagnostics
+  }
+
+  /// The real pieces: ``LayoutReader`` reads, `LayoutDocument.resolved(for:)` resolves, one
+  /// ``LayoutEngine`` per solver function solves (an engine keeps its solver between
+  /// environments, so each function must stay on one thread), ``DiagnosticRenderer`` prints.
+  public static let standard = Pipeline(
+    read: { path in
+      let result = LayoutReader.read(contentsOf: path)
+      return ReadOutcome(document: result.document, diagnostics: result.diagnostics, source: result.source)
+    },
+    resolve: { document, environment in document.resolved(for: environment) },
+    makeSolver: { document in
+      let engine = LayoutEngine(document: document)
+      return { environment, snap in engine.layout(in: environment, snapToPixels: snap) }
+    })
+
+  /// Solves once, with a fresh solver.
+  public func solve(_ document: LayoutDocument, _ environment: Environment, snapToPixels: Bool = false) -> LayoutResult?
+  {
+    makeSolver(document)(environment, snapToPixels)
+  }
+}

@@ -1,0 +1,105 @@
+/// The built-in devices: lookup by name, suggestions for misspellings, and the environments
+/// commands iterate over.
+public enum DeviceTable {
+  /// Every device, in the reference table's order (iPhones oldest first, then iPads).
+  public static let all: [Device] = builtIn
+
+  /// The devices of one family, in table order.
+  public static func devices(_ family: Device.Family) -> [Device] { all.filter { $0.family == family } }
+
+  /// Every Split View / Slide Over window of every iPad the reference table covers, in table order
+  /// (per device: landscape 1/3, 1/2, 2/3, then portrait 1/3, 2/3).
+  public static var multitaskingWindows: [MultitaskingWindow] { all.flatMap(\.multitaskingWindows) }
+
+  /// The device with this name, compared ignoring case, spaces and punctuation (`iphone-8-plus`
+  /// finds `iPhone 8 Plus`); a unique prefix also matches (`iPhone SE` finds `iPhone SE (1st gen)`).
+  public static func device(named name: String) -> Device? {
+    if case .found(let device) = lookup(name) { return device }
+    return nil
+  }
+
+  /// The outcome of looking a device up by name.
+  public enum Lookup: Hashable, Sendable {
+    case found(Device)
+    /// The name is a prefix of several devices' names.
+    case ambiguous([Device])
+    /// No device has this name; the closest names first (possibly none).
+    case notFound(suggestions: [Device])
+  }
+
+  /// Looks a device up as ``device(named:)`` does, saying why when it fails.
+  public static func lookup(_ name: String) -> Lookup {
+    let key = DeviceNameMatching.normalized(name)
+    guard !key.isEmpty else { return .notFound(suggestions: []) }
+    if let exact = all.first(where: { DeviceNameMatching.normalized($0.name) == key }) { return .found(exact) }
+    let prefixed = all.filter { DeviceNameMatching.normalized($0.name).hasPrefix(key) }
+    if prefixed.count == 1, let only = prefixed.first { return .found(only) }
+    if prefixed.count > 1 { return .ambiguous(prefixed) }
+    return .notFound(suggestions: suggestions(for: name))
+  }
+
+  /// Up to `limit` devices whose names are close to `name` (edit distance on the normalized
+  /// names, at most a quarter of the name's length and at least 2), closest first, ties in table order.
+  public static func suggestions(for name: String, limit: Int = 3) -> [Device] {
+    let key = DeviceNameMatching.normalized(name)
+    guard !key.isEmpty, limit > 0 else { return [] }
+    let threshold = max(2, key.count / 4)
+    var scored: [(distance: Int, index: Int)] = []
+    for (index, device) in all.enumerated() {
+      let candidate = DeviceNameMatching.normalized(device.name)
+      // Compare with the candidate cut to the typed length too, so `iphone 15 prx` is close to
+      // `iPhone 15 Pro Max` although the full names differ by more.
+      let full = DidYouMean.distance(key, candidate)
+      let prefix = DidYouMean.distance(key, String(candidate.prefix(key.count)))
+      let distance = min(full, prefix + 1)
+      if distance <= threshold { scored.append((distance, index)) }
+    }
+    scored.sort { ($0.distance, $0.index) < ($1.distance, $1.index) }
+    return scored.prefix(limit).map { all[$0.index] }
+  }
+
+  /// The size classes for a container of this size: those of the first full-screen device
+  /// orientation or multitasking window of exactly this size, in table order; otherwise
+  /// horizontal regular from 678 pt (the narrowest regular-width window of §1b) and vertical
+  /// compact below 500 pt (between the tallest iPhone landscape height, 440, and the shortest
+  /// portrait one, 568). Apple documents no threshold; this rule is Trellis's choice.
+  public static func inferredTraits(for size: Size) -> TraitCollection {
+    for device in all {
+      for orientation in Orientation.allCases where device.size(orientation) == size {
+        return device.facts(orientation).traits
+      }
+    }
+    if let window = multitaskingWindows.first(where: { $0.size == size }) { return window.traits }
+    return TraitCollection(
+      horizontal: size.width >= 678 ? .regular : .compact, vertical: size.height < 500 ? .compact : .regular)
+  }
+}
+
+extension Environment {
+  /// An environment not taken from the device table.
+  ///
+  /// - Parameters:
+  ///   - size: the container size in points.
+  ///   - traits: the size classes; `nil` infers them with ``DeviceTable/inferredTraits(for:)``.
+  ///   - safeAreaInsets: insets of the safe area from the container's edges.
+  ///   - scale: points to pixels.
+  public static func custom(
+    size: Size, traits: TraitCollection? = nil, safeAreaInsets: EdgeInsets = .zero, scale: Double = 1,
+    layoutDirection: LayoutDirection = .leftToRight
+  ) -> Environment {
+    Environment(
+      containerSize: size, traits: traits ?? DeviceTable.inferredTraits(for: size), safeAreaInsets: safeAreaInsets,
+      scale: scale, layoutDirection: layoutDirection)
+  }
+}
+
+/// Name normalization for device lookup (the distance is ``DidYouMean/distance(_:_:)``).
+enum DeviceNameMatching {
+  /// Lowercased letters and digits only: `iPad Pro 11-inch (1st-4th gen)` → `ipadpro11inch1st4thgen`.
+  static func normalized(_ name: String) -> String {
+    var scalars = String.UnicodeScalarView()
+    scalars.append(
+      contentsOf: name.lowercased().unicodeScalars.filter { $0.properties.isAlphabetic || ("0"..."9").contains($0) })
+    return String(scalars)
+  }
+}

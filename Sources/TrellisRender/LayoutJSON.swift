@@ -1,0 +1,65 @@
+import TrellisLayout
+
+/// The stable JSON document of one solved layout (`trellis solve --format json`).
+///
+/// Keys, always all present and in this order (`null` where absent):
+/// `layout`, `device`, `orientation`, `traits {horizontal, vertical}`, `container {width, height}`,
+/// `scale`, `safeArea {top, left, bottom, right}` (the environment's insets), `views [{id, kind,
+/// parent, frame {x, y, width, height}, hidden}]` (document order, frames in root coordinates,
+/// `hidden` the view's own flag), `diagnostics [{severity, message, file, line, column}]`.
+public enum LayoutJSON {
+  /// The document as a value, for embedding in larger documents.
+  ///
+  /// - Parameter layout: the layout file as named on the command line, if any.
+  public static func value(_ result: LayoutResult, layout: String?) -> JSONValue {
+    let environment = result.environment
+    return .object([
+      "layout": .optional(layout),
+      "device": .optional(environment.deviceName),
+      "orientation": .optional(environment.orientation?.rawValue),
+      "traits": .object([
+        "horizontal": .string(environment.traits.horizontal.rawValue),
+        "vertical": .string(environment.traits.vertical.rawValue),
+      ]),
+      "container": .object([
+        "width": .number(environment.containerSize.width), "height": .number(environment.containerSize.height),
+      ]),
+      "scale": .number(environment.scale),
+      "safeArea": .object([
+        "top": .number(environment.safeAreaInsets.top), "left": .number(environment.safeAreaInsets.left),
+        "bottom": .number(environment.safeAreaInsets.bottom), "right": .number(environment.safeAreaInsets.right),
+      ]),
+      "views": .array(result.views.map(view)),
+      "diagnostics": .array(result.diagnostics.map(diagnostic)),
+    ])
+  }
+
+  /// The document pretty-printed, ending in a newline.
+  public static func render(_ result: LayoutResult, layout: String?) -> String {
+    value(result, layout: layout).prettyPrinted()
+  }
+
+  static func view(_ view: LayoutResult.ViewFrame) -> JSONValue {
+    .object([
+      "id": .string(view.id),
+      "kind": .string(view.kind.rawValue),
+      "parent": .optional(view.parent),
+      "frame": .object([
+        "x": .number(view.frame.x), "y": .number(view.frame.y), "width": .number(view.frame.width),
+        "height": .number(view.frame.height),
+      ]),
+      "hidden": .bool(view.hidden),
+    ])
+  }
+
+  /// `{severity, message, file, line, column}`, `null` for a missing location.
+  public static func diagnostic(_ diagnostic: Diagnostic) -> JSONValue {
+    .object([
+      "severity": .string(diagnostic.severity.rawValue),
+      "message": .string(diagnostic.message),
+      "file": .optional(diagnostic.location?.file),
+      "line": .optional(diagnostic.location?.line),
+      "column": .optional(diagnostic.location?.column),
+    ])
+  }
+}

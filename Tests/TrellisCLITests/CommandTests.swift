@@ -1,0 +1,401 @@
+import Foundation
+import TrellisLayout
+import TrellisRender
+import XCTest
+
+@testable import TrellisCLI
+
+/// The subcommands run in-process against ``FakePipeline``.
+final class CommandTests: XCTestCase {
+  private func json(_ text: String) throws -> [String: Any] {
+    try XCTUnwrap(try JSONSerialization.jsonObject(with: Data(text.utf8)) as? [String: Any])
+  }
+
+  // MARK: solve
+
+  func testSolveDefaultsToIPhone8PortraitAndMatchesTheRenderer() throws {
+    let run = trellis("solve", "concentration.json", "--columns", "60")
+    XCTAssertEqual(run.status, 0)
+    XCTAssertEqual(run.stderr, "")
+    XCTAssertTrue(run.stdout.hasPrefix("iPhone 8 portrait (375x667, wC hR) @2x, safe area insets t20 l0 b0 r0\n"))
+    // The same text the renderer snapshot holds for the hand-solved fixture at 60 columns.
+    Snapshot.assertMatches(run.stdout, named: "concentration-portrait")
+  }
+
+  func testColumnsComeFromTheOptionThenCOLUMNSThen100() {
+    func diagramWidth(_ run: Run) -> Int { run.stdout.split(separator: "\n").dropFirst().first?.count ?? 0 }
+    XCTAssertEqual(diagramWidth(trellis("solve", "concentration.json", variables: ["COLUMNS": "40"])), 40)
+    XCTAssertEqual(
+      diagramWidth(trellis("solve", "concentration.json", "--columns", "50", variables: ["COLUMNS": "40"])), 50)
+    XCTAssertEqual(diagramWidth(trellis("solve", "concentration.json", variables: ["COLUMNS": "junk"])), 100)
+    XCTAssertEqual(diagramWidth(trellis("solve", "concentration.json")), 100)
+  }
+
+  func testSolveDeviceLandscapeAsJSON() throws {
+    let run = trellis(
+      "solve", "concentration.json", "--device", "iphone-x", "--orientation", "landscape", "--format", "json")
+    XCTAssertEqual(run.status, 0)
+    let object = try json(run.stdout)
+    XCTAssertEqual(object["layout"] as? String, "concentration.json")
+    XCTAssertEqual(object["device"] as? String, "iPhone X")
+    XCTAssertEqual(object["orientation"] as? String, "landscape")
+    XCTAssertEqual(object["container"] as? [String: Double], ["width": 812, "height": 375])
+    XCTAssertEqual(object["safeArea"] as? [String: Double], ["top": 0, "left": 44, "bottom": 21, "right": 44])
+    XCTAssertEqual(object["traits"] as? [String: String], ["horizontal": "compact", "vertical": "compact"])
+    let views = try XCTUnwrap(object["views"] as? [[String: Any]])
+    // root, grid, cards, 5 rows × (row + 4 cards), extra + 4 cards, flips.
+    XCTAssertEqual(views.count, 1 + 2 + 5 * 5 + 5 + 1)
+  }
+
+  func testSolveCustomEnvironment() throws {
+    let run = trellis(
+      "solve", "concentration.json", "--size", "500x700", "--traits", "wR,hR", "--safe-area", "10,0,0,0", "--scale",
+      "3",
+      "--format", "json")
+    let object = try json(run.stdout)
+    XCTAssertTrue(object["device"] is NSNull)
+    XCTAssertTrue(object["orientation"] is NSNull)
+    XCTAssertEqual(object["container"] as? [String: Double], ["width": 500, "height": 700])
+    XCTAssertEqual(object["traits"] as? [String: String], ["horizontal": "regular", "vertical": "regular"])
+    XCTAssertEqual(object["safeArea"] as? [String: Double], ["top": 10, "left": 0, "bottom": 0, "right": 0])
+    XCTAssertEqual(object["scale"] as? Double, 3)
+  }
+
+  func testDeviceWithOverriddenTraitsKeepsItsName() throws {
+    let object = try json(
+      trellis("solve", "concentration.json", "--device", "iPhone 8", "--traits", "wR,hR", "--format", "json").stdout)
+    XCTAssertEqual(object["device"] as? String, "iPhone 8")
+    XCTAssertEqual(object["traits"] as? [String: String], ["horizontal": "regular", "vertical": "regular"])
+  }
+
+  func testSolveRightToLeftIsInTheHeader() {
+    XCTAssertTrue(
+      trellis("solve", "concentration.json", "--rtl").stdout.split(separator: "\n").first?.hasSuffix(", right-to-left")
+        == true)
+  }
+
+  func testSolveTableAndSVG() {
+    let table = trellis("solve", "two.json", "--format", "table")
+    XCTAssertEqual(table.stdout, FrameTable.render(Fixtures.twoViews))
+    let svg = trellis("solve", "two.json", "--format", "svg")
+    let checker = XMLChecker(svg.stdout)
+    XCTAssertTrue(checker.parse(), checker.failure)
+    XCTAssertTrue(checker.ids.contains("view-b"))
+  }
+
+  func testSolveWritesToOutput() throws {
+    let path = FileManager.default.temporaryDirectory.appendingPathComponent("trellis-\(UUID().uuidString).json").path
+    defer { try? FileManager.default.removeItem(atPath: path) }
+    let run = trellis("solve", "two.json", "--format", "json", "--output", path)
+    XCTAssertEqual(run.status, 0)
+    XCTAssertEqual(run.stdout, "")
+    XCTAssertEqual(
+      try String(contentsOfFile: path, encoding: .utf8), LayoutJSON.render(Fixtures.twoViews, layout: "two.json"))
+    let bad = trellis("solve", "two.json", "--output", "/nonexistent-dir/x.txt")
+    XCTAssertEqual(bad.status, 1)
+    XCTAssertTrue(bad.stderr.hasPrefix("Error: Cannot write '/nonexistent-dir/x.txt': "))
+  }
+
+  func testConflictStillPrintsTheLayoutAndFails() {
+    let run = trellis("solve", "conflict.json", "--orientation", "landscape")
+    XCTAssertEqual(run.status, 1)
+    XCTAssertTrue(run.stdout.hasPrefix("iPhone 8 landscape (667x375, wC hC)"))
+    XCTAssertTrue(run.stdout.contains("card24"))
+    XCTAssertEqual(run.stderr, "conflict.json:12:5: error: unable to satisfy flips.width >= 400\n")
+    XCTAssertEqual(trellis("solve", "conflict.json").status, 0, "portrait has no conflict")
+  }
+
+  func testAmbiguousLayoutFails() {
+    let run = trellis("solve", "ambiguous.json")
+    XCTAssertEqual(run.status, 1)
+    XCTAssertEqual(run.stderr, "error: flips has an ambiguous centerY\n")
+  }
+
+  func testUnreadableFileShowsGNUDiagnosticsWithCaret() {
+    let run = trellis("solve", "broken.json")
+    XCTAssertEqual(run.status, 1)
+    XCTAssertEqual(run.stdout, "")
+    // The reader's renderer: line 3 is `    "kind": "veiw"`, quoted after a ` 3 | ` gutter; column
+    // 13 is the value's opening quote, so the caret line is ` ` + ` ` (gutter width 1) + ` | ` and
+    // 12 spaces.
+    XCTAssertEqual(
+      run.stderr,
+      """
+      broken.json:3:13: error: unknown view kind 'veiw'; did you mean 'view'?
+        at $.root.kind
+       3 |     "kind": "veiw"
+         |             ^
+      Error: 'broken.json' has errors; nothing was solved.
+
+      """)
+    XCTAssertEqual(
+      trellis("solve", "missing.json").stderr,
+      "error: no such file 'missing.json'\nError: 'missing.json' has errors; nothing was solved.\n")
+  }
+
+  /// Four buttons side by side in 359 pt, equal widths, spacing 10, at @3x, solved by the real
+  /// engine through ``Pipeline/standard`` (the seam `solve --snap` uses).
+  ///
+  /// platform-facts §2: unsnapped width (359 − 30) / 4 = 82.25; x = 0, 92.25, 184.5, 276.75.
+  /// Edges × 3, rounded (halves away from zero), ÷ 3: 82.25 → 246.75 → 247; 92.25 → 276.75 → 277;
+  /// 174.5 → 523.5 → 524; 184.5 → 553.5 → 554; 266.75 → 800.25 → 800; 276.75 → 830.25 → 830;
+  /// 359 → 1077. Widths 247/3, (524 − 277)/3, (800 − 554)/3, (1077 − 830)/3 = 82.333, 82.333, 82,
+  /// 82.333 — the frames Interface Builder stores.
+  func testSnappingThroughTheRealEngineReproducesInterfaceBuildersFrames() throws {
+    func anchor(_ text: String) -> AnchorReference {
+      let parts = text.split(separator: ".").map(String.init)
+      return AnchorReference(item: parts[0], attribute: LayoutAttribute(rawValue: parts[1]) ?? .top)
+    }
+    var constraints: [ConstraintSpec] = []
+    func add(_ first: String, _ second: String?, _ constant: Double = 0) {
+      constraints.append(
+        ConstraintSpec(
+          id: "c\(constraints.count + 1)", first: anchor(first), relation: .equal, second: second.map(anchor),
+          constant: Varying(constant), source: "\(first) == \(second ?? "")"))
+    }
+    let buttons = (0..<4).map { ViewNode(id: "b\($0)", kind: .view) }
+    add("b0.leading", "root.leading")
+    add("b3.trailing", "root.trailing")
+    for index in 0..<4 {
+      add("b\(index).top", "root.top")
+      add("b\(index).height", nil, 44)
+      if index > 0 {
+        add("b\(index).leading", "b\(index - 1).trailing", 10)
+        add("b\(index).width", "b0.width")
+      }
+    }
+    let document = LayoutDocument(
+      file: "buttons.json", root: ViewNode(id: "root", kind: .view, children: buttons), constraints: constraints)
+    let environment = Environment.custom(
+      size: Size(width: 359, height: 44), traits: TraitCollection(horizontal: .compact, vertical: .regular), scale: 3)
+
+    let plain = try XCTUnwrap(Pipeline.standard.solve(document, environment))
+    XCTAssertEqual(plain.views.dropFirst().map(\.frame.x), [0, 92.25, 184.5, 276.75])
+    let snapped = try XCTUnwrap(Pipeline.standard.solve(document, environment, snapToPixels: true))
+    let frames = snapped.views.dropFirst().map(\.frame)
+    let expectedX = [0, 277.0 / 3, 554.0 / 3, 830.0 / 3]
+    let expectedWidth = [247.0 / 3, (524.0 - 277.0) / 3, (800.0 - 554.0) / 3, (1077.0 - 830.0) / 3]
+    XCTAssertEqual(frames.count, 4)
+    for (index, frame) in frames.enumerated() {
+      XCTAssertEqual(frame.x, expectedX[index], accuracy: 1e-9, "b\(index).x")
+      XCTAssertEqual(frame.width, expectedWidth[index], accuracy: 1e-9, "b\(index).width")
+    }
+    XCTAssertEqual(expectedWidth[2], 82, accuracy: 1e-9)
+  }
+
+  // MARK: devices
+
+  func testDevicesTable() {
+    let run = trellis("devices")
+    XCTAssertEqual(run.status, 0)
+    let lines = run.stdout.split(separator: "\n").map(String.init)
+    XCTAssertEqual(lines.count, 41)
+    func fields(_ line: String) -> [String] {
+      line.components(separatedBy: "  ").map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }
+    }
+    XCTAssertEqual(
+      fields(lines[0]),
+      ["name", "points", "scale", "portrait", "landscape", "safe area portrait", "safe area landscape"])
+    // devices.json: iPhone X 375x812 @3x, C/R and C/C, insets 44/0/34/0 and 0/44/21/44.
+    XCTAssertEqual(fields(lines[4]), ["iPhone X", "375x812", "@3x", "wC hR", "wC hC", "44,0,34,0", "0,44,21,44"])
+    // An iPad with split-view widths (+) and one with unsourced insets (*).
+    XCTAssertEqual(
+      fields(lines[31]),
+      ["iPad mini 7.9-inch (5th gen) +", "768x1024", "@2x", "wR hR", "wR hR", "20,0,0,0", "20,0,0,0"])
+    XCTAssertEqual(
+      fields(lines[39]), ["iPad Pro 13-inch (M4)", "1032x1376", "@2x", "wR hR", "wR hR", "24,0,20,0*", "24,0,20,0*"])
+    Snapshot.assertMatches(run.stdout, named: "devices-table")
+  }
+
+  func testDevicesJSON() throws {
+    let run = trellis("devices", "--format", "json")
+    XCTAssertEqual(run.status, 0)
+    let devices = try XCTUnwrap(try JSONSerialization.jsonObject(with: Data(run.stdout.utf8)) as? [[String: Any]])
+    XCTAssertEqual(devices.count, 40)
+    let plus = try XCTUnwrap(devices.first { $0["name"] as? String == "iPhone 8 Plus" })
+    XCTAssertEqual(plus["widthPoints"] as? Double, 414)
+    XCTAssertEqual(plus["heightPoints"] as? Double, 736)
+    XCTAssertEqual(plus["scale"] as? Double, 3)
+    XCTAssertEqual(plus["family"] as? String, "iPhone")
+    let landscape = try XCTUnwrap(plus["landscape"] as? [String: Any])
+    XCTAssertEqual(landscape["horizontal"] as? String, "regular")
+    XCTAssertEqual(landscape["vertical"] as? String, "compact")
+    let big = try XCTUnwrap(devices.first { $0["name"] as? String == "iPad Pro 12.9-inch (3rd-6th gen)" })
+    let windows = try XCTUnwrap(big["multitasking"] as? [[String: Any]])
+    XCTAssertEqual(windows.map { $0["width"] as? Double }, [375, 678, 981, 375, 639])
+    XCTAssertEqual(windows[1]["horizontal"] as? String, "regular")
+    XCTAssertEqual(devices.filter { $0["safeAreaSourced"] as? Bool == false }.count, 3)
+  }
+
+  // MARK: matrix
+
+  func testMatrixAllOK() {
+    let run = trellis("matrix", "concentration.json")
+    XCTAssertEqual(run.status, 0, run.stderr)
+    let lines = run.stdout.split(separator: "\n").map(String.init)
+    // 40 devices × 2 orientations + 6 iPads × 5 windows = 110 rows + header.
+    XCTAssertEqual(lines.count, 111)
+    let fields = lines.map {
+      $0.components(separatedBy: "  ").map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }
+    }
+    XCTAssertEqual(fields[0], ["device", "orientation", "window", "traits", "size", "status", "problem"])
+    XCTAssertEqual(fields[1], ["iPhone SE (1st gen)", "portrait", "full", "wC hR", "320x568", "ok"])
+    XCTAssertTrue(fields.contains(["iPad Pro 12.9-inch (3rd-6th gen)", "landscape", "1/2", "wR hR", "678x1024", "ok"]))
+    XCTAssertEqual(fields.dropFirst().filter { $0.last == "ok" }.count, 110)
+  }
+
+  func testMatrixConflictsInCompactHeight() {
+    let run = trellis("matrix", "conflict.json", "--devices", "iphone")
+    XCTAssertEqual(run.status, 1)
+    let lines = run.stdout.split(separator: "\n").map(String.init)
+    XCTAssertEqual(lines.count, 1 + 30 * 2)
+    // Every iPhone is compact height in landscape only.
+    XCTAssertEqual(lines.filter { $0.contains(" conflict ") }.count, 30)
+    XCTAssertTrue(lines[2].hasSuffix("conflict  unable to satisfy flips.width >= 400"), lines[2])
+    XCTAssertEqual(run.stderr, "30 of 60 environments have problems.\n")
+  }
+
+  func testMatrixJSONAndSVG() throws {
+    let run = trellis("matrix", "ambiguous.json", "--devices", "ipad", "--format", "json")
+    XCTAssertEqual(run.status, 1)
+    let object = try json(run.stdout)
+    let environments = try XCTUnwrap(object["environments"] as? [[String: Any]])
+    // 10 iPads × 2 + 6 × 5 windows.
+    XCTAssertEqual(environments.count, 50)
+    XCTAssertEqual(environments[0]["status"] as? String, "ambiguous")
+    XCTAssertEqual(environments[0]["problem"] as? String, "flips has an ambiguous centerY")
+    XCTAssertEqual(environments[0]["window"] as? String, "full")
+    XCTAssertEqual(object["summary"] as? [String: Double], ["total": 50, "failed": 50])
+
+    let svg = trellis("matrix", "concentration.json", "--devices", "ipad", "--format", "svg")
+    XCTAssertEqual(svg.status, 0)
+    let checker = XMLChecker(svg.stdout)
+    XCTAssertTrue(checker.parse(), checker.failure)
+    XCTAssertTrue(checker.ids.contains("item-50"))
+    XCTAssertTrue(checker.texts.contains("landscape 1/2, 678x1024, wR hR"))
+  }
+
+  func testLayoutCheckUsesTheEnginesMessageWithoutTheEnvironment() throws {
+    let device = try XCTUnwrap(DeviceTable.device(named: "iPhone 8"))
+    var result = Fixtures.concentration(device.environment())
+    result.ambiguousViews = [(id: "flips", attributes: [.left])]
+    result.diagnostics = [
+      Diagnostic(.warning, "View 'flips' has an ambiguous horizontal position in \(result.environment).")
+    ]
+    XCTAssertEqual(
+      LayoutCheck(result),
+      LayoutCheck(status: .ambiguous, problem: "View 'flips' has an ambiguous horizontal position."))
+    result.hasConflicts = true
+    result.diagnostics = [Diagnostic(.error, "Unable to satisfy constraints in \(result.environment): breaking 'x'.")]
+    XCTAssertEqual(
+      LayoutCheck(result), LayoutCheck(status: .conflict, problem: "Unable to satisfy constraints: breaking 'x'."))
+  }
+
+  func testLayoutCheckFindsOutsideSafeAreaAndOverlap() {
+    var result = Fixtures.twoViews
+    XCTAssertEqual(LayoutCheck(result), LayoutCheck(status: .ok, problem: ""))
+    // Safe area starts at y = 20; a at y = 12 reaches 8 pt above it.
+    result.views[1].frame.y = 12
+    XCTAssertEqual(
+      LayoutCheck(result), LayoutCheck(status: .outsideSafeArea, problem: "a reaches 8 pt above the safe area"))
+    // b moved left to x = 70: a spans 20…80, b 70…150 → 10 wide; heights 40…100 both → 60.
+    result = Fixtures.twoViews
+    result.views[2].frame.x = 70
+    XCTAssertEqual(LayoutCheck(result), LayoutCheck(status: .overlap, problem: "a and b overlap by 10x60 pt"))
+    // The hidden view overlapping a does not count.
+    result = Fixtures.twoViews
+    result.views[3].frame = Rect(x: 30, y: 50, width: 10, height: 10)
+    XCTAssertEqual(LayoutCheck(result).status, .ok)
+  }
+
+  // MARK: validate
+
+  func testValidateClean() {
+    let run = trellis("validate", "concentration.json")
+    XCTAssertEqual(run.status, 0)
+    XCTAssertEqual(run.stdout, "concentration.json: ok\n")
+  }
+
+  func testValidateReportsConflictsPerSizeClass() {
+    let run = trellis("validate", "conflict.json")
+    XCTAssertEqual(run.status, 1)
+    // Compact height: wC hC (iPhone 8 landscape) and wR hC (iPhone 8 Plus landscape).
+    XCTAssertEqual(
+      run.stdout,
+      "conflict.json:12:5: error: unable to satisfy flips.width >= 400 (in wC hC: iPhone 8 landscape; wR hC: iPhone 8 Plus landscape)\n"
+        + "conflict.json: 1 error, 0 warnings\n")
+  }
+
+  func testValidateAmbiguityEverywhere() {
+    let run = trellis("validate", "ambiguous.json")
+    XCTAssertEqual(run.status, 1)
+    XCTAssertTrue(
+      run.stdout.hasPrefix(
+        "error: flips has an ambiguous centerY (in wC hC: iPhone 8 landscape; wC hR: iPhone 8 portrait; wR hC: iPhone 8 Plus landscape; wR hR: iPad Pro 11-inch (1st-4th gen) portrait)\n"
+      ))
+  }
+
+  func testValidatePromotesAmbiguityWarningsAndMergesEnvironments() {
+    let run = trellis("validate", "ambiguous-warning.json")
+    XCTAssertEqual(run.status, 1)
+    // The environment is taken out of the engine's message so the four merge into one line.
+    XCTAssertEqual(
+      run.stdout,
+      "error: View 'flips' has an ambiguous top (in wC hC: iPhone 8 landscape; wC hR: iPhone 8 portrait; "
+        + "wR hC: iPhone 8 Plus landscape; wR hR: iPad Pro 11-inch (1st-4th gen) portrait).\n"
+        + "ambiguous-warning.json: 1 error, 0 warnings\n")
+  }
+
+  func testValidateWarningsAndManyFiles() {
+    let warn = trellis("validate", "warn.json")
+    XCTAssertEqual(warn.status, 0)
+    XCTAssertEqual(
+      warn.stdout,
+      """
+      warn.json:2:3: warning: unknown key 'colour'
+        at $.colour
+       2 |   "colour": 1,
+         |   ^
+      warn.json: 0 errors, 1 warning
+
+      """)
+    let strict = trellis("validate", "warn.json", "--warnings-as-errors")
+    XCTAssertEqual(strict.status, 1)
+    XCTAssertTrue(strict.stdout.hasPrefix("warn.json:2:3: error: unknown key 'colour'\n"))
+    let many = trellis("validate", "broken.json", "concentration.json")
+    XCTAssertEqual(many.status, 1)
+    XCTAssertTrue(many.stdout.hasPrefix("broken.json:3:13: error: "))
+    XCTAssertTrue(many.stdout.hasSuffix("broken.json: 1 error, 0 warnings\nconcentration.json: ok\n"))
+  }
+
+  func testValidateJSON() throws {
+    let run = trellis("validate", "broken.json", "warn.json", "--format", "json")
+    XCTAssertEqual(run.status, 1)
+    let files = try XCTUnwrap(try json(run.stdout)["files"] as? [[String: Any]])
+    XCTAssertEqual(files.map { $0["file"] as? String }, ["broken.json", "warn.json"])
+    XCTAssertEqual(files.map { $0["status"] as? String }, ["error", "ok"])
+    let diagnostic = try XCTUnwrap((files[0]["diagnostics"] as? [[String: Any]])?.first)
+    XCTAssertEqual(diagnostic["line"] as? Int, 3)
+    XCTAssertEqual(diagnostic["column"] as? Int, 13)
+    XCTAssertEqual(diagnostic["path"] as? String, "$.root.kind")
+    XCTAssertEqual(diagnostic["environments"] as? [String], [])
+  }
+
+  // MARK: rotate
+
+  func testRotateIPhone8MatchesTheRendererSnapshot() {
+    let run = trellis("rotate", "concentration.json", "--device", "iphone 8")
+    XCTAssertEqual(run.status, 0, run.stderr)
+    Snapshot.assertMatches(run.stdout, named: "concentration-rotate")
+  }
+
+  func testRotateFromLandscapeAndOnAnIPad() {
+    let back = trellis("rotate", "concentration.json", "--device", "iPhone 8", "--from", "landscape", "--columns", "40")
+    XCTAssertTrue(back.stdout.hasPrefix("iPhone 8 landscape (667x375, wC hC) → iPhone 8 portrait (375x667, wC hR)\n"))
+    XCTAssertTrue(back.stdout.contains("     hidden       row5: hidden → visible\n"))
+    let iPad = trellis("rotate", "concentration.json", "--device", "iPad Air 10.5")
+    XCTAssertEqual(iPad.status, 0)
+    XCTAssertFalse(iPad.stdout.contains("willTransition"))
+    XCTAssertTrue(iPad.stdout.contains("1. viewWillTransition(to: 1112x834)\n"))
+  }
+}

@@ -1,0 +1,135 @@
+import Foundation
+import TrellisLayout
+import XCTest
+
+@testable import TrellisCLI
+
+/// The commands on the example files in `Layouts/`, through the real reader, resolver and engine.
+final class RealLayoutTests: XCTestCase {
+  static let layouts = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+    .deletingLastPathComponent().appendingPathComponent("Layouts")
+
+  static var concentration: String { layouts.appendingPathComponent("concentration.json").path }
+
+  private func real(_ arguments: String...) -> Run {
+    var out = ""
+    var err = ""
+    let status = CommandLineTool(pipeline: .standard, variables: [:]).run(
+      arguments: arguments, stdout: &out, stderr: &err)
+    return Run(status: status, stdout: out, stderr: err)
+  }
+
+  private func frames(_ json: String) throws -> [String: (frame: [Double], hidden: Bool)] {
+    let object = try XCTUnwrap(try JSONSerialization.jsonObject(with: Data(json.utf8)) as? [String: Any])
+    let views = try XCTUnwrap(object["views"] as? [[String: Any]])
+    var out: [String: (frame: [Double], hidden: Bool)] = [:]
+    for view in views {
+      let id = try XCTUnwrap(view["id"] as? String)
+      let frame = try XCTUnwrap(view["frame"] as? [String: Double])
+      out[id] = (
+        [frame["x"] ?? .nan, frame["y"] ?? .nan, frame["width"] ?? .nan, frame["height"] ?? .nan],
+        view["hidden"] as? Bool ?? false
+      )
+    }
+    return out
+  }
+
+  private func assertFrame(
+    _ actual: [Double]?, _ expected: [Double], _ name: String, file: StaticString = #filePath, line: UInt = #line
+  ) {
+    guard let actual, actual.count == 4 else { return XCTFail("no frame for \(name)", file: file, line: line) }
+    for (a, e) in zip(actual, expected) { XCTAssertEqual(a, e, accuracy: 1e-6, name, file: file, line: line) }
+  }
+
+  /// iPhone 8 portrait: 375x667, safe area top 20. Label "Flips: 0" at 20 pt: 8 characters ×
+  /// 0.5 × 20 = 80 wide, 1.2 × 20 = 24 tall; centred (187.5 − 40 = 147.5) on the safe bottom
+  /// (667 − 24 = 643). Grid: top 20 + 8 = 28, x 8, width 375 − 16 = 359, bottom 643 − 8 = 635
+  /// → height 607. Five rows: (607 − 4 × 8) / 5 = 115; four cards: (359 − 3 × 8) / 4 = 83.75.
+  func testConcentrationPortraitFramesWorkedOutByHand() throws {
+    let run = real("solve", Self.concentration, "--format", "json")
+    XCTAssertEqual(run.status, 0, run.stderr)
+    let views = try frames(run.stdout)
+    assertFrame(views["flipCountLabel"]?.frame, [147.5, 643, 80, 24], "label")
+    assertFrame(views["cardGrid"]?.frame, [8, 28, 359, 607], "grid")
+    assertFrame(views["card1"]?.frame, [8, 28, 83.75, 115], "card1")
+    // card6: second column (8 + 83.75 + 8), second row (28 + 115 + 8).
+    assertFrame(views["card6"]?.frame, [99.75, 151, 83.75, 115], "card6")
+    // card20: fourth column (8 + 3 × 91.75), fifth row (28 + 4 × 123).
+    assertFrame(views["card20"]?.frame, [283.25, 520, 83.75, 115], "card20")
+    XCTAssertEqual(views["extraColumn"]?.hidden, true)
+    XCTAssertEqual(views["row5"]?.hidden, false)
+  }
+
+  /// iPhone 8 landscape: 667x375, no insets. Label "Flips\n0": 5 × 10 = 50 wide, 2 × 24 = 48 tall;
+  /// trailing 667 − 8 = 659 → x 609; centred at 187.5 → y 163.5. Grid: x 8, y 8, trailing
+  /// 609 − 8 = 601 → width 593; bottom 375 − 8 = 367 → height 359. Five columns: 4w + 3 × 8 for
+  /// the rows stack, 8, w for the extra column: 5w + 32 = 593 → w = 112.2. Four rows (row 5
+  /// hidden collapses): (359 − 3 × 8) / 4 = 83.75.
+  func testConcentrationLandscapeFramesWorkedOutByHand() throws {
+    let run = real("solve", Self.concentration, "--orientation", "landscape", "--format", "json")
+    XCTAssertEqual(run.status, 0, run.stderr)
+    let views = try frames(run.stdout)
+    assertFrame(views["flipCountLabel"]?.frame, [609, 163.5, 50, 48], "label")
+    assertFrame(views["cardGrid"]?.frame, [8, 8, 593, 359], "grid")
+    assertFrame(views["card1"]?.frame, [8, 8, 112.2, 83.75], "card1")
+    // The extra column starts after the rows stack: 8 + 4 × 112.2 + 3 × 8 + 8 = 488.8.
+    assertFrame(views["card21"]?.frame, [488.8, 8, 112.2, 83.75], "card21")
+    assertFrame(views["card24"]?.frame, [488.8, 8 + 3 * 91.75, 112.2, 83.75], "card24")
+    XCTAssertEqual(views["row5"]?.hidden, true)
+    XCTAssertEqual(views["extraColumn"]?.hidden, false)
+  }
+
+  func testConcentrationRotatesInUIKitsOrder() {
+    let run = real("rotate", Self.concentration, "--device", "iPhone 8", "--columns", "60")
+    XCTAssertEqual(run.status, 0, run.stderr)
+    let steps = run.stdout.split(separator: "\n").filter { $0.first?.isNumber == true }
+    XCTAssertEqual(
+      steps.map { String($0.split(separator: "(").first ?? "") },
+      [
+        "1. willTransition", "2. viewWillTransition", "3. traitCollectionDidChange", "4. viewWillLayoutSubviews",
+        "5. updateViewConstraints", "6. layoutSubviews", "7. viewDidLayoutSubviews",
+      ])
+    // Exactly the lecture's changes: four regular-height constraints out, five compact-height
+    // ones in, row 5 hidden, the extra column shown, the label's text on two lines; then both
+    // diagrams (their frames are checked above).
+    XCTAssertTrue(
+      run.stdout.contains("     hidden       row5: visible → hidden\n                  extraColumn: hidden → visible\n")
+    )
+    XCTAssertTrue(run.stdout.contains("     text         flipCountLabel: \"Flips: 0\" → \"Flips\\n0\"\n"))
+    Snapshot.assertMatches(
+      run.stdout.replacingOccurrences(of: Self.layouts.path + "/", with: ""), named: "real-concentration-rotate")
+  }
+
+  func testConcentrationIsOKEverywhere() {
+    let run = real("matrix", Self.concentration)
+    XCTAssertEqual(run.status, 0, run.stdout)
+    XCTAssertEqual(run.stdout.split(separator: "\n").count, 111)
+    XCTAssertEqual(run.stderr, "")
+  }
+
+  func testEveryExampleLayoutValidates() throws {
+    let files = try FileManager.default.contentsOfDirectory(atPath: Self.layouts.path).filter { $0.hasSuffix(".json") }
+      .sorted()
+    XCTAssertFalse(files.isEmpty)
+    for file in files {
+      let run = real("validate", Self.layouts.appendingPathComponent(file).path)
+      XCTAssertEqual(run.status, 0, run.stdout)
+      XCTAssertTrue(run.stdout.hasSuffix("\(file): ok\n"), run.stdout)
+    }
+  }
+
+  func testBrokenFileGetsGNUDiagnosticsFromTheReader() throws {
+    let path = FileManager.default.temporaryDirectory.appendingPathComponent("trellis-bad-\(UUID().uuidString).json")
+      .path
+    defer { try? FileManager.default.removeItem(atPath: path) }
+    try "{\n  \"root\": {\n    \"id\": \"root\",\n    \"kind\": \"veiw\"\n  }\n}\n".write(
+      toFile: path, atomically: true, encoding: .utf8)
+    let run = real("validate", path)
+    XCTAssertEqual(run.status, 1)
+    // Line 4 is `    "kind": "veiw"`; the value starts at column 13.
+    XCTAssertTrue(run.stdout.hasPrefix("\(path):4:13: error: "), run.stdout)
+    XCTAssertTrue(run.stdout.contains("veiw"))
+    XCTAssertTrue(run.stdout.contains("^"))
+    XCTAssertTrue(run.stdout.hasSuffix("\(path): 1 error, 0 warnings\n"), run.stdout)
+  }
+}

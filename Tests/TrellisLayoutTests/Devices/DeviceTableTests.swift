@@ -1,0 +1,182 @@
+import Foundation
+import XCTest
+
+@testable import TrellisLayout
+
+/// The built-in table checked against the reference JSON, read here independently of the generator.
+final class DeviceTableTests: XCTestCase {
+  private static let referenceURL = URL(fileURLWithPath: #filePath)
+    .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+    .deletingLastPathComponent().appendingPathComponent("shared/reference/devices.json")
+
+  private func loadReference() throws -> [[String: Any]] {
+    guard FileManager.default.fileExists(atPath: Self.referenceURL.path) else {
+      throw XCTSkip("reference table not found at \(Self.referenceURL.path)")
+    }
+    let data = try Data(contentsOf: Self.referenceURL)
+    return try XCTUnwrap(JSONSerialization.jsonObject(with: data) as? [[String: Any]])
+  }
+
+  private func number(_ value: Any?, _ what: String) throws -> Double {
+    try XCTUnwrap((value as? NSNumber)?.doubleValue, what)
+  }
+
+  func testEveryFieldOfEveryDeviceMatchesTheReferenceJSON() throws {
+    let reference = try loadReference()
+    XCTAssertEqual(reference.count, 40)
+    XCTAssertEqual(DeviceTable.all.count, reference.count)
+    for (entry, device) in zip(reference, DeviceTable.all) {
+      let name = try XCTUnwrap(entry["name"] as? String)
+      XCTAssertEqual(device.name, name)
+      XCTAssertEqual(device.portraitSize.width, try number(entry["widthPoints"], "\(name) width"), name)
+      XCTAssertEqual(device.portraitSize.height, try number(entry["heightPoints"], "\(name) height"), name)
+      XCTAssertEqual(device.scale, try number(entry["scale"], "\(name) scale"), name)
+      XCTAssertEqual(device.notes, (entry["notes"] as? String) ?? "", name)
+      var sourced = true
+      for orientation in Orientation.allCases {
+        let facts = try XCTUnwrap(entry[orientation.rawValue] as? [String: Any], "\(name) \(orientation)")
+        let expected = device.facts(orientation)
+        XCTAssertEqual(expected.traits.horizontal.rawValue, facts["horizontal"] as? String, "\(name) \(orientation)")
+        XCTAssertEqual(expected.traits.vertical.rawValue, facts["vertical"] as? String, "\(name) \(orientation)")
+        if let safe = facts["safeArea"] as? [String: Any] {
+          XCTAssertEqual(expected.safeAreaInsets.top, try number(safe["top"], "top"), "\(name) \(orientation)")
+          XCTAssertEqual(expected.safeAreaInsets.left, try number(safe["left"], "left"), "\(name) \(orientation)")
+          XCTAssertEqual(expected.safeAreaInsets.bottom, try number(safe["bottom"], "bottom"), "\(name) \(orientation)")
+          XCTAssertEqual(expected.safeAreaInsets.right, try number(safe["right"], "right"), "\(name) \(orientation)")
+        } else {
+          // "unsourced" in the reference: Trellis's documented choice for home-button-less iPads.
+          XCTAssertEqual(facts["safeArea"] as? String, "unsourced", name)
+          XCTAssertEqual(expected.safeAreaInsets, EdgeInsets(top: 24, left: 0, bottom: 20, right: 0), name)
+          sourced = false
+        }
+      }
+      XCTAssertEqual(device.isSafeAreaSourced, sourced, name)
+    }
+  }
+
+  func testIPhoneXLandscapeSwapsTheSizeAndUsesLandscapeInsets() throws {
+    let device = try XCTUnwrap(DeviceTable.device(named: "iPhone X"))
+    let environment = device.environment(orientation: .landscape)
+    // Portrait 375x812 → landscape 812x375; devices.json landscape insets 0/44/21/44.
+    XCTAssertEqual(environment.containerSize, Size(width: 812, height: 375))
+    XCTAssertEqual(environment.safeAreaInsets, EdgeInsets(top: 0, left: 44, bottom: 21, right: 44))
+    XCTAssertEqual(environment.traits, TraitCollection(horizontal: .compact, vertical: .compact))
+    XCTAssertEqual(environment.scale, 3)
+    XCTAssertEqual(environment.deviceName, "iPhone X")
+    XCTAssertEqual(environment.orientation, .landscape)
+    XCTAssertEqual(environment.description, "iPhone X landscape (812x375, wC hC)")
+  }
+
+  func testPlusLandscapeIsRegularWidth() throws {
+    let device = try XCTUnwrap(DeviceTable.device(named: "iPhone 8 Plus"))
+    XCTAssertEqual(device.environment(orientation: .landscape).traits.description, "wR hC")
+    XCTAssertEqual(device.environment(orientation: .portrait).traits.description, "wC hR")
+    XCTAssertEqual(device.environment(orientation: .portrait).safeAreaInsets, EdgeInsets(top: 20))
+  }
+
+  func testRightToLeftIsPassedThrough() throws {
+    let device = try XCTUnwrap(DeviceTable.device(named: "iPhone 8"))
+    XCTAssertEqual(device.environment(layoutDirection: .rightToLeft).layoutDirection, .rightToLeft)
+  }
+
+  func testFamilies() {
+    // 30 iPhones then 10 iPads in the reference table.
+    XCTAssertEqual(DeviceTable.devices(.iPhone).count, 30)
+    XCTAssertEqual(DeviceTable.devices(.iPad).count, 10)
+  }
+
+  // MARK: Lookup
+
+  func testLookupIgnoresCaseSpacesAndPunctuation() {
+    XCTAssertEqual(DeviceTable.device(named: "iphone-8-plus")?.name, "iPhone 8 Plus")
+    XCTAssertEqual(DeviceTable.device(named: "IPHONE 8 PLUS")?.name, "iPhone 8 Plus")
+    XCTAssertEqual(DeviceTable.device(named: "  iPhone8 ")?.name, "iPhone 8")
+    XCTAssertEqual(DeviceTable.device(named: "ipad pro 11 inch (1st–4th gen)")?.name, "iPad Pro 11-inch (1st-4th gen)")
+  }
+
+  func testExactMatchBeatsLongerNames() {
+    // "iphone8" is also a prefix of "iphone8plus".
+    XCTAssertEqual(DeviceTable.device(named: "iPhone 8")?.name, "iPhone 8")
+    XCTAssertEqual(DeviceTable.device(named: "iPhone 15 Pro")?.name, "iPhone 15 Pro")
+  }
+
+  func testUniquePrefixFindsTheDevice() {
+    XCTAssertEqual(DeviceTable.device(named: "iPhone SE")?.name, "iPhone SE (1st gen)")
+    XCTAssertEqual(DeviceTable.device(named: "iPad mini 8.3")?.name, "iPad mini 8.3-inch (6th/7th gen)")
+  }
+
+  func testAmbiguousPrefixListsTheCandidates() {
+    guard case .ambiguous(let devices) = DeviceTable.lookup("iPad Pro 11") else {
+      return XCTFail("expected ambiguous")
+    }
+    XCTAssertEqual(devices.map(\.name), ["iPad Pro 11-inch (1st-4th gen)", "iPad Pro 11-inch (M4, 5th gen)"])
+    XCTAssertNil(DeviceTable.device(named: "iPad Pro 11"))
+  }
+
+  func testMisspellingSuggestsTheClosestNames() {
+    // "iphone8plsu" vs "iphone8plus": one swap of neighbours = distance 1.
+    guard case .notFound(let suggestions) = DeviceTable.lookup("iphone 8 plsu") else {
+      return XCTFail("expected not found")
+    }
+    XCTAssertEqual(suggestions.first?.name, "iPhone 8 Plus")
+    // "ipone15" vs "iphone15": one insertion.
+    XCTAssertEqual(DeviceTable.suggestions(for: "ipone 15").first?.name, "iPhone 15")
+    XCTAssertEqual(DeviceTable.suggestions(for: "Pixel 7"), [])
+    XCTAssertEqual(DeviceTable.lookup(""), .notFound(suggestions: []))
+  }
+
+  func testEditDistance() {
+    XCTAssertEqual(DidYouMean.distance("widht", "width"), 1)  // one swap
+    XCTAssertEqual(DidYouMean.distance("kitten", "sitting"), 3)  // k→s, e→i, +g
+    XCTAssertEqual(DidYouMean.distance("", "abc"), 3)
+    XCTAssertEqual(DidYouMean.distance("same", "same"), 0)
+  }
+
+  // MARK: Multitasking and custom environments
+
+  func testSplitViewWindowsOfTheBigIPadPro() throws {
+    let device = try XCTUnwrap(DeviceTable.device(named: "iPad Pro 12.9-inch (3rd-6th gen)"))
+    let windows = device.multitaskingWindows
+    // platform-facts §1b row "Pro 12.9": L 375 C, 678 R, 981 R; P 375 C, 639 C.
+    XCTAssertEqual(
+      windows.map { "\($0.orientation.rawValue) \($0.fraction.rawValue) \($0.size) \($0.traits)" },
+      [
+        "landscape 1/3 375x1024 wC hR", "landscape 1/2 678x1024 wR hR", "landscape 2/3 981x1024 wR hR",
+        "portrait 1/3 375x1366 wC hR", "portrait 2/3 639x1366 wC hR",
+      ])
+    let half = try XCTUnwrap(windows.first { $0.fraction == .half })
+    let environment = half.environment()
+    XCTAssertEqual(environment.safeAreaInsets, EdgeInsets(top: 24, left: 0, bottom: 20, right: 0))
+    XCTAssertEqual(environment.scale, 2)
+    XCTAssertEqual(environment.deviceName, "iPad Pro 12.9-inch (3rd-6th gen) split 1/2")
+  }
+
+  func testOnlyIPadsWithAKnownScreenHaveWindows() throws {
+    // §1b rows: 768x1024, 810x1080, 834x1112, 834x1194, 1024x1366 (two devices share the last):
+    // 6 iPads × 5 windows.
+    XCTAssertEqual(DeviceTable.multitaskingWindows.count, 30)
+    XCTAssertEqual(try XCTUnwrap(DeviceTable.device(named: "iPhone 8")).multitaskingWindows, [])
+    XCTAssertEqual(try XCTUnwrap(DeviceTable.device(named: "iPad mini 8.3")).multitaskingWindows, [])
+  }
+
+  func testInferredTraits() {
+    XCTAssertEqual(DeviceTable.inferredTraits(for: Size(width: 667, height: 375)).description, "wC hC")  // iPhone 8 L
+    XCTAssertEqual(DeviceTable.inferredTraits(for: Size(width: 736, height: 414)).description, "wR hC")  // 8 Plus L
+    XCTAssertEqual(DeviceTable.inferredTraits(for: Size(width: 507, height: 768)).description, "wC hR")  // 9.7" 1/2
+    // Not in the table: 700 ≥ 678 → regular width; 450 < 500 → compact height.
+    XCTAssertEqual(DeviceTable.inferredTraits(for: Size(width: 700, height: 450)).description, "wR hC")
+    XCTAssertEqual(DeviceTable.inferredTraits(for: Size(width: 600, height: 900)).description, "wC hR")
+  }
+
+  func testCustomEnvironment() {
+    let environment = Environment.custom(
+      size: Size(width: 300, height: 200), traits: TraitCollection(horizontal: .regular, vertical: .regular),
+      safeAreaInsets: EdgeInsets(top: 10, left: 5, bottom: 0, right: 5), scale: 3)
+    XCTAssertEqual(environment.containerSize, Size(width: 300, height: 200))
+    XCTAssertEqual(environment.traits.description, "wR hR")
+    XCTAssertEqual(environment.safeAreaInsets.left, 5)
+    XCTAssertEqual(environment.scale, 3)
+    XCTAssertNil(environment.deviceName)
+    XCTAssertEqual(Environment.custom(size: Size(width: 375, height: 667)).traits.description, "wC hR")
+  }
+}

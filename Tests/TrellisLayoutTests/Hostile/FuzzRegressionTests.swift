@@ -1,0 +1,77 @@
+import XCTest
+
+@testable import TrellisLayout
+@testable import TrellisSolver
+
+/// Every input a fuzzer (Fuzz/, scripts/fuzz.sh) found to crash, hang or break an invariant in
+/// Sources/, reduced to its smallest form. docs/fuzzing.md lists them with the harness that
+/// found each.
+final class FuzzRegressionTests: XCTestCase {
+  /// fuzz-solver, minimized: `add -v - 1 == 0; add -v - 1 == 0` (a second, redundant copy);
+  /// `setConstant(first, 0)` (v == 0) was accepted, leaving the copy violated (its dummy row
+  /// at 1, which only a negative value would have flagged). The two copies cannot both hold
+  /// with different constants, so the change must be rejected as a conflict naming the copy,
+  /// and the solver left as it was — in either direction, through either copy.
+  func testChangingTheConstantOfAnEqualityWithARedundantCopyIsAConflict() throws {
+    for mode in [Solver.Mode.strict, .weighted] {
+      for sign in [1.0, -1.0] {
+        // sign × v − 1 == 0, i.e. v == sign: the expression's constant is −1.
+        for newConstant in [0.0, -2.0] {
+          let solver = Solver(mode: mode)
+          let v = solver.makeVariable("v")
+          let first = Constraint(sign * v - 1, .equal, priority: .required, label: "first")
+          let copy = Constraint(sign * v - 1, .equal, priority: .required, label: "copy")
+          try solver.add(first)
+          try solver.add(copy)
+          let context = "\(mode), \(first) set to \(newConstant)"
+          XCTAssertEqual(solver.value(of: v), sign, context)
+          XCTAssertThrowsError(try solver.setConstant(of: first, to: newConstant), context) { error in
+            guard case .unsatisfiableConstraint(let rejected, let conflicts)? = error as? SolverError else {
+              return XCTFail("\(context): unexpected error \(error)")
+            }
+            XCTAssertEqual(rejected.label, "first", context)
+            XCTAssertEqual(conflicts.map(\.label), ["copy"], context)
+          }
+          XCTAssertEqual(solver.value(of: v), sign, "\(context): the failed change must leave the solver as it was")
+          XCTAssertTrue(solver.checkInvariants().isEmpty, "\(context): \(solver.checkInvariants())")
+          // Through the copy (whose row is the redundant one) it is the same conflict.
+          XCTAssertThrowsError(try solver.setConstant(of: copy, to: newConstant), context)
+          XCTAssertEqual(solver.value(of: v), sign, context)
+        }
+      }
+    }
+  }
+
+  /// The same bug through the layout engine: two copies of `a.width == 10`, one of them
+  /// different in compact height (20, or 5). Moving from wC hR to wC hC changes that constant
+  /// in place; the engine must then see the conflict (and rebuild, breaking the later copy),
+  /// as a fresh engine does.
+  func testARotationThatMakesDuplicateConstraintsConflictIsReportedLikeAFreshLayout() throws {
+    for compact in [20, 5] {
+      let text = """
+        {"root": {"children": [{"id": "a"}]}, "constraints": [
+          "a.leading == root.leading", "a.top == root.top", "a.height == 10",
+          {"id": "w1", "constraint": "a.width == 10", "constant": {"any": 10, "hC": \(compact)}},
+          {"id": "w2", "constraint": "a.width == 10"}
+        ]}
+        """
+      let document = try XCTUnwrap(hostileRead(text).document)
+      let engine = LayoutEngine(document: document)
+      let portrait = solve(engine, environment(375, 667, wChR))
+      XCTAssertFalse(portrait.hasConflicts, "\(portrait.diagnostics)")
+      assertRect(portrait, "a", 0, 0, 10, 10)
+
+      // Fresh in wC hC: w1 (a.width == compact) is installed first, w2 (a.width == 10)
+      // conflicts with it and is broken.
+      let fresh = LayoutEngine(document: document)
+      let expected = fresh.layout(in: environment(667, 375, wChC))
+      XCTAssertEqual(fresh.rejectedConstraints.map(\.id), ["w2"])
+      XCTAssertTrue(expected.hasConflicts)
+
+      let landscape = solve(engine, environment(667, 375, wChC))
+      XCTAssertTrue(landscape.hasConflicts, "hC \(compact): \(landscape.diagnostics)")
+      XCTAssertEqual(engine.rejectedConstraints.map(\.id), ["w2"], "hC \(compact)")
+      assertRect(landscape, "a", 0, 0, Double(compact), 10)
+    }
+  }
+}

@@ -1,0 +1,42 @@
+import XCTest
+
+@testable import TrellisLayout
+
+/// Floods of problems: the report must stay readable — capped, with one line saying how many
+/// more there were.
+final class HostileFloodTests: XCTestCase {
+  func testTheReaderStopsAfterItsDiagnosticLimit() {
+    // 5000 misspelt attributes, 5000 errors: the reader keeps the first 200 (in file order)
+    // and adds one summary line.
+    let constraints = Array(repeating: "\"a.tpo == b.top\"", count: 5000).joined(separator: ",\n")
+    let result = hostileRead(hostileLayout(constraints))
+    XCTAssertEqual(result.diagnostics.count, 201)
+    XCTAssertEqual(result.diagnostics.prefix(200).map { $0.location?.line }, Array(2...201))
+    XCTAssertEqual(
+      result.diagnostics.last?.message,
+      "too many problems; stopped after 200 (ReaderLimits.maxDiagnostics); fix these and read the file again")
+  }
+
+  /// Thousands of conflicting required constraints. Each one after the first is broken, and
+  /// today each gets its own error with its own note: 1 999 errors. A readable report caps
+  /// them (here: at most 50 of them, plus one summary line that counts the rest).
+  ///
+  /// Fails until LayoutEngine caps and groups conflict diagnostics (reported to the lead;
+  /// Sources/TrellisLayout/Engine/ is not this test's to change).
+  func testThousandsOfConflictsGiveACappedReport() throws {
+    let widths = (1...2000).map { "\"a.width == \($0)\"" }.joined(separator: ",\n")
+    let text = hostileLayout("\"a.leading == root.leading\", \"a.top == root.top\", \"a.height == 10\",\n" + widths)
+    let document = try XCTUnwrap(hostileRead(text).document)
+    let engine = LayoutEngine(document: document)
+    engine.checksAmbiguity = false
+    let result = engine.layout(in: hostilePhone)
+    // a.width == 1 is installed first; the 1999 others conflict with it and are broken.
+    XCTAssertEqual(engine.rejectedConstraints.count, 1999)
+    assertRect(result, "a", 0, 0, 1, 10)
+    let errors = result.diagnostics.filter { $0.severity == .error }
+    XCTAssertLessThanOrEqual(errors.count, 51, "\(errors.count) error diagnostics for one kind of problem")
+    XCTAssertTrue(
+      result.diagnostics.contains { $0.message.contains("1999") || $0.message.contains("1949") },
+      "no summary line counting the conflicts left out")
+  }
+}
