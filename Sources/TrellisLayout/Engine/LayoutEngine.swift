@@ -83,6 +83,10 @@ public final class LayoutEngine {
   /// only required constraints can make the root differ from the container.
   public static let containerPriority: Double = 999.999
 
+  /// At most this many conflicts are reported one by one per layout; one more error counts
+  /// the rest (every broken constraint is still in ``rejectedConstraints``).
+  public static let maxConflictDiagnostics = 50
+
   /// The most solvers one engine keeps, one per environment key (size classes, layout direction,
   /// scale); the least recently used goes first. Four covers every size-class combination of one
   /// direction and scale.
@@ -546,6 +550,8 @@ public final class LayoutEngine {
         if case .unsatisfiableConstraint(_, let conflicts) = error {
           if !rebuilding { return nil }
           rejected.append(entry.layout)
+          // Past the cap, conflicts are only counted: a flood of them stays readable.
+          if rejected.count > Self.maxConflictDiagnostics { continue }
           // Solver constraint → its layout constraint and position in the documented order,
           // for what is in the solver now, to name the constraints of the conflict in that order.
           var layoutOf: [Constraint: (layout: LayoutConstraint, position: Int)] = [:]
@@ -568,6 +574,14 @@ public final class LayoutEngine {
               at: location(of: entry.layout, resolved), path: constraintPaths[entry.layout.id]))
         }
       }
+    }
+    if rejected.count > Self.maxConflictDiagnostics {
+      let more = rejected.count - Self.maxConflictDiagnostics
+      diagnostics.append(
+        Diagnostic(
+          .error,
+          "\(more) more required constraints could not be satisfied in \(environment) and were broken "
+            + "(\(rejected.count) in all; the first \(Self.maxConflictDiagnostics) are listed): fix those and solve again."))
     }
     slot.installed = placed.compactMap { $0 }
     slot.resolved = resolved
