@@ -74,10 +74,13 @@ final class EndToEndTests: XCTestCase {
   func testSolvesTheConcentrationExample() throws {
     let file = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
       .deletingLastPathComponent().appendingPathComponent("Layouts/concentration.json").path
-    let outcome = try Self.run(["solve", file, "--device", "iphone 8", "--orientation", "landscape", "--format", "table"])
+    let outcome = try Self.run([
+      "solve", file, "--device", "iphone 8", "--orientation", "landscape", "--format", "table",
+    ])
     XCTAssertEqual(outcome.status, 0, outcome.stderr)
     let row = outcome.stdout.split(separator: "\n").first { $0.split(separator: " ").first == "card21" }
-    XCTAssertEqual(row?.split(separator: " ").map(String.init), ["card21", "button", "488.8", "8", "112.2", "83.75", "no"])
+    XCTAssertEqual(
+      row?.split(separator: " ").map(String.init), ["card21", "button", "488.8", "8", "112.2", "83.75", "no"])
   }
 
   func testMissingFileExits1() throws {

@@ -50,7 +50,9 @@ struct RotateCommand: Command {
     }
     // One solver for both, as one app rotates: the second layout applies only what changed.
     let solve = context.pipeline.makeSolver(document)
-    guard let solvedBefore = solve(before, false), let solvedAfter = solve(after, false) else { throw RuntimeError.noEngine }
+    guard let solvedBefore = solve(before, false), let solvedAfter = solve(after, false) else {
+      throw RuntimeError.noEngine
+    }
     let diff = LayoutDiff(from: resolvedBefore, to: resolvedAfter, solvedBefore: solvedBefore, solvedAfter: solvedAfter)
     context.stdout += RotationReport.render(
       diff, before: solvedBefore, after: solvedAfter, diagram: .init(columns: context.columns(columns), style: style))

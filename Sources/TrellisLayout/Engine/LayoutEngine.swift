@@ -581,7 +581,8 @@ public final class LayoutEngine {
         Diagnostic(
           .error,
           "\(more) more required constraints could not be satisfied in \(environment) and were broken "
-            + "(\(rejected.count) in all; the first \(Self.maxConflictDiagnostics) are listed): fix those and solve again."))
+            + "(\(rejected.count) in all; the first \(Self.maxConflictDiagnostics) are listed): fix those and solve again."
+        ))
     }
     slot.installed = placed.compactMap { $0 }
     slot.resolved = resolved

@@ -112,8 +112,10 @@ final class EngineEnvironmentTests: XCTestCase {
       ])
     let sizes = [(320.0, 568.0), (768.0, 1024.0), (375.0, 667.0)]
     // Width = container − 2 × 8; height = min(container/2, 300): 284, 300 (512 capped), 300 (333.5 capped).
-    let expected = [Rect(x: 8, y: 8, width: 304, height: 284), Rect(x: 8, y: 8, width: 752, height: 300),
-      Rect(x: 8, y: 8, width: 359, height: 300)]
+    let expected = [
+      Rect(x: 8, y: 8, width: 304, height: 284), Rect(x: 8, y: 8, width: 752, height: 300),
+      Rect(x: 8, y: 8, width: 359, height: 300),
+    ]
     let engine = LayoutEngine(document: doc)
     for (index, size) in sizes.enumerated() {
       let env = environment(size.0, size.1)
@@ -132,7 +134,8 @@ final class EngineEnvironmentTests: XCTestCase {
 
   func testSafeAreaChangeUpdatesConstantsInPlace() {
     let doc = document(
-      [view("a")], ["a.leading == safeArea.leading", "a.trailing == safeArea.trailing", "a.top == safeArea.top", "a.height == 10"])
+      [view("a")],
+      ["a.leading == safeArea.leading", "a.trailing == safeArea.trailing", "a.top == safeArea.top", "a.height == 10"])
     let engine = LayoutEngine(document: doc)
     _ = engine.layout(in: environment(375, 812, safeArea: EdgeInsets(top: 44, bottom: 34)))
     // Landscape iPhone X: insets 0, 44, 21, 44 → a = (44, 0, 812 − 88 = 724, 10).
@@ -146,7 +149,8 @@ final class EngineEnvironmentTests: XCTestCase {
     let doc = document(
       [view("a"), view("b")],
       [
-        "a.leading == root.leading + 10", "a.width == 100", "b.leading == a.trailing + 8", "b.trailing == root.trailing - 20",
+        "a.leading == root.leading + 10", "a.width == 100", "b.leading == a.trailing + 8",
+        "b.trailing == root.trailing - 20",
         "a.top == root.top", "b.top == root.top", "a.height == 1", "b.height == 1",
       ])
     let engine = LayoutEngine(document: doc)

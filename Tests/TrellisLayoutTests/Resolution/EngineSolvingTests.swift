@@ -122,13 +122,17 @@ final class EngineSolvingTests: XCTestCase {
     let doc = document([l], ["l.width == 10", "l.left == root.left", "l.top == root.top"])
     let r = solve(LayoutEngine(document: doc), environment(100, 100))
     XCTAssertEqual(r.view("l")?.frame.width ?? 0, 20, accuracy: 1e-9)
-    XCTAssertEqual(r.diagnostics.first?.notes, ["'l#width-compression' l.width >= 20 (horizontal compression resistance of l)"])
+    XCTAssertEqual(
+      r.diagnostics.first?.notes, ["'l#width-compression' l.width >= 20 (horizontal compression resistance of l)"])
   }
 
   func testRequiredConstraintsThatResizeTheRootAreNamed() {
     let doc = document(
       [view("a")],
-      ["a.leading == root.leading", "a.trailing == root.trailing", "a.width == 500", "a.top == root.top", "a.height == 10"])
+      [
+        "a.leading == root.leading", "a.trailing == root.trailing", "a.width == 500", "a.top == root.top",
+        "a.height == 10",
+      ])
     let r = solve(LayoutEngine(document: doc), environment(375, 667))
     assertRect(r, "root", 0, 0, 500, 667)
     XCTAssertTrue(r.hasConflicts)
@@ -149,7 +153,8 @@ final class EngineSolvingTests: XCTestCase {
     assertRect(weighted, "root", 0, 0, 500, 300)
     XCTAssertFalse(weighted.hasConflicts)
     XCTAssertEqual(weighted.diagnostics.map(\.severity), [.warning])
-    XCTAssertTrue(weighted.diagnostics.first?.message.hasPrefix("Optional constraints make the root 500 pt wide") == true)
+    XCTAssertTrue(
+      weighted.diagnostics.first?.message.hasPrefix("Optional constraints make the root 500 pt wide") == true)
     let strict = solve(LayoutEngine(document: doc), environment(400, 300))
     assertRect(strict, "root", 0, 0, 400, 300)
     XCTAssertEqual(strict.diagnostics, [])

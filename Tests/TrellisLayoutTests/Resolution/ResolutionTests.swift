@@ -156,7 +156,8 @@ final class ResolutionTests: XCTestCase {
   func testScaleDecidesTextRounding() {
     // "abc" at 17 pt is 25.5 wide: 26 at @1x, 25.5 at @2x.
     let doc = LayoutDocument(
-      file: "t", root: ViewNode(id: "root", kind: .view, children: [ViewNode(id: "l", kind: .label, text: Varying("abc"))]),
+      file: "t",
+      root: ViewNode(id: "root", kind: .view, children: [ViewNode(id: "l", kind: .label, text: Varying("abc"))]),
       constraints: [])
     XCTAssertEqual(doc.resolved(for: environment(10, 10, scale: 1)).views.last?.intrinsicWidth, 26)
     XCTAssertEqual(doc.resolved(for: environment(10, 10, scale: 2)).views.last?.intrinsicWidth, 25.5)
@@ -172,7 +173,8 @@ final class ConstraintSetTests: XCTestCase {
       ViewNode(id: "l", kind: .label, text: Varying("Hi"), fontSize: Varying(10)),
       ViewNode(
         id: "img", kind: .image, intrinsicWidth: 40,
-        hugging: AxisValues(horizontal: 700, vertical: 1), compressionResistance: AxisValues(horizontal: 1000, vertical: 2)),
+        hugging: AxisValues(horizontal: 700, vertical: 1),
+        compressionResistance: AxisValues(horizontal: 1000, vertical: 2)),
     ]
     let doc = LayoutDocument(
       file: "t", root: ViewNode(id: "root", kind: .view, children: children),

@@ -15,7 +15,8 @@ final class StackEngineTests: XCTestCase {
     try skipUnlessStacksGenerateConstraints()
     // platform-facts.md §2: 4 buttons, fillEqually, 359 pt, spacing 10, @3x.
     // Unsnapped: (359 − 30)/4 = 82.25 → x = 0, 92.25, 184.5, 276.75; edges ×3 rounded.
-    let doc = document([buttons(.fillEqually)], ["s.leading == root.leading", "s.trailing == root.trailing", "s.top == root.top"])
+    let doc = document(
+      [buttons(.fillEqually)], ["s.leading == root.leading", "s.trailing == root.trailing", "s.top == root.top"])
     let ltr = LayoutEngine(document: doc).layout(in: environment(359, 100, scale: 3), snapToPixels: true)
     let xs = [0, 277.0 / 3, 554.0 / 3, 830.0 / 3]  // 0, 92.333, 184.667, 276.667
     let widths = [247.0 / 3, 247.0 / 3, 246.0 / 3, 247.0 / 3]  // 82.333, 82.333, 82.0, 82.333
