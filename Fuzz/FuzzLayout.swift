@@ -11,6 +11,12 @@
 // into the file. When a layout has no conflict and no ambiguous view its frames equal a fresh
 // engine's (the live engine moved through every environment before), and going back to the
 // first environment gives the first frames again.
+//
+// Two kinds of input: text starting with `{` (or whitespace, or a byte order mark) is a layout
+// file as written; anything else is a program for `LayoutGenerator` below, which writes a
+// layout file that is valid by construction — views of every kind and stacks of every
+// distribution, constraints in every form, size-class variations, duplicates — so most runs
+// reach the engine. A generated file must read without errors.
 
 import Foundation
 import TrellisSolver
@@ -32,7 +38,12 @@ private let environments: [Environment] = [
 
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzzLayout(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
-  let bytes = fuzzInput(data, size)
+  let input = fuzzInput(data, size)
+  let generated = !(input.first.map { [UInt8(ascii: "{"), 0x20, 0x09, 0x0A, 0x0D, 0xEF].contains($0) } ?? true)
+  var generator = LayoutGenerator(input)
+  let bytes = generated ? Array(generator.file().utf8) : input
+  // FUZZ_SHOW_LAYOUT=1 prints the file each input stands for (to read a reproducer).
+  if ProcessInfo.processInfo.environment["FUZZ_SHOW_LAYOUT"] != nil { print(String(decoding: bytes, as: UTF8.self)) }
   let source = FuzzSource(file: "fuzz.json", bytes: bytes)
   let read = LayoutReader.parse(bytes: bytes, file: "fuzz.json")
   checkDiagnostics(read.diagnostics, in: source, sorted: true, context: "LayoutReader")
@@ -43,6 +54,9 @@ public func fuzzLayout(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
     fuzzFail("LayoutReader: document \(read.document == nil ? "missing" : "present") with hasErrors = \(read.hasErrors)")
   }
   _ = read.renderedDiagnostics
+  if generated, read.hasErrors {
+    fuzzFail("a generated layout does not read: \(read.diagnostics)\n\(String(decoding: bytes, as: UTF8.self))")
+  }
   guard let document = read.document else { return 0 }
   checkDocument(document, source: source, context: "document")
 
@@ -174,5 +188,196 @@ private func check(_ result: LayoutResult, _ engine: LayoutEngine, source: FuzzS
     if !holds {
       fuzzFail("\(context): required constraint '\(constraint.id)' (\(constraint)) does not hold: \(lhs) vs \(rhs)")
     }
+  }
+}
+
+// MARK: - Generated layouts
+
+/// Writes a valid layout file from a byte string: every byte picks from a table, 0 past the end.
+struct LayoutGenerator {
+  private var bytes: [UInt8]
+  private var position = 0
+
+  init(_ bytes: [UInt8]) { self.bytes = bytes }
+
+  private mutating func next() -> Int {
+    guard position < bytes.count else { return 0 }
+    defer { position += 1 }
+    return Int(bytes[position])
+  }
+
+  private mutating func pick<T>(_ table: [T]) -> T { table[next() % table.count] }
+
+  private struct View {
+    var id: String
+    var kind: String
+    var parent: Int?
+    var children: [Int] = []
+    var properties: [String] = []
+  }
+
+  private static let kinds = ["view", "view", "label", "button", "image", "guide", "stack", "stack"]
+  // Written into the file as JSON: `\\n` in the source is the two characters of JSON's newline escape.
+  private static let texts = ["", "OK", "Flips: 0", "Flips\\n0", "e\\u0301\\u0301", "\\ud83d\\udc68\\u200d\\ud83d\\udc69", "\\u202eabc", "W"]
+  private static let sizes = ["0", "1", "8", "20", "44", "100", "0.5", "375", "1000000"]
+  private static let constants = ["0", "8", "20", "44", "100", "0.5", "1000", "1000000"]
+  private static let signedConstants = constants + ["-8", "-20", "-0.5", "-1000000"]
+  private static let multipliers = ["1", "1", "2", "0.5", "0.625", "1.5", "3", "10", "0.1", "1000000", "-1"]
+  private static let priorities = ["1000", "1000", "1000", "999", "750", "500", "251", "250", "1", "999.99"]
+  private static let patterns = ["wC", "wR", "hC", "hR", "wC hR", "wR hC", "wC hC", "wR hR"]
+  private static let locations: [[String]] = [
+    ["leading", "trailing", "centerX", "leadingMargin", "trailingMargin", "centerXWithinMargins"],
+    ["left", "right", "centerX", "leftMargin", "rightMargin", "centerXWithinMargins"],
+    ["top", "bottom", "centerY", "topMargin", "bottomMargin", "centerYWithinMargins", "firstBaseline", "lastBaseline"],
+  ]
+  private static let guideAttributes: Set<String> = [
+    "left", "right", "top", "bottom", "leading", "trailing", "width", "height", "centerX", "centerY",
+  ]
+
+  /// `{"any": base, pattern: value…}` or the plain base value.
+  private mutating func varying(_ base: String, _ values: [String]) -> String {
+    guard next() % 4 == 0 else { return base }
+    var used: [String] = []
+    var entries = ["\"any\": \(base)"]
+    for _ in 0..<(1 + next() % 2) {
+      let pattern = pick(Self.patterns)
+      if used.contains(pattern) { continue }
+      used.append(pattern)
+      entries.append("\"\(pattern)\": \(pick(values))")
+    }
+    return "{" + entries.joined(separator: ", ") + "}"
+  }
+
+  mutating func file() -> String {
+    var views = [View(id: "root", kind: "view", parent: nil)]
+    for index in 1...(1 + next() % 10) {
+      let kind = pick(Self.kinds)
+      // The parent: any earlier view that may have children (not a guide), nested at most 6 deep.
+      let candidates = views.indices.filter { views[$0].kind != "guide" }
+      var parent = candidates[next() % candidates.count]
+      var depth = 1
+      var walk: Int? = parent
+      while let up = walk { depth += 1; walk = views[up].parent }
+      if depth > 6 { parent = 0 }
+      var view = View(id: "v\(index)", kind: kind, parent: parent)
+      switch kind {
+      case "label", "button":
+        view.properties.append("\"text\": \(varying("\"\(pick(Self.texts))\"", Self.texts.map { "\"\($0)\"" }))")
+        if next() % 2 == 0 { view.properties.append("\"numberOfLines\": \(next() % 3)") }
+        if next() % 3 == 0 { view.properties.append("\"fontSize\": \(varying("17", ["9", "20", "0.5"]))") }
+      case "image":
+        view.properties.append("\"intrinsicSize\": {\"width\": \(pick(Self.sizes)), \"height\": \(pick(Self.sizes))}")
+      case "stack":
+        view.properties.append("\"axis\": \(varying(pick(["\"horizontal\"", "\"vertical\""]), ["\"horizontal\"", "\"vertical\""]))")
+        let distributions = ["fill", "fillEqually", "fillProportionally", "equalSpacing", "equalCentering"].map { "\"\($0)\"" }
+        view.properties.append("\"distribution\": \(varying(pick(distributions), distributions))")
+        let alignments = ["fill", "leading", "center", "trailing", "firstBaseline", "lastBaseline"].map { "\"\($0)\"" }
+        view.properties.append("\"alignment\": \(varying(pick(alignments), alignments))")
+        view.properties.append("\"spacing\": \(varying(pick(["0", "8", "\"system\"", "-4", "20"]), ["0", "8", "-4"]))")
+        if next() % 3 == 0 { view.properties.append("\"layoutMarginsRelativeArrangement\": true") }
+        if next() % 4 == 0 { view.properties.append("\"baselineRelativeArrangement\": true") }
+      default: break
+      }
+      if kind != "guide" {
+        if next() % 4 == 0 { view.properties.append("\"layoutMargins\": \(pick(["0", "1", "8", "20"]))") }
+        if next() % 4 == 0 { view.properties.append("\"hugging\": \(pick(["1", "250", "251", "750", "1000"]))") }
+        if next() % 4 == 0 { view.properties.append("\"compressionResistance\": \(pick(["1", "250", "750", "1000"]))") }
+        if kind == "view", next() % 5 == 0 { view.properties.append("\"intrinsicSize\": {\"width\": \(pick(Self.sizes))}") }
+      }
+      if next() % 4 == 0 { view.properties.append("\"hidden\": \(varying(pick(["true", "false"]), ["true", "false"]))") }
+      views.append(view)
+      views[parent].children.append(views.count - 1)
+    }
+
+    // Items constraints may name: views, the root's guides.
+    let items = views.map(\.id) + ["safeArea", "margins"]
+    func isGuide(_ item: String) -> Bool {
+      item == "safeArea" || item == "margins" || views.first { $0.id == item }?.kind == "guide"
+    }
+    var constraints: [String] = []
+    var ids = 0
+    for _ in 0..<(next() % 16) {
+      let form = next() % 8
+      if form == 7 {
+        // Visual Format between siblings of one non-root parent, or of the root without `|`.
+        let parents = views.indices.filter { views[$0].children.count >= 1 && views[$0].kind != "stack" }
+        guard let parent = parents.isEmpty ? nil : parents[next() % parents.count] else { continue }
+        let siblings = views[parent].children.map { views[$0].id }
+        let axis = pick(["H:", "V:", ""])
+        let edges = parent != 0 && next() % 2 == 0
+        var format = axis + (edges ? "|" + pick(["", "-", "-8-", "-(>=0)-"]) : "")
+        for (index, sibling) in siblings.prefix(3).enumerated() {
+          if index > 0 { format += pick(["", "-", "-20-", "-(>=8@750)-", "-pad-"]) }
+          format += "[\(sibling)\(pick(["", "", "(>=20)", "(==44@750)", "(<=pad)"]))]"
+        }
+        if edges { format += pick(["", "-", "-0-"]) + "|" }
+        constraints.append("{\"vfl\": \"\(format)\", \"metrics\": {\"pad\": \(pick(Self.constants))}}")
+        continue
+      }
+      // first and second anchors of one class.
+      let first = pick(items)
+      let size = next() % 3 == 0
+      var attributes: [String]
+      if size {
+        attributes = ["width", "height"]
+      } else {
+        attributes = pick(Self.locations)
+      }
+      if isGuide(first) { attributes = attributes.filter(Self.guideAttributes.contains) }
+      guard !attributes.isEmpty else { continue }
+      let firstAttribute = pick(attributes)
+      var second = pick(items)
+      var secondAttributes = size ? ["width", "height"] : attributes
+      if isGuide(second) { secondAttributes = secondAttributes.filter(Self.guideAttributes.contains) }
+      secondAttributes.removeAll { second == first && $0 == firstAttribute }
+      let constantOnly = size && next() % 3 == 0
+      if secondAttributes.isEmpty {
+        guard size else { continue }
+        second = ""
+      }
+      let relation = pick(["==", "==", "<=", ">="])
+      let priority = pick(Self.priorities)
+      ids += 1
+      let rhs: String
+      if constantOnly || second.isEmpty {
+        rhs = pick(Self.constants)
+      } else {
+        let multiplier = size ? pick(Self.multipliers) : "1"
+        let constant = pick(Self.signedConstants)
+        let anchor = "\(second).\(pick(secondAttributes))"
+        rhs = (multiplier == "1" ? anchor : "\(multiplier) * \(anchor)") + (constant.hasPrefix("-") ? " - \(constant.dropFirst())" : " + \(constant)")
+      }
+      let text = "\(first).\(firstAttribute) \(relation) \(rhs)"
+      switch form {
+      case 0, 1, 2:
+        constraints.append("\"\(text) @\(priority)\"")
+      case 3:
+        let constant = constantOnly || second.isEmpty ? Self.constants : Self.signedConstants
+        var members = ["\"id\": \"c\(ids)\"", "\"constraint\": \"\(text)\""]
+        if next() % 2 == 0 { members.append("\"constant\": \(varying(pick(constant), constant))") }
+        if next() % 2 == 0 { members.append("\"priority\": \(varying(priority, Self.priorities))") }
+        if next() % 2 == 0 { members.append("\"installed\": \(varying("true", ["true", "false"]))") }
+        constraints.append("{" + members.joined(separator: ", ") + "}")
+      case 4:
+        constraints.append("{\"when\": \"\(pick(Self.patterns))\", \"constraints\": [\"\(text) @\(priority)\"]}")
+      case 5:
+        // The same constraint twice, one copy with a varying constant.
+        let constant = constantOnly || second.isEmpty ? Self.constants : Self.signedConstants
+        constraints.append("\"\(text)\"")
+        constraints.append("{\"id\": \"d\(ids)\", \"constraint\": \"\(text)\", \"constant\": \(varying(pick(constant), constant))}")
+      default:
+        constraints.append("\"\(text)\"")
+      }
+    }
+
+    func write(_ index: Int) -> String {
+      let view = views[index]
+      var members = ["\"id\": \"\(view.id)\""]
+      if view.kind != "view" { members.append("\"kind\": \"\(view.kind)\"") }
+      members += view.properties
+      if !view.children.isEmpty { members.append("\"children\": [" + view.children.map(write).joined(separator: ", ") + "]") }
+      return "{" + members.joined(separator: ", ") + "}"
+    }
+    return "{\"root\": \(write(0)),\n\"constraints\": [\n" + constraints.joined(separator: ",\n") + "\n]}\n"
   }
 }

@@ -43,7 +43,8 @@ public func fuzzVisualFormat(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt
     var values: [String: Double] = [:]
     for metric in metrics { values[metric.name] = metric.value }
     let expander = VisualFormatExpander(
-      viewIDs: EmbeddedConstraint.viewIDs, parent: { EmbeddedConstraint.parents[$0] }, metrics: values,
+      viewIDs: EmbeddedConstraint.viewIDs, isView: { EmbeddedConstraint.viewIDs.contains($0) },
+      parent: { EmbeddedConstraint.parents[$0] }, metrics: values,
       metricNames: metrics.map(\.name))
     let (constraints, problems) = expander.expand(format)
     for problem in problems where problem.message.isEmpty || !(0...count).contains(problem.offset) {
