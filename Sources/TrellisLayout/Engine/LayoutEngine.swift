@@ -596,13 +596,44 @@ public final class LayoutEngine {
 
   // MARK: - Reading the solution
 
+  /// Required constraints the solution misses by more than rounding: never a silent wrong
+  /// answer. Within the solver's tested range (README, "Numerical limits") this is empty; a
+  /// layout that mixes magnitudes far beyond it (a multiplier of 1e6) can get here.
+  private func accuracyDiagnostics(_ slot: SolverSlot, _ resolved: ResolvedLayout) -> [Diagnostic] {
+    var found: [Diagnostic] = []
+    for entry in slot.installed where entry.layout.priority >= 1000 {
+      var value = entry.constant
+      var scale = abs(entry.constant)
+      for term in entry.expression.terms {
+        let part = term.coefficient * slot.solver.value(of: term.variable)
+        value += part
+        scale = max(scale, abs(part))
+      }
+      let miss: Double
+      switch entry.layout.relation {
+      case .equal: miss = abs(value)
+      case .lessThanOrEqual: miss = max(0, value)
+      case .greaterThanOrEqual: miss = max(0, -value)
+      }
+      guard miss > 1e-6 * max(1, scale) else { continue }
+      found.append(
+        Diagnostic(
+          .error,
+          "Required constraint '\(entry.layout.id)' (\(entry.layout)) is missed by \(fmt(miss)) pt in "
+            + "\(resolved.environment): the layout mixes magnitudes beyond what the solver keeps exact "
+            + "(multipliers far from 1, values beyond 1e6); bring them closer to ordinary screen sizes.",
+          at: location(of: entry.layout, resolved), path: constraintPaths[entry.layout.id]))
+    }
+    return found
+  }
+
   private func result(
     _ slot: inout SolverSlot, _ resolved: ResolvedLayout, _ set: ConstraintSet, _ outcome: Outcome,
     snapToPixels: Bool
   ) -> LayoutResult {
     let environment = resolved.environment
     let solver = slot.solver
-    var diagnostics = outcome.diagnostics
+    var diagnostics = outcome.diagnostics + accuracyDiagnostics(slot, resolved)
     var hasConflicts = !outcome.rejected.isEmpty
     guard let root = resolved.views.first, let rootVars = slot.items[root.id] else {
       return LayoutResult(
