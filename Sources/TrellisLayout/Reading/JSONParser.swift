@@ -337,14 +337,7 @@ struct JSONParser {
         break
       }
       if byte == UInt8(ascii: "}") || byte == UInt8(ascii: "]") {
-        if let comma = frame.pendingComma {
-          sink.error("JSON does not allow a trailing comma; remove this ','", at: comma, path: currentPath)
-        }
-        if byte == UInt8(ascii: "]") {
-          sink.error("expected '}' to close \(frame.opened), found ']'", at: here(), path: currentPath)
-        }
-        advanceByte()
-        markTokenEnd()
+        close(byte, expecting: "}", opened: frame.opened, pendingComma: frame.pendingComma)
         break
       }
       if byte == UInt8(ascii: ",") {
@@ -444,6 +437,22 @@ struct JSONParser {
     }
   }
 
+  /// Consumes a closing bracket of either kind for a container that expects `closer`,
+  /// reporting a trailing comma before it and a bracket of the wrong kind.
+  private mutating func close(
+    _ byte: UInt8, expecting closer: Unicode.Scalar, opened: String, pendingComma: SourceLocation?
+  ) {
+    if let comma = pendingComma {
+      sink.error("JSON does not allow a trailing comma; remove this ','", at: comma, path: currentPath)
+    }
+    if byte != UInt8(ascii: closer) {
+      let found = Character(Unicode.Scalar(byte))
+      sink.error("expected '\(closer)' to close \(opened), found '\(found)'", at: here(), path: currentPath)
+    }
+    advanceByte()
+    markTokenEnd()
+  }
+
   /// Reads up to the next element, or to the end of the array.
   private mutating func advanceArray(_ frame: ArrayFrame) -> Step {
     while !sink.isFull {
@@ -453,14 +462,7 @@ struct JSONParser {
         break
       }
       if byte == UInt8(ascii: "]") || byte == UInt8(ascii: "}") {
-        if let comma = frame.pendingComma {
-          sink.error("JSON does not allow a trailing comma; remove this ','", at: comma, path: currentPath)
-        }
-        if byte == UInt8(ascii: "}") {
-          sink.error("expected ']' to close \(frame.opened), found '}'", at: here(), path: currentPath)
-        }
-        advanceByte()
-        markTokenEnd()
+        close(byte, expecting: "]", opened: frame.opened, pendingComma: frame.pendingComma)
         break
       }
       if byte == UInt8(ascii: ",") {
