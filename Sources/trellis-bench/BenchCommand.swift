@@ -367,30 +367,24 @@ enum BenchCommand {
 
   /// `Layouts` at the package root, found above the executable or the current folder.
   static func defaultLayoutsDirectory() throws(BenchInputError) -> String {
-    let root = try packageRoot()
-    let layouts = ((root as NSString).appendingPathComponent("Layouts") as NSString).standardizingPath
-    var isDirectory: ObjCBool = false
-    guard FileManager.default.fileExists(atPath: layouts, isDirectory: &isDirectory), isDirectory.boolValue else {
-      throw BenchInputError(
-        message:
-          "the layouts folder '\(layouts)' (Layouts from the package root \(root)) does not exist; pass --layouts-dir PATH"
-      )
-    }
-    return layouts
+    try folder("Layouts", flag: "--layouts-dir")
   }
 
   /// `../shared/bench` next to the package root, found above the executable or the current folder.
   static func defaultBenchDirectory() throws(BenchInputError) -> String {
+    try folder("../shared/bench", flag: "--bench-dir")
+  }
+
+  /// A folder at `relative` from the package root, which must exist.
+  static func folder(_ relative: String, flag: String) throws(BenchInputError) -> String {
     let root = try packageRoot()
-    let bench = ((root as NSString).appendingPathComponent("../shared/bench") as NSString).standardizingPath
+    let path = ((root as NSString).appendingPathComponent(relative) as NSString).standardizingPath
     var isDirectory: ObjCBool = false
-    guard FileManager.default.fileExists(atPath: bench, isDirectory: &isDirectory), isDirectory.boolValue else {
+    guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory), isDirectory.boolValue else {
       throw BenchInputError(
-        message:
-          "the workload folder '\(bench)' (../shared/bench from the package root \(root)) does not exist; pass --bench-dir PATH"
-      )
+        message: "the folder '\(path)' (\(relative) from the package root \(root)) does not exist; pass \(flag) PATH")
     }
-    return bench
+    return path
   }
 
   /// The folder holding Package.swift, above the executable or the current folder.
