@@ -5,7 +5,8 @@
 #
 # Harnesses: solver json constraint-text vfl layout (default: all, in that order).
 #   --seconds N   fuzz each harness for N seconds (default 60)
-#   --ci          a short run: about 60 seconds in total, shared by the harnesses, seed 1
+#   --ci          a short run: about 60 seconds in total, shared by the harnesses, from the
+#                 seeds alone, seed 1
 #   --timeout N   seconds one input may take before it counts as a hang (default 10)
 #   --seed N      libFuzzer's random seed (default: a new one each run; 1 with --ci)
 #   --build-only  build the harnesses and stop
@@ -23,7 +24,7 @@ ROOT=$(pwd)
 SCRATCH="$ROOT/.build-fuzz"
 ALL=(solver json constraint-text vfl layout)
 
-usage() { sed -n '2,16p' "$0" | sed 's/^# \{0,1\}//'; }
+usage() { sed -n '2,17p' "$0" | sed 's/^# \{0,1\}//'; }
 die() { echo "fuzz.sh: $*" >&2; exit 2; }
 
 seconds=""
@@ -170,6 +171,9 @@ summary=()
 for name in "${selected[@]}"; do
   bin="$SCRATCH/bin/fuzz-$name"
   corpus="$SCRATCH/corpus/$name"
+  # CI starts from the seeds alone each time: the same start, and no time spent replaying a
+  # corpus that earlier long runs grew.
+  [ $ci = 1 ] && { corpus="$SCRATCH/ci-corpus/$name"; rm -rf "$corpus"; }
   run="$SCRATCH/runs/$(date +%Y%m%d-%H%M%S)-$name"
   mkdir -p "$corpus" "$run"
   if [ -d "Fuzz/corpus/$name" ]; then cp -n Fuzz/corpus/"$name"/* "$corpus"/ 2>/dev/null || true; fi
