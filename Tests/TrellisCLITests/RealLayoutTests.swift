@@ -79,6 +79,25 @@ final class RealLayoutTests: XCTestCase {
     XCTAssertEqual(views["extraColumn"]?.hidden, false)
   }
 
+  /// The ASCII diagrams of the real Concentration file on iPhone 8 portrait and landscape and on
+  /// an iPad: the snapshots the issue asks for, drawn from the real reader, resolver and engine.
+  /// (The frames behind them are checked field by field in the tests above; a new baseline is
+  /// recorded only with TRELLIS_RECORD=1, which also fails the run.)
+  func testConcentrationDiagramSnapshots() {
+    let cases: [(device: String, orientation: String, columns: String, name: String)] = [
+      ("iPhone 8", "portrait", "60", "real-concentration-iphone8-portrait"),
+      ("iPhone 8", "landscape", "100", "real-concentration-iphone8-landscape"),
+      ("iPad Air 10.9/11-inch (4th gen+)", "portrait", "72", "real-concentration-ipad-portrait"),
+    ]
+    for (device, orientation, columns, name) in cases {
+      let run = real(
+        "solve", Self.concentration, "--device", device, "--orientation", orientation, "--columns", columns)
+      XCTAssertEqual(run.status, 0, "\(name): \(run.stderr)")
+      XCTAssertEqual(run.stderr, "", name)
+      Snapshot.assertMatches(run.stdout, named: name)
+    }
+  }
+
   func testConcentrationRotatesInUIKitsOrder() {
     let run = real("rotate", Self.concentration, "--device", "iPhone 8", "--columns", "60")
     XCTAssertEqual(run.status, 0, run.stderr)
