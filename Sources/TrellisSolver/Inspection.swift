@@ -3,10 +3,7 @@
 extension Engine {
   /// The value of `expression + constant` at the current solution.
   func evaluate(_ record: ConstraintRecord) -> Double {
-    var total = record.constant
-    if record.isEdit, let v = record.constraint.expression.terms.first?.variable, let edit = edits[Int(v.index)] {
-      total = -edit.value
-    }
+    var total = evaluateConstant(record)
     for term in record.constraint.expression.terms {
       total += term.coefficient * value(ofVariable: term.variable.index)
     }
@@ -170,6 +167,8 @@ extension Engine {
     return relative > tolerance ? relative : nil
   }
 
+  /// The constraint's constant now: an edit's follows its suggested value (its record is
+  /// only brought up to date when it is removed).
   func evaluateConstant(_ record: ConstraintRecord) -> Double {
     if record.isEdit, let v = record.constraint.expression.terms.first?.variable, let edit = edits[Int(v.index)] {
       return -edit.value
