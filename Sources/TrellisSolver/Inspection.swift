@@ -58,9 +58,17 @@ extension Engine {
   /// The state in fixed sections, everything in a deterministic order.
   func dump() -> String {
     var out = "Objective (\(mode == .strict ? "strict" : "weighted"))\n"
+    // A level row's constant is not kept up to date by constant changes and edits (the
+    // simplex reads only its coefficients), so the level's total is computed here.
+    let totals = violationByPriority()
     for level in levels {
       out += mode == .strict ? "  @\(level.priority): " : "  weighted: "
-      out += format(level.row) + "\n"
+      var shown = level.row
+      shown.constant =
+        mode == .strict
+        ? totals.first { $0.priority == level.priority }?.violation ?? 0
+        : totals.reduce(0) { $0 + $1.priority.value * $1.violation }
+      out += format(shown) + "\n"
     }
     out += "Rows\n"
     for s in rows.indices {

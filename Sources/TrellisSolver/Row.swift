@@ -64,6 +64,15 @@ struct Row {
     return cells.remove(at: index).coefficient
   }
 
+  /// Drops cells smaller than `epsilon` times the largest one: rounding left where a
+  /// subtraction should have cancelled them exactly.
+  mutating func dropResidue() {
+    var largest = 0.0
+    for cell in cells { largest = max(largest, abs(cell.coefficient)) }
+    let floor = epsilon * largest
+    cells.removeAll { abs($0.coefficient) <= floor }
+  }
+
   mutating func negate() {
     constant = -constant
     for i in cells.indices { cells[i].coefficient = -cells[i].coefficient }

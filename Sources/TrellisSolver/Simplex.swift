@@ -107,11 +107,12 @@ extension Engine {
       guard abs(c) < 1e-9 else { return false }
       artificial?.remove(symbol)
     case .main:
-      for l in levels.indices where levels[l].row.coefficient(of: symbol) != 0 {
-        let c = levels[l].row.coefficient(of: symbol)
-        guard abs(c) < 1e-9 else { return false }
-        levels[l].row.remove(symbol)
-      }
+      // Only the level that chose it (the highest one holding it): lower levels may hold
+      // real coefficients for the same symbol, which then decide as they should.
+      guard let l = levels.firstIndex(where: { $0.row.coefficient(of: symbol) != 0 }),
+        abs(levels[l].row.coefficient(of: symbol)) < 1e-9
+      else { return false }
+      levels[l].row.remove(symbol)
     }
     return true
   }

@@ -268,6 +268,20 @@ final class SolverTests: XCTestCase {
     XCTAssertTrue(dump.contains("  x = 3\n"))
   }
 
+  /// Partial pivoting: a new equation is solved for its largest coefficient, not its first
+  /// symbol. Solving `0.001·x + 1000·y = 5` for x would multiply every other entry by
+  /// 1000 and spread rounding the size of real values through later rows.
+  func testNewRowIsSolvedForItsLargestCoefficient() throws {
+    let s = Solver()
+    let x = s.makeVariable("x"), y = s.makeVariable("y")
+    try s.add(0.001 * x + 1000 * y == 5)
+    let basic = s.engine.rows.indices.filter { s.engine.rows[$0] != nil }.map { s.engine.symbolVariable[$0] }
+    XCTAssertEqual(basic, [y.index])
+    try s.add(x == 2000)
+    XCTAssertEqual(s.value(of: y), (5 - 2) / 1000, accuracy: 1e-15)
+    assertConsistent(s)
+  }
+
   func testConstraintsAreListedInInsertionOrder() throws {
     let s = Solver()
     let x = s.makeVariable("x")

@@ -133,4 +133,43 @@ final class ReproductionTests: XCTestCase {
     XCTAssertEqual(solver.value(of: v2), -4, accuracy: 1e-9)
     XCTAssertNoThrow(try solver.add(c3), "c3 is redundant: it holds at (3, 0, −4)")
   }
+
+  /// From the solver fuzzer (strict), once its checked range grew to coefficients 1e-3…1e4.
+  /// Removing the @999 constraint `0.001·v0 + 0.001 == 0`, added after a `10000·v0` one,
+  /// leaves rounding residue (±6.8e-12) on two symbols at level @999. One of them looked
+  /// like an unbounded improvement there, and clearing it as residue gave up because a
+  /// lower level (@750) held a real coefficient for it: the solver stopped, leaving v0 at
+  /// −33.3. The optimum: `100·v2 + 3·v0 + 100 <= 0` is required, the edits ask v0 = 0
+  /// (@750) and v2 = 0 (@1), so @750 is met with v0 = 0, and @1 takes v2 = −1.
+  func testObjectiveResidueAtOneLevelDoesNotStopLowerLevels() throws {
+    let solver = Solver(mode: .strict)
+    let v0 = solver.makeVariable("v0"), v1 = solver.makeVariable("v1")
+    let v2 = solver.makeVariable("v2"), v3 = solver.makeVariable("v3")
+    let c0 = Constraint(0 * v2 + v1 + v2 - 8, .equal)
+    let c1 = Constraint(10000 * v0 + 2, .equal, priority: 999)
+    let c2 = Constraint(2 * v2, .lessThanOrEqual)
+    let c3 = Constraint(0.001 * v0 + 0.001, .equal, priority: 999)
+    let c4 = Constraint(100 * v2 + 0 * v3 + 3 * v0 + 100, .lessThanOrEqual)
+    let c5 = Constraint(0 * v1 + 0 * v0 + 0.5, .lessThanOrEqual, priority: 999)
+    try solver.add(c0)
+    try solver.add(c1)
+    try solver.setConstant(of: c1, to: 100)
+    try solver.remove(c0)
+    try solver.add(c2)
+    try solver.remove(c2)
+    try solver.setConstant(of: c1, to: 10000)
+    try solver.addEditVariable(v2, priority: 1)
+    try solver.add(c3)
+    try solver.addEditVariable(v3, priority: 250)
+    try solver.addEditVariable(v0, priority: 750)
+    try solver.add(c4)
+    try solver.remove(c1)
+    try solver.setConstant(of: c3, to: 3)
+    try solver.add(c5)
+    try solver.remove(c3)
+    XCTAssertEqual(solver.checkInvariants(), [])
+    XCTAssertEqual(solver.value(of: v0), 0, accuracy: 1e-9)
+    XCTAssertEqual(solver.value(of: v2), -1, accuracy: 1e-9)
+    XCTAssertEqual(solver.value(of: v3), 0, accuracy: 1e-9)
+  }
 }
