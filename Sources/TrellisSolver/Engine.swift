@@ -30,7 +30,6 @@ struct EditRecord {
 /// first prior value of every row it wrote, and the small parts saved whole.
 struct Journal {
   var savedRows: [(SymbolID, Row?)] = []
-  var saved: Set<SymbolID> = []
   var levels: [Level]
   var infeasible: [SymbolID]
   var symbolCount: Int
@@ -80,6 +79,10 @@ struct Engine {
   var edits: [EditRecord?] = []
   /// Set while an operation that may fail is under way.
   var journal: Journal?
+  /// Per symbol, the journal that saved its row (`journalStamp` when the current one did):
+  /// an array lookup instead of hashing into a set on every row write.
+  var savedStamp: [UInt32] = []
+  var journalStamp: UInt32 = 0
   var nextSequence: UInt64 = 0
 
   init(mode: Solver.Mode) {
@@ -104,6 +107,7 @@ struct Engine {
     symbolVariable.append(variable)
     rows.append(nil)
     columns.append([])
+    savedStamp.append(0)
     return SymbolID(kinds.count - 1)
   }
 
@@ -116,6 +120,7 @@ struct Engine {
       owner.removeLast()
       rows.removeLast()
       columns.removeLast()
+      savedStamp.removeLast()
     }
   }
 
@@ -142,14 +147,19 @@ struct Engine {
   /// Records the row of `basic` before its first change under a journal.
   @inline(__always)
   mutating func willWrite(_ basic: SymbolID) {
-    guard journal != nil else { return }
-    if journal?.saved.insert(basic).inserted == true {
-      journal?.savedRows.append((basic, rows[Int(basic)]))
-    }
+    guard journal != nil, savedStamp[Int(basic)] != journalStamp else { return }
+    savedStamp[Int(basic)] = journalStamp
+    journal?.savedRows.append((basic, rows[Int(basic)]))
   }
 
   /// Starts recording changes (see ``Journal``).
   mutating func beginJournal() {
+    journalStamp &+= 1
+    if journalStamp == 0 {
+      // Wrapped around: clear old stamps so none can match the new journal.
+      for i in savedStamp.indices { savedStamp[i] = 0 }
+      journalStamp = 1
+    }
     journal = Journal(levels: levels, infeasible: infeasible, symbolCount: kinds.count)
   }
 
