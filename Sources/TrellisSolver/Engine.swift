@@ -74,7 +74,7 @@ struct Engine {
   /// Basic restricted symbols whose rows went negative, for the dual simplex.
   var infeasible: [SymbolID] = []
 
-  var records: [UInt64: ConstraintRecord] = [:]
+  var records = RecordTable()
   /// Edit variables by variable index.
   var edits: [EditRecord?] = []
   /// Set while an operation that may fail is under way.
@@ -218,10 +218,22 @@ struct Engine {
       rows[Int(basic)] = nil
       let a = target.coefficient(of: symbol)
       target.constant = cancellingSum(target.constant, row.constant * a)
-      target.cells = Row.merge(
-        target.cells, row.cells, factor: a, skipping: symbol,
-        inserted: { columns[Int($0)].append(basic) },
-        removed: { unlink(basic, fromColumn: $0) })
+      if row.cells.count * 4 <= target.cells.count {
+        // A short row into a long one: update in place (see `Row.add(_:times:)`).
+        target.remove(symbol)
+        for cell in row.cells {
+          switch target.add(cell.symbol, cell.coefficient * a) {
+          case 1: columns[Int(cell.symbol)].append(basic)
+          case -1: unlink(basic, fromColumn: cell.symbol)
+          default: break
+          }
+        }
+      } else {
+        target.cells = Row.merge(
+          target.cells, row.cells, factor: a, skipping: symbol,
+          inserted: { columns[Int($0)].append(basic) },
+          removed: { unlink(basic, fromColumn: $0) })
+      }
       rows[Int(basic)] = target
       if target.constant < 0 && kind(basic) != .external {
         infeasible.append(basic)

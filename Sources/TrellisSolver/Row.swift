@@ -96,7 +96,9 @@ struct Row {
   /// columns (objective rows and rows being built).
   mutating func add(_ other: Row, times factor: Double) {
     constant = cancellingSum(constant, other.constant * factor)
-    if other.cells.count <= 2 {
+    // A few cells into a long row (an objective row takes a short pivot row at every
+    // pivot): update in place, as a merge would copy the whole long row.
+    if other.cells.count <= 2 || other.cells.count * 4 <= cells.count {
       for cell in other.cells { add(cell.symbol, cell.coefficient * factor) }
       return
     }
