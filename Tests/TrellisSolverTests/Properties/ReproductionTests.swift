@@ -172,4 +172,27 @@ final class ReproductionTests: XCTestCase {
     XCTAssertEqual(solver.value(of: v2), -1, accuracy: 1e-9)
     XCTAssertEqual(solver.value(of: v3), 0, accuracy: 1e-9)
   }
+
+  /// From the solver fuzzer (weighted): the accuracy README "Numerical limits" states.
+  /// With the edit v3 at 1000 in the tableau, `−v1 + 10000·v3 == 0` needs
+  /// v3 = v1 / 10000 = −1e-9 (v1 ≈ −1e-5, from the @999 `100·v1 + 0.001 <= 0`). Sums are
+  /// cancelled to 0 below 1e-10 of their operands, so next to 1000 a value keeps about
+  /// 1e-7 absolute; v3 comes out 0, and the equality misses by 1e-5, which is that
+  /// rounding times its coefficient 1e4 (the bound: 1e-10 × 1000 × (1 + 1e4) ≈ 1e-3).
+  func testSmallValueNextToALargeEditIsAccurateRelativeToTheLargeOne() throws {
+    let solver = Solver(mode: .weighted)
+    let v1 = solver.makeVariable("v1"), v3 = solver.makeVariable("v3")
+    try solver.addEditVariable(v3, priority: 500)
+    try solver.suggestValue(5, for: v3)
+    let c1 = Constraint(100 * v1 + 3, .lessThanOrEqual, priority: 999)
+    try solver.add(c1)
+    try solver.setConstant(of: c1, to: 0.001)
+    try solver.suggestValue(1000, for: v3)
+    try solver.add(-v1 + 10000 * v3 == 0)
+    let largest = 1000.0
+    XCTAssertEqual(solver.value(of: v1), -1e-5, accuracy: 1e-10 * largest)
+    XCTAssertEqual(solver.value(of: v3), -1e-9, accuracy: 1e-10 * largest)
+    let miss = abs(-solver.value(of: v1) + 10000 * solver.value(of: v3))
+    XCTAssertLessThanOrEqual(miss, 1e-10 * largest * 10001)
+  }
 }
