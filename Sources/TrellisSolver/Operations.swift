@@ -144,7 +144,7 @@ extension Engine {
     nextSequence += 1
     records[constraint.id] = record
     addErrorsToObjective(record, sign: 1)
-    _ = optimize(.main)
+    optimize(.main)
     settleInfeasibleRows()
   }
 
@@ -162,7 +162,7 @@ extension Engine {
     let art = newSymbol(.slack)
     insertRow(art, row)
     artificial = row
-    _ = optimize(.artificial)
+    optimize(.artificial)
     let phaseOne = artificial ?? Row()
     artificial = nil
     // Phase one reached 0 when the artificial symbol left the basis or sits at 0.
@@ -256,7 +256,7 @@ extension Engine {
       columns[Int(record.other)] = []
       for l in levels.indices { levels[l].row.remove(record.other) }
     }
-    _ = optimize(.main)
+    optimize(.main)
     settleInfeasibleRows()
   }
 

@@ -76,45 +76,41 @@ extension Engine {
     }
   }
 
-  /// Primal simplex: pivots until no symbol improves the objective. Returns false if
-  /// the objective is unbounded (cannot happen with non-negative errors; reported
-  /// rather than trapped).
-  mutating func optimize(_ objective: Objective) -> Bool {
+  /// Primal simplex: pivots until no symbol improves the objective.
+  mutating func optimize(_ objective: Objective) {
     // Dantzig's rule can cycle on degenerate vertices (layouts have many); after a run of
     // pivots that move nothing, Bland's rule takes over, which cannot.
     var degenerate = 0
     while let (entering, direction) = enteringSymbol(objective, bland: degenerate > 50) {
       let (leaving, best) = leavingRow(entering, direction)
       if leaving < 0 {
-        // The objective is bounded below (errors are >= 0, weights > 0), so a direction
-        // without limit can only come from rounding left in the objective: clear it.
-        if !clearObjectiveResidue(entering, objective) { return false }
+        clearObjectiveResidue(entering, objective)
         continue
       }
       degenerate = best == 0 ? degenerate + 1 : 0
       pivot(entering: entering, leaving: leaving)
     }
-    return true
   }
 
-  /// Removes `symbol` from the objective where it is rounding residue; returns false if
-  /// the coefficient is too large to be residue (then the objective really is unbounded).
-  mutating func clearObjectiveResidue(_ symbol: SymbolID, _ objective: Objective) -> Bool {
+  /// Removes `symbol`'s coefficient from the objective level that chose it, after the
+  /// ratio test found no row that limits it.
+  ///
+  /// Every level is a sum of non-negative errors (and phase one's of a non-negative
+  /// artificial variable), so no direction can improve it without limit: such a
+  /// coefficient is rounding, however large it has grown (the fuzzer met 1.5e-5 beside
+  /// coefficients of 1e4 and 3.6e7). Giving up instead left the solver short of the
+  /// optimum. Each call removes a cell, so the loop above still ends.
+  mutating func clearObjectiveResidue(_ symbol: SymbolID, _ objective: Objective) {
     switch objective {
     case .artificial:
-      guard let row = artificial else { return false }
-      let c = row.coefficient(of: symbol)
-      guard abs(c) < 1e-9 else { return false }
       artificial?.remove(symbol)
     case .main:
       // Only the level that chose it (the highest one holding it): lower levels may hold
       // real coefficients for the same symbol, which then decide as they should.
-      guard let l = levels.firstIndex(where: { $0.row.coefficient(of: symbol) != 0 }),
-        abs(levels[l].row.coefficient(of: symbol)) < 1e-9
-      else { return false }
-      levels[l].row.remove(symbol)
+      if let l = levels.firstIndex(where: { $0.row.coefficient(of: symbol) != 0 }) {
+        levels[l].row.remove(symbol)
+      }
     }
-    return true
   }
 
   /// Dual simplex: restores feasibility after row constants changed, keeping the

@@ -195,4 +195,45 @@ final class ReproductionTests: XCTestCase {
     let miss = abs(-solver.value(of: v1) + 10000 * solver.value(of: v3))
     XCTAssertLessThanOrEqual(miss, 1e-10 * largest * 10001)
   }
+
+  /// From the solver fuzzer (strict): after this sequence, level @999 held −1.5e-5 on an
+  /// error symbol that no row limits, beside coefficients of 1e4 (and 3.6e7 at @500). An
+  /// unlimited improvement is impossible (each level is a sum of non-negative errors), so
+  /// it is rounding; the solver gave up optimizing because it was above 1e-9, and stopped
+  /// short of the optimum. (Identical constraints are separate objects; the fuzzer's
+  /// removes took one of them.)
+  func testUnlimitedImprovementIsAlwaysResidue() throws {
+    let solver = Solver(mode: .strict)
+    let v = (0..<4).map { solver.makeVariable("v\($0)") }
+    func make(_ e: LinearExpression, _ r: Relation, _ p: Priority = .required) -> Constraint {
+      Constraint(e, r, priority: p)
+    }
+    let first = make(0 * v[1] + 0.001 * v[1] + 44 * v[2] + 1, .greaterThanOrEqual)
+    try solver.add(first)
+    var weak: [Constraint] = []
+    func addWeak() throws {
+      let c = make(2 * v[3] + 2 * v[3] + 2, .lessThanOrEqual, 1)
+      try solver.add(c)
+      weak.append(c)
+    }
+    for _ in 0..<3 { try addWeak() }
+    try solver.add(make(2 * v[3] + 2 * v[1] + 2, .lessThanOrEqual, 999))
+    try solver.add(make(10000 * v[1] + v[0] + v[0] - 8, .equal, 500))
+    try solver.remove(weak.removeFirst())
+    for _ in 0..<2 { try addWeak() }
+    try solver.add(make(2 * v[2] + 2 * v[1] + 2, .greaterThanOrEqual, 1))
+    try solver.setConstant(of: weak[0], to: 1)
+    try solver.add(make(2 * v[3] + 2 * v[3] + 2, .lessThanOrEqual))
+    for _ in 0..<3 { try addWeak() }
+    try solver.add(make(2 * v[1] + v[0] + 2, .greaterThanOrEqual, 1))
+    try solver.add(make(0.5 * v[1] + 0.001 * v[3] + 8 * v[2] + 1, .equal, 999))
+    try solver.remove(first)
+    try solver.add(make(0 * v[0], .equal))
+    try solver.add(make(3 * v[3], .equal, 750))
+    try solver.remove(weak.removeFirst())
+    try solver.add(make(0 * v[0], .equal))
+    try solver.add(make(8 * v[0], .greaterThanOrEqual, 1))
+    try solver.add(make(10000 * v[0] + 44 * v[2], .lessThanOrEqual, 999))
+    XCTAssertEqual(solver.checkInvariants(), [])
+  }
 }
