@@ -101,6 +101,30 @@ final class RelayoutCacheTests: XCTestCase {
     XCTAssertEqual(engine.constraintSetsGenerated, 3)
   }
 
+  /// A priority that varies between required and optional (docs/layout-format.md): the
+  /// width is required 100 in regular height and @250 in compact height, where an @500
+  /// width of 30 beats it. The live engine (a diffed solver) matches fresh engines both ways.
+  func testPriorityVaryingBetweenRequiredAndOptionalOnALiveEngine() {
+    let document = LayoutDocument(
+      file: "test.json", root: ViewNode(id: "root", kind: .view, children: [view("box")]),
+      constraints: [
+        spec("box.left == safeArea.left", line: 1), spec("box.top == safeArea.top", line: 2),
+        spec("box.height == 50", line: 3),
+        spec("box.width == 100", priority: varying(1000, [(compactHeight, 250)]), line: 4),
+        spec("box.width == 30", priority: Varying(500), line: 5),
+      ])
+    let engine = LayoutEngine(document: document)
+    for env in [Devices.iPhone8Portrait, Devices.iPhone8Landscape, Devices.iPhone8Portrait, Devices.iPhone8Landscape] {
+      let live = solve(engine, env)
+      let fresh = LayoutEngine(document: document).layout(in: env)
+      assertSameResult(live, fresh, "\(env.traits)")
+      let compact = env.traits.vertical == .compact
+      assertRect(live, "box", 0, compact ? 0 : 20, compact ? 30 : 100, 50)
+      XCTAssertEqual(live.hasConflicts, false)
+    }
+    XCTAssertEqual(engine.lastUpdate?.route, .diffed)
+  }
+
   func testTheCacheKeepsTheMostRecentlyUsedSolvers() {
     let engine = LayoutEngine(document: portalDocument())
     // Eight keys: four size classes in both directions.
