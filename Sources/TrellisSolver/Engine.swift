@@ -83,6 +83,15 @@ struct Engine {
   /// an array lookup instead of hashing into a set on every row write.
   var savedStamp: [UInt32] = []
   var journalStamp: UInt32 = 0
+  /// Symbols no longer used since the last compaction (see `Compaction.swift`).
+  var retiredSymbols = 0
+  /// How many times the symbols were compacted (for tests).
+  var compactions = 0
+  /// Retired symbols beyond which the engine compacts (when they are also half of all
+  /// symbols): small enough that a toolkit adding and removing constraints for hours keeps
+  /// its tables near the size of what is installed, large enough that compaction is rare
+  /// (one pass over the tableau, amortized over the removals). Tests lower it.
+  var compactionFloor = 256
   var nextSequence: UInt64 = 0
 
   init(mode: Solver.Mode) {

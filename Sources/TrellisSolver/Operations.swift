@@ -136,6 +136,7 @@ extension Engine {
         throw unsatisfiable(constraint, constant: constant, certificate: certificate)
       }
       journal = nil
+      retiredSymbols += 1  // the artificial symbol
     } else {
       row.solve(for: subject)
       substitute(subject, with: row)
@@ -146,6 +147,7 @@ extension Engine {
     addErrorsToObjective(record, sign: 1)
     optimize(.main)
     settleInfeasibleRows()
+    retire(0)
   }
 
   /// Rows queued as negative during primal pivots are only rounding (the ratio test keeps
@@ -258,6 +260,7 @@ extension Engine {
     }
     optimize(.main)
     settleInfeasibleRows()
+    retire(record.other >= 0 ? 2 : 1)
   }
 
   /// The row to pivot the marker of a removed constraint into: the restricted row that

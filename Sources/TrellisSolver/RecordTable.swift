@@ -61,6 +61,11 @@ struct RecordTable {
     indices[slot] = Int32(values.count)
   }
 
+  /// Changes every record in place; `body` must not change a record's constraint.
+  mutating func updateEach(_ body: (inout ConstraintRecord) -> Void) {
+    for i in values.indices { body(&values[i]) }
+  }
+
   private mutating func grow() {
     let capacity = max(16, keys.count * 2)
     keys = Array(repeating: 0, count: capacity)
