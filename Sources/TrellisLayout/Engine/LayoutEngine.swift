@@ -87,6 +87,11 @@ public final class LayoutEngine {
   /// the rest (every broken constraint is still in ``rejectedConstraints``).
   public static let maxConflictDiagnostics = 50
 
+  /// At most this many ambiguity warnings (views and stacks) are given one by one per layout;
+  /// one more warning counts the rest (every ambiguous view is still in the result's
+  /// `ambiguousViews`).
+  public static let maxAmbiguityDiagnostics = 50
+
   /// The most solvers one engine keeps, one per environment key (size classes, layout direction,
   /// scale); the least recently used goes first. Four covers every size-class combination of one
   /// direction and scale.
@@ -824,12 +829,27 @@ public final class LayoutEngine {
 
     var out: [(id: String, attributes: [LayoutAttribute])] = []
     var reported = Set<String>()
+    var warnings = 0
+    func warn(_ diagnostic: Diagnostic) {
+      warnings += 1
+      if warnings <= Self.maxAmbiguityDiagnostics { diagnostics.append(diagnostic) }
+    }
+    defer {
+      if warnings > Self.maxAmbiguityDiagnostics {
+        diagnostics.append(
+          Diagnostic(
+            .warning,
+            "\(warnings - Self.maxAmbiguityDiagnostics) more ambiguity warnings in \(resolved.environment) were "
+              + "left out (\(warnings) in all; the first \(Self.maxAmbiguityDiagnostics) are listed, and the "
+              + "result's ambiguous views name every view): constrain those and solve again."))
+      }
+    }
     for view in resolved.views where view.id != root.id && !reported.contains(view.id) {
       reported.insert(view.id)
       let own = attributes(view.id)
       let fromGuides = guideProblems[view.id] ?? []
       if !own.isEmpty {
-        diagnostics.append(
+        warn(
           Diagnostic(
             .warning, "View '\(view.id)' has an ambiguous \(Self.describe(own)) in \(resolved.environment).",
             at: view.location))
@@ -838,7 +858,7 @@ public final class LayoutEngine {
       let newFromGuides = fromGuides.filter { !$0.attributes.allSatisfy(own.contains) }
       if !newFromGuides.isEmpty {
         let list = newFromGuides.map { "'\($0.guide)' (\(Self.describe($0.attributes)))" }.joined(separator: ", ")
-        diagnostics.append(
+        warn(
           Diagnostic(
             .warning, "Stack '\(view.id)' has ambiguous layout guides in \(resolved.environment): \(list).",
             at: view.location))

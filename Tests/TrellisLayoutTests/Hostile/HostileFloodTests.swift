@@ -39,4 +39,18 @@ final class HostileFloodTests: XCTestCase {
       result.diagnostics.contains { $0.message.contains("1999") || $0.message.contains("1949") },
       "no summary line counting the conflicts left out")
   }
+
+  /// 300 views with no constraints: every one is ambiguous. The report lists the first 50
+  /// warnings and one line counting the other 250; the result still names all 300.
+  func testHundredsOfAmbiguousViewsGiveACappedReport() throws {
+    let views = (0..<300).map { "{\"id\": \"v\($0)\"}" }.joined(separator: ", ")
+    let document = try XCTUnwrap(hostileRead(hostileLayout(views: views, "")).document)
+    let result = LayoutEngine(document: document).layout(in: hostilePhone)
+    XCTAssertEqual(result.ambiguousViews.count, 300)
+    let warnings = result.diagnostics.filter { $0.severity == .warning }
+    XCTAssertEqual(warnings.count, LayoutEngine.maxAmbiguityDiagnostics + 1)
+    XCTAssertEqual(warnings.first?.message.hasPrefix("View 'v0' has an ambiguous"), true)
+    XCTAssertEqual(warnings.dropLast().last?.message.hasPrefix("View 'v49' has an ambiguous"), true)
+    XCTAssertEqual(warnings.last?.message.hasPrefix("250 more ambiguity warnings in "), true, "\(warnings.last?.message ?? "")")
+  }
 }
