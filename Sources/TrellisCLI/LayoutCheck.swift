@@ -34,9 +34,9 @@ struct LayoutCheck: Equatable {
 
   init(_ result: LayoutResult) {
     // Messages may name the environment; the matrix row already does.
-    let environment = " in \(result.environment)"
     func brief(_ diagnostic: Diagnostic) -> String {
-      diagnostic.message.replacingOccurrences(of: environment, with: "")
+      guard let named = diagnostic.environment else { return diagnostic.message }
+      return diagnostic.message.replacingOccurrences(of: " in \(named)", with: "")
     }
     if result.hasConflicts {
       let message = result.diagnostics.first { $0.severity == .error }.map(brief)
@@ -45,7 +45,7 @@ struct LayoutCheck: Equatable {
     }
     if let first = result.ambiguousViews.first {
       let more = result.ambiguousViews.count > 1 ? " (and \(result.ambiguousViews.count - 1) more views)" : ""
-      if let diagnostic = result.diagnostics.first(where: { $0.severity != .note && $0.message.contains("ambiguous") })
+      if let diagnostic = result.diagnostics.first(where: { $0.severity != .note && $0.kind == .ambiguity })
       {
         self.init(status: .ambiguous, problem: brief(diagnostic) + more)
       } else {

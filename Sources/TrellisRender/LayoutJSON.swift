@@ -6,7 +6,7 @@ import TrellisLayout
 /// `layout`, `device`, `orientation`, `traits {horizontal, vertical}`, `container {width, height}`,
 /// `scale`, `safeArea {top, left, bottom, right}` (the environment's insets), `views [{id, kind,
 /// parent, frame {x, y, width, height}, hidden}]` (document order, frames in root coordinates,
-/// `hidden` the view's own flag), `diagnostics [{severity, message, file, line, column}]`.
+/// `hidden` the view's own flag), `diagnostics [{severity, kind, message, file, line, column}]`.
 public enum LayoutJSON {
   /// The document as a value, for embedding in larger documents.
   ///
@@ -52,10 +52,11 @@ public enum LayoutJSON {
     ])
   }
 
-  /// `{severity, message, file, line, column}`, `null` for a missing location.
+  /// `{severity, kind, message, file, line, column}`, `null` for a missing location.
   public static func diagnostic(_ diagnostic: Diagnostic) -> JSONValue {
     .object([
       "severity": .string(diagnostic.severity.rawValue),
+      "kind": .string(diagnostic.kind.rawValue),
       "message": .string(diagnostic.message),
       "file": .optional(diagnostic.location?.file),
       "line": .optional(diagnostic.location?.line),

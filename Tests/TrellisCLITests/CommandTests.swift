@@ -280,13 +280,19 @@ final class CommandTests: XCTestCase {
     var result = Fixtures.concentration(device.environment())
     result.ambiguousViews = [(id: "flips", attributes: [.left])]
     result.diagnostics = [
-      Diagnostic(.warning, "View 'flips' has an ambiguous horizontal position in \(result.environment).")
+      Diagnostic(
+        .warning, "View 'flips' has an ambiguous horizontal position in \(result.environment).", kind: .ambiguity,
+        environment: "\(result.environment)")
     ]
     XCTAssertEqual(
       LayoutCheck(result),
       LayoutCheck(status: .ambiguous, problem: "View 'flips' has an ambiguous horizontal position."))
     result.hasConflicts = true
-    result.diagnostics = [Diagnostic(.error, "Unable to satisfy constraints in \(result.environment): breaking 'x'.")]
+    result.diagnostics = [
+      Diagnostic(
+        .error, "Unable to satisfy constraints in \(result.environment): breaking 'x'.", kind: .conflict,
+        environment: "\(result.environment)")
+    ]
     XCTAssertEqual(
       LayoutCheck(result), LayoutCheck(status: .conflict, problem: "Unable to satisfy constraints: breaking 'x'."))
   }

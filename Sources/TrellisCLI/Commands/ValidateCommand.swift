@@ -110,17 +110,20 @@ struct ValidateCommand: Command {
       // environment the engine may write into a message is taken out of it.
       var diagnostics = result.diagnostics.map { diagnostic in
         var copy = diagnostic
-        copy.message = copy.message.replacingOccurrences(of: " in \(environment)", with: "")
+        if let named = copy.environment {
+          copy.message = copy.message.replacingOccurrences(of: " in \(named)", with: "")
+          copy.environment = nil
+        }
         return copy
       }
       if result.hasConflicts, !diagnostics.contains(where: { $0.severity == .error }) {
-        diagnostics.append(Diagnostic(.error, "required constraints conflict"))
+        diagnostics.append(Diagnostic(.error, "required constraints conflict", kind: .conflict))
       }
       // The engine reports ambiguity as a warning; here it is an error, as in Interface Builder.
       if !result.ambiguousViews.isEmpty {
         var promoted = false
         for index in diagnostics.indices
-        where diagnostics[index].severity == .warning && diagnostics[index].message.contains("ambiguous") {
+        where diagnostics[index].severity == .warning && diagnostics[index].kind == .ambiguity {
           diagnostics[index].severity = .error
           promoted = true
         }
@@ -128,7 +131,8 @@ struct ValidateCommand: Command {
           for view in result.ambiguousViews {
             let attributes = view.attributes.map(\.rawValue).joined(separator: ", ")
             diagnostics.append(
-              Diagnostic(.error, "\(view.id) has an ambiguous \(attributes.isEmpty ? "frame" : attributes)"))
+              Diagnostic(
+                .error, "\(view.id) has an ambiguous \(attributes.isEmpty ? "frame" : attributes)", kind: .ambiguity))
           }
         }
       }

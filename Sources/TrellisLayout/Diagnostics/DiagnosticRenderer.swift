@@ -36,14 +36,17 @@ public enum DiagnosticRenderer {
   }
 
   /// The diagnostics as a JSON array, one object per line with sorted keys:
-  /// `column, file, line, message, notes, path, severity` (`null` where unknown).
+  /// `column, environment, file, kind, line, message, notes, path, severity` (`null` where
+  /// unknown).
   public static func json(_ diagnostics: [Diagnostic]) -> String {
     if diagnostics.isEmpty { return "[]\n" }
     let records = diagnostics.map { diagnostic -> String in
       let location = diagnostic.location
       let fields: [(String, String)] = [
         ("column", location.map { String($0.column) } ?? "null"),
+        ("environment", diagnostic.environment.map(jsonString) ?? "null"),
         ("file", location.map { jsonString($0.file) } ?? "null"),
+        ("kind", jsonString(diagnostic.kind.rawValue)),
         ("line", location.map { String($0.line) } ?? "null"),
         ("message", jsonString(diagnostic.message)),
         ("notes", "[" + diagnostic.notes.map(jsonString).joined(separator: ", ") + "]"),

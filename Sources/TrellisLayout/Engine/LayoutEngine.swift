@@ -438,7 +438,10 @@ public final class LayoutEngine {
         try solver.addEditVariable(rootVars.width, priority: Priority(Self.containerPriority))
         try solver.addEditVariable(rootVars.height, priority: Priority(Self.containerPriority))
       } catch {
-        diagnostics.append(Diagnostic(.error, "The container size could not be set: \(error)"))
+        diagnostics.append(
+          Diagnostic(
+            .error, "The container size could not be set: \(error)", kind: .containerSize,
+            environment: "\(environment)"))
         replayable = false
       }
       slot.hasEditVariables = true
@@ -462,7 +465,8 @@ public final class LayoutEngine {
             Diagnostic(
               .error,
               "Constraint '\(layout.id)' (\(layout)) names '\(item)', which is not a view or guide; it was ignored.",
-              at: location(of: layout, resolved), path: constraintPaths[layout.id]))
+              at: location(of: layout, resolved), path: constraintPaths[layout.id], kind: .constraint,
+              environment: "\(environment)"))
         }
       }
     }
@@ -507,7 +511,10 @@ public final class LayoutEngine {
         slot.suggested = size
       } catch {
         if !rebuilding { return nil }
-        diagnostics.append(Diagnostic(.error, "The container size \(size) could not be set: \(error)"))
+        diagnostics.append(
+          Diagnostic(
+            .error, "The container size \(size) could not be set: \(error)", kind: .containerSize,
+            environment: "\(environment)"))
         replayable = false
       }
     }
@@ -571,12 +578,14 @@ public final class LayoutEngine {
               .error,
               "Unable to simultaneously satisfy constraints in \(environment): "
                 + "will attempt to recover by breaking constraint '\(entry.layout.id)' (\(entry.layout)).",
-              at: location(of: entry.layout, resolved), path: constraintPaths[entry.layout.id], notes: notes))
+              at: location(of: entry.layout, resolved), path: constraintPaths[entry.layout.id], notes: notes,
+              kind: .conflict, environment: "\(environment)"))
         } else {
           diagnostics.append(
             Diagnostic(
               .error, "Constraint '\(entry.layout.id)' (\(entry.layout)) was rejected: \(error)",
-              at: location(of: entry.layout, resolved), path: constraintPaths[entry.layout.id]))
+              at: location(of: entry.layout, resolved), path: constraintPaths[entry.layout.id], kind: .conflict,
+              environment: "\(environment)"))
         }
       }
     }
@@ -586,8 +595,8 @@ public final class LayoutEngine {
         Diagnostic(
           .error,
           "\(more) more required constraints could not be satisfied in \(environment) and were broken "
-            + "(\(rejected.count) in all; the first \(Self.maxConflictDiagnostics) are listed): fix those and solve again."
-        ))
+            + "(\(rejected.count) in all; the first \(Self.maxConflictDiagnostics) are listed): fix those and solve again.",
+          kind: .conflict, environment: "\(environment)"))
     }
     slot.installed = placed.compactMap { $0 }
     slot.resolved = resolved
@@ -627,7 +636,8 @@ public final class LayoutEngine {
           "Required constraint '\(entry.layout.id)' (\(entry.layout)) is missed by \(fmt(miss)) pt in "
             + "\(resolved.environment): the layout mixes magnitudes beyond what the solver keeps exact "
             + "(multipliers far from 1, values beyond 1e6); bring them closer to ordinary screen sizes.",
-          at: location(of: entry.layout, resolved), path: constraintPaths[entry.layout.id]))
+          at: location(of: entry.layout, resolved), path: constraintPaths[entry.layout.id], kind: .accuracy,
+          environment: "\(resolved.environment)"))
     }
     return found
   }
@@ -770,7 +780,8 @@ public final class LayoutEngine {
       return Diagnostic(
         .warning,
         "Optional constraints make the root \(fmt(got)) pt \(axis) but the container is \(fmt(wanted)) pt in "
-          + "\(environment) (their summed priorities outweigh the container's \(fmt(Self.containerPriority))).")
+          + "\(environment) (their summed priorities outweigh the container's \(fmt(Self.containerPriority))).",
+        kind: .containerSize, environment: "\(environment)")
     } catch {
       if case .unsatisfiableConstraint(_, let conflicts) = error {
         var layoutOf: [Constraint: (layout: LayoutConstraint, position: Int)] = [:]
@@ -790,7 +801,7 @@ public final class LayoutEngine {
       .error,
       "\(who) make the root \(fmt(got)) pt \(axis) but the container is \(fmt(wanted)) pt in \(environment); "
         + "the root was resized to satisfy them.",
-      notes: notes)
+      notes: notes, kind: .containerSize, environment: "\(environment)")
   }
 
   /// Ambiguous views (and stacks whose generated guides are ambiguous), in document order.
@@ -841,7 +852,8 @@ public final class LayoutEngine {
             .warning,
             "\(warnings - Self.maxAmbiguityDiagnostics) more ambiguity warnings in \(resolved.environment) were "
               + "left out (\(warnings) in all; the first \(Self.maxAmbiguityDiagnostics) are listed, and the "
-              + "result's ambiguous views name every view): constrain those and solve again."))
+              + "result's ambiguous views name every view): constrain those and solve again.",
+            kind: .ambiguity, environment: "\(resolved.environment)"))
       }
     }
     for view in resolved.views where view.id != root.id && !reported.contains(view.id) {
@@ -852,7 +864,7 @@ public final class LayoutEngine {
         warn(
           Diagnostic(
             .warning, "View '\(view.id)' has an ambiguous \(Self.describe(own)) in \(resolved.environment).",
-            at: view.location))
+            at: view.location, kind: .ambiguity, environment: "\(resolved.environment)"))
       }
       // A guide of an ambiguous stack is ambiguous the same way; only say what is new.
       let newFromGuides = fromGuides.filter { !$0.attributes.allSatisfy(own.contains) }
@@ -861,7 +873,7 @@ public final class LayoutEngine {
         warn(
           Diagnostic(
             .warning, "Stack '\(view.id)' has ambiguous layout guides in \(resolved.environment): \(list).",
-            at: view.location))
+            at: view.location, kind: .ambiguity, environment: "\(resolved.environment)"))
       }
       var merged = own
       for problem in fromGuides {

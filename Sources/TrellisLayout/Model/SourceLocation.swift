@@ -30,7 +30,28 @@ public struct Diagnostic: Hashable, Sendable, CustomStringConvertible {
     public static func < (lhs: Severity, rhs: Severity) -> Bool { lhs.rank < rhs.rank }
   }
 
+  /// What a diagnostic is about, so that tools can group and filter without reading
+  /// the message.
+  public enum Kind: String, Hashable, Sendable {
+    /// A problem in the file itself: JSON syntax, an unknown key, a bad value, a rule.
+    case file
+    /// Required constraints that cannot all hold in an environment (one was broken).
+    case conflict
+    /// A view or stack guide whose frame the constraints leave undetermined.
+    case ambiguity
+    /// The root's size differs from the container's, or the container size could not be set.
+    case containerSize
+    /// A required constraint the solution misses beyond rounding (magnitudes far out of range).
+    case accuracy
+    /// A constraint the engine could not use (it names no view or guide), and it was ignored.
+    case constraint
+  }
+
   public var severity: Severity
+  public var kind: Kind
+  /// The environment the layout engine found this in (`Environment.description`, which the
+  /// message may also name); `nil` for problems of the file.
+  public var environment: String?
   /// One sentence saying what is wrong and, where possible, what to do.
   public var message: String
   /// Where it was written; `nil` for problems of the whole layout.
@@ -42,9 +63,11 @@ public struct Diagnostic: Hashable, Sendable, CustomStringConvertible {
 
   public init(
     _ severity: Severity, _ message: String, at location: SourceLocation? = nil, path: String? = nil,
-    notes: [String] = []
+    notes: [String] = [], kind: Kind = .file, environment: String? = nil
   ) {
     self.severity = severity
+    self.kind = kind
+    self.environment = environment
     self.message = message
     self.location = location
     self.path = path

@@ -70,7 +70,11 @@ enum FakePipeline {
       // As the real engine reports it: a warning naming the environment.
       var result = Fixtures.concentration(environment)
       result.ambiguousViews = [(id: "flips", attributes: [.top])]
-      result.diagnostics = [Diagnostic(.warning, "View 'flips' has an ambiguous top in \(environment).")]
+      result.diagnostics = [
+        Diagnostic(
+          .warning, "View 'flips' has an ambiguous top in \(environment).", kind: .ambiguity,
+          environment: "\(environment)")
+      ]
       return result
     default:
       return Fixtures.concentration(environment)

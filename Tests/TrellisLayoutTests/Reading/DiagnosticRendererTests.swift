@@ -74,14 +74,14 @@ final class DiagnosticRendererTests: XCTestCase {
   func testJSONForm() {
     let diagnostics = [
       Diagnostic(.error, "say \"hi\"\tnow", at: at(2, 8), path: "$.a", notes: ["n1", "n2"]),
-      Diagnostic(.warning, "no place"),
+      Diagnostic(.warning, "no place", kind: .ambiguity, environment: "iPhone 8 portrait (375x667, wC hR)"),
     ]
     XCTAssertEqual(
       DiagnosticRenderer.json(diagnostics),
       """
       [
-        {"column": 8, "file": "f.json", "line": 2, "message": "say \\"hi\\"\\tnow", "notes": ["n1", "n2"], "path": "$.a", "severity": "error"},
-        {"column": null, "file": null, "line": null, "message": "no place", "notes": [], "path": null, "severity": "warning"}
+        {"column": 8, "environment": null, "file": "f.json", "kind": "file", "line": 2, "message": "say \\"hi\\"\\tnow", "notes": ["n1", "n2"], "path": "$.a", "severity": "error"},
+        {"column": null, "environment": "iPhone 8 portrait (375x667, wC hR)", "file": null, "kind": "ambiguity", "line": null, "message": "no place", "notes": [], "path": null, "severity": "warning"}
       ]
 
       """)

@@ -111,6 +111,8 @@ final class EngineSolvingTests: XCTestCase {
       "Unable to simultaneously satisfy constraints in 400x300, wC hR: will attempt to recover by breaking constraint 'c2' (a.width == 200)."
     )
     XCTAssertEqual(d.notes, ["'c1' a.width == 100 at test.json:1:5"])
+    XCTAssertEqual(d.kind, .conflict)
+    XCTAssertEqual(d.environment, "400x300, wC hR")
     XCTAssertFalse(engine.installedConstraints.contains { $0.id == "c2" })
     XCTAssertEqual(engine.rejectedConstraints.map(\.id), ["c2"])
   }
@@ -180,6 +182,8 @@ final class EngineSolvingTests: XCTestCase {
         "View 'b' has an ambiguous horizontal position in 400x300, wC hR.",
       ])
     XCTAssertTrue(r.diagnostics.allSatisfy { $0.severity == .warning })
+    XCTAssertEqual(r.diagnostics.map(\.kind), [.ambiguity, .ambiguity])
+    XCTAssertEqual(r.diagnostics.map(\.environment), ["400x300, wC hR", "400x300, wC hR"])
     XCTAssertFalse(r.hasConflicts)
   }
 }
