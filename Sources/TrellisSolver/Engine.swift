@@ -92,6 +92,10 @@ struct Engine {
   /// its tables near the size of what is installed, large enough that compaction is rare
   /// (one pass over the tableau, amortized over the removals). Tests lower it.
   var compactionFloor = 256
+  /// The largest row value written since the last check (see `refactorIfPrecisionWasLost`).
+  var peakMagnitude = 0.0
+  /// Row values beyond which an add or remove ends by refactorizing (tests change it).
+  var refactorThreshold = 1e9
   var nextSequence: UInt64 = 0
 
   init(mode: Solver.Mode) {
@@ -244,6 +248,7 @@ struct Engine {
           removed: { unlink(basic, fromColumn: $0) })
       }
       rows[Int(basic)] = target
+      if abs(target.constant) > peakMagnitude { peakMagnitude = abs(target.constant) }
       if target.constant < 0 && kind(basic) != .external {
         infeasible.append(basic)
       }

@@ -147,6 +147,7 @@ extension Engine {
     addErrorsToObjective(record, sign: 1)
     optimize(.main)
     settleInfeasibleRows()
+    refactorIfPrecisionWasLost()
     retire(0)
   }
 
@@ -260,6 +261,7 @@ extension Engine {
     }
     optimize(.main)
     settleInfeasibleRows()
+    refactorIfPrecisionWasLost()
     retire(record.other >= 0 ? 2 : 1)
   }
 

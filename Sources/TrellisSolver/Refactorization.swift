@@ -1,0 +1,89 @@
+// Recomputing the tableau from the constraints, for the basis it has.
+
+extension Engine {
+  /// Refactorizes when the last operation's pivots passed through values far larger than
+  /// the ones it ended with: the small ones then hold mostly rounding.
+  mutating func refactorIfPrecisionWasLost() {
+    guard peakMagnitude > refactorThreshold else { return }
+    refactorize()
+    peakMagnitude = 0
+  }
+
+  /// Rebuilds every row and objective level from the constraints themselves, keeping which
+  /// symbols are basic, then restores feasibility and optimality. Returns false (and
+  /// changes nothing) if the basis turns out singular within rounding.
+  ///
+  /// Pivots accumulate rounding in every row they touch; when values pass through far
+  /// larger magnitudes than they end at (a vertex at 1e13 on the way to a solution at
+  /// 1e6), what is left of the small values is mostly that rounding. The rows recomputed
+  /// from the equations carry only the rounding of one elimination.
+  @discardableResult
+  mutating func refactorize() -> Bool {
+    guard journal == nil, artificial == nil else { return false }
+    let ordered = recordsInOrder()
+    let isBasicSymbol = rows.map { $0 != nil }
+    guard ordered.count == isBasicSymbol.lazy.filter({ $0 }).count else { return false }
+
+    // Gauss–Jordan elimination of the equations, each solved for the basic symbol with
+    // the largest coefficient left in it (partial pivoting among the basic columns).
+    var solved = [Row?](repeating: nil, count: kinds.count)
+    var solvedOrder: [SymbolID] = []
+    for record in ordered {
+      var equation = Row(constant: evaluateConstant(record) / record.scale)
+      for term in record.constraint.expression.terms where term.coefficient != 0 {
+        let s = variableSymbol[Int(term.variable.index)]
+        guard s >= 0 else { return false }
+        equation.add(s, term.coefficient / record.scale)
+      }
+      equation.add(record.marker, record.markerCoefficient)
+      if record.other >= 0 { equation.add(record.other, record.otherCoefficient) }
+      // Replace the basic symbols already solved for.
+      var i = 0
+      while i < equation.cells.count {
+        let s = equation.cells[i].symbol
+        if let row = solved[Int(s)] {
+          equation.substitute(s, with: row)
+          i = 0
+        } else {
+          i += 1
+        }
+      }
+      var pivot: SymbolID = -1
+      var largest = pivotTolerance
+      for cell in equation.cells where isBasicSymbol[Int(cell.symbol)] && abs(cell.coefficient) > largest {
+        pivot = cell.symbol
+        largest = abs(cell.coefficient)
+      }
+      guard pivot >= 0 else { return false }
+      equation.solve(for: pivot)
+      for other in solvedOrder {
+        if solved[Int(other)]?.coefficient(of: pivot) != 0 { solved[Int(other)]?.substitute(pivot, with: equation) }
+      }
+      solved[Int(pivot)] = equation
+      solvedOrder.append(pivot)
+    }
+
+    // Install the rows, their columns and the objective levels.
+    for s in columns.indices { columns[s] = [] }
+    for s in rows.indices {
+      rows[s] = solved[s]
+      if let row = solved[s] { for cell in row.cells { columns[Int(cell.symbol)].append(SymbolID(s)) } }
+    }
+    for l in levels.indices { levels[l].row = Row() }
+    for record in ordered where !record.constraint.priority.isRequired {
+      guard let l = levelIndex(for: record.constraint.priority, create: false) else { continue }
+      let w = weight(of: record.constraint.priority) * record.scale
+      for e in [record.marker, record.other] where e >= 0 && kind(e) == .error {
+        if let row = rows[Int(e)] { levels[l].row.add(row, times: w) } else { levels[l].row.add(e, w) }
+      }
+    }
+    infeasible = []
+    for (s, row) in rows.enumerated() {
+      if let row, row.constant < 0, kind(SymbolID(s)) != .external { infeasible.append(SymbolID(s)) }
+    }
+    settleInfeasibleRows()
+    optimize(.main)
+    settleInfeasibleRows()
+    return true
+  }
+}
