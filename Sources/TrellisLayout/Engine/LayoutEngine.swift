@@ -642,6 +642,33 @@ public final class LayoutEngine {
     return found
   }
 
+  /// Frame values beyond which a layout is warned about: far beyond any screen, where the
+  /// solver keeps only about 1e-10 of the largest value (README, "Numerical limits"), so a
+  /// constraint between such frames can miss by whole points without its own error.
+  public static let largestAccurateFrameValue = 1e9
+
+  /// One warning naming the view with the largest frame value, if it is beyond
+  /// ``largestAccurateFrameValue``.
+  private static func magnitudeWarning(_ frames: [Rect], _ resolved: ResolvedLayout) -> Diagnostic? {
+    var largest = 0.0
+    var index = -1
+    for (i, frame) in frames.enumerated() {
+      let size = max(abs(frame.x), abs(frame.y), abs(frame.width), abs(frame.height))
+      if size > largest {
+        largest = size
+        index = i
+      }
+    }
+    guard largest > largestAccurateFrameValue, resolved.views.indices.contains(index) else { return nil }
+    let view = resolved.views[index]
+    return Diagnostic(
+      .warning,
+      "View '\(view.id)' reaches \(fmt(largest)) pt in \(resolved.environment), far beyond any screen: "
+        + "constraints among such values hold only to about \(fmt(largest * 1e-10)) pt; bring the multipliers "
+        + "and constants closer to screen sizes.",
+      at: view.location, kind: .accuracy, environment: "\(resolved.environment)")
+  }
+
   private func result(
     _ slot: inout SolverSlot, _ resolved: ResolvedLayout, _ set: ConstraintSet, _ outcome: Outcome,
     snapToPixels: Bool
@@ -683,6 +710,7 @@ public final class LayoutEngine {
       if snapToPixels { rect = PixelSnapping.snap(rect, scale: environment.scale) }
       frames.append(rect)
     }
+    if let warning = Self.magnitudeWarning(frames, resolved) { diagnostics.append(warning) }
     let insets = environment.safeAreaInsets
     let rootMargins = root.layoutMargins
     var safeArea = Rect(

@@ -103,4 +103,33 @@ final class FuzzRegressionTests: XCTestCase {
       XCTAssertTrue(missed.isEmpty, "\(missed)")
     }
   }
+
+  /// From fuzz-layout (second session): `v1` is 1e6 wide and `v8.width == 1000000 * v1.width
+  /// + 100` makes v8 1e12 wide, at x = −5e11. Its centerX (the difference of two 5e11
+  /// values) came out 16 pt from where `v4.left == v8.centerX + 8` put v4, with no
+  /// diagnostic: the per-constraint check measures misses against the 1e12 terms. Such
+  /// frames are far beyond any screen, and the engine now warns about them.
+  func testFramesFarBeyondAnyScreenAreWarnedAbout() throws {
+    let text = """
+      {"root": {"children": [{"id": "v1"}, {"id": "v8"}]},
+       "constraints": ["v1.leading == v1.trailing - 1000000", "v1.top == root.top", "v1.height == 10",
+         "v8.width == 1000000 * v1.width + 100", "v8.centerX == root.centerX", "v8.top == root.top",
+         "v8.height == 10", "v1.left == root.left"]}
+      """
+    let document = try XCTUnwrap(hostileRead(text).document)
+    let result = LayoutEngine(document: document).layout(in: environment(667, 375, wChC))
+    let warnings = result.diagnostics.filter { $0.kind == .accuracy && $0.severity == .warning }
+    XCTAssertEqual(warnings.count, 1, "\(result.diagnostics)")
+    XCTAssertEqual(warnings.first?.message.hasPrefix("View 'v8' reaches 1000000000100 pt in "), true, "\(warnings)")
+    XCTAssertEqual(warnings.first?.location?.line, 1)
+
+    // Screen-sized layouts get no such warning (every example layout, on a phone).
+    for name in ["concentration", "calculator", "attributor", "mailboxes", "playing-cards"] {
+      let url = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent(
+        "../../../Layouts/\(name).json")
+      let read = LayoutReader.parse(try String(contentsOf: url, encoding: .utf8), file: "\(name).json")
+      let laidOut = LayoutEngine(document: try XCTUnwrap(read.document)).layout(in: environment(375, 667, wChR))
+      XCTAssertFalse(laidOut.diagnostics.contains { $0.kind == .accuracy }, name)
+    }
+  }
 }
