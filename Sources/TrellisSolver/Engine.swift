@@ -92,7 +92,7 @@ struct Engine {
   /// its tables near the size of what is installed, large enough that compaction is rare
   /// (one pass over the tableau, amortized over the removals). Tests lower it.
   var compactionFloor = 256
-  /// The largest row value written since the last check (see `refactorIfPrecisionWasLost`).
+  /// The largest row value written since the last check (see `refactorizeAfterHugeValues`).
   var peakMagnitude = 0.0
   /// Row values beyond which an add or remove ends by refactorizing (tests change it).
   var refactorThreshold = 1e9

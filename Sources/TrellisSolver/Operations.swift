@@ -147,7 +147,7 @@ extension Engine {
     addErrorsToObjective(record, sign: 1)
     optimize(.main)
     settleInfeasibleRows()
-    refactorIfPrecisionWasLost()
+    refactorizeAfterHugeValues()
     retire(0)
   }
 
@@ -261,7 +261,7 @@ extension Engine {
     }
     optimize(.main)
     settleInfeasibleRows()
-    refactorIfPrecisionWasLost()
+    refactorizeAfterHugeValues()
     retire(record.other >= 0 ? 2 : 1)
   }
 
