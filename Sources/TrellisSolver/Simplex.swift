@@ -118,6 +118,20 @@ extension Engine {
   /// required constraints cannot all hold).
   mutating func dualOptimize() -> SymbolID? {
     guard !infeasible.isEmpty else { return nil }
+    var pivots = 0
+    if let failed = dualPivots(&pivots) { return failed }
+    guard pivots > 0 else { return nil }
+    // The ratio test breaks ties within rounding, which can leave a reduced cost a rounding
+    // below zero (the fuzzer met −1.1e-10 beside 1e4): a primal pass, usually without a
+    // pivot, restores optimality, and any row its pivots left a rounding below zero is
+    // settled once more.
+    optimize(.main)
+    return dualPivots(&pivots)
+  }
+
+  /// The dual simplex's pivots; counts them in `pivots`.
+  private mutating func dualPivots(_ pivots: inout Int) -> SymbolID? {
+    guard !infeasible.isEmpty else { return nil }
     var ratio = [Double](repeating: 0, count: levels.count)
     var best = [Double](repeating: 0, count: levels.count)
     while !infeasible.isEmpty {
@@ -150,6 +164,7 @@ extension Engine {
         return leaving
       }
       pivot(entering: entering, leaving: leaving)
+      pivots += 1
     }
     return nil
   }

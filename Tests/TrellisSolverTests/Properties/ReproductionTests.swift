@@ -236,4 +236,54 @@ final class ReproductionTests: XCTestCase {
     try solver.add(make(10000 * v[0] + 44 * v[2], .lessThanOrEqual, 999))
     XCTAssertEqual(solver.checkInvariants(), [])
   }
+
+  /// From the solver fuzzer (strict): the dual simplex's ratio test breaks ties within
+  /// rounding, and after `suggest 20 for v0` a reduced cost at @999 was −1.1e-10 (beside
+  /// coefficients of 1e4), so the solution was not quite optimal. The dual simplex now
+  /// ends with a primal pass when it pivoted.
+  func testDualSimplexLeavesNoNegativeReducedCost() throws {
+    let solver = Solver(mode: .strict)
+    let v = (0..<4).map { solver.makeVariable("v\($0)") }
+    func make(_ e: LinearExpression, _ r: Relation, _ p: Priority = .required) -> Constraint {
+      Constraint(e, r, priority: p)
+    }
+    var weak: [Constraint] = []
+    func addWeak() throws {
+      let c = make(2 * v[3] + 2 * v[3] + 2, .lessThanOrEqual, 1)
+      try solver.add(c)
+      weak.append(c)
+    }
+    try solver.add(make(0 * v[1] + 0.001 * v[1] + 44 * v[2] + 1, .greaterThanOrEqual))
+    for _ in 0..<3 { try addWeak() }
+    try solver.add(make(2 * v[3] + 2 * v[1] + 2, .lessThanOrEqual, 999))
+    let pull = make(10000 * v[1] + v[0] + v[0] - 8, .equal, 500)
+    try solver.add(pull)
+    try solver.remove(weak.removeFirst())
+    for _ in 0..<2 { try addWeak() }
+    try solver.add(make(2 * v[2] - 8 * v[0] + 2, .equal))
+    try solver.add(make(0 * v[3], .lessThanOrEqual, 750))
+    let c8 = make(v[0] + 2 * v[3] + 2 * v[3] + 8, .lessThanOrEqual, 1)
+    try solver.add(c8)
+    let c0 = make(2 * v[3] + 2 * v[3], .lessThanOrEqual, 1)
+    try solver.add(c0)
+    try addWeak()
+    let strong = make(2 * v[3] + 2 * v[3] + 2, .lessThanOrEqual, 999)
+    try solver.add(strong)
+    try solver.addEditVariable(v[0], priority: 999)
+    try solver.add(make(0 * v[2] + 1, .equal, 250))
+    try solver.remove(pull)
+    try solver.setConstant(of: c8, to: 44)
+    try solver.setConstant(of: c0, to: 10000)
+    try solver.add(make(0 * v[0], .equal))
+    try solver.add(make(3 * v[3], .lessThanOrEqual, 250))
+    try solver.setConstant(of: strong, to: -1)
+    try solver.add(make(0 * v[0], .equal))
+    let floor = make(8 * v[0], .greaterThanOrEqual, 1)
+    try solver.add(floor)
+    try solver.add(make(10000 * v[0] + 44 * v[2], .lessThanOrEqual, 999))
+    try solver.setConstant(of: floor, to: -0.0)
+    try solver.add(make(2 * v[3] + 2 * v[3] + 2, .lessThanOrEqual))
+    try solver.suggestValue(20, for: v[0])
+    XCTAssertEqual(solver.checkInvariants(), [])
+  }
 }
