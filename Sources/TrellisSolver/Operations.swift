@@ -128,6 +128,7 @@ extension Engine {
       }
       subject = record.marker  // redundant with the equalities already there
     }
+    var retiring = 0
     if subject < 0 {
       beginJournal()
       journal?.symbolCount = mark
@@ -136,7 +137,7 @@ extension Engine {
         throw unsatisfiable(constraint, constant: constant, certificate: certificate)
       }
       journal = nil
-      retiredSymbols += 1  // the artificial symbol
+      retiring = 1  // the artificial symbol
     } else {
       row.solve(for: subject)
       substitute(subject, with: row)
@@ -148,7 +149,7 @@ extension Engine {
     optimize(.main)
     settleInfeasibleRows()
     refactorizeAfterHugeValues()
-    retire(0)
+    retire(retiring)
   }
 
   /// Rows queued as negative during primal pivots are only rounding (the ratio test keeps
@@ -202,18 +203,7 @@ extension Engine {
     let priority = record.constraint.priority
     guard !priority.isRequired else { return }
     guard let l = levelIndex(for: priority, create: sign > 0) else { return }
-    // Errors are measured in the scaled equation's units: weigh them back to the user's.
-    let w = weight(of: priority) * record.scale * sign
-    var errorSymbols: [SymbolID] = []
-    if kind(record.marker) == .error { errorSymbols.append(record.marker) }
-    if record.other >= 0 && kind(record.other) == .error { errorSymbols.append(record.other) }
-    for e in errorSymbols {
-      if let row = rows[Int(e)] {
-        levels[l].row.add(row, times: w)
-      } else {
-        levels[l].row.add(e, w)
-      }
-    }
+    addErrors(of: record, toLevel: l, sign: sign)
     levels[l].count += sign > 0 ? 1 : -1
     if mode == .strict && levels[l].count == 0 {
       levels.remove(at: l)
@@ -223,6 +213,15 @@ extension Engine {
       // real improvement at the lower ones (strict mode skips symbols a higher level
       // holds), so it goes.
       levels[l].row.dropResidue()
+    }
+  }
+
+  /// `sign ×` the record's weighted error symbols (their rows where basic) into level `l`.
+  mutating func addErrors(of record: ConstraintRecord, toLevel l: Int, sign: Double) {
+    // Errors are measured in the scaled equation's units: weigh them back to the user's.
+    let w = weight(of: record.constraint.priority) * record.scale * sign
+    for e in [record.marker, record.other] where e >= 0 && kind(e) == .error {
+      if let row = rows[Int(e)] { levels[l].row.add(row, times: w) } else { levels[l].row.add(e, w) }
     }
   }
 

@@ -74,10 +74,7 @@ extension Engine {
     for l in levels.indices { levels[l].row = Row() }
     for record in ordered where !record.constraint.priority.isRequired {
       guard let l = levelIndex(for: record.constraint.priority, create: false) else { continue }
-      let w = weight(of: record.constraint.priority) * record.scale
-      for e in [record.marker, record.other] where e >= 0 && kind(e) == .error {
-        if let row = rows[Int(e)] { levels[l].row.add(row, times: w) } else { levels[l].row.add(e, w) }
-      }
+      addErrors(of: record, toLevel: l, sign: 1)
     }
     infeasible = []
     for (s, row) in rows.enumerated() {
