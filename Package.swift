@@ -20,20 +20,23 @@ let package = Package(
   targets: [
     // MARK: Libraries
     .target(name: "TrellisSolver"),
-    .target(name: "TrellisLayout", dependencies: ["TrellisSolver"]),
-    .target(name: "TrellisRender", dependencies: ["TrellisLayout"]),
-    .target(name: "TrellisCLI", dependencies: ["TrellisLayout", "TrellisRender"]),
+    // What several modules share, at `package` access (not API): JSON reading with positions and
+    // writing, number formatting, did-you-mean, text tables, command-line argument parsing.
+    .target(name: "TrellisSupport"),
+    .target(name: "TrellisLayout", dependencies: ["TrellisSolver", "TrellisSupport"]),
+    .target(name: "TrellisRender", dependencies: ["TrellisLayout", "TrellisSupport"]),
+    .target(name: "TrellisCLI", dependencies: ["TrellisLayout", "TrellisRender", "TrellisSupport"]),
 
     // MARK: Executables
     .executableTarget(name: "trellis", dependencies: ["TrellisCLI"]),
-    .executableTarget(name: "trellis-bench", dependencies: ["TrellisSolver", "TrellisLayout"]),
+    .executableTarget(name: "trellis-bench", dependencies: ["TrellisSolver", "TrellisLayout", "TrellisSupport"]),
 
     // MARK: Tests
-    .testTarget(name: "TrellisSolverTests", dependencies: ["TrellisSolver"]),
+    .testTarget(name: "TrellisSolverTests", dependencies: ["TrellisSolver", "TrellisSupport"]),
     // Fixture and snapshot files are read through #filePath, not as bundle resources.
     .testTarget(
-      name: "TrellisLayoutTests", dependencies: ["TrellisLayout", "TrellisSolver"], exclude: ["Fixtures"]),
+      name: "TrellisLayoutTests", dependencies: ["TrellisLayout", "TrellisSolver", "TrellisSupport"], exclude: ["Fixtures"]),
     .testTarget(
-      name: "TrellisCLITests", dependencies: ["TrellisCLI", "TrellisLayout", "TrellisRender"], exclude: ["Snapshots"]),
+      name: "TrellisCLITests", dependencies: ["TrellisCLI", "TrellisLayout", "TrellisRender", "TrellisSupport"], exclude: ["Snapshots"]),
   ]
 )

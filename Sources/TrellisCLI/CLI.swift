@@ -1,3 +1,4 @@
+import TrellisSupport
 import Foundation
 
 /// Runs the `trellis` command with `arguments` (without the program name) using the real

@@ -1,3 +1,4 @@
+import TrellisSupport
 import TrellisLayout
 
 /// `--device`, `--orientation`, `--size`, `--traits`, `--safe-area`, `--scale`, `--rtl`: the

@@ -1,3 +1,4 @@
+import TrellisSupport
 import TrellisLayout
 
 /// A solved layout drawn with box-drawing characters for a terminal.

@@ -1,3 +1,4 @@
+import TrellisSupport
 import TrellisLayout
 
 /// The stable JSON document of one solved layout (`trellis solve --format json`).
@@ -11,7 +12,7 @@ public enum LayoutJSON {
   /// The document as a value, for embedding in larger documents.
   ///
   /// - Parameter layout: the layout file as named on the command line, if any.
-  public static func value(_ result: LayoutResult, layout: String?) -> JSONValue {
+  package static func value(_ result: LayoutResult, layout: String?) -> JSONValue {
     let environment = result.environment
     return .object([
       "layout": .optional(layout),
@@ -53,7 +54,7 @@ public enum LayoutJSON {
   }
 
   /// `{severity, kind, message, file, line, column}`, `null` for a missing location.
-  public static func diagnostic(_ diagnostic: Diagnostic) -> JSONValue {
+  package static func diagnostic(_ diagnostic: Diagnostic) -> JSONValue {
     .object([
       "severity": .string(diagnostic.severity.rawValue),
       "kind": .string(diagnostic.kind.rawValue),

@@ -1,3 +1,4 @@
+import TrellisSupport
 import TrellisLayout
 
 /// A rotation told in UIKit's order (`trellis rotate`), from a ``LayoutDiff``.

@@ -1,3 +1,4 @@
+import TrellisSupport
 import TrellisLayout
 
 /// A solved layout as an SVG 1.1 picture, one user unit per point.

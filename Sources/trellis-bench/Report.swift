@@ -1,3 +1,4 @@
+import TrellisSupport
 import Foundation
 import TrellisLayout
 import TrellisSolver

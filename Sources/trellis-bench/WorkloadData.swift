@@ -1,3 +1,4 @@
+import TrellisSupport
 import TrellisLayout
 import TrellisSolver
 
@@ -127,7 +128,7 @@ struct WorkloadFileReader {
     }
     return LinearSpec(
       terms: terms, constant: try node.member("constant").number(), relation: relation,
-      strength: try strength(node.member("strength")), location: node.value.location)
+      strength: try strength(node.member("strength")), location: SourceLocation(node.value.position))
   }
 
   /// `[{"variable": name, "strengthValue": s}, ...]`.

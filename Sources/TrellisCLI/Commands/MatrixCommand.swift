@@ -1,3 +1,4 @@
+import TrellisSupport
 import Dispatch
 import Foundation
 import Synchronization

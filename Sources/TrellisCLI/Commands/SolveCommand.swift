@@ -1,3 +1,4 @@
+import TrellisSupport
 import TrellisLayout
 import TrellisRender
 

@@ -1,3 +1,5 @@
+import TrellisSupport
+
 /// A device of the built-in table: its screen in points, its scale and, per orientation, the
 /// size classes and safe-area insets a full-screen app sees.
 ///

@@ -1,3 +1,5 @@
+import TrellisSupport
+
 /// The built-in devices: lookup by name, suggestions for misspellings, and the environments
 /// commands iterate over.
 public enum DeviceTable {

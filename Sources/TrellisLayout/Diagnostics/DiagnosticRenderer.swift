@@ -1,3 +1,5 @@
+import TrellisSupport
+
 /// Prints diagnostics for people (GNU style, with the source line and a caret) or for tools (JSON).
 ///
 /// GNU form, one block per diagnostic:

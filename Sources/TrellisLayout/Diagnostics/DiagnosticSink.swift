@@ -1,6 +1,8 @@
+import TrellisSupport
+
 /// Collects the diagnostics of one read, up to a limit (so a binary file cannot produce
 /// millions of them). Shared by reference between the parser and the readers of one file.
-final class DiagnosticSink {
+final class DiagnosticSink: ProblemSink {
   private(set) var diagnostics: [Diagnostic] = []
   private(set) var errorCount = 0
   /// Set once the limit is reached; parsers stop early when they see it.
@@ -33,6 +35,14 @@ final class DiagnosticSink {
     }
     if diagnostic.severity == .error { errorCount += 1 }
     diagnostics.append(diagnostic)
+  }
+
+  /// Files a problem found by a support reader (the JSON parser).
+  func report(_ problem: Problem) {
+    add(
+      Diagnostic(
+        problem.severity == .error ? .error : .warning, problem.message, at: SourceLocation(problem.location),
+        path: problem.path, notes: problem.notes.map { Self.note($0.message, at: SourceLocation($0.location)) }))
   }
 
   /// A note line pointing at an earlier place: `file:3:5: note: message`.

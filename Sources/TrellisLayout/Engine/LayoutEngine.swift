@@ -1,3 +1,5 @@
+import TrellisSupport
+
 import TrellisSolver
 
 /// Lays out one document in any environment, keeping live solvers between layouts.

@@ -1,3 +1,5 @@
+import TrellisSupport
+
 /// A width and a height in points.
 public struct Size: Hashable, Sendable, Codable, CustomStringConvertible {
   public var width: Double
@@ -48,25 +50,4 @@ public struct EdgeInsets: Hashable, Sendable, Codable, CustomStringConvertible {
     EdgeInsets(top: value, left: value, bottom: value, right: value)
   }
   public var description: String { "\(fmt(top)),\(fmt(left)),\(fmt(bottom)),\(fmt(right))" }
-}
-
-/// Prints a number exactly (the shortest text that reads back as the same `Double`), without
-/// a trailing `.0`: for messages about a value the user wrote, where rounding could put an
-/// out-of-range value onto the bound it broke ("priority 1000 is out of range").
-func fmtExact(_ value: Double) -> String {
-  if value.isFinite, value == value.rounded(), abs(value) < 1e15 { return String(Int64(value)) }
-  return "\(value)"
-}
-
-/// Prints a number the short way: `8`, `12.5`, `92.333`.
-func fmt(_ value: Double) -> String {
-  if value.isFinite, value == value.rounded(), abs(value) < 1e15 { return String(Int64(value)) }
-  // Beyond 1e15 every Double is whole and needs no rounding; `value * 1000` would overflow to
-  // infinity above 1.8e305 and print 1e308 as "inf".
-  if value.isFinite, abs(value) < 1e15 {
-    let rounded = (value * 1000).rounded() / 1000
-    if rounded == rounded.rounded(), abs(rounded) < 1e15 { return String(Int64(rounded)) }
-    return String(rounded)
-  }
-  return "\(value)"
 }

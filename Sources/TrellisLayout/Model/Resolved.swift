@@ -1,3 +1,5 @@
+import TrellisSupport
+
 /// A document with every size-class variation decided for one environment: the
 /// installed constraints, hidden flags, texts and stack properties. Made by
 /// `LayoutDocument.resolved(for:)`; diffing two of these is what a rotation changes.

@@ -1,3 +1,5 @@
+import TrellisSupport
+
 /// A constraint read from the file, with where its parts were written (for the checks that
 /// run once every constraint form has become a `ConstraintSpec`).
 struct ConstraintDraft {

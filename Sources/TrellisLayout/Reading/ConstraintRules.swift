@@ -1,3 +1,5 @@
+import TrellisSupport
+
 /// The checks every constraint passes, whatever form it was written in: its views exist,
 /// its attributes may be related (Auto Layout Guide, "Anatomy of a Constraint"), and its
 /// numbers are in range.

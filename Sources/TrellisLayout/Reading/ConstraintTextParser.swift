@@ -1,3 +1,5 @@
+import TrellisSupport
+
 /// A constraint written as text, before its views are checked: each piece with the offset
 /// (0-based, in Unicode scalars of the decoded string) where it was written.
 struct ConstraintText: Sendable {

@@ -1,3 +1,5 @@
+import TrellisSupport
+
 /// Builds a ``LayoutDocument`` from a parsed JSON tree, reporting every problem it finds.
 /// Views are read before constraints (whatever the key order), so constraints can be checked
 /// against the complete set of view ids.

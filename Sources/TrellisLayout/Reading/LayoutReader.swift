@@ -1,3 +1,5 @@
+import TrellisSupport
+
 import Foundation
 
 /// What reading a layout file gave: the document (when there were no errors) and every
@@ -86,7 +88,7 @@ public enum LayoutReader {
       sink.error(
         "the file is empty; a layout file is one JSON object with a \"root\" view",
         at: SourceLocation(file: file, line: 1, column: 1, offset: 0), path: nil)
-    } else if let tree = JSONParser.parse(source, limits: limits, sink: sink) {
+    } else if let tree = JSONParser.parse(bytes: bytes, file: file, limits: limits.json, sink: sink) {
       var reader = DocumentReader(file: file, limits: limits, sink: sink)
       document = reader.read(tree)
     }

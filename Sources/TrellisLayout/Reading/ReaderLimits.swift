@@ -1,3 +1,5 @@
+import TrellisSupport
+
 /// Bounds on what the layout reader accepts, so a hostile or broken file gives one clear error
 /// instead of exhausting memory, time or the stack.
 ///
@@ -29,6 +31,9 @@ public struct ReaderLimits: Sendable, Hashable {
 
   /// ``maxJSONDepth`` capped at ``depthCeiling``.
   var effectiveJSONDepth: Int { min(maxJSONDepth, Self.depthCeiling) }
+
+  /// What the JSON parser needs of these limits.
+  var json: JSONLimits { JSONLimits(maxDepth: effectiveJSONDepth, maxStringLength: maxStringLength) }
 
   /// Limits with the documented defaults, any of which can be overridden.
   public init(

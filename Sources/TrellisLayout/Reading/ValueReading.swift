@@ -1,3 +1,5 @@
+import TrellisSupport
+
 /// Typed reading of JSON values, with one clear diagnostic for each value of the wrong type
 /// or out of range. Values the parser already reported (`.invalid`) are skipped silently.
 struct ValueReader {

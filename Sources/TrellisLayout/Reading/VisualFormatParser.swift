@@ -1,3 +1,5 @@
+import TrellisSupport
+
 /// A parsed Visual Format Language string (Apple's grammar), with the offset (0-based, in
 /// Unicode scalars) of every piece so problems point inside the string.
 struct VisualFormat: Sendable {

@@ -1,3 +1,4 @@
+import TrellisSupport
 import XCTest
 
 @testable import TrellisLayout

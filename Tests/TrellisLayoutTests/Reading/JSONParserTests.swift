@@ -1,3 +1,4 @@
+import TrellisSupport
 import Foundation
 import XCTest
 
@@ -8,7 +9,7 @@ import XCTest
 final class JSONParserTests: XCTestCase {
   private func parse(_ bytes: [UInt8], limits: ReaderLimits = ReaderLimits()) -> (JSONNode?, [Diagnostic]) {
     let sink = DiagnosticSink(limit: limits.maxDiagnostics)
-    let node = JSONParser.parse(SourceText(file: "t.json", bytes: bytes), limits: limits, sink: sink)
+    let node = JSONParser.parse(bytes: bytes, file: "t.json", limits: limits.json, sink: sink)
     return (node, sink.diagnostics)
   }
 

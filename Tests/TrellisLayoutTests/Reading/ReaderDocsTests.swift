@@ -1,3 +1,4 @@
+import TrellisSupport
 import Foundation
 import XCTest
 
@@ -15,7 +16,7 @@ final class ReaderDocsTests: XCTestCase {
   private func parseJSON(_ name: String) throws -> JSONNode {
     let bytes = [UInt8](try Data(contentsOf: Self.docs.appendingPathComponent(name)))
     let sink = DiagnosticSink(limit: 50)
-    let node = JSONParser.parse(SourceText(file: name, bytes: bytes), limits: ReaderLimits(), sink: sink)
+    let node = JSONParser.parse(bytes: bytes, file: name, limits: ReaderLimits().json, sink: sink)
     XCTAssertEqual(sink.diagnostics, [], name)
     return try XCTUnwrap(node)
   }

@@ -1,9 +1,9 @@
 /// JSON text helpers shared by every writer of JSON in the project (diagnostics, layout
 /// results, benchmark reports), so that all of them escape strings the same way.
-public enum JSONText {
+package enum JSONText {
   /// `text` as a JSON string literal: quotes, backslashes and control characters escaped
   /// (RFC 8259 §7), everything else kept as it is.
-  public static func quoted(_ text: String) -> String {
+  package static func quoted(_ text: String) -> String {
     var out = "\""
     for scalar in text.unicodeScalars {
       switch scalar {

@@ -1,32 +1,23 @@
-import TrellisLayout
 /// A usage mistake: printed with the usage line and a pointer to `--help`, exit code 64.
-struct UsageError: Error, Equatable {
-  var message: String
-  init(_ message: String) { self.message = message }
-}
-
-/// A failure while doing the work (unreadable file, unwritable output): exit code 1.
-struct RuntimeError: Error, Equatable {
-  var message: String
-  init(_ message: String) { self.message = message }
-
-  static let noEngine = RuntimeError("this build of trellis cannot solve layouts (the layout engine is not linked)")
+package struct UsageError: Error, Equatable {
+  package var message: String
+  package init(_ message: String) { self.message = message }
 }
 
 /// What the command line said, by option and argument name.
-struct ParsedArguments: Sendable, Equatable {
-  var flags: Set<String> = []
+package struct ParsedArguments: Sendable, Equatable {
+  package var flags: Set<String> = []
   /// The last value given for each option (`--columns 80 --columns 100` → 100, as ArgumentParser does).
-  var values: [String: String] = [:]
-  var positionals: [String: [String]] = [:]
+  package var values: [String: String] = [:]
+  package var positionals: [String: [String]] = [:]
 
-  func flag(_ name: String) -> Bool { flags.contains(name) }
-  func value(_ name: String) -> String? { values[name] }
-  func argument(_ name: String) -> String? { positionals[name]?.first }
-  func arguments(_ name: String) -> [String] { positionals[name] ?? [] }
+  package func flag(_ name: String) -> Bool { flags.contains(name) }
+  package func value(_ name: String) -> String? { values[name] }
+  package func argument(_ name: String) -> String? { positionals[name]?.first }
+  package func arguments(_ name: String) -> [String] { positionals[name] ?? [] }
 
   /// An integer option in `range`, or `nil` when not given.
-  func integer(_ name: String, valueName: String, in range: ClosedRange<Int>) throws(UsageError) -> Int? {
+  package func integer(_ name: String, valueName: String, in range: ClosedRange<Int>) throws(UsageError) -> Int? {
     guard let text = values[name] else { return nil }
     guard let number = Int(text), range.contains(number) else {
       throw UsageError(
@@ -37,7 +28,7 @@ struct ParsedArguments: Sendable, Equatable {
   }
 
   /// A finite number option greater than zero, or `nil` when not given.
-  func positiveNumber(_ name: String, valueName: String) throws(UsageError) -> Double? {
+  package func positiveNumber(_ name: String, valueName: String) throws(UsageError) -> Double? {
     guard let text = values[name] else { return nil }
     guard let number = Double(text), number.isFinite, number > 0 else {
       throw UsageError(
@@ -49,14 +40,14 @@ struct ParsedArguments: Sendable, Equatable {
 
 /// Parses arguments against a ``CommandSpec`` the way swift-argument-parser does: options anywhere,
 /// `--name value` or `--name=value`, `--` ends options, `-h`/`--help` wins over everything else.
-enum ArgumentParser {
-  enum Outcome: Equatable {
+package enum ArgumentParser {
+  package enum Outcome: Equatable {
     case parsed(ParsedArguments)
     case help
     case version
   }
 
-  static func parse(_ arguments: [String], for spec: CommandSpec) throws(UsageError) -> Outcome {
+  package static func parse(_ arguments: [String], for spec: CommandSpec) throws(UsageError) -> Outcome {
     if arguments.contains(where: { $0 == "-h" || $0 == "--help" }) {
       // Only before `--`: after it everything is positional.
       let beforeTerminator = arguments.prefix { $0 != "--" }
@@ -145,19 +136,19 @@ enum ArgumentParser {
     return .parsed(parsed)
   }
 
-  static func unknownOption(_ written: String, spec: CommandSpec) -> UsageError {
+  package static func unknownOption(_ written: String, spec: CommandSpec) -> UsageError {
     let names = spec.allOptions.map { "--\($0.name)" }
     let suggestion = Spelling.closest(to: written, in: names).map { " Did you mean '\($0)'?" } ?? ""
     return UsageError("Unknown option '\(written)'.\(suggestion)")
   }
 
-  static func unknownSubcommand(_ written: String, spec: CommandSpec) -> UsageError {
+  package static func unknownSubcommand(_ written: String, spec: CommandSpec) -> UsageError {
     let suggestion =
       Spelling.closest(to: written, in: spec.subcommands.map(\.name)).map { " Did you mean '\($0)'?" } ?? ""
     return UsageError("Unknown subcommand '\(written)'.\(suggestion)")
   }
 
-  static func invalidValue(_ value: String, for option: OptionSpec, allowed: [String]) -> UsageError {
+  package static func invalidValue(_ value: String, for option: OptionSpec, allowed: [String]) -> UsageError {
     if let close = Spelling.closest(to: value, in: allowed) {
       return UsageError("The value '\(value)' is invalid for '\(option.synopsis)'. Did you mean '\(close)'?")
     }
@@ -170,10 +161,10 @@ enum ArgumentParser {
 }
 
 /// Did-you-mean suggestions for option names, subcommands and values.
-enum Spelling {
+package enum Spelling {
   /// The candidate nearest to `written` (case-insensitive optimal-string-alignment distance), if it
   /// is within a third of the longer word's length (at least 1, at most 3); ties go to the first.
-  static func closest(to written: String, in candidates: [String]) -> String? {
+  package static func closest(to written: String, in candidates: [String]) -> String? {
     let key = written.lowercased()
     var best: (distance: Int, candidate: String)?
     for candidate in candidates {

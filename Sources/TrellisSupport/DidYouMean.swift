@@ -7,11 +7,11 @@
 /// candidate differing only in letter case is always suggested. Ties go to the smaller distance
 /// with case kept, then the closer length, then the lexicographically smaller candidate, so the
 /// answer never depends on the order or hashing of the candidates.
-public enum DidYouMean {
+package enum DidYouMean {
   /// The best suggestion for `word` among `candidates`, or `nil` when none is close enough.
   ///
   /// - Complexity: O(*n* · *m* · *k*) for *k* candidates of length *m* and a word of length *n*.
-  public static func suggestion(for word: String, among candidates: [String]) -> String? {
+  package static func suggestion(for word: String, among candidates: [String]) -> String? {
     let typed = Array(word.unicodeScalars)
     let folded = Array(word.lowercased().unicodeScalars)
     guard !typed.isEmpty else { return nil }
@@ -37,7 +37,7 @@ public enum DidYouMean {
   }
 
   /// `"; did you mean 'x'?"` when there is a suggestion, otherwise `""`; appended to messages.
-  static func hint(for word: String, among candidates: [String]) -> String {
+  package static func hint(for word: String, among candidates: [String]) -> String {
     suggestion(for: word, among: candidates).map { "; did you mean '\($0)'?" } ?? ""
   }
 
@@ -45,12 +45,12 @@ public enum DidYouMean {
   /// insertions, deletions, substitutions and swaps of neighbours each cost 1 (`widht` is
   /// 1 from `width`). Case counts; fold it first where it should not. The one edit
   /// distance of the project: device names, command-line options and file keys use it.
-  public static func distance(_ a: String, _ b: String) -> Int {
+  package static func distance(_ a: String, _ b: String) -> Int {
     distance(Array(a.unicodeScalars), Array(b.unicodeScalars))
   }
 
   /// The optimal-string-alignment distance between two scalar sequences.
-  static func distance(_ a: [Unicode.Scalar], _ b: [Unicode.Scalar]) -> Int {
+  package static func distance(_ a: [Unicode.Scalar], _ b: [Unicode.Scalar]) -> Int {
     if a.isEmpty { return b.count }
     if b.isEmpty { return a.count }
     // Three rolling rows: the row before the previous one is needed for transpositions.

@@ -1,19 +1,19 @@
 /// The declaration of a command: its name, help texts, positional arguments, options and
 /// subcommands. Parsing (``ArgumentParser``) and help (``HelpFormatter``) both read it, so what a
 /// command accepts and what its help says cannot drift apart.
-struct CommandSpec: Sendable {
-  var name: String
+package struct CommandSpec: Sendable {
+  package var name: String
   /// One line for OVERVIEW and the parent's SUBCOMMANDS list.
-  var abstract: String
+  package var abstract: String
   /// Paragraphs after the overview.
-  var discussion: String?
-  var arguments: [ArgumentSpec]
-  var options: [OptionSpec]
-  var subcommands: [CommandSpec]
+  package var discussion: String?
+  package var arguments: [ArgumentSpec]
+  package var options: [OptionSpec]
+  package var subcommands: [CommandSpec]
   /// The words leading to this command (`["trellis", "solve"]`), set by the root.
-  var path: [String]
+  package var path: [String]
 
-  init(
+  package init(
     name: String, abstract: String, discussion: String? = nil, arguments: [ArgumentSpec] = [],
     options: [OptionSpec] = [], subcommands: [CommandSpec] = []
   ) {
@@ -27,51 +27,58 @@ struct CommandSpec: Sendable {
   }
 
   /// `trellis solve`.
-  var commandName: String { path.joined(separator: " ") }
+  package var commandName: String { path.joined(separator: " ") }
 
   /// Options as parsed and shown: the declared ones, then `--version` on the root, then `-h, --help`.
-  var allOptions: [OptionSpec] {
+  package var allOptions: [OptionSpec] {
     var all = options
     if path.count == 1 { all.append(OptionSpec.flag("version", help: "Show the version.")) }
     all.append(OptionSpec.flag("help", short: "h", help: "Show help information."))
     return all
   }
 
-  func option(named name: String) -> OptionSpec? { allOptions.first { $0.name == name } }
-  func option(short: Character) -> OptionSpec? { allOptions.first { $0.short == short } }
+  package func option(named name: String) -> OptionSpec? { allOptions.first { $0.name == name } }
+  package func option(short: Character) -> OptionSpec? { allOptions.first { $0.short == short } }
 }
 
 /// A positional argument: `<file>` or `<file> ...`.
-struct ArgumentSpec: Sendable {
-  var name: String
-  var help: String
+package struct ArgumentSpec: Sendable {
+  package var name: String
+  package var help: String
   /// Takes every remaining positional argument (at least one unless optional).
-  var isVariadic: Bool = false
-  var isOptional: Bool = false
+  package var isVariadic: Bool = false
+  package var isOptional: Bool = false
+
+  package init(name: String, help: String, isVariadic: Bool = false, isOptional: Bool = false) {
+    self.name = name
+    self.help = help
+    self.isVariadic = isVariadic
+    self.isOptional = isOptional
+  }
 
   /// `<file>` or `<file> ...`.
-  var label: String { "<\(name)>" + (isVariadic ? " ..." : "") }
+  package var label: String { "<\(name)>" + (isVariadic ? " ..." : "") }
 }
 
 /// A named option: a flag (`--rtl`) or one taking a value (`--device <name>`).
-struct OptionSpec: Sendable {
-  var name: String
-  var short: Character?
+package struct OptionSpec: Sendable {
+  package var name: String
+  package var short: Character?
   /// `nil` for flags; otherwise the placeholder shown in help (`name` in `--device <name>`).
-  var valueName: String?
+  package var valueName: String?
   /// When set, the value must be one of these (exact match).
-  var allowedValues: [String]?
-  var help: String
+  package var allowedValues: [String]?
+  package var help: String
   /// Shown as `(default: …)`.
-  var defaultValue: String?
+  package var defaultValue: String?
   /// Shown in the usage line without brackets and checked by the parser.
-  var isRequired: Bool = false
+  package var isRequired: Bool = false
 
-  static func flag(_ name: String, short: Character? = nil, help: String) -> OptionSpec {
+  package static func flag(_ name: String, short: Character? = nil, help: String) -> OptionSpec {
     OptionSpec(name: name, short: short, valueName: nil, allowedValues: nil, help: help, defaultValue: nil)
   }
 
-  static func value(
+  package static func value(
     _ name: String, valueName: String, allowed: [String]? = nil, help: String, default defaultValue: String? = nil,
     required: Bool = false
   ) -> OptionSpec {
@@ -80,11 +87,11 @@ struct OptionSpec: Sendable {
       isRequired: required)
   }
 
-  var isFlag: Bool { valueName == nil }
+  package var isFlag: Bool { valueName == nil }
 
   /// `--device <name>` or `--rtl`.
-  var synopsis: String { "--\(name)" + (valueName.map { " <\($0)>" } ?? "") }
+  package var synopsis: String { "--\(name)" + (valueName.map { " <\($0)>" } ?? "") }
 
   /// `-h, --help` or `--device <name>`.
-  var helpLabel: String { (short.map { "-\($0), " } ?? "") + synopsis }
+  package var helpLabel: String { (short.map { "-\($0), " } ?? "") + synopsis }
 }

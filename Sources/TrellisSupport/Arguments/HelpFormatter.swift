@@ -1,12 +1,14 @@
+import Foundation
+
 /// Help and usage text in swift-argument-parser's layout: OVERVIEW, USAGE, ARGUMENTS, OPTIONS,
 /// SUBCOMMANDS; labels in a 26-column gutter, everything wrapped at 80 columns.
-enum HelpFormatter {
-  static let width = 80
-  static let gutter = 26
+package enum HelpFormatter {
+  package static let width = 80
+  package static let gutter = 26
 
   /// `prefix` + the usage, wrapped at 80 columns with continuation lines indented past `prefix`
   /// and the command name.
-  static func wrappedUsage(_ spec: CommandSpec, prefix: String) -> String {
+  package static func wrappedUsage(_ spec: CommandSpec, prefix: String) -> String {
     let indent = String(repeating: " ", count: prefix.count + spec.commandName.count + 1)
     let words = usageWords(spec)
     var lines: [String] = []
@@ -32,7 +34,7 @@ enum HelpFormatter {
     return words
   }
 
-  static func help(_ spec: CommandSpec) -> String {
+  package static func help(_ spec: CommandSpec) -> String {
     var out = wrap("OVERVIEW: " + spec.abstract, indent: 0) + "\n"
     if let discussion = spec.discussion {
       out += "\n"
@@ -73,7 +75,7 @@ enum HelpFormatter {
   }
 
   /// Word-wraps `text` to 80 columns, every line indented by `indent` spaces.
-  static func wrap(_ text: String, indent: Int) -> String {
+  package static func wrap(_ text: String, indent: Int) -> String {
     let pad = String(repeating: " ", count: indent)
     var lines: [String] = []
     var line = pad

@@ -3,9 +3,9 @@
 /// quotes, unquoted keys, `True`, `NaN`, …) as errors, recovering to find more.
 ///
 /// It does not recurse: open objects and arrays live on an explicit stack, and values nested
-/// deeper than ``ReaderLimits/maxJSONDepth`` are reported once and skipped by a scan. It never
+/// deeper than ``JSONLimits/maxDepth`` are reported once and skipped by a scan. It never
 /// traps on any input.
-struct JSONParser {
+package struct JSONParser {
   private enum PathPart {
     case key(String)
     case index(Int)
@@ -13,63 +13,77 @@ struct JSONParser {
 
   private let bytes: [UInt8]
   private let file: String
-  private let limits: ReaderLimits
-  private let sink: DiagnosticSink
+  private let limits: JSONLimits
+  private let sink: any ProblemSink
   private var index = 0
   private var line = 1
   private var column = 1
   /// Just after the last complete token: where "expected …" at the end of input points.
-  private var lastTokenEnd: SourceLocation
+  private var lastTokenEnd: TextLocation
   private var path: [PathPart] = []
   private var reportedDepth = false
   /// Set once the end of input was reported inside a value, so enclosing containers stay quiet.
   private var reportedEnd = false
 
   /// Parses one JSON value filling the whole text; `nil` when there is no value at all.
-  static func parse(_ source: SourceText, limits: ReaderLimits, sink: DiagnosticSink) -> JSONNode? {
-    var parser = JSONParser(source: source, limits: limits, sink: sink)
+  package static func parse(bytes: [UInt8], file: String, limits: JSONLimits, sink: any ProblemSink) -> JSONNode? {
+    var parser = JSONParser(bytes: bytes, file: file, limits: limits, sink: sink)
     return parser.parseDocument()
   }
 
-  private init(source: SourceText, limits: ReaderLimits, sink: DiagnosticSink) {
-    self.bytes = source.bytes
-    self.file = source.file
+  private init(bytes: [UInt8], file: String, limits: JSONLimits, sink: any ProblemSink) {
+    self.bytes = bytes
+    self.file = file
     self.limits = limits
     self.sink = sink
-    self.lastTokenEnd = SourceLocation(file: source.file, line: 1, column: 1, offset: 0)
+    self.lastTokenEnd = TextLocation(file: file, line: 1, column: 1, offset: 0)
+  }
+
+  // MARK: Problems
+
+  /// Reports a malformed document (code `json-syntax` unless given).
+  private func error(
+    _ message: String, at location: TextLocation, path: String? = nil,
+    notes: [(message: String, location: TextLocation)] = [], code: String = "json-syntax"
+  ) {
+    sink.report(Problem(.error, code: code, message, at: location, path: path, notes: notes))
+  }
+
+  private func warning(_ message: String, at location: TextLocation, code: String) {
+    sink.report(Problem(.warning, code: code, message, at: location))
   }
 
   // MARK: Document
 
   private mutating func parseDocument() -> JSONNode? {
     if bytes.starts(with: [0xFF, 0xFE]) || bytes.starts(with: [0xFE, 0xFF]) {
-      sink.error("the file is encoded as UTF-16; save it as UTF-8", at: here())
+      error("the file is encoded as UTF-16; save it as UTF-8", at: here(), code: "file-encoding")
       return nil
     }
     if bytes.starts(with: UTF8Decoding.byteOrderMark) {
-      sink.warning(
+      warning(
         "the file starts with a UTF-8 byte order mark (BOM); it is ignored, but JSON files should not have one",
-        at: here())
+        at: here(), code: "byte-order-mark")
       index = 3
       lastTokenEnd = here()
     }
     skipTrivia()
     guard index < bytes.count else {
-      sink.error("expected a JSON value, but the file is empty", at: here())
+      error("expected a JSON value, but the file is empty", at: here())
       return nil
     }
     let value = parseValue(depth: 1)
     skipTrivia()
     if index < bytes.count, !sink.isFull, !reportedEnd {
-      sink.error("unexpected text after the end of the JSON value; a file holds exactly one value", at: here())
+      error("unexpected text after the end of the JSON value; a file holds exactly one value", at: here())
     }
     return value
   }
 
   // MARK: Positions
 
-  private func here() -> SourceLocation {
-    SourceLocation(file: file, line: line, column: column, offset: index)
+  private func here() -> TextLocation {
+    TextLocation(file: file, line: line, column: column, offset: index)
   }
 
   private var currentPath: String {
@@ -170,7 +184,7 @@ struct JSONParser {
         let start = here()
         let (scalar, _) = UTF8Decoding.decode(bytes, at: index)
         guard let scalar, scalar.properties.isWhitespace || scalar.value == 0xFEFF else { return }
-        sink.error(
+        error(
           "unexpected \(unicodeName(scalar)) (invisible space); JSON allows only spaces, tabs and line breaks between values",
           at: start, path: currentPath)
         advanceScalar()
@@ -187,7 +201,7 @@ struct JSONParser {
     advanceByte()
     let advice = "JSON does not allow comments; remove it, or put the text in a \"description\""
     if !isBlock {
-      sink.error(advice, at: start, path: currentPath)
+      error(advice, at: start, path: currentPath)
       while index < bytes.count, !isLineBreak(bytes[index]) { advanceScalar() }
       return
     }
@@ -195,12 +209,12 @@ struct JSONParser {
       if bytes[index] == UInt8(ascii: "*"), index + 1 < bytes.count, bytes[index + 1] == UInt8(ascii: "/") {
         advanceByte()
         advanceByte()
-        sink.error(advice, at: start, path: currentPath)
+        error(advice, at: start, path: currentPath)
         return
       }
       if isLineBreak(bytes[index]) { advanceLineBreak() } else { advanceScalar() }
     }
-    sink.error("JSON does not allow comments, and this '/*' comment is never closed", at: start, path: currentPath)
+    error("JSON does not allow comments, and this '/*' comment is never closed", at: start, path: currentPath)
     reportedEnd = true
   }
 
@@ -216,24 +230,24 @@ struct JSONParser {
   /// Frames are classes so that the arrays they collect stay uniquely referenced while the
   /// frame moves on and off the stack (a struct in an enum payload was copied on every append).
   private final class ObjectFrame {
-    let start: SourceLocation
+    let start: TextLocation
     var members: [JSONMember] = []
-    var firstKeyLocation: [String: SourceLocation] = [:]
-    var pendingComma: SourceLocation?
+    var firstKeyLocation: [String: TextLocation] = [:]
+    var pendingComma: TextLocation?
     var key = ""
     var keyNode: JSONNode?
     /// Whether `key` is on `path` (from reading the key until the next member starts).
     var keyOnPath = false
     var opened: String { "the object that starts at \(start.line):\(start.column)" }
-    init(start: SourceLocation) { self.start = start }
+    init(start: TextLocation) { self.start = start }
   }
 
   private final class ArrayFrame {
-    let start: SourceLocation
+    let start: TextLocation
     var elements: [JSONNode] = []
-    var pendingComma: SourceLocation?
+    var pendingComma: TextLocation?
     var opened: String { "the array that starts at \(start.line):\(start.column)" }
-    init(start: SourceLocation) { self.start = start }
+    init(start: TextLocation) { self.start = start }
   }
 
   /// What a container needs next.
@@ -281,11 +295,11 @@ struct JSONParser {
     }
     switch byte {
     case UInt8(ascii: "{"), UInt8(ascii: "["):
-      if depth > limits.effectiveJSONDepth {
+      if depth > limits.maxDepth {
         if !reportedDepth {
-          sink.error(
-            "nesting is deeper than \(limits.effectiveJSONDepth) levels (ReaderLimits.maxJSONDepth); flatten the file or raise the limit",
-            at: start, path: currentPath)
+          error(
+            "nesting is deeper than \(limits.maxDepth) levels (ReaderLimits.maxJSONDepth); flatten the file or raise the limit",
+            at: start, path: currentPath, code: "limit-exceeded")
           reportedDepth = true
         }
         skipNestedValue()
@@ -302,15 +316,15 @@ struct JSONParser {
     case UInt8(ascii: "-"), UInt8(ascii: "+"), UInt8(ascii: "."), UInt8(ascii: "0")...UInt8(ascii: "9"):
       return parseNumber()
     case UInt8(ascii: ","), UInt8(ascii: "}"), UInt8(ascii: "]"):
-      sink.error("expected a value before '\(Unicode.Scalar(byte))'", at: start, path: currentPath)
+      error("expected a value before '\(Unicode.Scalar(byte))'", at: start, path: currentPath)
       return JSONNode(.invalid, at: start)
     default:
       if isWordStart(byte) { return parseWord() }
       if let scalar = advanceScalar() {
-        sink.error("unexpected \(describe(scalar)); expected a JSON value", at: start, path: currentPath)
+        error("unexpected \(describe(scalar)); expected a JSON value", at: start, path: currentPath)
       } else {
         let hex = String(byte, radix: 16, uppercase: true)
-        sink.error("invalid UTF-8 byte 0x\(hex); save the file as UTF-8", at: start, path: currentPath)
+        error("invalid UTF-8 byte 0x\(hex); save the file as UTF-8", at: start, path: currentPath)
       }
       markTokenEnd()
       return JSONNode(.invalid, at: start)
@@ -321,7 +335,7 @@ struct JSONParser {
   private mutating func reportEnd(_ expectation: String) {
     guard !reportedEnd else { return }
     reportedEnd = true
-    sink.error("unexpected end of file; \(expectation)", at: lastTokenEnd, path: currentPath)
+    error("unexpected end of file; \(expectation)", at: lastTokenEnd, path: currentPath)
   }
 
   /// Reads up to the next member's value (its key and colon), or to the end of the object.
@@ -341,7 +355,7 @@ struct JSONParser {
         break
       }
       if byte == UInt8(ascii: ",") {
-        sink.error("unexpected ','; expected a key in double quotes", at: here(), path: currentPath)
+        error("unexpected ','; expected a key in double quotes", at: here(), path: currentPath)
         advanceByte()
         continue
       }
@@ -360,11 +374,11 @@ struct JSONParser {
         }
         keyNode = JSONNode(.string(word), at: keyLocation, stringPositions: positions)
         markTokenEnd()
-        sink.error(
+        error(
           "object keys must be strings in double quotes; write \"\(word)\"", at: keyLocation, path: currentPath)
       } else {
         let scalar = UTF8Decoding.decode(bytes, at: index).scalar
-        sink.error("expected a key in double quotes, found \(describe(scalar))", at: keyLocation, path: currentPath)
+        error("expected a key in double quotes, found \(describe(scalar))", at: keyLocation, path: currentPath)
         skipToSeparator()
         if peek() == UInt8(ascii: ",") { advanceByte() }
         continue
@@ -378,13 +392,13 @@ struct JSONParser {
         advanceByte()
         markTokenEnd()
       } else if peek() == UInt8(ascii: "=") {
-        sink.error("use ':' between a key and its value, not '='", at: here(), path: currentPath)
+        error("use ':' between a key and its value, not '='", at: here(), path: currentPath)
         advanceByte()
         markTokenEnd()
       } else if let next = peek(), next != UInt8(ascii: ","), next != UInt8(ascii: "}"), next != UInt8(ascii: "]") {
-        sink.error("expected ':' after the key \"\(key)\"", at: lastTokenEnd, path: currentPath)
+        error("expected ':' after the key \"\(key)\"", at: lastTokenEnd, path: currentPath)
       } else if peek() != nil {
-        sink.error("expected ':' and a value after the key \"\(key)\"", at: lastTokenEnd, path: currentPath)
+        error("expected ':' and a value after the key \"\(key)\"", at: lastTokenEnd, path: currentPath)
         if peek() == UInt8(ascii: ",") {
           frame.pendingComma = here()
           advanceByte()
@@ -406,11 +420,11 @@ struct JSONParser {
     let key = frame.key
     let keyNode = frame.keyNode ?? JSONNode(.string(key), at: here())
     if let first = frame.firstKeyLocation[key] {
-      sink.error(
-        "duplicate key \"\(key)\"; a JSON object must not repeat a key", at: keyNode.location, path: currentPath,
-        notes: [DiagnosticSink.note("the first \"\(key)\" is here", at: first)])
+      error(
+        "duplicate key \"\(key)\"; a JSON object must not repeat a key", at: keyNode.position, path: currentPath,
+        notes: [("the first \"\(key)\" is here", first)])
     } else {
-      frame.firstKeyLocation[key] = keyNode.location
+      frame.firstKeyLocation[key] = keyNode.position
       frame.members.append(JSONMember(key: key, keyNode: keyNode, value: value))
     }
 
@@ -424,13 +438,13 @@ struct JSONParser {
     case UInt8(ascii: "}"), UInt8(ascii: "]"):
       return
     case UInt8(ascii: "\""), UInt8(ascii: "'"):
-      sink.error("expected ',' before the next key", at: lastTokenEnd, path: currentPath)
+      error("expected ',' before the next key", at: lastTokenEnd, path: currentPath)
     default:
       if isWordStart(next) {
-        sink.error("expected ',' before the next key", at: lastTokenEnd, path: currentPath)
+        error("expected ',' before the next key", at: lastTokenEnd, path: currentPath)
       } else {
         let scalar = UTF8Decoding.decode(bytes, at: index).scalar
-        sink.error(
+        error(
           "expected ',' or '}' after the value of \"\(key)\", found \(describe(scalar))", at: here(), path: currentPath)
         skipToSeparator()
       }
@@ -440,14 +454,14 @@ struct JSONParser {
   /// Consumes a closing bracket of either kind for a container that expects `closer`,
   /// reporting a trailing comma before it and a bracket of the wrong kind.
   private mutating func close(
-    _ byte: UInt8, expecting closer: Unicode.Scalar, opened: String, pendingComma: SourceLocation?
+    _ byte: UInt8, expecting closer: Unicode.Scalar, opened: String, pendingComma: TextLocation?
   ) {
     if let comma = pendingComma {
-      sink.error("JSON does not allow a trailing comma; remove this ','", at: comma, path: currentPath)
+      error("JSON does not allow a trailing comma; remove this ','", at: comma, path: currentPath)
     }
     if byte != UInt8(ascii: closer) {
       let found = Character(Unicode.Scalar(byte))
-      sink.error("expected '\(closer)' to close \(opened), found '\(found)'", at: here(), path: currentPath)
+      error("expected '\(closer)' to close \(opened), found '\(found)'", at: here(), path: currentPath)
     }
     advanceByte()
     markTokenEnd()
@@ -466,7 +480,7 @@ struct JSONParser {
         break
       }
       if byte == UInt8(ascii: ",") {
-        sink.error("unexpected ','; expected a value", at: here(), path: currentPath)
+        error("unexpected ','; expected a value", at: here(), path: currentPath)
         advanceByte()
         continue
       }
@@ -492,13 +506,13 @@ struct JSONParser {
       return
     case UInt8(ascii: "{"), UInt8(ascii: "["), UInt8(ascii: "\""), UInt8(ascii: "-"),
       UInt8(ascii: "0")...UInt8(ascii: "9"):
-      sink.error("expected ',' between array elements", at: lastTokenEnd, path: currentPath)
+      error("expected ',' between array elements", at: lastTokenEnd, path: currentPath)
     default:
       if isWordStart(next) {
-        sink.error("expected ',' between array elements", at: lastTokenEnd, path: currentPath)
+        error("expected ',' between array elements", at: lastTokenEnd, path: currentPath)
       } else {
         let scalar = UTF8Decoding.decode(bytes, at: index).scalar
-        sink.error(
+        error(
           "expected ',' or ']' after an array element, found \(describe(scalar))", at: here(), path: currentPath)
         skipToSeparator()
       }
@@ -514,7 +528,7 @@ struct JSONParser {
   private mutating func parseString(quote: UInt8) -> JSONNode {
     let start = here()
     if quote == UInt8(ascii: "'") {
-      sink.error("JSON strings use double quotes, not single quotes", at: start, path: currentPath)
+      error("JSON strings use double quotes, not single quotes", at: start, path: currentPath)
     }
     advanceByte()
     var buffer: [UInt8] = []
@@ -526,9 +540,9 @@ struct JSONParser {
     func reportLength() {
       guard !reportedLength else { return }
       reportedLength = true
-      sink.error(
+      error(
         "string is longer than \(limits.maxStringLength) characters (ReaderLimits.maxStringLength); shorten it or raise the limit",
-        at: start, path: currentPath)
+        at: start, path: currentPath, code: "limit-exceeded")
     }
     /// Keeps one scalar written at `position`.
     func keep(_ scalar: Unicode.Scalar, at position: SourcePosition) {
@@ -552,7 +566,7 @@ struct JSONParser {
     while true {
       guard index < bytes.count else {
         if !reportedEnd {
-          sink.error("unterminated string; add the closing '\(Unicode.Scalar(quote))'", at: start, path: currentPath)
+          error("unterminated string; add the closing '\(Unicode.Scalar(quote))'", at: start, path: currentPath)
           reportedEnd = true
         }
         markTokenEnd()
@@ -567,7 +581,7 @@ struct JSONParser {
         break
       }
       if isLineBreak(byte) {
-        sink.error(
+        error(
           "unterminated string; add the closing '\(Unicode.Scalar(quote))' before the end of the line", at: start,
           path: currentPath)
         positions?.append(position)
@@ -601,7 +615,7 @@ struct JSONParser {
           advanceByte()
           keep(
             readUnicodeEscape(
-              startingAt: SourceLocation(file: file, line: line, column: position.column, offset: position.offset)),
+              startingAt: TextLocation(file: file, line: line, column: position.column, offset: position.offset)),
             at: position)
         case UInt8(ascii: "'") where quote == UInt8(ascii: "'"):
           keep("'", at: position)
@@ -609,9 +623,9 @@ struct JSONParser {
         default:
           let scalar = advanceScalar()
           let shown = scalar.map { "\\\($0)" } ?? "\\"
-          sink.error(
+          error(
             "invalid escape '\(shown)' in a string; JSON allows \\\" \\\\ \\/ \\b \\f \\n \\r \\t and \\uXXXX",
-            at: SourceLocation(file: file, line: line, column: position.column, offset: position.offset),
+            at: TextLocation(file: file, line: line, column: position.column, offset: position.offset),
             path: currentPath)
           keep(scalar ?? UTF8Decoding.replacement, at: position)
         }
@@ -619,7 +633,7 @@ struct JSONParser {
       }
       if byte < 0x20 {
         let name = byte == 0x09 ? "\\t" : "\\u00" + (byte < 0x10 ? "0" : "") + String(byte, radix: 16, uppercase: true)
-        sink.error(
+        error(
           "control character \(unicodeName(Unicode.Scalar(byte))) must be escaped in a JSON string; write \(name)",
           at: here(), path: currentPath)
         keep(Unicode.Scalar(byte), at: position)
@@ -666,7 +680,7 @@ struct JSONParser {
       if !reportedEncoding {
         reportedEncoding = true
         let hex = String(byte, radix: 16, uppercase: true)
-        sink.error("invalid UTF-8 byte 0x\(hex) in a string; save the file as UTF-8", at: here(), path: currentPath)
+        error("invalid UTF-8 byte 0x\(hex) in a string; save the file as UTF-8", at: here(), path: currentPath)
       }
       keep(UTF8Decoding.replacement, at: position)
       index += 1
@@ -676,9 +690,9 @@ struct JSONParser {
   }
 
   /// Reads the four hex digits after `\u` (the `u` already consumed), joining a surrogate pair.
-  private mutating func readUnicodeEscape(startingAt escapeStart: SourceLocation) -> Unicode.Scalar {
+  private mutating func readUnicodeEscape(startingAt escapeStart: TextLocation) -> Unicode.Scalar {
     guard let high = readHex4() else {
-      sink.error("'\\u' must be followed by four hexadecimal digits", at: escapeStart, path: currentPath)
+      error("'\\u' must be followed by four hexadecimal digits", at: escapeStart, path: currentPath)
       return UTF8Decoding.replacement
     }
     if (0xD800...0xDBFF).contains(high) {
@@ -693,7 +707,7 @@ struct JSONParser {
     }
     if (0xD800...0xDFFF).contains(high) {
       let hex = String(high, radix: 16, uppercase: true)
-      sink.error(
+      error(
         "unpaired UTF-16 surrogate '\\u\(hex)' in a string; write the character itself or a complete surrogate pair",
         at: escapeStart, path: currentPath)
       return UTF8Decoding.replacement
@@ -733,8 +747,8 @@ struct JSONParser {
     let start = here()
     let begin = index
     var wellFormed = true
-    func fail(_ message: String, at location: SourceLocation) {
-      if wellFormed { sink.error(message, at: location, path: currentPath) }
+    func fail(_ message: String, at location: TextLocation) {
+      if wellFormed { error(message, at: location, path: currentPath) }
       wellFormed = false
     }
 
@@ -776,7 +790,7 @@ struct JSONParser {
     guard wellFormed else { return JSONNode(.invalid, at: start) }
     let written = String(decoding: bytes[begin..<index], as: UTF8.self)
     guard let value = Double(written), value.isFinite else {
-      sink.error(
+      error(
         "'\(written)' is not a finite number; it is too large for a 64-bit floating-point value", at: start,
         path: currentPath)
       return JSONNode(.invalid, at: start)
@@ -807,7 +821,7 @@ struct JSONParser {
     default:
       message = "'\(word)' is not a JSON value; strings must be in double quotes: \"\(word)\""
     }
-    sink.error(message, at: start, path: currentPath)
+    error(message, at: start, path: currentPath)
     return JSONNode(.invalid, at: start)
   }
 
@@ -887,5 +901,18 @@ struct JSONParser {
       }
       advanceScalar()
     }
+  }
+}
+
+/// Bounds on what the JSON parser accepts (the layout reader's `ReaderLimits` give them).
+package struct JSONLimits: Sendable {
+  /// Deepest nesting of arrays and objects; the top level is 1.
+  package var maxDepth: Int
+  /// Longest string, in Unicode scalars.
+  package var maxStringLength: Int
+
+  package init(maxDepth: Int, maxStringLength: Int) {
+    self.maxDepth = maxDepth
+    self.maxStringLength = maxStringLength
   }
 }

@@ -1,6 +1,6 @@
 /// A JSON value with the place it was written; object members keep the place of their key.
-struct JSONNode: Sendable {
-  enum Value: Sendable {
+package struct JSONNode: Sendable {
+  package enum Value: Sendable {
     case null
     case bool(Bool)
     case number(Double)
@@ -12,22 +12,22 @@ struct JSONNode: Sendable {
     case invalid
   }
 
-  var value: Value
+  package var value: Value
   /// Where the value starts (for a string: its opening quote).
-  var location: SourceLocation
+  package var position: TextLocation
   /// For strings written with escapes or invalid bytes: the source column and byte offset of
   /// each decoded scalar, plus one entry for the closing quote. `nil` when every scalar was
   /// written as itself, so positions follow from the text.
-  var stringPositions: [SourcePosition]?
+  package var stringPositions: [SourcePosition]?
 
-  init(_ value: Value, at location: SourceLocation, stringPositions: [SourcePosition]? = nil) {
+  package init(_ value: Value, at location: TextLocation, stringPositions: [SourcePosition]? = nil) {
     self.value = value
-    self.location = location
+    self.position = location
     self.stringPositions = stringPositions
   }
 
   /// `a string`, `an object`, … for messages.
-  var typeDescription: String {
+  package var typeDescription: String {
     switch value {
     case .null: return "null"
     case .bool: return "a boolean"
@@ -39,83 +39,83 @@ struct JSONNode: Sendable {
     }
   }
 
-  var isInvalid: Bool {
+  package var isInvalid: Bool {
     if case .invalid = value { return true }
     return false
   }
 
-  var stringValue: String? {
+  package var stringValue: String? {
     if case .string(let text) = value { return text }
     return nil
   }
 
-  var members: [JSONMember]? {
+  package var members: [JSONMember]? {
     if case .object(let members) = value { return members }
     return nil
   }
 
-  var elements: [JSONNode]? {
+  package var elements: [JSONNode]? {
     if case .array(let elements) = value { return elements }
     return nil
   }
 
   /// Where the `index`-th scalar (0-based) of a string value was written; clamps to the
   /// closing quote. For other values, the value's own location.
-  func location(ofScalar index: Int) -> SourceLocation {
-    guard case .string(let text) = value else { return location }
+  package func position(ofScalar index: Int) -> TextLocation {
+    guard case .string(let text) = value else { return position }
     if let positions = stringPositions, let last = positions.last {
       let position = index >= 0 && index < positions.count ? positions[index] : last
-      return SourceLocation(file: location.file, line: location.line, column: position.column, offset: position.offset)
+      return TextLocation(file: self.position.file, line: self.position.line, column: position.column, offset: position.offset)
     }
     let scalars = text.unicodeScalars
     let clamped = min(max(index, 0), scalars.count)
     var bytes = 0
     for scalar in scalars.prefix(clamped) { bytes += UTF8.width(scalar) }
-    return SourceLocation(
-      file: location.file, line: location.line, column: location.column + 1 + clamped,
-      offset: location.offset + 1 + bytes)
+    return TextLocation(
+      file: position.file, line: position.line, column: position.column + 1 + clamped,
+      offset: position.offset + 1 + bytes)
   }
 }
 
 /// A column (1-based, in scalars) and byte offset on a known line.
-struct SourcePosition: Sendable, Hashable {
-  var column: Int
-  var offset: Int
+package struct SourcePosition: Sendable, Hashable {
+  package var column: Int
+  package var offset: Int
 }
 
 /// One `"key": value` pair of an object.
-struct JSONMember: Sendable {
-  var key: String
+package struct JSONMember: Sendable {
+  package var key: String
   /// The key as a string value (with positions, for pointing inside it).
-  var keyNode: JSONNode
-  var value: JSONNode
+  package var keyNode: JSONNode
+  package var value: JSONNode
 
   /// Where the key's opening quote is.
-  var keyLocation: SourceLocation { keyNode.location }
+  package var keyPosition: TextLocation { keyNode.position }
 }
 
 /// JSON paths in the `$.root.children[1]` notation used by diagnostics.
-enum JSONPath {
-  static let root = "$"
+package enum JSONPath {
+  package static let root = "$"
 
   /// `base.key`, or `base["key with spaces"]` when the key is not an identifier.
-  static func member(_ base: String, _ key: String) -> String {
+  package static func member(_ base: String, _ key: String) -> String {
     let scalars = Array(key.unicodeScalars)
     let isIdentifier =
       !scalars.isEmpty && (scalars.first.map(isIdentifierStart) ?? false) && scalars.allSatisfy(isIdentifierContinue)
-    return isIdentifier ? "\(base).\(key)" : "\(base)[\(DiagnosticRenderer.jsonString(key))]"
+    return isIdentifier ? "\(base).\(key)" : "\(base)[\(JSONText.quoted(key))]"
   }
 
   /// `base[index]`.
-  static func element(_ base: String, _ index: Int) -> String {
+  package static func element(_ base: String, _ index: Int) -> String {
     "\(base)[\(index)]"
   }
 
-  static func isIdentifierStart(_ scalar: Unicode.Scalar) -> Bool {
+  package static func isIdentifierStart(_ scalar: Unicode.Scalar) -> Bool {
     (scalar >= "a" && scalar <= "z") || (scalar >= "A" && scalar <= "Z") || scalar == "_" || scalar == "$"
   }
 
-  static func isIdentifierContinue(_ scalar: Unicode.Scalar) -> Bool {
+  package static func isIdentifierContinue(_ scalar: Unicode.Scalar) -> Bool {
     isIdentifierStart(scalar) || (scalar >= "0" && scalar <= "9")
   }
 }

@@ -1,7 +1,5 @@
-import TrellisLayout
-
 /// A JSON value whose objects keep their keys in the order written, so output is stable.
-public indirect enum JSONValue: Hashable, Sendable {
+package indirect enum JSONValue: Hashable, Sendable {
   case null
   case bool(Bool)
   case number(Double)
@@ -11,32 +9,32 @@ public indirect enum JSONValue: Hashable, Sendable {
   case object([Member])
 
   /// One member of an object.
-  public struct Member: Hashable, Sendable {
-    public var key: String
-    public var value: JSONValue
-    public init(_ key: String, _ value: JSONValue) {
+  package struct Member: Hashable, Sendable {
+    package var key: String
+    package var value: JSONValue
+    package init(_ key: String, _ value: JSONValue) {
       self.key = key
       self.value = value
     }
   }
 
   /// An object from key–value pairs, in the order given.
-  public static func object(_ pairs: KeyValuePairs<String, JSONValue>) -> JSONValue {
+  package static func object(_ pairs: KeyValuePairs<String, JSONValue>) -> JSONValue {
     .object(pairs.map { Member($0.key, $0.value) })
   }
 
   /// A string, or `null` when absent.
-  public static func optional(_ value: String?) -> JSONValue { value.map { .string($0) } ?? .null }
+  package static func optional(_ value: String?) -> JSONValue { value.map { .string($0) } ?? .null }
   /// A number, or `null` when absent.
-  public static func optional(_ value: Double?) -> JSONValue { value.map { .number($0) } ?? .null }
+  package static func optional(_ value: Double?) -> JSONValue { value.map { .number($0) } ?? .null }
   /// An integer, or `null` when absent.
-  public static func optional(_ value: Int?) -> JSONValue { value.map { .number(Double($0)) } ?? .null }
+  package static func optional(_ value: Int?) -> JSONValue { value.map { .number(Double($0)) } ?? .null }
 
   /// Pretty-printed with two-space indents and a trailing newline.
   ///
   /// Whole numbers print without a fraction (`8`); others in Swift's shortest round-trip form
   /// (`92.33333333333333`); NaN and infinities, which JSON cannot hold, print as `null`.
-  public func prettyPrinted() -> String {
+  package func prettyPrinted() -> String {
     var out = ""
     write(to: &out, indent: 0)
     out += "\n"
@@ -78,12 +76,12 @@ public indirect enum JSONValue: Hashable, Sendable {
     }
   }
 
-  static func format(_ value: Double) -> String {
+  package static func format(_ value: Double) -> String {
     guard value.isFinite else { return "null" }
     if value == 0 { return "0" }
     if value == value.rounded(), abs(value) < 1e15 { return String(Int64(value)) }
     return "\(value)"
   }
 
-  static func quote(_ text: String, into out: inout String) { out += JSONText.quoted(text) }
+  package static func quote(_ text: String, into out: inout String) { out += JSONText.quoted(text) }
 }
