@@ -144,7 +144,7 @@ final class CommandTests: XCTestCase {
   func testSnappingThroughTheRealEngineReproducesInterfaceBuildersFrames() throws {
     func anchor(_ text: String) -> AnchorReference {
       let parts = text.split(separator: ".").map(String.init)
-      return AnchorReference(item: parts[0], attribute: LayoutAttribute(rawValue: parts[1]) ?? .top)
+      return AnchorReference(item: LayoutItem(name: parts[0]), attribute: LayoutAttribute(rawValue: parts[1]) ?? .top)
     }
     var constraints: [ConstraintSpec] = []
     func add(_ first: String, _ second: String?, _ constant: Double = 0) {

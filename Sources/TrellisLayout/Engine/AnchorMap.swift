@@ -117,7 +117,7 @@ struct AnchorBox {
 
 /// Why an anchor could not become an expression.
 enum AnchorMapError: Error, Equatable {
-  case unknownItem(String)
+  case unknownItem(LayoutItem)
 }
 
 /// Turns anchors and layout constraints into solver expressions for one environment.
@@ -143,8 +143,8 @@ struct AnchorMap {
     var height: Int32
   }
 
-  /// Variables of views and stack guides, by id (looked up only, never iterated).
-  let items: [String: ItemVariables]
+  /// Variables of views and stack guides (looked up only, never iterated).
+  let items: [LayoutItem: ItemVariables]
   /// Margins and baselines of the resolved views, by id.
   let views: [String: ViewAnchors]
   var rootID: String
@@ -153,11 +153,11 @@ struct AnchorMap {
   /// Every variable of `items`; compiled expressions refer to them by position.
   private let table: [Variable]
   /// `items` as positions in `table`.
-  private let positions: [String: ItemPositions]
+  private let positions: [LayoutItem: ItemPositions]
 
   /// A map of `views` by id (for views listed more than once, the first).
   init(
-    items: [String: ItemVariables], views: [ResolvedView], rootID: String, safeAreaInsets: EdgeInsets,
+    items: [LayoutItem: ItemVariables], views: [ResolvedView], rootID: String, safeAreaInsets: EdgeInsets,
     direction: LayoutDirection
   ) {
     var anchors: [String: ViewAnchors] = [:]
@@ -170,7 +170,7 @@ struct AnchorMap {
   }
 
   init(
-    items: [String: ItemVariables], views: [String: ResolvedView], rootID: String, safeAreaInsets: EdgeInsets,
+    items: [LayoutItem: ItemVariables], views: [String: ResolvedView], rootID: String, safeAreaInsets: EdgeInsets,
     direction: LayoutDirection
   ) {
     self.init(
@@ -182,7 +182,7 @@ struct AnchorMap {
   }
 
   private init(
-    items: [String: ItemVariables], anchors: [String: ViewAnchors], rootID: String, safeAreaInsets: EdgeInsets,
+    items: [LayoutItem: ItemVariables], anchors: [String: ViewAnchors], rootID: String, safeAreaInsets: EdgeInsets,
     direction: LayoutDirection
   ) {
     self.items = items
@@ -194,7 +194,7 @@ struct AnchorMap {
     // by variable when a constraint is compiled).
     var table: [Variable] = []
     table.reserveCapacity(items.count * 4)
-    var positions: [String: ItemPositions] = [:]
+    var positions: [LayoutItem: ItemPositions] = [:]
     positions.reserveCapacity(items.count)
     func position(_ variable: Variable) -> Int32 {
       table.append(variable)
@@ -209,14 +209,19 @@ struct AnchorMap {
   }
 
   /// The root's size variables.
-  var rootWidth: Variable? { items[rootID]?.width }
+  var rootWidth: Variable? { items[.view(rootID)]?.width }
+
+  /// The item itself, or the root's item for `root` when the root has another id.
+  private func canonical(_ item: LayoutItem) -> LayoutItem {
+    item == .view("root") && positions[item] == nil ? .view(rootID) : item
+  }
 
   /// The rectangle an item names: a view, a stack guide, `root`, `safeArea` or `margins`.
-  func box(for item: String) throws(AnchorMapError) -> AnchorBox {
-    if item == "safeArea" || item == "margins", views[item] == nil {
-      guard let root = positions[rootID] else { throw .unknownItem(item) }
+  func box(for item: LayoutItem) throws(AnchorMapError) -> AnchorBox {
+    if item.isRootGuide {
+      guard let root = positions[.view(rootID)] else { throw .unknownItem(item) }
       var inset = safeAreaInsets
-      if item == "margins" {
+      if item == .margins {
         let m = views[rootID]?.margins ?? .zero
         inset = EdgeInsets(
           top: inset.top + m.top, left: inset.left + m.left, bottom: inset.bottom + m.bottom,
@@ -228,11 +233,11 @@ struct AnchorMap {
         height: InlineExpression(position: root.height) - (inset.top + inset.bottom),
         margins: .zero, firstBaseline: nil, lastBaseline: nil)
     }
-    let id = (item == "root" && positions["root"] == nil) ? rootID : item
-    guard let vars = positions[id] else { throw .unknownItem(item) }
-    let view = views[id]
+    let item = canonical(item)
+    guard let vars = positions[item] else { throw .unknownItem(item) }
+    let view = item.viewID.flatMap { views[$0] }
     var margins = view?.margins ?? .zero
-    if id == rootID {
+    if item == .view(rootID) {
       // The root's margins are the `margins` guide: its layoutMargins inside the safe area
       // (UIKit's insetsLayoutMarginsFromSafeArea, on by default).
       margins = EdgeInsets(
@@ -282,7 +287,7 @@ struct AnchorMap {
     case .leadingMargin: horizontal = rtl ? rightMargin : leftMargin
     case .trailingMargin: horizontal = rtl ? leftMargin : rightMargin
     }
-    guard mirrored, let rootWidth = positions[rootID]?.width else { return horizontal }
+    guard mirrored, let rootWidth = positions[.view(rootID)]?.width else { return horizontal }
     return InlineExpression(position: rootWidth) - horizontal
   }
 
@@ -291,10 +296,8 @@ struct AnchorMap {
   /// margins include the safe area). Nothing else reads the insets, and they never change a
   /// term, so a move that changes only the insets changes only these constants.
   func dependsOnSafeArea(_ anchor: AnchorReference) -> Bool {
-    let item = anchor.item
-    if item == "safeArea" || item == "margins", views[item] == nil { return true }
-    let id = (item == "root" && positions["root"] == nil) ? rootID : item
-    return id == rootID && anchor.attribute.readsMargins
+    if anchor.item.isRootGuide { return true }
+    return canonical(anchor.item) == .view(rootID) && anchor.attribute.readsMargins
   }
 
   /// Whether either side of a constraint depends on the safe-area insets.

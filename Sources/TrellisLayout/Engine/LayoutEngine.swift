@@ -227,9 +227,9 @@ public final class LayoutEngine {
     var key: EnvironmentKey
     let serial: Int
     let solver: Solver
-    var items: [String: ItemVariables] = [:]
+    var items: [LayoutItem: ItemVariables] = [:]
     /// Item ids in the order their variables were made.
-    var itemOrder: [String] = []
+    var itemOrder: [LayoutItem] = []
     var installed: [Installed] = []
     var suggested: Size?
     var hasEditVariables = false
@@ -306,7 +306,7 @@ public final class LayoutEngine {
   private func move(_ slot: inout SolverSlot, to environment: Environment, route: Update.Route) -> Update? {
     var update = Update.nothing(route)
     guard let resolved = slot.resolved, let root = resolved.views.first, var map = slot.map else { return update }
-    guard let rootVars = slot.items[root.id] else { return nil }
+    guard let rootVars = slot.items[root.item] else { return nil }
     let size = environment.containerSize
     if slot.suggested != size {
       do {
@@ -380,7 +380,7 @@ public final class LayoutEngine {
     var update: Update
   }
 
-  private static func makeItem(_ id: String, isRoot: Bool, in slot: inout SolverSlot) {
+  private static func makeItem(_ id: LayoutItem, isRoot: Bool, in slot: inout SolverSlot) {
     guard slot.items[id] == nil else { return }
     let solver = slot.solver
     let vars = ItemVariables(
@@ -432,9 +432,9 @@ public final class LayoutEngine {
     var replayable = true
 
     // Variables: views in document order, then stack guides as they first appear.
-    for view in resolved.views { Self.makeItem(view.id, isRoot: view.id == root.id, in: &slot) }
+    for view in resolved.views { Self.makeItem(view.item, isRoot: view.id == root.id, in: &slot) }
     for guide in set.guides { Self.makeItem(guide, isRoot: false, in: &slot) }
-    guard let rootVars = slot.items[root.id] else { return nil }
+    guard let rootVars = slot.items[root.item] else { return nil }
     if !slot.hasEditVariables {
       do {
         try solver.addEditVariable(rootVars.width, priority: Priority(Self.containerPriority))
@@ -679,7 +679,7 @@ public final class LayoutEngine {
     let solver = slot.solver
     var diagnostics = outcome.diagnostics + accuracyDiagnostics(slot, resolved)
     var hasConflicts = !outcome.rejected.isEmpty
-    guard let root = resolved.views.first, let rootVars = slot.items[root.id] else {
+    guard let root = resolved.views.first, let rootVars = slot.items[root.item] else {
       return LayoutResult(
         environment: environment, views: [], safeArea: Rect(x: 0, y: 0, width: 0, height: 0),
         margins: Rect(x: 0, y: 0, width: 0, height: 0), diagnostics: diagnostics, hasConflicts: hasConflicts,
@@ -767,11 +767,11 @@ public final class LayoutEngine {
 
   /// Per resolved view: its item's variables, and the index of the first view with its
   /// parent's id (the view the parent's frame and hidden state are read from).
-  private static func viewPlan(_ resolved: ResolvedLayout, _ items: [String: ItemVariables]) -> [ViewPlan] {
+  private static func viewPlan(_ resolved: ResolvedLayout, _ items: [LayoutItem: ItemVariables]) -> [ViewPlan] {
     var firstIndex: [String: Int] = [:]
     for (index, view) in resolved.views.enumerated() where firstIndex[view.id] == nil { firstIndex[view.id] = index }
     return resolved.views.map { view in
-      ViewPlan(variables: items[view.id], parent: view.parent.flatMap { firstIndex[$0] })
+      ViewPlan(variables: items[view.item], parent: view.parent.flatMap { firstIndex[$0] })
     }
   }
 
@@ -841,7 +841,7 @@ public final class LayoutEngine {
     let items = slot.items
     guard let root = resolved.views.first else { return [] }
     var candidates: [Variable] = []
-    var ids: [String] = resolved.views.map(\.id).filter { $0 != root.id }
+    var ids: [LayoutItem] = resolved.views.filter { $0.id != root.id }.map(\.item)
     var seen = Set(ids)
     for guide in set.guides where !seen.contains(guide) {
       seen.insert(guide)
@@ -849,7 +849,7 @@ public final class LayoutEngine {
     }
     for id in ids { if let vars = items[id] { candidates += vars.all } }
     let ambiguousIDs = Set(slot.solver.ambiguousVariables(among: candidates).map(\.id))
-    func attributes(_ id: String) -> [LayoutAttribute] {
+    func attributes(_ id: LayoutItem) -> [LayoutAttribute] {
       guard let vars = items[id] else { return [] }
       var out: [LayoutAttribute] = []
       if let x = vars.x, ambiguousIDs.contains(x.id) { out.append(.left) }
@@ -859,11 +859,10 @@ public final class LayoutEngine {
       return out
     }
     // Guides are reported on the stack that made them (`grid#gap1` → `grid`).
-    var guideProblems: [String: [(guide: String, attributes: [LayoutAttribute])]] = [:]
+    var guideProblems: [String: [(guide: LayoutItem, attributes: [LayoutAttribute])]] = [:]
     for guide in set.guides {
       let found = attributes(guide)
-      guard !found.isEmpty else { continue }
-      let owner = String(guide.prefix { $0 != "#" })
+      guard !found.isEmpty, let owner = guide.owner else { continue }
       if guideProblems[owner]?.contains(where: { $0.guide == guide }) == true { continue }
       guideProblems[owner, default: []].append((guide, found))
     }
@@ -888,7 +887,7 @@ public final class LayoutEngine {
     }
     for view in resolved.views where view.id != root.id && !reported.contains(view.id) {
       reported.insert(view.id)
-      let own = attributes(view.id)
+      let own = attributes(view.item)
       let fromGuides = guideProblems[view.id] ?? []
       if !own.isEmpty {
         warn(

@@ -32,13 +32,13 @@ public enum LayoutAttribute: String, Hashable, Sendable, CaseIterable {
 
 /// One side of a constraint: an attribute of a view, or of a guide of the root view.
 public struct AnchorReference: Hashable, Sendable, CustomStringConvertible {
-  /// A view id, or `safeArea` / `margins` for the root's guides.
-  public var item: String
+  /// A view, a guide of the root, or a stack's generated guide.
+  public var item: LayoutItem
   public var attribute: LayoutAttribute
   /// Where the reference was written.
   public var location: SourceLocation?
 
-  public init(item: String, attribute: LayoutAttribute, location: SourceLocation? = nil) {
+  public init(item: LayoutItem, attribute: LayoutAttribute, location: SourceLocation? = nil) {
     self.item = item
     self.attribute = attribute
     self.location = location

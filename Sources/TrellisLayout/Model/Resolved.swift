@@ -40,6 +40,9 @@ public struct ResolvedView: Sendable, Hashable {
   public var stack: ResolvedStack?
   public var location: SourceLocation?
 
+  /// The view as a constraint item.
+  public var item: LayoutItem { .view(id) }
+
   public init(
     id: String, kind: ViewKind, parent: String?, children: [String], hidden: Bool, text: String?, fontSize: Double,
     numberOfLines: Int, intrinsicWidth: Double?, intrinsicHeight: Double?, firstBaselineOffset: Double?,

@@ -214,7 +214,7 @@ extension DocumentReader {
       switch ConstraintTextParser.parseAnchor(text) {
       case .success(let parsed):
         return AnchorReference(
-          item: parsed.item == "root" ? rootID : parsed.item, attribute: parsed.attribute,
+          item: LayoutItem(name: parsed.item == "root" ? rootID : parsed.item), attribute: parsed.attribute,
           location: found.value.location(ofScalar: parsed.itemOffset))
       case .failure(let problem):
         sink.error(problem.message, at: found.value.location(ofScalar: problem.offset), path: anchorPath)
@@ -298,7 +298,7 @@ extension DocumentReader {
     }
     func reference(_ anchor: ConstraintText.Anchor) -> AnchorReference {
       AnchorReference(
-        item: anchor.item == "root" ? rootID : anchor.item, attribute: anchor.attribute,
+        item: LayoutItem(name: anchor.item == "root" ? rootID : anchor.item), attribute: anchor.attribute,
         location: textNode.location(ofScalar: anchor.itemOffset))
     }
     let priorityLocation = parsed.priorityOffset.map { textNode.location(ofScalar: $0) }
@@ -358,7 +358,7 @@ extension DocumentReader {
     let installedValue = installed(overrides.installed, when: when, path: path)
     for (position, constraint) in expanded.enumerated() {
       func reference(_ side: VisualFormatConstraint.Side) -> AnchorReference {
-        AnchorReference(item: side.item, attribute: side.attribute, location: textNode.location(ofScalar: side.offset))
+        AnchorReference(item: LayoutItem(name: side.item), attribute: side.attribute, location: textNode.location(ofScalar: side.offset))
       }
       let priorityLocation = constraint.priorityOffset.map { textNode.location(ofScalar: $0) }
       let priority: Varying<Double>

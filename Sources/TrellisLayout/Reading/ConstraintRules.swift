@@ -21,11 +21,13 @@ extension DocumentReader {
     let anchors = [spec.first] + (spec.second.map { [$0] } ?? [])
 
     for anchor in anchors {
-      let isGuide = Self.guideItems.contains(anchor.item) || views[anchor.item]?.kind == .guide
-      if !draft.itemsChecked, !Self.guideItems.contains(anchor.item), views[anchor.item] == nil {
+      let viewKind = anchor.item.viewID.flatMap { views[$0]?.kind }
+      let isGuide = anchor.item.isRootGuide || viewKind == .guide
+      if !draft.itemsChecked, !anchor.item.isRootGuide, viewKind == nil {
         let candidates = viewOrder + Self.guideItems + (rootID == "root" ? [] : ["root"])
+        let name = anchor.item.description
         sink.error(
-          "unknown view '\(anchor.item)'\(DidYouMean.hint(for: anchor.item, among: candidates))", at: anchor.location,
+          "unknown view '\(name)'\(DidYouMean.hint(for: name, among: candidates))", at: anchor.location,
           path: path)
       } else if isGuide, !Self.guideHas(anchor.attribute) {
         sink.error(

@@ -39,32 +39,32 @@ extension StackGenerator {
       let spanner = builder.makeGuide("spanner")
       builder.add("UISV-spanning-fit", spanner, across.size, .equal, constant: 0, priority: 51)
       for item in visible {
-        addSpanningBoundary(spanner, item.id, across.start, isWeak: strength.startIsWeak)
-        addSpanningBoundary(spanner, item.id, across.end, isWeak: strength.endIsWeak)
+        addSpanningBoundary(spanner, item.item, across.start, isWeak: strength.startIsWeak)
+        addSpanningBoundary(spanner, item.item, across.end, isWeak: strength.endIsWeak)
       }
       addBaselinePull(container: spanner, alignment: alignment)
-      let startItem = strength.startIsWeak ? spanner : first.id
-      let endItem = strength.endIsWeak ? spanner : first.id
-      builder.add("UISV-canvas-connection", stack.id, canvasAttribute(across.start), .equal, startItem, across.start)
-      builder.add("UISV-canvas-connection", stack.id, canvasAttribute(across.end), .equal, endItem, across.end)
+      let startItem = strength.startIsWeak ? spanner : first.item
+      let endItem = strength.endIsWeak ? spanner : first.item
+      builder.add("UISV-canvas-connection", stack.item, canvasAttribute(across.start), .equal, startItem, across.start)
+      builder.add("UISV-canvas-connection", stack.item, canvasAttribute(across.end), .equal, endItem, across.end)
       pinGuide(spanner, across: along)
     } else {
       // One item, or fill: the first item meets both edges (`<=`/`>=` where the edge is weak).
       builder.add(
-        "UISV-canvas-connection", stack.id, canvasAttribute(across.start),
-        strength.startIsWeak ? .lessThanOrEqual : .equal, first.id, across.start)
+        "UISV-canvas-connection", stack.item, canvasAttribute(across.start),
+        strength.startIsWeak ? .lessThanOrEqual : .equal, first.item, across.start)
       builder.add(
-        "UISV-canvas-connection", stack.id, canvasAttribute(across.end),
-        strength.endIsWeak ? .greaterThanOrEqual : .equal, first.id, across.end)
-      addBaselinePull(container: stack.id, alignment: alignment)
+        "UISV-canvas-connection", stack.item, canvasAttribute(across.end),
+        strength.endIsWeak ? .greaterThanOrEqual : .equal, first.item, across.end)
+      addBaselinePull(container: stack.item, alignment: alignment)
     }
     if alignment == .center {
-      builder.add("UISV-canvas-connection", stack.id, canvasAttribute(across.center), .equal, first.id, across.center)
+      builder.add("UISV-canvas-connection", stack.item, canvasAttribute(across.center), .equal, first.item, across.center)
     }
     addItemAlignment(first: first, alignment: alignment)
     if strength.anyWeak { addAmbiguitySuppression() }
     if !usesSpanner && strength.anyWeak {
-      builder.add("UISV-canvas-fit", stack.id, across.size, .equal, constant: 0, priority: 49)
+      builder.add("UISV-canvas-fit", stack.item, across.size, .equal, constant: 0, priority: 49)
     }
   }
 
@@ -75,10 +75,10 @@ extension StackGenerator {
   private mutating func addAlignmentWithNothingVisible(first: ResolvedView) {
     let spanner = builder.makeGuide("spanner")
     builder.add("UISV-spanning-fit", spanner, across.size, .equal, constant: 0, priority: 51)
-    builder.add("UISV-canvas-connection", stack.id, canvasAttribute(across.start), .equal, spanner, across.start)
-    builder.add("UISV-canvas-connection", stack.id, canvasAttribute(across.end), .equal, spanner, across.end)
+    builder.add("UISV-canvas-connection", stack.item, canvasAttribute(across.start), .equal, spanner, across.start)
+    builder.add("UISV-canvas-connection", stack.item, canvasAttribute(across.end), .equal, spanner, across.end)
     pinGuide(spanner, across: along)
-    builder.add("UISV-canvas-connection", spanner, across.start, .equal, first.id, across.start)
+    builder.add("UISV-canvas-connection", spanner, across.start, .equal, first.item, across.start)
     addItemAlignment(first: first, alignment: effectiveAlignment)
     addAmbiguitySuppression()
   }
@@ -88,7 +88,7 @@ extension StackGenerator {
   private mutating func addItemAlignment(first: ResolvedView, alignment: StackAlignment) {
     for attribute in alignedAttributes(alignment) {
       for item in items.dropFirst() {
-        builder.add("UISV-alignment", first.id, attribute, .equal, item.id, attribute)
+        builder.add("UISV-alignment", first.item, attribute, .equal, item.item, attribute)
       }
     }
   }
@@ -97,7 +97,7 @@ extension StackGenerator {
   /// that fits in the stack.
   private mutating func addAmbiguitySuppression() {
     for item in items {
-      builder.add("UISV-ambiguity-suppression", item.id, across.size, .equal, constant: 0, priority: 25)
+      builder.add("UISV-ambiguity-suppression", item.item, across.size, .equal, constant: 0, priority: 25)
     }
   }
 
@@ -115,7 +115,7 @@ extension StackGenerator {
 
   /// `spanner.start == item.start @999.5` (strong) or `spanner.start <= item.start` (weak);
   /// the end edge likewise with `>=`.
-  private mutating func addSpanningBoundary(_ spanner: String, _ item: String, _ edge: LayoutAttribute, isWeak: Bool) {
+  private mutating func addSpanningBoundary(_ spanner: LayoutItem, _ item: LayoutItem, _ edge: LayoutAttribute, isWeak: Bool) {
     let isStart = edge == across.start
     if isWeak {
       builder.add("UISV-spanning-boundary", spanner, edge, isStart ? .lessThanOrEqual : .greaterThanOrEqual, item, edge)
@@ -129,16 +129,16 @@ extension StackGenerator {
   /// items, this pulls the group to that edge at priority 20 — below ambiguity suppression
   /// (25), so it never stretches an item — instead of leaving it free to slide. Not in UIKit,
   /// which lets the group float; the summed pull puts the outermost item on the edge.
-  private mutating func addBaselinePull(container: String, alignment: StackAlignment) {
+  private mutating func addBaselinePull(container: LayoutItem, alignment: StackAlignment) {
     let edge: LayoutAttribute
     switch alignment {
     case .firstBaseline: edge = across.start
     case .lastBaseline: edge = across.end
     default: return
     }
-    let containerEdge = container == stack.id ? canvasAttribute(edge) : edge
+    let containerEdge = container == stack.item ? canvasAttribute(edge) : edge
     for item in visible {
-      builder.add("UISV-spanning-boundary", container, containerEdge, .equal, item.id, edge, priority: 20)
+      builder.add("UISV-spanning-boundary", container, containerEdge, .equal, item.item, edge, priority: 20)
     }
   }
 }

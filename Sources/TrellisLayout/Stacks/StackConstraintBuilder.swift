@@ -5,7 +5,7 @@
 struct StackConstraintBuilder {
   let stackID: String
   let location: SourceLocation?
-  private(set) var guides: [String] = []
+  private(set) var guides: [LayoutItem] = []
   private(set) var constraints: [LayoutConstraint] = []
   /// Used only for lookups, never iterated: output order is the order of `add` calls.
   private var countByReason: [String: Int] = [:]
@@ -15,17 +15,17 @@ struct StackConstraintBuilder {
     self.location = location
   }
 
-  /// Registers a guide the solver must create and returns its id (`stack#name`).
-  mutating func makeGuide(_ name: String) -> String {
-    let id = "\(stackID)#\(name)"
-    guides.append(id)
-    return id
+  /// Registers a guide the solver must create and returns it (`stack#name`).
+  mutating func makeGuide(_ name: String) -> LayoutItem {
+    let guide = LayoutItem.generated(owner: stackID, name: name)
+    guides.append(guide)
+    return guide
   }
 
   /// Adds `item1.attribute1 relation multiplier × item2.attribute2 + constant @priority`.
   mutating func add(
-    _ reason: String, _ item1: String, _ attribute1: LayoutAttribute, _ relation: LayoutRelation,
-    _ item2: String? = nil, _ attribute2: LayoutAttribute? = nil, multiplier: Double = 1, constant: Double = 0,
+    _ reason: String, _ item1: LayoutItem, _ attribute1: LayoutAttribute, _ relation: LayoutRelation,
+    _ item2: LayoutItem? = nil, _ attribute2: LayoutAttribute? = nil, multiplier: Double = 1, constant: Double = 0,
     priority: Double = 1000
   ) {
     let count = (countByReason[reason] ?? 0) + 1

@@ -8,16 +8,16 @@ extension StackGenerator {
     addSpacing()
     switch properties.distribution {
     case .fill: break
-    case .fillEqually: matchSizes(of: visible.map(\.id), along.size, reason: "UISV-fill-equally")
+    case .fillEqually: matchSizes(of: visible.map(\.item), along.size, reason: "UISV-fill-equally")
     case .fillProportionally: addProportionalSizes()
     case .equalSpacing, .equalCentering: addGapGuides()
     }
     for item in items where item.hidden {
-      builder.add("UISV-hiding", item.id, along.size, .equal, constant: 0)
+      builder.add("UISV-hiding", item.item, along.size, .equal, constant: 0)
     }
     if isSpacingWeak {
       // Equal spacing only pushes outward: let the stack hug its content when nothing sizes it.
-      builder.add("UISV-canvas-fit", stack.id, along.size, .equal, constant: 0, priority: 49)
+      builder.add("UISV-canvas-fit", stack.item, along.size, .equal, constant: 0, priority: 49)
     }
   }
 
@@ -37,16 +37,16 @@ extension StackGenerator {
   /// stack shrinks unless something else sizes it, and the hidden items line up at its start.
   private mutating func addAxisCanvasConnections() {
     if let first = visible.first, let last = visible.last {
-      builder.add("UISV-canvas-connection", stack.id, canvasAttribute(along.start), .equal, first.id, along.start)
-      builder.add("UISV-canvas-connection", stack.id, canvasAttribute(along.end), .equal, last.id, along.end)
+      builder.add("UISV-canvas-connection", stack.item, canvasAttribute(along.start), .equal, first.item, along.start)
+      builder.add("UISV-canvas-connection", stack.item, canvasAttribute(along.end), .equal, last.item, along.end)
       return
     }
     guard let first = items.first else { return }
     let spanner = builder.makeGuide("axis-spanner")
-    builder.add("UISV-canvas-connection", stack.id, canvasAttribute(along.start), .equal, spanner, along.start)
-    builder.add("UISV-canvas-connection", stack.id, canvasAttribute(along.end), .equal, spanner, along.end)
+    builder.add("UISV-canvas-connection", stack.item, canvasAttribute(along.start), .equal, spanner, along.start)
+    builder.add("UISV-canvas-connection", stack.item, canvasAttribute(along.end), .equal, spanner, along.end)
     builder.add("UISV-spanning-fit", spanner, along.size, .equal, constant: 0, priority: 51)
-    builder.add("UISV-canvas-connection", spanner, along.start, .equal, first.id, along.start)
+    builder.add("UISV-canvas-connection", spanner, along.start, .equal, first.item, along.start)
     pinGuide(spanner, across: across)
   }
 
@@ -77,12 +77,12 @@ extension StackGenerator {
       }
       let followsVisible = firstVisible.map { index > $0 } ?? false
       let relation: LayoutRelation = isSpacingWeak && !current.hidden && followsVisible ? .greaterThanOrEqual : .equal
-      builder.add("UISV-spacing", current.id, edges.to, relation, previous.id, edges.from, constant: gap)
+      builder.add("UISV-spacing", current.item, edges.to, relation, previous.item, edges.from, constant: gap)
     }
   }
 
   /// `vN.size == v1.size` for N ≥ 2.
-  mutating func matchSizes(of ids: [String], _ attribute: LayoutAttribute, reason: String, priority: Double = 1000) {
+  mutating func matchSizes(of ids: [LayoutItem], _ attribute: LayoutAttribute, reason: String, priority: Double = 1000) {
     guard let first = ids.first else { return }
     for id in ids.dropFirst() {
       builder.add(reason, id, attribute, .equal, first, attribute, priority: priority)
@@ -103,13 +103,13 @@ extension StackGenerator {
     }
     let sized = visible.filter { intrinsic($0) != nil }
     guard !sized.isEmpty else {
-      matchSizes(of: visible.map(\.id), along.size, reason: "UISV-fill-equally")
+      matchSizes(of: visible.map(\.item), along.size, reason: "UISV-fill-equally")
       return
     }
     let totalSpacing = properties.spacing * Double(visible.count - 1)
     let total = sized.reduce(totalSpacing) { $0 + (intrinsic($1) ?? 0) }
     guard total.isFinite, total > 0 else {
-      matchSizes(of: visible.map(\.id), along.size, reason: "UISV-fill-equally")
+      matchSizes(of: visible.map(\.item), along.size, reason: "UISV-fill-equally")
       return
     }
     let isSingle = sized.count == 1 && (visible.count == 1 || properties.spacing == 0)
@@ -117,10 +117,10 @@ extension StackGenerator {
     for item in visible {
       if let size = intrinsic(item) {
         builder.add(
-          "UISV-fill-proportionally", item.id, along.size, .equal, stack.id, along.size, multiplier: size / total,
+          "UISV-fill-proportionally", item.item, along.size, .equal, stack.item, along.size, multiplier: size / total,
           priority: priority)
       } else {
-        builder.add("UISV-fill-proportionally", item.id, along.size, .equal, constant: 0, priority: priority)
+        builder.add("UISV-fill-proportionally", item.item, along.size, .equal, constant: 0, priority: priority)
       }
       // Never below 1: past 998 items the rest share priority 1 (files that large do not occur).
       if !isSingle { priority = max(1, priority - 1) }
@@ -133,15 +133,15 @@ extension StackGenerator {
   private mutating func addGapGuides() {
     let centering = properties.distribution == .equalCentering
     let edges = spacingEdges
-    var gaps: [String] = []
+    var gaps: [LayoutItem] = []
     for index in visible.indices.dropFirst() {
       let previous = visible[index - 1]
       let current = visible[index]
       let gap = builder.makeGuide("gap\(index)")
       gaps.append(gap)
       builder.add(
-        "UISV-distributing-edge", gap, along.start, .equal, previous.id, centering ? along.center : edges.from)
-      builder.add("UISV-distributing-edge", gap, along.end, .equal, current.id, centering ? along.center : edges.to)
+        "UISV-distributing-edge", gap, along.start, .equal, previous.item, centering ? along.center : edges.from)
+      builder.add("UISV-distributing-edge", gap, along.end, .equal, current.item, centering ? along.center : edges.to)
       pinGuide(gap, across: across)
     }
     matchSizes(of: gaps, along.size, reason: "UISV-fill-equally", priority: centering ? 149 : 1000)

@@ -4,13 +4,12 @@
 
 /// What a stack view contributes to a layout: extra layout guides and constraints.
 public struct StackConstraints: Sendable {
-  /// Ids of layout guides the solver must create (gaps, alignment spanners). They contain
-  /// `#`, which user ids cannot, e.g. `grid#gap1`.
-  public var guides: [String]
+  /// Layout guides the solver must create (gaps, alignment spanners), e.g. `grid#gap1`.
+  public var guides: [LayoutItem]
   /// Constraints between the stack, its arranged views and the guides.
   public var constraints: [LayoutConstraint]
 
-  public init(guides: [String] = [], constraints: [LayoutConstraint] = []) {
+  public init(guides: [LayoutItem] = [], constraints: [LayoutConstraint] = []) {
     self.guides = guides
     self.constraints = constraints
   }
@@ -67,8 +66,8 @@ struct StackGenerator {
   mutating func addAll() {
     guard !items.isEmpty else {
       // Nothing arranged: the stack hugs to nothing unless something else sizes it.
-      builder.add("UISV-canvas-fit", stack.id, .width, .equal, constant: 0, priority: 49)
-      builder.add("UISV-canvas-fit", stack.id, .height, .equal, constant: 0, priority: 49)
+      builder.add("UISV-canvas-fit", stack.item, .width, .equal, constant: 0, priority: 49)
+      builder.add("UISV-canvas-fit", stack.item, .height, .equal, constant: 0, priority: 49)
       return
     }
     addDistribution()
@@ -84,8 +83,8 @@ struct StackGenerator {
   /// Ties a guide's unused axis to the stack's edges. UIKit leaves that axis of its private
   /// guides undetermined; here it is fixed so that a solver asked about ambiguity never
   /// reports a generated guide (and renderers can draw gaps as bands across the stack).
-  mutating func pinGuide(_ guide: String, across pinned: StackAxisAttributes) {
-    builder.add("guide-pin", guide, pinned.start, .equal, stack.id, pinned.start)
-    builder.add("guide-pin", guide, pinned.end, .equal, stack.id, pinned.end)
+  mutating func pinGuide(_ guide: LayoutItem, across pinned: StackAxisAttributes) {
+    builder.add("guide-pin", guide, pinned.start, .equal, stack.item, pinned.start)
+    builder.add("guide-pin", guide, pinned.end, .equal, stack.item, pinned.end)
   }
 }

@@ -123,7 +123,7 @@ enum Fixtures {
     {
       func anchor(_ text: String) -> AnchorReference {
         let parts = text.split(separator: ".").map(String.init)
-        return AnchorReference(item: parts[0], attribute: LayoutAttribute(rawValue: parts[1]) ?? .top)
+        return AnchorReference(item: LayoutItem(name: parts[0]), attribute: LayoutAttribute(rawValue: parts[1]) ?? .top)
       }
       return LayoutConstraint(
         id: id, first: anchor(first), relation: relation, second: anchor(second), constant: constant,

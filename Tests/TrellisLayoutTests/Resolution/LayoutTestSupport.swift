@@ -17,7 +17,7 @@ func spec(
       XCTFail("bad anchor \(token) in \(text)")
       return AnchorReference(item: "?", attribute: .left)
     }
-    return AnchorReference(item: parts[0], attribute: attribute)
+    return AnchorReference(item: LayoutItem(name: parts[0]), attribute: attribute)
   }
   var parsedPriority = 1000.0
   if let last = tokens.last, last.hasPrefix("@"), let p = Double(last.dropFirst()) {
@@ -122,11 +122,11 @@ func checkRequiredConstraints(
     var first: Double?
     var last: Double?
     switch ref.item {
-    case "safeArea": rect = result.safeArea
-    case "margins": rect = result.margins
+    case .safeArea: rect = result.safeArea
+    case .margins: rect = result.margins
     default:
-      guard let frame = result.view(ref.item)?.frame,
-        let v = resolved.views.first(where: { $0.id == ref.item })
+      guard let frame = result.view(ref.item.description)?.frame,
+        let v = resolved.views.first(where: { $0.item == ref.item })
       else { return nil }
       rect = frame
       margins = v.layoutMargins

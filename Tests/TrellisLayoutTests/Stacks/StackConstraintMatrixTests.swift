@@ -50,14 +50,14 @@ final class StackConstraintMatrixTests: XCTestCase {
   private func check(_ result: StackConstraints, stack: ResolvedView, items: [ResolvedView], context: String) {
     guard let properties = stack.stack else { return XCTFail("no stack properties") }
     let along: LayoutAttribute.Axis = properties.axis == .horizontal ? .horizontal : .vertical
-    let known = Set([stack.id] + items.map(\.id) + result.guides)
+    let known = Set([stack.item] + items.map(\.item) + result.guides)
     let visible = items.filter { !$0.hidden }
 
     // Ids: unique, `stack#reason#n`; guides `stack#name`, each used.
     XCTAssertEqual(Set(result.constraints.map(\.id)).count, result.constraints.count, context)
     XCTAssertEqual(Set(result.guides).count, result.guides.count, context)
     for guide in result.guides {
-      XCTAssertTrue(guide.hasPrefix("\(stack.id)#"), context)
+      XCTAssertEqual(guide.owner, stack.id, context)
       XCTAssertTrue(result.constraints.contains { $0.first.item == guide || $0.second?.item == guide }, context)
     }
 
@@ -82,7 +82,7 @@ final class StackConstraintMatrixTests: XCTestCase {
       }
       if usesMargin {
         XCTAssertTrue(properties.isLayoutMarginsRelativeArrangement, what)
-        XCTAssertEqual(constraint.first.item, stack.id, what)
+        XCTAssertEqual(constraint.first.item, stack.item, what)
         XCTAssertEqual(constraint.reason, "UISV-canvas-connection", what)
       }
       // Axis by reason.
@@ -106,8 +106,8 @@ final class StackConstraintMatrixTests: XCTestCase {
     XCTAssertEqual(spacing.count, items.count - 1, context)
     let weak = properties.distribution == .equalSpacing || properties.distribution == .equalCentering
     for (index, constraint) in spacing.enumerated() {
-      XCTAssertEqual(constraint.first.item, items[index + 1].id, context)
-      XCTAssertEqual(constraint.second?.item, items[index].id, context)
+      XCTAssertEqual(constraint.first.item, items[index + 1].item, context)
+      XCTAssertEqual(constraint.second?.item, items[index].item, context)
       let current = items[index + 1]
       let followsVisible = items[...index].contains { !$0.hidden }
       let expected: LayoutRelation = weak && !current.hidden && followsVisible ? .greaterThanOrEqual : .equal
@@ -120,20 +120,20 @@ final class StackConstraintMatrixTests: XCTestCase {
       guard let from = items.firstIndex(where: { $0.id == left.id }),
         let to = items.firstIndex(where: { $0.id == right.id })
       else { continue }
-      let total = items[(from + 1)...to].reduce(0.0) { $0 + (spacingInto[$1.id] ?? .nan) }
+      let total = items[(from + 1)...to].reduce(0.0) { $0 + (spacingInto[$1.item] ?? .nan) }
       XCTAssertEqual(total, 6, accuracy: 1e-12, context)
     }
     if let firstVisible = items.firstIndex(where: { !$0.hidden }),
       let lastVisible = items.lastIndex(where: { !$0.hidden })
     {
       for index in items.indices.dropFirst() where index <= firstVisible || index > lastVisible {
-        XCTAssertEqual(spacingInto[items[index].id], 0, context)
+        XCTAssertEqual(spacingInto[items[index].item], 0, context)
       }
     }
 
     // Hiding: exactly the hidden views, size along the axis == 0, required.
     let hiding = result.constraints.filter { $0.reason == "UISV-hiding" }
-    XCTAssertEqual(hiding.map(\.first.item), items.filter(\.hidden).map(\.id), context)
+    XCTAssertEqual(hiding.map(\.first.item), items.filter(\.hidden).map(\.item), context)
     for constraint in hiding {
       XCTAssertTrue(constraint.first.attribute.isSize && constraint.first.attribute.axis == along, context)
       XCTAssertEqual(constraint.priority, 1000, context)
@@ -142,10 +142,10 @@ final class StackConstraintMatrixTests: XCTestCase {
 
     // Canvas connections along the axis go to the first and last visible views.
     let alongConnections = result.constraints.filter {
-      $0.reason == "UISV-canvas-connection" && $0.first.item == stack.id && $0.first.attribute.axis == along
+      $0.reason == "UISV-canvas-connection" && $0.first.item == stack.item && $0.first.attribute.axis == along
     }
     if let first = visible.first, let last = visible.last {
-      XCTAssertEqual(alongConnections.compactMap(\.second?.item), [first.id, last.id], context)
+      XCTAssertEqual(alongConnections.compactMap(\.second?.item), [first.item, last.item], context)
       XCTAssertTrue(alongConnections.allSatisfy { $0.relation == .equal && $0.priority == 1000 }, context)
     } else {
       XCTAssertEqual(alongConnections.compactMap(\.second?.item), ["s#axis-spanner", "s#axis-spanner"], context)
@@ -156,7 +156,7 @@ final class StackConstraintMatrixTests: XCTestCase {
       for axis in [LayoutAttribute.Axis.horizontal, .vertical] {
         let positioned = result.constraints.contains { constraint in
           [constraint.first, constraint.second].compactMap { $0 }.contains {
-            $0.item == item.id && $0.attribute.axis == axis && !$0.attribute.isSize
+            $0.item == item.item && $0.attribute.axis == axis && !$0.attribute.isSize
           }
         }
         XCTAssertTrue(positioned, "\(context): \(item.id) has no \(axis) position")

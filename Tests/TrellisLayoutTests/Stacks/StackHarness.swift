@@ -50,7 +50,7 @@ struct StackHarness {
       if let properties = view.stack, properties.axis == .horizontal || properties.axis == .vertical {
         let arranged = view.children.compactMap { byID[$0] }
         let generated = StackLayout.constraints(for: view, arranged: arranged, direction: direction)
-        generated.guides.forEach { _ = box($0) }
+        generated.guides.forEach { _ = box($0.description) }
         all += generated.constraints
       }
     }
@@ -74,8 +74,8 @@ struct StackHarness {
       }
     }
     func expression(_ anchor: AnchorReference) -> LinearExpression {
-      let b = box(anchor.item)
-      let view = byID[anchor.item]
+      let b = box(anchor.item.description)
+      let view = byID[anchor.item.description]
       let margins = view?.layoutMargins ?? .zero
       let rtl = direction == .rightToLeft
       let leading = rtl ? -(b.x + b.w) : LinearExpression(b.x)
@@ -166,7 +166,7 @@ func pin(
   _ bAttribute: LayoutAttribute? = nil, multiplier: Double = 1, constant: Double = 0, priority: Double = 1000
 ) -> LayoutConstraint {
   LayoutConstraint(
-    id: "test#\(a).\(aAttribute)", first: AnchorReference(item: a, attribute: aAttribute), relation: relation,
-    second: b.map { AnchorReference(item: $0, attribute: bAttribute ?? aAttribute) }, multiplier: multiplier,
+    id: "test#\(a).\(aAttribute)", first: AnchorReference(item: LayoutItem(name: a), attribute: aAttribute), relation: relation,
+    second: b.map { AnchorReference(item: LayoutItem(name: $0), attribute: bAttribute ?? aAttribute) }, multiplier: multiplier,
     constant: constant, priority: priority, origin: .file(id: "test"), source: "test")
 }

@@ -12,8 +12,8 @@ final class StackResolverTests: XCTestCase {
     _ bAttribute: LayoutAttribute? = nil, constant: Double = 0, installed: Varying<Bool> = Varying(true)
   ) -> ConstraintSpec {
     ConstraintSpec(
-      id: id, first: AnchorReference(item: a, attribute: aAttribute), relation: relation,
-      second: b.map { AnchorReference(item: $0, attribute: bAttribute ?? aAttribute) }, constant: Varying(constant),
+      id: id, first: AnchorReference(item: LayoutItem(name: a), attribute: aAttribute), relation: relation,
+      second: b.map { AnchorReference(item: LayoutItem(name: $0), attribute: bAttribute ?? aAttribute) }, constant: Varying(constant),
       installed: installed, source: id)
   }
 

@@ -1,0 +1,70 @@
+/// Something a constraint can name: a view (the root included), a guide of the root view, or
+/// a layout guide a stack view generated.
+///
+/// Names become items once, when a document is read or built; every later layer (validation,
+/// resolution, stacks, the engine, the checks) compares items, never strings. In the file
+/// format and in messages an item is written as its ``description``: a view's id, `safeArea`,
+/// `margins`, or `owner#name` for a generated guide (`grid#gap1`, which no user id can be,
+/// since ids cannot contain `#`).
+public enum LayoutItem: Hashable, Sendable, Comparable, CustomStringConvertible, ExpressibleByStringLiteral {
+  /// A view, by its id; the root is the view with the document's root id.
+  case view(String)
+  /// The root view's safe-area layout guide (UIKit's `safeAreaLayoutGuide`).
+  case safeArea
+  /// The root view's layout-margins guide: the safe area inset by the root's `layoutMargins`.
+  case margins
+  /// A layout guide a stack view made: `owner` is the stack's id, `name` the guide's role
+  /// (`gap1`, `spanner`, `axis-spanner`).
+  case generated(owner: String, name: String)
+
+  /// The item a name written in a file or a Swift builder stands for: `safeArea`, `margins`,
+  /// `owner#name`, or a view id. (`root` is resolved to the root's id by the reader, which
+  /// knows it.)
+  public init(name: String) {
+    switch name {
+    case "safeArea": self = .safeArea
+    case "margins": self = .margins
+    default:
+      if let hash = name.firstIndex(of: "#") {
+        self = .generated(owner: String(name[..<hash]), name: String(name[name.index(after: hash)...]))
+      } else {
+        self = .view(name)
+      }
+    }
+  }
+
+  /// ``init(name:)`` for literals, as tests and builders write them.
+  public init(stringLiteral name: String) { self.init(name: name) }
+
+  /// The view's id when the item is a view.
+  public var viewID: String? {
+    if case .view(let id) = self { return id }
+    return nil
+  }
+
+  /// Whether the item is a layout guide (a root guide or a generated one), which has edges,
+  /// centers and a size but no baselines and no margins.
+  public var isRootGuide: Bool { self == .safeArea || self == .margins }
+
+  /// The view an item belongs to for messages: the view itself, or the stack that made a guide.
+  public var owner: String? {
+    switch self {
+    case .view(let id): return id
+    case .generated(let owner, _): return owner
+    case .safeArea, .margins: return nil
+    }
+  }
+
+  /// As written in files and messages: `card1`, `safeArea`, `margins`, `grid#gap1`.
+  public var description: String {
+    switch self {
+    case .view(let id): return id
+    case .safeArea: return "safeArea"
+    case .margins: return "margins"
+    case .generated(let owner, let name): return owner + "#" + name
+    }
+  }
+
+  /// By description: a fixed order for listings.
+  public static func < (lhs: LayoutItem, rhs: LayoutItem) -> Bool { lhs.description < rhs.description }
+}
