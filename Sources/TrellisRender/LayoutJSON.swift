@@ -7,7 +7,7 @@ import TrellisLayout
 /// `layout`, `device`, `orientation`, `traits {horizontal, vertical}`, `container {width, height}`,
 /// `scale`, `safeArea {top, left, bottom, right}` (the environment's insets), `views [{id, kind,
 /// parent, frame {x, y, width, height}, hidden}]` (document order, frames in root coordinates,
-/// `hidden` the view's own flag), `diagnostics [{severity, kind, message, file, line, column}]`.
+/// `hidden` the view's own flag), `diagnostics` (each in the JSON form of docs/diagnostics.md).
 public enum LayoutJSON {
   /// The document as a value, for embedding in larger documents.
   ///
@@ -53,15 +53,7 @@ public enum LayoutJSON {
     ])
   }
 
-  /// `{severity, kind, message, file, line, column}`, `null` for a missing location.
-  package static func diagnostic(_ diagnostic: Diagnostic) -> JSONValue {
-    .object([
-      "severity": .string(diagnostic.severity.rawValue),
-      "kind": .string(diagnostic.kind.rawValue),
-      "message": .string(diagnostic.message),
-      "file": .optional(diagnostic.location?.file),
-      "line": .optional(diagnostic.location?.line),
-      "column": .optional(diagnostic.location?.column),
-    ])
-  }
+  /// One diagnostic, in the documented JSON form (``DiagnosticRenderer/jsonValue(_:)``).
+  package static func diagnostic(_ diagnostic: Diagnostic) -> JSONValue { DiagnosticRenderer.jsonValue(diagnostic) }
+
 }

@@ -101,14 +101,19 @@ final class CommandTests: XCTestCase {
     XCTAssertEqual(run.status, 1)
     XCTAssertTrue(run.stdout.hasPrefix("iPhone 8 landscape (667x375, wC hC)"))
     XCTAssertTrue(run.stdout.contains("card24"))
-    XCTAssertEqual(run.stderr, "conflict.json:12:5: error: unable to satisfy flips.width >= 400\n")
+    XCTAssertEqual(
+      run.stderr,
+      "conflict.json:12:5: error: unable to satisfy flips.width >= 400 [unsatisfiable]\n"
+        + "  in iPhone 8 landscape (667x375, wC hC)\n")
     XCTAssertEqual(trellis("solve", "conflict.json").status, 0, "portrait has no conflict")
   }
 
   func testAmbiguousLayoutFails() {
     let run = trellis("solve", "ambiguous.json")
     XCTAssertEqual(run.status, 1)
-    XCTAssertEqual(run.stderr, "error: flips has an ambiguous centerY\n")
+    // The stand-in result has no diagnostic for its ambiguous view: the policy adds the error.
+    XCTAssertEqual(
+      run.stderr, "error: flips has an ambiguous centerY [ambiguous-frame]\n  in iPhone 8 portrait (375x667, wC hR)\n")
   }
 
   func testUnreadableFileShowsGNUDiagnosticsWithCaret() {
@@ -121,7 +126,7 @@ final class CommandTests: XCTestCase {
     XCTAssertEqual(
       run.stderr,
       """
-      broken.json:3:13: error: unknown view kind 'veiw'; did you mean 'view'?
+      broken.json:3:13: error: unknown view kind 'veiw'; did you mean 'view'? [invalid-value]
         at $.root.kind
        3 |     "kind": "veiw"
          |             ^
@@ -130,7 +135,7 @@ final class CommandTests: XCTestCase {
       """)
     XCTAssertEqual(
       trellis("solve", "missing.json").stderr,
-      "error: no such file 'missing.json'\nError: 'missing.json' has errors; nothing was solved.\n")
+      "error: no such file 'missing.json' [unreadable-file]\nError: 'missing.json' has errors; nothing was solved.\n")
   }
 
   /// Four buttons side by side in 359 pt, equal widths, spacing 10, at @3x, solved by the real
@@ -281,20 +286,21 @@ final class CommandTests: XCTestCase {
     result.ambiguousViews = [(id: "flips", attributes: [.left])]
     result.diagnostics = [
       Diagnostic(
-        .warning, "View 'flips' has an ambiguous horizontal position in \(result.environment).", kind: .ambiguity,
-        environment: "\(result.environment)")
+        .warning, "View 'flips' has an ambiguous horizontal position.", code: "ambiguous-position", kind: .ambiguity,
+        environment: result.environment)
     ]
     XCTAssertEqual(
       LayoutCheck(result),
-      LayoutCheck(status: .ambiguous, problem: "View 'flips' has an ambiguous horizontal position."))
+      LayoutCheck(status: .ambiguous, problem: "View 'flips' has an ambiguous horizontal position.", code: "ambiguous-position"))
     result.hasConflicts = true
     result.diagnostics = [
       Diagnostic(
-        .error, "Unable to satisfy constraints in \(result.environment): breaking 'x'.", kind: .conflict,
-        environment: "\(result.environment)")
+        .error, "Unable to satisfy constraints: breaking 'x'.", code: "unsatisfiable", kind: .conflict,
+        environment: result.environment)
     ]
     XCTAssertEqual(
-      LayoutCheck(result), LayoutCheck(status: .conflict, problem: "Unable to satisfy constraints: breaking 'x'."))
+      LayoutCheck(result),
+      LayoutCheck(status: .conflict, problem: "Unable to satisfy constraints: breaking 'x'.", code: "unsatisfiable"))
   }
 
   func testLayoutCheckFindsOutsideSafeAreaAndOverlap() {
@@ -303,11 +309,13 @@ final class CommandTests: XCTestCase {
     // Safe area starts at y = 20; a at y = 12 reaches 8 pt above it.
     result.views[1].frame.y = 12
     XCTAssertEqual(
-      LayoutCheck(result), LayoutCheck(status: .outsideSafeArea, problem: "a reaches 8 pt above the safe area"))
+      LayoutCheck(result),
+      LayoutCheck(status: .outsideSafeArea, problem: "a reaches 8 pt above the safe area", code: "outside-safe-area"))
     // b moved left to x = 70: a spans 20…80, b 70…150 → 10 wide; heights 40…100 both → 60.
     result = Fixtures.twoViews
     result.views[2].frame.x = 70
-    XCTAssertEqual(LayoutCheck(result), LayoutCheck(status: .overlap, problem: "a and b overlap by 10x60 pt"))
+    XCTAssertEqual(
+      LayoutCheck(result), LayoutCheck(status: .overlap, problem: "a and b overlap by 10x60 pt", code: "overlap"))
     // The hidden view overlapping a does not count.
     result = Fixtures.twoViews
     result.views[3].frame = Rect(x: 30, y: 50, width: 10, height: 10)
@@ -328,7 +336,8 @@ final class CommandTests: XCTestCase {
     // Compact height: wC hC (iPhone 8 landscape) and wR hC (iPhone 8 Plus landscape).
     XCTAssertEqual(
       run.stdout,
-      "conflict.json:12:5: error: unable to satisfy flips.width >= 400 (in wC hC: iPhone 8 landscape; wR hC: iPhone 8 Plus landscape)\n"
+      "conflict.json:12:5: error: unable to satisfy flips.width >= 400 [unsatisfiable]\n"
+        + "  in iPhone 8 landscape (667x375, wC hC); iPhone 8 Plus landscape (736x414, wR hC)\n"
         + "conflict.json: 1 error, 0 warnings\n")
   }
 
@@ -337,18 +346,21 @@ final class CommandTests: XCTestCase {
     XCTAssertEqual(run.status, 1)
     XCTAssertTrue(
       run.stdout.hasPrefix(
-        "error: flips has an ambiguous centerY (in wC hC: iPhone 8 landscape; wC hR: iPhone 8 portrait; wR hC: iPhone 8 Plus landscape; wR hR: iPad Pro 11-inch (1st-4th gen) portrait)\n"
-      ))
+        "error: flips has an ambiguous centerY [ambiguous-frame]\n"
+          + "  in iPhone 8 landscape (667x375, wC hC); iPhone 8 portrait (375x667, wC hR); "
+          + "iPhone 8 Plus landscape (736x414, wR hC); iPad Pro 11-inch (1st-4th gen) portrait (834x1194, wR hR)\n"
+      ), run.stdout)
   }
 
   func testValidatePromotesAmbiguityWarningsAndMergesEnvironments() {
     let run = trellis("validate", "ambiguous-warning.json")
     XCTAssertEqual(run.status, 1)
-    // The environment is taken out of the engine's message so the four merge into one line.
+    // Messages never name the environment, so the four findings merge into one, listing all four.
     XCTAssertEqual(
       run.stdout,
-      "error: View 'flips' has an ambiguous top (in wC hC: iPhone 8 landscape; wC hR: iPhone 8 portrait; "
-        + "wR hC: iPhone 8 Plus landscape; wR hR: iPad Pro 11-inch (1st-4th gen) portrait).\n"
+      "error: View 'flips' has an ambiguous top. [ambiguous-position]\n"
+        + "  in iPhone 8 landscape (667x375, wC hC); iPhone 8 portrait (375x667, wC hR); "
+        + "iPhone 8 Plus landscape (736x414, wR hC); iPad Pro 11-inch (1st-4th gen) portrait (834x1194, wR hR)\n"
         + "ambiguous-warning.json: 1 error, 0 warnings\n")
   }
 
@@ -358,7 +370,7 @@ final class CommandTests: XCTestCase {
     XCTAssertEqual(
       warn.stdout,
       """
-      warn.json:2:3: warning: unknown key 'colour'
+      warn.json:2:3: warning: unknown key 'colour' [unknown-key]
         at $.colour
        2 |   "colour": 1,
          |   ^
@@ -367,7 +379,7 @@ final class CommandTests: XCTestCase {
       """)
     let strict = trellis("validate", "warn.json", "--warnings-as-errors")
     XCTAssertEqual(strict.status, 1)
-    XCTAssertTrue(strict.stdout.hasPrefix("warn.json:2:3: error: unknown key 'colour'\n"))
+    XCTAssertTrue(strict.stdout.hasPrefix("warn.json:2:3: error: unknown key 'colour' [unknown-key]\n"))
     let many = trellis("validate", "broken.json", "concentration.json")
     XCTAssertEqual(many.status, 1)
     XCTAssertTrue(many.stdout.hasPrefix("broken.json:3:13: error: "))
@@ -384,7 +396,14 @@ final class CommandTests: XCTestCase {
     XCTAssertEqual(diagnostic["line"] as? Int, 3)
     XCTAssertEqual(diagnostic["column"] as? Int, 13)
     XCTAssertEqual(diagnostic["path"] as? String, "$.root.kind")
-    XCTAssertEqual(diagnostic["environments"] as? [String], [])
+    XCTAssertEqual((diagnostic["environments"] as? [Any])?.count, 0)
+    // Every diagnostic has a code.
+    for file in files {
+      for entry in try XCTUnwrap(file["diagnostics"] as? [[String: Any]]) {
+        XCTAssertNotNil(entry["code"] as? String, "\(entry)")
+      }
+    }
+    XCTAssertEqual(diagnostic["code"] as? String, "invalid-value")
   }
 
   // MARK: rotate

@@ -132,8 +132,8 @@ final class RendererTests: XCTestCase {
     result.environment.deviceName = "Test Phone"
     result.environment.orientation = .portrait
     result.diagnostics = [
-      Diagnostic(.error, "unable to satisfy", at: SourceLocation(file: "two.json", line: 3, column: 7)),
-      Diagnostic(.warning, "whole layout"),
+      Diagnostic(.error, "unable to satisfy", code: "unsatisfiable", at: SourceLocation(file: "two.json", line: 3, column: 7)),
+      Diagnostic(.warning, "whole layout", code: "overlap"),
     ]
     let text = LayoutJSON.render(result, layout: "two.json")
     let object = try XCTUnwrap(try JSONSerialization.jsonObject(with: Data(text.utf8)) as? [String: Any])

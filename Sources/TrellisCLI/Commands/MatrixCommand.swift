@@ -90,7 +90,7 @@ struct MatrixCommand: Command {
       guard let result = slot else { throw RuntimeError.noEngine }
       results.append(result)
     }
-    let checks = results.map(LayoutCheck.init)
+    let checks = results.map { LayoutCheck($0) }
     let text: String
     switch format {
     case "json": text = json(entries, checks)

@@ -51,16 +51,9 @@ struct SolveCommand: Command {
     default: text = ASCIIDiagram.report(result, options: .init(columns: context.columns(columns), style: style))
     }
     try context.emit(text, to: output)
-    if !result.diagnostics.isEmpty { context.stderr += context.format(result.diagnostics, source: outcome) }
-    let failed =
-      result.hasConflicts || !result.ambiguousViews.isEmpty || result.diagnostics.contains { $0.severity == .error }
-    if failed, result.diagnostics.isEmpty {
-      if result.hasConflicts { context.stderr += "error: required constraints conflict\n" }
-      for view in result.ambiguousViews {
-        context.stderr +=
-          "error: \(view.id) has an ambiguous \(view.attributes.map(\.rawValue).joined(separator: ", "))\n"
-      }
-    }
-    return failed ? 1 : 0
+    let policy = FailurePolicy()
+    let diagnostics = policy.diagnostics(for: result)
+    if !diagnostics.isEmpty { context.stderr += context.format(diagnostics, source: outcome) }
+    return policy.fails(diagnostics) ? 1 : 0
   }
 }

@@ -1,16 +1,20 @@
 import TrellisSupport
 
-/// Prints diagnostics for people (GNU style, with the source line and a caret) or for tools (JSON).
+/// Prints diagnostics for people (GNU style, with the source line and a caret) or for tools
+/// (JSON). These are the only two forms; commands never print a diagnostic any other way.
 ///
 /// GNU form, one block per diagnostic:
 /// ```
-/// layout.json:12:17: error: unknown view 'submitButon'; did you mean 'submitButton'?
+/// layout.json:12:17: error: unknown view 'submitButon'; did you mean 'submitButton'? [unknown-view]
 ///   at $.constraints[3]
+///   in iPhone 8 portrait (375x667, wC hR)
 ///  12 |     "submitButon.top == root.top + 8",
 ///     |      ^
+/// layout.json:3:5: note: 'submitButton' is declared here
 /// ```
-/// followed by the diagnostic's notes, one per line. The path line is left out when the
-/// diagnostic has no path, the source lines when the file's text is not at hand.
+/// The path line is left out when the diagnostic has no path, the `in` line when it was not
+/// found in an environment (several are joined with `; `), the source lines when the file's
+/// text is not at hand. Notes follow, one per line, with their own locations.
 public enum DiagnosticRenderer {
   /// Source lines longer than this many scalars are shown as a window around the column.
   static let maximumLineWidth = 120
@@ -27,37 +31,56 @@ public enum DiagnosticRenderer {
     for diagnostic in diagnostics {
       out += diagnostic.description + "\n"
       if let path = diagnostic.path { out += "  at \(path)\n" }
+      if !diagnostic.environments.isEmpty {
+        out += "  in " + diagnostic.environments.map(\.description).joined(separator: "; ") + "\n"
+      }
       if let location = diagnostic.location, let source = byFile[location.file],
         let scalars = source.lineScalars(location.line)
       {
         out += quote(scalars, line: location.line, column: location.column)
       }
-      for note in diagnostic.notes { out += note + "\n" }
+      for note in diagnostic.notes { out += note.description + "\n" }
     }
     return out
   }
 
-  /// The diagnostics as a JSON array, one object per line with sorted keys:
-  /// `column, environment, file, kind, line, message, notes, path, severity` (`null` where
-  /// unknown).
+  /// The diagnostics as a JSON array (docs/diagnostics.md, "JSON form"), pretty-printed.
   public static func json(_ diagnostics: [Diagnostic]) -> String {
-    if diagnostics.isEmpty { return "[]\n" }
-    let records = diagnostics.map { diagnostic -> String in
-      let location = diagnostic.location
-      let fields: [(String, String)] = [
-        ("column", location.map { String($0.column) } ?? "null"),
-        ("environment", diagnostic.environment.map(jsonString) ?? "null"),
-        ("file", location.map { jsonString($0.file) } ?? "null"),
-        ("kind", jsonString(diagnostic.kind.rawValue)),
-        ("line", location.map { String($0.line) } ?? "null"),
-        ("message", jsonString(diagnostic.message)),
-        ("notes", "[" + diagnostic.notes.map(jsonString).joined(separator: ", ") + "]"),
-        ("path", diagnostic.path.map(jsonString) ?? "null"),
-        ("severity", jsonString(diagnostic.severity.rawValue)),
+    JSONValue.array(diagnostics.map(jsonValue)).prettyPrinted()
+  }
+
+  /// One diagnostic as a JSON object, every key present (`null` where unknown), in this order:
+  /// `code, severity, kind, message, file, line, column, path, notes [{message, file, line,
+  /// column}], environments [{description, device, orientation, width, height, horizontal,
+  /// vertical, scale}]`.
+  package static func jsonValue(_ diagnostic: Diagnostic) -> JSONValue {
+    func location(_ location: SourceLocation?) -> [JSONValue.Member] {
+      [
+        .init("file", .optional(location?.file)), .init("line", .optional(location?.line)),
+        .init("column", .optional(location?.column)),
       ]
-      return "  {" + fields.map { "\"\($0.0)\": \($0.1)" }.joined(separator: ", ") + "}"
     }
-    return "[\n" + records.joined(separator: ",\n") + "\n]\n"
+    var members: [JSONValue.Member] = [
+      .init("code", .string(diagnostic.code.rawValue)), .init("severity", .string(diagnostic.severity.rawValue)),
+      .init("kind", .string(diagnostic.kind.rawValue)), .init("message", .string(diagnostic.message)),
+    ]
+    members += location(diagnostic.location)
+    members.append(.init("path", .optional(diagnostic.path)))
+    members.append(
+      .init("notes", .array(diagnostic.notes.map { .object([.init("message", .string($0.message))] + location($0.location)) })))
+    members.append(.init("environments", .array(diagnostic.environments.map(environmentValue))))
+    return .object(members)
+  }
+
+  /// An environment as diagnostics name it.
+  package static func environmentValue(_ environment: Environment) -> JSONValue {
+    .object([
+      "description": .string(environment.description), "device": .optional(environment.deviceName),
+      "orientation": .optional(environment.orientation?.rawValue),
+      "width": .number(environment.containerSize.width), "height": .number(environment.containerSize.height),
+      "horizontal": .string(environment.traits.horizontal.rawValue),
+      "vertical": .string(environment.traits.vertical.rawValue), "scale": .number(environment.scale),
+    ])
   }
 
   /// Sorts by file, line and column; diagnostics at the same place keep their order, and
@@ -106,6 +129,4 @@ public enum DiagnosticRenderer {
     return sourceLine + "\n" + " \(gutter) | \(caret)^\n"
   }
 
-  /// A JSON string literal (see ``JSONText/quoted(_:)``).
-  static func jsonString(_ text: String) -> String { JSONText.quoted(text) }
 }

@@ -13,12 +13,18 @@ final class DiagnosticSink: ProblemSink {
     self.limit = max(1, limit)
   }
 
-  func error(_ message: String, at location: SourceLocation?, path: String? = nil, notes: [String] = []) {
-    add(Diagnostic(.error, message, at: location, path: path, notes: notes))
+  func error(
+    _ code: Diagnostic.Code, _ message: String, at location: SourceLocation?, path: String? = nil,
+    notes: [Diagnostic.Note] = []
+  ) {
+    add(Diagnostic(.error, message, code: code, at: location, path: path, notes: notes))
   }
 
-  func warning(_ message: String, at location: SourceLocation?, path: String? = nil, notes: [String] = []) {
-    add(Diagnostic(.warning, message, at: location, path: path, notes: notes))
+  func warning(
+    _ code: Diagnostic.Code, _ message: String, at location: SourceLocation?, path: String? = nil,
+    notes: [Diagnostic.Note] = []
+  ) {
+    add(Diagnostic(.warning, message, code: code, at: location, path: path, notes: notes))
   }
 
   func add(_ diagnostic: Diagnostic) {
@@ -29,8 +35,8 @@ final class DiagnosticSink: ProblemSink {
       diagnostics.append(
         Diagnostic(
           .error,
-          "too many problems; stopped after \(limit) (ReaderLimits.maxDiagnostics); fix these and read the file again"
-        ))
+          "too many problems; stopped after \(limit) (ReaderLimits.maxDiagnostics); fix these and read the file again",
+          code: "too-many-problems"))
       return
     }
     if diagnostic.severity == .error { errorCount += 1 }
@@ -41,12 +47,8 @@ final class DiagnosticSink: ProblemSink {
   func report(_ problem: Problem) {
     add(
       Diagnostic(
-        problem.severity == .error ? .error : .warning, problem.message, at: SourceLocation(problem.location),
-        path: problem.path, notes: problem.notes.map { Self.note($0.message, at: SourceLocation($0.location)) }))
-  }
-
-  /// A note line pointing at an earlier place: `file:3:5: note: message`.
-  static func note(_ message: String, at location: SourceLocation) -> String {
-    "\(location): note: \(message)"
+        problem.severity == .error ? .error : .warning, problem.message, code: Diagnostic.Code(rawValue: problem.code),
+        at: SourceLocation(problem.location), path: problem.path,
+        notes: problem.notes.map { Diagnostic.Note($0.message, at: SourceLocation($0.location)) }))
   }
 }

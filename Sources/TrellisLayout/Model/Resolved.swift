@@ -194,10 +194,14 @@ public struct LayoutResult: Sendable {
   public var hasConflicts: Bool
   /// Views with an ambiguous position or size: view id → the ambiguous attributes.
   public var ambiguousViews: [(id: String, attributes: [LayoutAttribute])]
+  /// The resolution the frames were solved from (installed constraints, hidden flags, texts
+  /// decided for ``environment``), so that a client need not resolve the document again.
+  public var resolution: ResolvedLayout?
 
   public init(
     environment: Environment, views: [ViewFrame], safeArea: Rect, margins: Rect, diagnostics: [Diagnostic],
-    hasConflicts: Bool, ambiguousViews: [(id: String, attributes: [LayoutAttribute])]
+    hasConflicts: Bool, ambiguousViews: [(id: String, attributes: [LayoutAttribute])],
+    resolution: ResolvedLayout? = nil
   ) {
     self.environment = environment
     self.views = views
@@ -206,6 +210,7 @@ public struct LayoutResult: Sendable {
     self.diagnostics = diagnostics
     self.hasConflicts = hasConflicts
     self.ambiguousViews = ambiguousViews
+    self.resolution = resolution
   }
 
   /// The solved view with this id.

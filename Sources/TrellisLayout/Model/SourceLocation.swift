@@ -22,7 +22,14 @@ public struct SourceLocation: Hashable, Sendable, Comparable, CustomStringConver
   public var description: String { "\(file):\(line):\(column)" }
 }
 
-/// One problem found in a layout file or while solving it.
+/// One problem found in a layout file or while solving it: data, not text.
+///
+/// A diagnostic has a stable ``code`` per kind of problem (`unknown-view`, `unsatisfiable`,
+/// `ambiguous-width`, `outside-safe-area`, …; the full list is in docs/diagnostics.md), a
+/// severity, one sentence of ``message`` (never naming the environment: that is
+/// ``environments``), a primary location, and notes with locations of their own. Renderers
+/// (``DiagnosticRenderer``) turn it into GNU text or JSON; commands decide what fails from the
+/// severity and the code, never from the message.
 public struct Diagnostic: Hashable, Sendable, CustomStringConvertible {
   public enum Severity: String, Hashable, Sendable, Comparable {
     case error, warning, note
@@ -30,8 +37,18 @@ public struct Diagnostic: Hashable, Sendable, CustomStringConvertible {
     public static func < (lhs: Severity, rhs: Severity) -> Bool { lhs.rank < rhs.rank }
   }
 
-  /// What a diagnostic is about, so that tools can group and filter without reading
-  /// the message.
+  /// The stable name of a kind of problem: kebab-case, never reworded once released.
+  public struct Code: RawRepresentable, Hashable, Sendable, Comparable, CustomStringConvertible,
+    ExpressibleByStringLiteral
+  {
+    public let rawValue: String
+    public init(rawValue: String) { self.rawValue = rawValue }
+    public init(stringLiteral value: String) { self.rawValue = value }
+    public var description: String { rawValue }
+    public static func < (lhs: Code, rhs: Code) -> Bool { lhs.rawValue < rhs.rawValue }
+  }
+
+  /// What a diagnostic is about, coarser than its code, so that tools can group and filter.
   public enum Kind: String, Hashable, Sendable {
     /// A problem in the file itself: JSON syntax, an unknown key, a bad value, a rule.
     case file
@@ -45,38 +62,63 @@ public struct Diagnostic: Hashable, Sendable, CustomStringConvertible {
     case accuracy
     /// A constraint the engine could not use (it names no view or guide), and it was ignored.
     case constraint
+    /// A solved layout that breaks a design check: a view outside the safe area, overlapping siblings.
+    case check
+  }
+
+  /// A further line about the problem, pointing where it can: an earlier definition, a
+  /// constraint taking part in a conflict.
+  public struct Note: Hashable, Sendable, CustomStringConvertible {
+    public var message: String
+    public var location: SourceLocation?
+    public init(_ message: String, at location: SourceLocation? = nil) {
+      self.message = message
+      self.location = location
+    }
+    /// `file:3:5: note: message`, or `note: message` without a location.
+    public var description: String { (location.map { "\($0): " } ?? "") + "note: " + message }
   }
 
   public var severity: Severity
+  public var code: Code
   public var kind: Kind
-  /// The environment the layout engine found this in (`Environment.description`, which the
-  /// message may also name); `nil` for problems of the file.
-  public var environment: String?
   /// One sentence saying what is wrong and, where possible, what to do.
   public var message: String
   /// Where it was written; `nil` for problems of the whole layout.
   public var location: SourceLocation?
   /// The JSON path of the value, e.g. `$.views[2].constraints[0]`.
   public var path: String?
-  /// Further lines (e.g. the constraints taking part in a conflict).
-  public var notes: [String]
+  public var notes: [Note]
+  /// The environments the problem was found in (empty for problems of the file itself). The
+  /// engine names one; `trellis validate` merges a problem found in several.
+  public var environments: [Environment]
 
   public init(
-    _ severity: Severity, _ message: String, at location: SourceLocation? = nil, path: String? = nil,
-    notes: [String] = [], kind: Kind = .file, environment: String? = nil
+    _ severity: Severity, _ message: String, code: Code, at location: SourceLocation? = nil, path: String? = nil,
+    notes: [Note] = [], kind: Kind = .file, environment: Environment? = nil
   ) {
     self.severity = severity
+    self.code = code
     self.kind = kind
-    self.environment = environment
     self.message = message
     self.location = location
     self.path = path
     self.notes = notes
+    self.environments = environment.map { [$0] } ?? []
   }
 
-  /// `file:line:col: error: message`.
+  /// The one environment the engine found this in (the first, when merged).
+  public var environment: Environment? { environments.first }
+
+  /// `file:line:col: error: message [code]`.
   public var description: String {
     let prefix = location.map { "\($0): " } ?? ""
-    return "\(prefix)\(severity.rawValue): \(message)"
+    return "\(prefix)\(severity.rawValue): \(message) [\(code)]"
+  }
+
+  /// The same problem, ignoring where it was found: for merging findings across environments.
+  public func isSameProblem(as other: Diagnostic) -> Bool {
+    severity == other.severity && code == other.code && message == other.message && location == other.location
+      && path == other.path && notes == other.notes
   }
 }

@@ -77,13 +77,13 @@ extension DocumentReader {
       guard let form = forms.first else {
         let everyKey = Self.formKeys + Self.structuredFormKeys + Self.visualFormatFormKeys + Self.whenFormKeys
         values.reportUnknownKeys(members, known: everyKey, in: "a constraint", path: path)
-        sink.error(
+        sink.error("missing-key", 
           "a constraint object needs one of \"constraint\", \"first\", \"vfl\" or \"when\"", at: node.location,
           path: path)
         return
       }
       if forms.count > 1 {
-        sink.error(
+        sink.error("conflicting-keys", 
           "a constraint object can have only one of \"constraint\", \"first\", \"vfl\" and \"when\"; this one has \"\(form.key)\" and \"\(forms[1].key)\"",
           at: forms[1].keyLocation, path: JSONPath.member(path, forms[1].key))
         return
@@ -115,7 +115,7 @@ extension DocumentReader {
       let pattern = values.pattern(whenMember.value, path: whenPath)
     {
       if pattern == .any {
-        sink.warning(
+        sink.warning("when-any", 
           "\"when\": \"any\" matches every size class, so these constraints are always installed",
           at: whenMember.value.location,
           path: whenPath)
@@ -133,7 +133,7 @@ extension DocumentReader {
           combined.vertical = vertical
         }
         if conflict {
-          sink.error(
+          sink.error("incompatible-when", 
             "this \"when\" ('\(pattern)') never matches inside the enclosing \"when\" ('\(outer.pattern)'); nested groups must be compatible",
             at: whenMember.value.location, path: whenPath)
         } else {
@@ -144,7 +144,7 @@ extension DocumentReader {
       }
     }
     guard let list = members.first(where: { $0.key == "constraints" }) else {
-      sink.error("a \"when\" group needs a \"constraints\" array", at: node.location, path: path)
+      sink.error("missing-key", "a \"when\" group needs a \"constraints\" array", at: node.location, path: path)
       return nil
     }
     return (list.value, JSONPath.member(path, "constraints"), scope)
@@ -157,7 +157,7 @@ extension DocumentReader {
     let overrides = readOverrides(members, path: path, allowConstant: true)
     guard let text = values.string(textMember.value, for: "\"constraint\"", path: textPath) else { return }
     if VisualFormatParser.looksLikeVisualFormat(text) {
-      sink.error(
+      sink.error("wrong-form", 
         "this is a Visual Format string; write it as {\"vfl\": …} (or as a plain string) instead of {\"constraint\": …}",
         at: textMember.value.location, path: textPath)
       return
@@ -181,7 +181,7 @@ extension DocumentReader {
             !scalars.isEmpty && JSONPath.isIdentifierStart(scalars[0]) && scalars[0] != "$"
             && scalars.allSatisfy { JSONPath.isIdentifierContinue($0) && $0 != "$" }
           if !isName {
-            sink.error(
+            sink.error("invalid-name", 
               "invalid metric name \"\(entry.key)\"; metric names are letters, digits and '_', not starting with a digit",
               at: entry.keyLocation, path: entryPath)
             continue
@@ -217,7 +217,7 @@ extension DocumentReader {
           item: LayoutItem(name: parsed.item == "root" ? rootID : parsed.item), attribute: parsed.attribute,
           location: found.value.location(ofScalar: parsed.itemOffset))
       case .failure(let problem):
-        sink.error(problem.message, at: found.value.location(ofScalar: problem.offset), path: anchorPath)
+        sink.error("constraint-syntax", problem.message, at: found.value.location(ofScalar: problem.offset), path: anchorPath)
         complete = false
         return nil
       }
@@ -231,12 +231,12 @@ extension DocumentReader {
       if let text = values.string(relationMember.value, for: "\"relation\"", path: relationPath) {
         relation = LayoutRelation(rawValue: text)
         if relation == nil {
-          sink.error(
+          sink.error("invalid-value", 
             "unknown relation '\(text)'; use ==, <= or >=", at: relationMember.value.location, path: relationPath)
         }
       }
     } else {
-      sink.error("missing \"relation\" (==, <= or >=)", at: node.location, path: path)
+      sink.error("missing-key", "missing \"relation\" (==, <= or >=)", at: node.location, path: path)
     }
     var multiplier = 1.0
     var multiplierLocation: SourceLocation?
@@ -247,7 +247,7 @@ extension DocumentReader {
       {
         multiplier = value
         if second == nil, complete {
-          sink.warning(
+          sink.warning("no-effect", 
             "\"multiplier\" has no effect without \"second\"", at: multiplierMember.keyLocation,
             path: JSONPath.member(path, "multiplier"))
         }
@@ -256,7 +256,7 @@ extension DocumentReader {
       }
     }
     guard let first, let relation, complete else {
-      if member("first") == nil { sink.error("missing \"first\" (e.g. \"a.top\")", at: node.location, path: path) }
+      if member("first") == nil { sink.error("missing-key", "missing \"first\" (e.g. \"a.top\")", at: node.location, path: path) }
       return
     }
 
@@ -293,7 +293,7 @@ extension DocumentReader {
     switch ConstraintTextParser.parse(text) {
     case .success(let value): parsed = value
     case .failure(let problem):
-      sink.error(problem.message, at: textNode.location(ofScalar: problem.offset), path: path)
+      sink.error("constraint-syntax", problem.message, at: textNode.location(ofScalar: problem.offset), path: path)
       return
     }
     func reference(_ anchor: ConstraintText.Anchor) -> AnchorReference {
@@ -332,7 +332,7 @@ extension DocumentReader {
     switch VisualFormatParser.parse(text) {
     case .success(let value): format = value
     case .failure(let problem):
-      sink.error(problem.message, at: textNode.location(ofScalar: problem.offset), path: path)
+      sink.error("visual-format-syntax", problem.message, at: textNode.location(ofScalar: problem.offset), path: path)
       return
     }
     // `root` names the root view here too.
@@ -348,11 +348,11 @@ extension DocumentReader {
       metricNames: metrics.map(\.name))
     let (expanded, problems) = expander.expand(resolved)
     for problem in problems {
-      sink.error(problem.message, at: textNode.location(ofScalar: problem.offset), path: path)
+      sink.error("visual-format", problem.message, at: textNode.location(ofScalar: problem.offset), path: path)
     }
     guard problems.isEmpty else { return }
     if let userID = overrides.id, userID == "constraint" {
-      sink.error("'constraint' is reserved for generated ids; choose another id", at: owner.location, path: path)
+      sink.error("reserved-id", "'constraint' is reserved for generated ids; choose another id", at: owner.location, path: path)
       return
     }
     let installedValue = installed(overrides.installed, when: when, path: path)
@@ -437,15 +437,15 @@ extension DocumentReader {
       return index == 0 ? !isLetter : !(isLetter || (scalar >= "0" && scalar <= "9") || scalar == "-")
     }
     if scalars.isEmpty || bad != nil {
-      sink.error(
+      sink.error("invalid-id", 
         "invalid constraint id '\(id)': ids are letters, digits, '_' and '-', and start with a letter or '_'",
         at: node.location(ofScalar: bad ?? 0), path: path)
       return nil
     }
     if let first = constraintIDs[id] {
-      sink.error(
+      sink.error("duplicate-id", 
         "duplicate constraint id '\(id)'", at: node.location, path: path,
-        notes: [DiagnosticSink.note("'\(id)' is first used here", at: first)])
+        notes: [Diagnostic.Note("'\(id)' is first used here", at: first)])
       return nil
     }
     constraintIDs[id] = node.location
@@ -465,7 +465,7 @@ extension DocumentReader {
     guard let when else { return own?.value ?? Varying(true) }
     if let own {
       if own.value.varies {
-        sink.error(
+        sink.error("incompatible-when", 
           "\"installed\" cannot vary inside a \"when\" group; move the constraint out of the group, or use only \"installed\"",
           at: own.location, path: JSONPath.member(path, "installed"))
       } else if own.value.base == false {
@@ -479,7 +479,7 @@ extension DocumentReader {
     guard constraints.count < limits.maxConstraints else {
       if !reportedConstraintLimit {
         reportedConstraintLimit = true
-        sink.error(
+        sink.error("limit-exceeded", 
           "the layout has more than \(limits.maxConstraints) constraints (ReaderLimits.maxConstraints); split it or raise the limit",
           at: draft.spec.location, path: draft.spec.path)
       }

@@ -41,7 +41,7 @@ struct DocumentReader {
   mutating func read(_ top: JSONNode) -> LayoutDocument? {
     guard case .object(let members) = top.value else {
       if !top.isInvalid {
-        sink.error(
+        sink.error("not-a-layout", 
           "a layout file must be a JSON object with a \"root\" view; this file holds \(top.typeDescription)",
           at: top.location, path: JSONPath.root)
       }
@@ -57,7 +57,7 @@ struct DocumentReader {
     }
 
     guard let rootMember = member("root") else {
-      sink.error(
+      sink.error("missing-key", 
         "missing \"root\": a layout file needs a root view, e.g. \"root\": {\"id\": \"root\", \"children\": []}",
         at: top.location, path: JSONPath.root)
       return nil
@@ -148,7 +148,7 @@ struct DocumentReader {
     if depth > limits.maxViewDepth {
       if !reportedViewDepth {
         reportedViewDepth = true
-        sink.error(
+        sink.error("limit-exceeded", 
           "views are nested deeper than \(limits.maxViewDepth) levels (ReaderLimits.maxViewDepth); flatten the hierarchy or raise the limit",
           at: node.location, path: path)
       }
@@ -157,7 +157,7 @@ struct DocumentReader {
     viewCount += 1
     if viewCount > limits.maxViews {
       reportedViewLimit = true
-      sink.error(
+      sink.error("limit-exceeded", 
         "the layout has more than \(limits.maxViews) views (ReaderLimits.maxViews); split it or raise the limit",
         at: node.location, path: path)
       return nil
@@ -177,7 +177,7 @@ struct DocumentReader {
     // With a misspelt kind, which keys apply is unknown: say nothing rather than guess.
     for member in members where kindIsKnown && Self.allViewKeys.contains(member.key) {
       if let reason = Self.inapplicability(of: member.key, to: kind) {
-        sink.warning(
+        sink.warning("not-applicable", 
           "\"\(member.key)\" \(reason); it has no effect on \(Self.describe(kind))", at: member.keyLocation,
           path: memberPath(member.key))
       }
@@ -219,7 +219,7 @@ struct DocumentReader {
           node, path in
           guard let size = values.points(node, for: "\"fontSize\"", path: path) else { return nil }
           guard size > 0 else {
-            sink.error("\"fontSize\" must be greater than 0 (found \(fmt(size)))", at: node.location, path: path)
+            sink.error("out-of-range", "\"fontSize\" must be greater than 0 (found \(fmt(size)))", at: node.location, path: path)
             return nil
           }
           return size
@@ -270,7 +270,7 @@ struct DocumentReader {
       let childrenPath = memberPath("children")
       if let elements = children.value.elements {
         if kind == .guide, !elements.isEmpty {
-          sink.error(
+          sink.error("guide-children", 
             "a layout guide cannot have children; make it a \"view\" or move the children to its parent",
             at: children.keyLocation, path: childrenPath)
         }
@@ -286,14 +286,14 @@ struct DocumentReader {
   private mutating func readViewID(_ member: JSONMember?, view: JSONNode, path: String, isRoot: Bool) -> String {
     guard let member else {
       if isRoot { return registerRootID("root") }
-      sink.error("this view has no \"id\"; every view except the root needs a unique id", at: view.location, path: path)
+      sink.error("missing-id", "this view has no \"id\"; every view except the root needs a unique id", at: view.location, path: path)
       return ""
     }
     let idPath = JSONPath.member(path, "id")
     guard let id = values.string(member.value, for: "\"id\"", path: idPath) else { return "" }
     let scalars = Array(id.unicodeScalars)
     if scalars.isEmpty {
-      sink.error("a view id cannot be empty", at: member.value.location, path: idPath)
+      sink.error("invalid-id", "a view id cannot be empty", at: member.value.location, path: idPath)
       return ""
     }
     if let bad = scalars.indices.first(where: { index in
@@ -301,32 +301,32 @@ struct DocumentReader {
       let isLetter = (scalar >= "a" && scalar <= "z") || (scalar >= "A" && scalar <= "Z") || scalar == "_"
       return index == 0 ? !isLetter : !(isLetter || (scalar >= "0" && scalar <= "9"))
     }) {
-      sink.error(
+      sink.error("invalid-id", 
         "invalid view id '\(id)': ids are letters, digits and '_', and do not start with a digit",
         at: member.value.location(ofScalar: bad), path: idPath)
       return ""
     }
     switch id {
     case "safeArea":
-      sink.error(
+      sink.error("reserved-id", 
         "'safeArea' is reserved for the root's safe-area guide; choose another id", at: member.value.location,
         path: idPath)
       return ""
     case "margins":
-      sink.error(
+      sink.error("reserved-id", 
         "'margins' is reserved for the root's margins guide; choose another id", at: member.value.location, path: idPath
       )
       return ""
     case "root" where !isRoot:
-      sink.error("'root' always names the root view; choose another id", at: member.value.location, path: idPath)
+      sink.error("reserved-id", "'root' always names the root view; choose another id", at: member.value.location, path: idPath)
       return ""
     default:
       break
     }
     if let first = views[id] {
-      sink.error(
+      sink.error("duplicate-id", 
         "duplicate view id '\(id)'; each view needs its own id", at: member.value.location, path: idPath,
-        notes: [DiagnosticSink.note("'\(id)' is first used here", at: first.location)])
+        notes: [Diagnostic.Note("'\(id)' is first used here", at: first.location)])
       return ""
     }
     return isRoot ? registerRootID(id) : id

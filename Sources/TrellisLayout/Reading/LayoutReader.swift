@@ -41,7 +41,7 @@ public enum LayoutReader {
     guard let handle = FileHandle(forReadingAtPath: path) else {
       let reason = FileManager.default.fileExists(atPath: path) ? "permission denied" : "no such file"
       return LayoutReadResult(
-        document: nil, diagnostics: [Diagnostic(.error, "cannot read '\(path)': \(reason)")], source: nil)
+        document: nil, diagnostics: [Diagnostic(.error, "cannot read '\(path)': \(reason)", code: "unreadable-file")], source: nil)
     }
     defer { try? handle.close() }
     let data: Data
@@ -50,7 +50,7 @@ public enum LayoutReader {
       data = try handle.read(upToCount: max(0, limits.maxFileSize) + 1) ?? Data()
     } catch {
       return LayoutReadResult(
-        document: nil, diagnostics: [Diagnostic(.error, "cannot read '\(path)': \(error.localizedDescription)")],
+        document: nil, diagnostics: [Diagnostic(.error, "cannot read '\(path)': \(error.localizedDescription)", code: "unreadable-file")],
         source: nil)
     }
     if data.count > limits.maxFileSize {
@@ -85,7 +85,7 @@ public enum LayoutReader {
     }
     var document: LayoutDocument?
     if isBlank {
-      sink.error(
+      sink.error("empty-file", 
         "the file is empty; a layout file is one JSON object with a \"root\" view",
         at: SourceLocation(file: file, line: 1, column: 1, offset: 0), path: nil)
     } else if let tree = JSONParser.parse(bytes: bytes, file: file, limits: limits.json, sink: sink) {
@@ -101,6 +101,6 @@ public enum LayoutReader {
     Diagnostic(
       .error,
       "the file is larger than \(limits.maxFileSize) bytes (ReaderLimits.maxFileSize); split it or raise the limit",
-      at: SourceLocation(file: file, line: 1, column: 1, offset: 0))
+      code: "limit-exceeded", at: SourceLocation(file: file, line: 1, column: 1, offset: 0))
   }
 }

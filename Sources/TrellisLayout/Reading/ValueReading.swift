@@ -10,7 +10,7 @@ struct ValueReader {
 
   func typeError(_ node: JSONNode, expected: String, for name: String, path: String) {
     guard !node.isInvalid else { return }
-    sink.error("expected \(expected) for \(name), found \(node.typeDescription)", at: node.location, path: path)
+    sink.error("wrong-type", "expected \(expected) for \(name), found \(node.typeDescription)", at: node.location, path: path)
   }
 
   func string(_ node: JSONNode, for name: String, path: String) -> String? {
@@ -41,13 +41,13 @@ struct ValueReader {
     -> Bool
   {
     if abs(value) > limits.maxMagnitude {
-      sink.error(
+      sink.error("out-of-range", 
         "\(fmtExact(value)) is out of range for \(name); point values must be within ±\(fmt(limits.maxMagnitude)) (ReaderLimits.maxMagnitude)",
         at: location, path: path)
       return false
     }
     if !allowNegative, value < 0 {
-      sink.error("\(name) must not be negative (found \(fmt(value)))", at: location, path: path)
+      sink.error("out-of-range", "\(name) must not be negative (found \(fmt(value)))", at: location, path: path)
       return false
     }
     return true
@@ -57,7 +57,7 @@ struct ValueReader {
   func integer(_ node: JSONNode, for name: String, path: String, in range: ClosedRange<Int>) -> Int? {
     guard let value = number(node, for: name, path: path) else { return nil }
     guard value == value.rounded(), value >= Double(range.lowerBound), value <= Double(range.upperBound) else {
-      sink.error(
+      sink.error("out-of-range", 
         "expected a whole number from \(range.lowerBound) to \(range.upperBound) for \(name), found \(fmtExact(value))",
         at: node.location, path: path)
       return nil
@@ -73,7 +73,7 @@ struct ValueReader {
     case .string(let text):
       if let named = ConstraintTextParser.namedPriorities.first(where: { $0.name == text }) { return named.value }
       let hint = DidYouMean.hint(for: text, among: ConstraintTextParser.namedPriorities.map(\.name))
-      sink.error(
+      sink.error("invalid-value", 
         "unknown priority '\(text)'\(hint == "" ? "; use a number 1…1000, required, high or low" : hint)",
         at: node.location, path: path)
       return nil
@@ -88,11 +88,11 @@ struct ValueReader {
   @discardableResult
   func checkPriority(_ value: Double, at location: SourceLocation?, path: String?) -> Bool {
     if !(value >= 1 && value <= 1000) {
-      sink.error("priority \(fmtExact(value)) is out of range; use 1…1000 (1000 = required)", at: location, path: path)
+      sink.error("out-of-range", "priority \(fmtExact(value)) is out of range; use 1…1000 (1000 = required)", at: location, path: path)
       return false
     }
     if value > 999.99, value < 1000 {
-      sink.error(
+      sink.error("reserved-priority", 
         "priority \(fmtExact(value)) is reserved for the container's size (999.99 < p < 1000); use at most 999.99, or 1000",
         at: location, path: path)
       return false
@@ -109,7 +109,7 @@ struct ValueReader {
     if let alias = aliases.first(where: { $0.0 == text }) { return alias.1 }
     let choices = E.allCases.map(\.rawValue) + aliases.map(\.0)
     let hint = DidYouMean.hint(for: text, among: choices)
-    sink.error(
+    sink.error("invalid-value", 
       "unknown \(name) '\(text)'\(hint == "" ? "; use one of: \(choices.joined(separator: ", "))" : hint)",
       at: node.location, path: path)
     return nil
@@ -121,7 +121,7 @@ struct ValueReader {
   func reportUnknownKeys(_ members: [JSONMember], known: [String], in owner: String, path: String) {
     for member in members where !known.contains(member.key) {
       let suggestion = DidYouMean.suggestion(for: member.key, among: known).map { "; did you mean \"\($0)\"?" } ?? ""
-      sink.warning(
+      sink.warning("unknown-key", 
         "unknown key \"\(member.key)\" in \(owner)\(suggestion)", at: member.keyLocation,
         path: JSONPath.member(path, member.key))
     }
@@ -149,7 +149,7 @@ struct ValueReader {
       tokens.append((String(String.UnicodeScalarView(scalars[start..<index])), start))
     }
     guard !tokens.isEmpty else {
-      sink.error(
+      sink.error("size-class-pattern", 
         "empty size-class pattern; use any, wC, wR, hC, hR or a pair such as 'wC hR'", at: node.location, path: path)
       return nil
     }
@@ -161,12 +161,12 @@ struct ValueReader {
       switch token.text {
       case "any":
         if tokens.count > 1 {
-          sink.error("'any' cannot be combined with other tokens in pattern '\(text)'", at: location, path: path)
+          sink.error("size-class-pattern", "'any' cannot be combined with other tokens in pattern '\(text)'", at: location, path: path)
           return nil
         }
       case "wC", "wR", "wAny":
         if let width {
-          sink.error(
+          sink.error("size-class-pattern", 
             "pattern '\(text)' names the width twice ('\(width.text)' and '\(token.text)'); use at most one width and one height token",
             at: location, path: path)
           return nil
@@ -175,7 +175,7 @@ struct ValueReader {
         result.horizontal = token.text == "wC" ? .compact : token.text == "wR" ? .regular : nil
       case "hC", "hR", "hAny":
         if let height {
-          sink.error(
+          sink.error("size-class-pattern", 
             "pattern '\(text)' names the height twice ('\(height.text)' and '\(token.text)'); use at most one width and one height token",
             at: location, path: path)
           return nil
@@ -184,7 +184,7 @@ struct ValueReader {
         result.vertical = token.text == "hC" ? .compact : token.text == "hR" ? .regular : nil
       default:
         let hint = DidYouMean.hint(for: token.text, among: Self.patternTokens)
-        sink.error(
+        sink.error("size-class-pattern", 
           "unknown size class '\(token.text)' in pattern '\(text)'\(hint == "" ? "; use any, wC, wR, wAny, hC, hR or hAny" : hint)",
           at: location, path: path)
         return nil
@@ -207,7 +207,7 @@ struct ValueReader {
       return (Varying(plain), VaryingLocations(base: node.location, variations: []))
     }
     if members.isEmpty {
-      sink.warning("\(name) has no size-class values; the default is used", at: node.location, path: path)
+      sink.warning("no-effect", "\(name) has no size-class values; the default is used", at: node.location, path: path)
     }
     var base = defaultValue
     var locations = VaryingLocations(base: node.location, variations: [])
@@ -217,10 +217,10 @@ struct ValueReader {
       let memberPath = JSONPath.member(path, member.key)
       guard let pattern = pattern(member.keyNode, path: memberPath) else { continue }
       if let first = seen.first(where: { $0.pattern == pattern }) {
-        sink.error(
+        sink.error("duplicate-pattern", 
           "pattern '\(member.key)' is the same as an earlier one ('\(pattern)'); give each size class once",
           at: member.keyLocation, path: memberPath,
-          notes: [DiagnosticSink.note("the earlier pattern is here", at: first.location)])
+          notes: [Diagnostic.Note("the earlier pattern is here", at: first.location)])
         continue
       }
       seen.append((pattern, member.keyLocation, member.key))
@@ -239,7 +239,7 @@ struct ValueReader {
         let both = TraitPattern(horizontal: widthOnly.pattern.horizontal, vertical: heightOnly.pattern.vertical)
         guard !variations.contains(where: { $0.pattern == both }) else { continue }
         let key = seen.first(where: { $0.pattern == heightOnly.pattern })?.key ?? heightOnly.pattern.description
-        sink.warning(
+        sink.warning("overlapping-variations", 
           "'\(widthOnly.pattern)' and '\(heightOnly.pattern)' both match \(both) with different values; '\(widthOnly.pattern)' wins there (add a \"\(both)\" entry to choose)",
           at: heightOnly.location, path: JSONPath.member(path, key))
       }

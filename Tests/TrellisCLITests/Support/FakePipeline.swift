@@ -26,7 +26,7 @@ enum FakePipeline {
             document: document(name),
             diagnostics: [
               Diagnostic(
-                .warning, "unknown key 'colour'", at: SourceLocation(file: "warn.json", line: 2, column: 3),
+                .warning, "unknown key 'colour'", code: "unknown-key", at: SourceLocation(file: "warn.json", line: 2, column: 3),
                 path: "$.colour")
             ], source: SourceText(file: "warn.json", text: "{\n  \"colour\": 1,\n  \"root\": {}\n}\n"))
         case "broken.json":
@@ -34,11 +34,11 @@ enum FakePipeline {
             document: nil,
             diagnostics: [
               Diagnostic(
-                .error, "unknown view kind 'veiw'; did you mean 'view'?",
+                .error, "unknown view kind 'veiw'; did you mean 'view'?", code: "invalid-value",
                 at: SourceLocation(file: "broken.json", line: 3, column: 13), path: "$.root.kind")
             ], source: SourceText(file: "broken.json", text: brokenSource))
         default:
-          return ReadOutcome(document: nil, diagnostics: [Diagnostic(.error, "no such file '\(path)'")])
+          return ReadOutcome(document: nil, diagnostics: [Diagnostic(.error, "no such file '\(path)'", code: "unreadable-file")])
         }
       },
       resolve: { _, environment in Fixtures.concentrationResolved(environment) },
@@ -57,7 +57,7 @@ enum FakePipeline {
         result.hasConflicts = true
         result.diagnostics = [
           Diagnostic(
-            .error, "unable to satisfy flips.width >= 400",
+            .error, "unable to satisfy flips.width >= 400", code: "unsatisfiable",
             at: SourceLocation(file: "conflict.json", line: 12, column: 5))
         ]
       }
@@ -72,8 +72,8 @@ enum FakePipeline {
       result.ambiguousViews = [(id: "flips", attributes: [.top])]
       result.diagnostics = [
         Diagnostic(
-          .warning, "View 'flips' has an ambiguous top in \(environment).", kind: .ambiguity,
-          environment: "\(environment)")
+          .warning, "View 'flips' has an ambiguous top.", code: "ambiguous-position", kind: .ambiguity,
+          environment: environment)
       ]
       return result
     default:

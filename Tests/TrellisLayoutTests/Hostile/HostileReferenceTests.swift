@@ -63,7 +63,7 @@ final class HostileReferenceTests: XCTestCase {
     XCTAssertEqual(engine.rejectedConstraints.map(\.id), ["constraint#5"])
     let conflict = try XCTUnwrap(result.diagnostics.first { $0.severity == .error })
     XCTAssertEqual(conflict.location.map { "\($0.line):\($0.column)" }, hostilePosition(of: "\"x.width == 50\"", in: text))
-    XCTAssertTrue(conflict.notes.contains { $0.contains("UISV-hiding") }, "\(conflict.notes)")
+    XCTAssertTrue(conflict.notes.contains { $0.message.contains("UISV-hiding") }, "\(conflict.notes)")
     assertRect(result, "x", 0, 0, 0, 667)
     assertRect(result, "y", 0, 0, 375, 667)
   }
@@ -114,7 +114,9 @@ final class HostileReferenceTests: XCTestCase {
     let result = solve(engine, hostilePhone)
     XCTAssertEqual(engine.rejectedConstraints.map(\.id), ["constraint#2"])
     let first = hostilePosition(of: "\"a.width == 10\"", in: text)
-    XCTAssertEqual(result.diagnostics.filter { $0.severity == .error }.map(\.notes), [["'constraint#1' a.width == 10 at hostile.json:\(first)"]])
+    let notes = result.diagnostics.filter { $0.severity == .error }.map(\.notes)
+    XCTAssertEqual(notes.map { $0.map(\.message) }, [["'constraint#1' a.width == 10"]])
+    XCTAssertEqual(notes.first?.first?.location.map { "\($0.file):\($0.line):\($0.column)" }, "hostile.json:\(first)")
     assertRect(result, "a", 0, 0, 10, 10)
   }
 
@@ -126,6 +128,9 @@ final class HostileReferenceTests: XCTestCase {
     let duplicate = result.diagnostics.first
     XCTAssertEqual(duplicate?.location.map { "\($0.line):\($0.column)" }, hostilePosition(of: "\"w\"", in: text, occurrence: 2))
     XCTAssertEqual(duplicate?.notes.count, 1)
-    XCTAssertTrue(duplicate?.notes.first?.hasPrefix("hostile.json:\(hostilePosition(of: "\"w\"", in: text)): note:") == true, "\(duplicate?.notes ?? [])")
+    let note = duplicate?.notes.first
+    XCTAssertEqual(
+      note?.location.map { "\($0.file):\($0.line):\($0.column)" },
+      "hostile.json:\(hostilePosition(of: "\"w\"", in: text))", "\(duplicate?.notes ?? [])")
   }
 }

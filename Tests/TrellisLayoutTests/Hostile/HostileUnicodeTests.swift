@@ -115,7 +115,9 @@ final class HostileUnicodeTests: XCTestCase {
     let rendered = DiagnosticRenderer.gnu(result.diagnostics, sources: [SourceText(file: "hostile.json", text: text)])
     let lines = rendered.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
     // First diagnostic: the RLO cannot start an item, at column 4 (two spaces, the quote).
-    XCTAssertEqual(lines.first, "hostile.json:3:4: error: a constraint must start with 'item.attribute', e.g. 'a.top == b.bottom + 8'")
+    XCTAssertEqual(
+      lines.first,
+      "hostile.json:3:4: error: a constraint must start with 'item.attribute', e.g. 'a.top == b.bottom + 8' [constraint-syntax]")
     let caret = lines.first { $0.hasPrefix("   | ") && $0.hasSuffix("^") }
     XCTAssertEqual(caret, "   | " + String(repeating: " ", count: 3) + "^")
     // The BEL (U+0007) of line 4 is quoted as U+FFFD.

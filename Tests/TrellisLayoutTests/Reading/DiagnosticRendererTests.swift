@@ -11,15 +11,24 @@ final class DiagnosticRendererTests: XCTestCase {
 
   func testGNUFormWithPathSourceLineAndCaret() {
     let source = SourceText(file: "f.json", text: "{\n  \"a\": 1\n}\n")
-    let diagnostic = Diagnostic(.error, "bad value", at: at(2, 8), path: "$.a", notes: ["f.json:1:1: note: here"])
+    let environment = Environment(
+      containerSize: Size(width: 375, height: 667), traits: .init(horizontal: .compact, vertical: .regular),
+      deviceName: "iPhone 8", orientation: .portrait)
+    let diagnostic = Diagnostic(
+      .error, "bad value", code: "out-of-range", at: at(2, 8), path: "$.a",
+      notes: [Diagnostic.Note("here", at: at(1, 1)), Diagnostic.Note("nowhere")], environment: environment)
+    // The message ends with the code in brackets; the environment follows the path; notes keep
+    // their own locations.
     XCTAssertEqual(
       DiagnosticRenderer.gnu([diagnostic], sources: [source]),
       """
-      f.json:2:8: error: bad value
+      f.json:2:8: error: bad value [out-of-range]
         at $.a
+        in iPhone 8 portrait (375x667, wC hR)
        2 |   "a": 1
          |        ^
       f.json:1:1: note: here
+      note: nowhere
 
       """)
   }
@@ -28,22 +37,22 @@ final class DiagnosticRendererTests: XCTestCase {
     let source = SourceText(file: "f.json", text: "\t\"a\":\t1")
     // Column 7 is the "1" after a tab, `"a":` (4 columns) and another tab.
     XCTAssertEqual(
-      DiagnosticRenderer.gnu([Diagnostic(.warning, "w", at: at(1, 7))], sources: [source]),
-      "f.json:1:7: warning: w\n 1 | \t\"a\":\t1\n   | \t    \t^\n")
+      DiagnosticRenderer.gnu([Diagnostic(.warning, "w", code: "c", at: at(1, 7))], sources: [source]),
+      "f.json:1:7: warning: w [c]\n 1 | \t\"a\":\t1\n   | \t    \t^\n")
   }
 
   func testCRLFIsNotShown() {
     let source = SourceText(file: "f.json", text: "{\r\n\"a\": x\r\n}")
     XCTAssertEqual(
-      DiagnosticRenderer.gnu([Diagnostic(.error, "e", at: at(2, 6))], sources: [source]),
-      "f.json:2:6: error: e\n 2 | \"a\": x\n   |      ^\n")
+      DiagnosticRenderer.gnu([Diagnostic(.error, "e", code: "c", at: at(2, 6))], sources: [source]),
+      "f.json:2:6: error: e [c]\n 2 | \"a\": x\n   |      ^\n")
   }
 
   func testMultiByteCharactersTakeOneColumnEach() {
     let source = SourceText(file: "f.json", text: "\"é😀\": x")
     XCTAssertEqual(
-      DiagnosticRenderer.gnu([Diagnostic(.error, "e", at: at(1, 7))], sources: [source]),
-      "f.json:1:7: error: e\n 1 | \"é😀\": x\n   |       ^\n")
+      DiagnosticRenderer.gnu([Diagnostic(.error, "e", code: "c", at: at(1, 7))], sources: [source]),
+      "f.json:1:7: error: e [c]\n 1 | \"é😀\": x\n   |       ^\n")
   }
 
   func testLongLinesShowAWindowAroundTheColumn() {
@@ -51,7 +60,7 @@ final class DiagnosticRendererTests: XCTestCase {
     // starts 60 before the caret (index 139) and ends at index 259.
     let line = String((0..<300).map { Character(String($0 % 10)) })
     let source = SourceText(file: "f.json", text: line)
-    let rendered = DiagnosticRenderer.gnu([Diagnostic(.error, "e", at: at(1, 200))], sources: [source])
+    let rendered = DiagnosticRenderer.gnu([Diagnostic(.error, "e", code: "c", at: at(1, 200))], sources: [source])
     let lines = rendered.split(separator: "\n", omittingEmptySubsequences: false)
     let shown = String(line.dropFirst(139).prefix(120))
     XCTAssertEqual(lines[1], " 1 | ...\(shown)...")
@@ -62,33 +71,59 @@ final class DiagnosticRendererTests: XCTestCase {
   func testCaretAtTheEndOfTheLine() {
     let source = SourceText(file: "f.json", text: "{\"a\": ")
     XCTAssertEqual(
-      DiagnosticRenderer.gnu([Diagnostic(.error, "e", at: at(1, 7))], sources: [source]),
-      "f.json:1:7: error: e\n 1 | {\"a\": \n   |       ^\n")
+      DiagnosticRenderer.gnu([Diagnostic(.error, "e", code: "c", at: at(1, 7))], sources: [source]),
+      "f.json:1:7: error: e [c]\n 1 | {\"a\": \n   |       ^\n")
   }
 
   func testWithoutSourceOrLocation() {
     XCTAssertEqual(
-      DiagnosticRenderer.gnu([Diagnostic(.error, "e", at: at(3, 1), path: "$.x"), Diagnostic(.error, "cannot read")]),
-      "f.json:3:1: error: e\n  at $.x\nerror: cannot read\n")
+      DiagnosticRenderer.gnu([
+        Diagnostic(.error, "e", code: "c", at: at(3, 1), path: "$.x"),
+        Diagnostic(.error, "cannot read", code: "unreadable-file"),
+      ]),
+      "f.json:3:1: error: e [c]\n  at $.x\nerror: cannot read [unreadable-file]\n")
   }
 
-  func testJSONForm() {
+  func testJSONForm() throws {
+    let environment = Environment(
+      containerSize: Size(width: 375, height: 667), traits: .init(horizontal: .compact, vertical: .regular),
+      scale: 2, deviceName: "iPhone 8", orientation: .portrait)
     let diagnostics = [
-      Diagnostic(.error, "say \"hi\"\tnow", at: at(2, 8), path: "$.a", notes: ["n1", "n2"]),
-      Diagnostic(.warning, "no place", kind: .ambiguity, environment: "iPhone 8 portrait (375x667, wC hR)"),
+      Diagnostic(
+        .error, "say \"hi\"\tnow", code: "unknown-view", at: at(2, 8), path: "$.a",
+        notes: [Diagnostic.Note("n1", at: at(1, 3)), Diagnostic.Note("n2")]),
+      Diagnostic(.warning, "no place", code: "ambiguous-width", kind: .ambiguity, environment: environment),
     ]
-    XCTAssertEqual(
-      DiagnosticRenderer.json(diagnostics),
-      """
-      [
-        {"column": 8, "environment": null, "file": "f.json", "kind": "file", "line": 2, "message": "say \\"hi\\"\\tnow", "notes": ["n1", "n2"], "path": "$.a", "severity": "error"},
-        {"column": null, "environment": "iPhone 8 portrait (375x667, wC hR)", "file": null, "kind": "ambiguity", "line": null, "message": "no place", "notes": [], "path": null, "severity": "warning"}
-      ]
-
-      """)
+    let text = DiagnosticRenderer.json(diagnostics)
+    // Every key, in the documented order, on every record.
+    let keys = ["code", "severity", "kind", "message", "file", "line", "column", "path", "notes", "environments"]
+    let first = try XCTUnwrap(text.range(of: "\"environments\":"))
+    let positions = keys.map { text.range(of: "\"\($0)\":")?.lowerBound ?? text.endIndex }
+    XCTAssertEqual(positions, positions.sorted(), text)
+    XCTAssertLessThanOrEqual(positions.last ?? text.endIndex, first.lowerBound)
+    let parsed = try XCTUnwrap(JSONSerialization.jsonObject(with: Data(text.utf8)) as? [[String: Any]])
+    XCTAssertEqual(parsed.count, 2)
+    XCTAssertEqual(Set(parsed[0].keys), Set(keys))
+    XCTAssertEqual(parsed[0]["code"] as? String, "unknown-view")
+    XCTAssertEqual(parsed[0]["message"] as? String, "say \"hi\"\tnow")
+    XCTAssertEqual(parsed[0]["line"] as? Int, 2)
+    XCTAssertEqual(parsed[0]["column"] as? Int, 8)
+    let notes = try XCTUnwrap(parsed[0]["notes"] as? [[String: Any]])
+    XCTAssertEqual(notes.map { $0["message"] as? String }, ["n1", "n2"])
+    XCTAssertEqual(notes[0]["line"] as? Int, 1)
+    XCTAssertEqual(notes[0]["column"] as? Int, 3)
+    XCTAssertTrue(notes[1]["file"] is NSNull)
+    XCTAssertEqual((parsed[0]["environments"] as? [Any])?.count, 0)
+    XCTAssertTrue(parsed[1]["file"] is NSNull)
+    XCTAssertEqual(parsed[1]["kind"] as? String, "ambiguity")
+    let environments = try XCTUnwrap(parsed[1]["environments"] as? [[String: Any]])
+    XCTAssertEqual(environments.first?["device"] as? String, "iPhone 8")
+    XCTAssertEqual(environments.first?["width"] as? Double, 375)
+    XCTAssertEqual(environments.first?["vertical"] as? String, "regular")
+    XCTAssertEqual(environments.first?["scale"] as? Double, 2)
     XCTAssertEqual(DiagnosticRenderer.json([]), "[]\n")
     // Control characters are escaped as \u00XX.
-    XCTAssertEqual(DiagnosticRenderer.jsonString("a\u{1}b"), "\"a\\u0001b\"")
+    XCTAssertEqual(JSONText.quoted("a\u{1}b"), "\"a\\u0001b\"")
   }
 
   func testJSONFormIsValidJSON() throws {
@@ -102,12 +137,12 @@ final class DiagnosticRendererTests: XCTestCase {
 
   func testSortingByFileLineAndColumnKeepsTiesInOrder() {
     let input = [
-      Diagnostic(.error, "none"),
-      Diagnostic(.warning, "b 2:1", at: at(2, 1, file: "b.json")),
-      Diagnostic(.error, "a 3:1", at: at(3, 1)),
-      Diagnostic(.error, "a 1:9 first", at: at(1, 9)),
-      Diagnostic(.warning, "a 1:9 second", at: at(1, 9)),
-      Diagnostic(.warning, "a 1:2", at: at(1, 2)),
+      Diagnostic(.error, "none", code: "c"),
+      Diagnostic(.warning, "b 2:1", code: "c", at: at(2, 1, file: "b.json")),
+      Diagnostic(.error, "a 3:1", code: "c", at: at(3, 1)),
+      Diagnostic(.error, "a 1:9 first", code: "c", at: at(1, 9)),
+      Diagnostic(.warning, "a 1:9 second", code: "c", at: at(1, 9)),
+      Diagnostic(.warning, "a 1:2", code: "c", at: at(1, 2)),
     ]
     // "b.json" < "f.json"; then line and column; ties keep their order; no location comes last.
     XCTAssertEqual(
@@ -120,7 +155,7 @@ final class DiagnosticRendererTests: XCTestCase {
     XCTAssertEqual(
       result.renderedDiagnostics,
       """
-      k.json:1:19: error: unknown view kind 'lable'; did you mean 'label'?
+      k.json:1:19: error: unknown view kind 'lable'; did you mean 'label'? [invalid-value]
         at $.root.kind
        1 | {"root": {"kind": "lable"}}
          |                   ^

@@ -183,7 +183,7 @@ final class JSONParserTests: XCTestCase {
     // {"id": 1,\n "id": 2}: the first key at 1:2, the second at 2:2.
     let (node, diagnostics) = parse("{\"id\": 1,\n \"id\": 2}")
     XCTAssertEqual(summary(diagnostics), ["2:2: error: duplicate key \"id\"; a JSON object must not repeat a key"])
-    XCTAssertEqual(diagnostics.first?.notes, ["t.json:1:2: note: the first \"id\" is here"])
+    XCTAssertEqual(diagnostics.first?.notes.map(\.description), ["t.json:1:2: note: the first \"id\" is here"])
     XCTAssertEqual(diagnostics.first?.path, "$.id")
     // The first value is kept.
     if case .number(let value) = member(node, "id")?.value.value { XCTAssertEqual(value, 1) } else { XCTFail() }

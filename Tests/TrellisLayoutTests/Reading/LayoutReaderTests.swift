@@ -178,7 +178,7 @@ final class LayoutReaderTests: XCTestCase {
     XCTAssertEqual(
       summary(duplicate),
       ["1:34: error: pattern 'wAny hC' is the same as an earlier one ('hC'); give each size class once"])
-    XCTAssertEqual(duplicate.diagnostics.first?.notes, ["r.json:1:22: note: the earlier pattern is here"])
+    XCTAssertEqual(duplicate.diagnostics.first?.notes.map(\.description), ["r.json:1:22: note: the earlier pattern is here"])
     // The column points at the bad token inside the key: `"wR hQ"` starts at 22, hQ is offset 3 → 22 + 1 + 3 = 26.
     XCTAssertEqual(summary(read("{\"root\": {\"hidden\": {\"wR hQ\": true}}}")).first?.prefix(5), "1:26:")
   }
@@ -201,7 +201,7 @@ final class LayoutReaderTests: XCTestCase {
     let duplicate = read(
       "{\"root\": {\"children\": [{\"id\": \"a\"}, {\"id\": \"b\", \"children\": [{\"id\": \"a\"}]}]}}")
     XCTAssertEqual(summary(duplicate), ["1:69: error: duplicate view id 'a'; each view needs its own id"])
-    XCTAssertEqual(duplicate.diagnostics.first?.notes, ["r.json:1:31: note: 'a' is first used here"])
+    XCTAssertEqual(duplicate.diagnostics.first?.notes.map(\.description), ["r.json:1:31: note: 'a' is first used here"])
     XCTAssertNil(duplicate.document)
   }
 
@@ -383,7 +383,7 @@ final class LayoutReaderTests: XCTestCase {
     let duplicate = withConstraints(
       "{\"id\": \"x\", \"constraint\": \"a.top == b.top\"},\n{\"id\": \"x\", \"constraint\": \"b.top == a.top\"}")
     XCTAssertEqual(summary(duplicate), ["3:8: error: duplicate constraint id 'x'"])
-    XCTAssertEqual(duplicate.diagnostics.first?.notes, ["r.json:2:24: note: 'x' is first used here"])
+    XCTAssertEqual(duplicate.diagnostics.first?.notes.map(\.description), ["r.json:2:24: note: 'x' is first used here"])
     XCTAssertEqual(
       messages(withConstraints("{\"id\": \"x#1\", \"constraint\": \"a.top == b.top\"}")),
       ["invalid constraint id 'x#1': ids are letters, digits, '_' and '-', and start with a letter or '_'"])

@@ -30,7 +30,8 @@ final class RelayoutDiagnosticsTests: XCTestCase {
         // A solver that broke a required constraint is never reused: rebuilt each time.
         XCTAssertEqual(engine.lastUpdate?.route, .rebuilt, "step \(step)")
         assertRect(live, "header", 0, 0, env.containerSize.width, 32)
-        XCTAssertTrue(live.diagnostics.first?.message.contains("in \(env):") == true, "step \(step)")
+        XCTAssertEqual(live.diagnostics.first?.code, "unsatisfiable", "step \(step)")
+        XCTAssertEqual(live.diagnostics.first?.environments, [env], "step \(step)")
       } else if step > 0 {
         XCTAssertEqual(engine.lastUpdate?.route, .reusedCachedSolver, "step \(step)")
       }
@@ -66,7 +67,8 @@ final class RelayoutDiagnosticsTests: XCTestCase {
       let live = engine.layout(in: env)
       assertSameResult(live, fresh.result(position), "\(env)")
       XCTAssertEqual(live.ambiguousViews.map(\.id), ["sidebar"])
-      XCTAssertEqual(live.diagnostics.map(\.message), ["View 'sidebar' has an ambiguous height in \(env)."])
+      XCTAssertEqual(live.diagnostics.map(\.message), ["View 'sidebar' has an ambiguous height."])
+      XCTAssertEqual(live.diagnostics.map(\.environments), [[env]])
     }
   }
 
@@ -108,7 +110,7 @@ final class RelayoutDiagnosticsTests: XCTestCase {
       XCTAssertTrue(
         live.diagnostics.contains {
           $0.message.hasPrefix("Required constraints 'c7', 'c13', 'c18' make the root 516 pt wide")
-            && $0.message.contains("in \(env);")
+            && $0.environments == [env] && $0.code == "root-size-conflict"
         }, "\(env): \(live.diagnostics.map(\.message))")
     }
   }

@@ -180,7 +180,7 @@ final class EngineEnvironmentTests: XCTestCase {
     XCTAssertTrue(broken.hasConflicts)
     XCTAssertEqual(engine.lastUpdate?.rebuilt, true)  // conflicts are decided in the documented order
     assertRect(broken, "a", 0, 0, 100, 10)
-    XCTAssertTrue(broken.diagnostics.first?.message.contains("667x375, wC hC") == true)
+    XCTAssertEqual(broken.diagnostics.first?.environment?.description, "667x375, wC hC")
     let back = solve(engine, portrait)
     XCTAssertFalse(back.hasConflicts)
     XCTAssertEqual(back.diagnostics, [])

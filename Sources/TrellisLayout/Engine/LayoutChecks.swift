@@ -1,0 +1,270 @@
+import TrellisSolver
+import TrellisSupport
+
+/// What the engine checks after each layout: required constraints the solution misses
+/// (accuracy), frames beyond any screen, a root held away from the container, and ambiguity.
+/// Every finding is a ``Diagnostic`` naming the environment it was found in.
+enum LayoutChecks {
+  /// Required constraints the solution misses by more than rounding: never a silent wrong
+  /// answer. Within the solver's tested range (README, "Numerical limits") this is empty; a
+  /// layout that mixes magnitudes far beyond it (a multiplier of 1e6) can get here.
+  static func accuracy(_ slot: LayoutEngine.SolverSlot, _ resolved: ResolvedLayout, paths: [String: String])
+    -> [Diagnostic]
+  {
+    var found: [Diagnostic] = []
+    for entry in slot.installed where entry.layout.priority >= 1000 {
+      var value = entry.constant
+      var scale = abs(entry.constant)
+      for term in entry.expression.terms {
+        let part = term.coefficient * slot.solver.value(of: term.variable)
+        value += part
+        scale = max(scale, abs(part))
+      }
+      let miss: Double
+      switch entry.layout.relation {
+      case .equal: miss = abs(value)
+      case .lessThanOrEqual: miss = max(0, value)
+      case .greaterThanOrEqual: miss = max(0, -value)
+      }
+      guard miss > 1e-6 * max(1, scale) else { continue }
+      found.append(
+        Diagnostic(
+          .error,
+          "Required constraint '\(entry.layout.id)' (\(entry.layout)) is missed by \(fmt(miss)) pt: the layout mixes "
+            + "magnitudes beyond what the solver keeps exact (multipliers far from 1, values beyond 1e6); bring them "
+            + "closer to ordinary screen sizes.",
+          code: "required-constraint-missed", at: ConstraintMessages.location(of: entry.layout, resolved),
+          path: paths[entry.layout.id], kind: .accuracy, environment: resolved.environment))
+    }
+    return found
+  }
+
+  /// One warning naming the view with the largest frame value, if it is beyond
+  /// ``LayoutEngine/largestAccurateFrameValue``.
+  static func magnitude(_ frames: [Rect], _ resolved: ResolvedLayout) -> Diagnostic? {
+    var largest = 0.0
+    var index = -1
+    for (i, frame) in frames.enumerated() {
+      let size = max(abs(frame.x), abs(frame.y), abs(frame.width), abs(frame.height))
+      if size > largest {
+        largest = size
+        index = i
+      }
+    }
+    guard largest > LayoutEngine.largestAccurateFrameValue, resolved.views.indices.contains(index) else { return nil }
+    let view = resolved.views[index]
+    return Diagnostic(
+      .warning,
+      "View '\(view.id)' reaches \(fmt(largest)) pt, far beyond any screen: constraints among such values hold only "
+        + "to about \(fmt(largest * 1e-10)) pt; bring the multipliers and constants closer to screen sizes.",
+      code: "frame-magnitude", at: view.location, kind: .accuracy, environment: resolved.environment)
+  }
+
+  /// Names the required constraints that hold the root away from the container size, by
+  /// asking the solver to add `root.size == container` as required (and undoing it). When
+  /// that succeeds, optional constraints were to blame (weighted mode): a warning.
+  static func rootSize(
+    _ slot: inout LayoutEngine.SolverSlot, _ variable: Variable, wanted: Double, got: Double, axis: String,
+    _ environment: Environment
+  ) -> Diagnostic {
+    let solver = slot.solver
+    var notes: [Diagnostic.Note] = []
+    var names: [String] = []
+    let probe = Constraint(LinearExpression(variable), .equal, LinearExpression(constant: wanted), label: "container")
+    // Whether the required constraints allow the container size depends only on them (the
+    // slot's installation and the insets) and the size: once found to, it is not asked again.
+    let question = LayoutEngine.ContainerQuestion(
+      variable: variable.id, size: wanted, insets: environment.safeAreaInsets)
+    do {
+      if !slot.containerAllowed.contains(question) {
+        try solver.add(probe)
+        try? solver.remove(probe)
+        if slot.containerAllowed.count >= 64 { slot.containerAllowed = [] }  // a live resize: stay small
+        slot.containerAllowed.insert(question)
+      }
+      // The required constraints allow the container size: optional ones outweighed it.
+      return Diagnostic(
+        .warning,
+        "Optional constraints make the root \(fmt(got)) pt \(axis) but the container is \(fmt(wanted)) pt (their "
+          + "summed priorities outweigh the container's \(fmt(LayoutEngine.containerPriority))).",
+        code: "root-size-optional", kind: .containerSize, environment: environment)
+    } catch {
+      if case .unsatisfiableConstraint(_, let conflicts) = error {
+        var layoutOf: [Constraint: (layout: LayoutConstraint, position: Int)] = [:]
+        for (position, entry) in slot.installed.enumerated() { layoutOf[entry.constraint] = (entry.layout, position) }
+        for conflict in ConstraintMessages.inInstallationOrder(conflicts, layoutOf) {
+          if let layout = layoutOf[conflict]?.layout {
+            names.append("'\(layout.id)'")
+            notes.append(ConstraintMessages.note(layout, slot.resolved))
+          } else {
+            notes.append(Diagnostic.Note("\(conflict)"))
+          }
+        }
+      }
+    }
+    let who = names.isEmpty ? "Required constraints" : "Required constraints \(names.joined(separator: ", "))"
+    return Diagnostic(
+      .error,
+      "\(who) make the root \(fmt(got)) pt \(axis) but the container is \(fmt(wanted)) pt; the root was resized to "
+        + "satisfy them.",
+      code: "root-size-conflict", notes: notes, kind: .containerSize, environment: environment)
+  }
+
+  /// Ambiguous views (and stacks whose generated guides are ambiguous), in document order, and
+  /// their warnings (at most ``LayoutEngine/maxAmbiguityDiagnostics``, then one counting the rest).
+  static func ambiguity(_ slot: LayoutEngine.SolverSlot, _ resolved: ResolvedLayout, _ set: ConstraintSet)
+    -> (ambiguous: [(id: String, attributes: [LayoutAttribute])], diagnostics: [Diagnostic])
+  {
+    let items = slot.items
+    let environment = resolved.environment
+    guard let root = resolved.views.first else { return ([], []) }
+    var candidates: [Variable] = []
+    var ids: [LayoutItem] = resolved.views.filter { $0.id != root.id }.map(\.item)
+    var seen = Set(ids)
+    for guide in set.guides where !seen.contains(guide) {
+      seen.insert(guide)
+      ids.append(guide)
+    }
+    for id in ids { if let vars = items[id] { candidates += vars.all } }
+    let ambiguousIDs = Set(slot.solver.ambiguousVariables(among: candidates).map(\.id))
+    func attributes(_ id: LayoutItem) -> [LayoutAttribute] {
+      guard let vars = items[id] else { return [] }
+      var out: [LayoutAttribute] = []
+      if let x = vars.x, ambiguousIDs.contains(x.id) { out.append(.left) }
+      if let y = vars.y, ambiguousIDs.contains(y.id) { out.append(.top) }
+      if ambiguousIDs.contains(vars.width.id) { out.append(.width) }
+      if ambiguousIDs.contains(vars.height.id) { out.append(.height) }
+      return out
+    }
+    // Guides are reported on the stack that made them (`grid#gap1` → `grid`).
+    var guideProblems: [String: [(guide: LayoutItem, attributes: [LayoutAttribute])]] = [:]
+    for guide in set.guides {
+      let found = attributes(guide)
+      guard !found.isEmpty, let owner = guide.owner else { continue }
+      if guideProblems[owner]?.contains(where: { $0.guide == guide }) == true { continue }
+      guideProblems[owner, default: []].append((guide, found))
+    }
+
+    var diagnostics: [Diagnostic] = []
+    var out: [(id: String, attributes: [LayoutAttribute])] = []
+    var reported = Set<String>()
+    var warnings = 0
+    func warn(_ diagnostic: Diagnostic) {
+      warnings += 1
+      if warnings <= LayoutEngine.maxAmbiguityDiagnostics { diagnostics.append(diagnostic) }
+    }
+    for view in resolved.views where view.id != root.id && !reported.contains(view.id) {
+      reported.insert(view.id)
+      let own = attributes(view.item)
+      let fromGuides = guideProblems[view.id] ?? []
+      if !own.isEmpty {
+        warn(
+          Diagnostic(
+            .warning, "View '\(view.id)' has an ambiguous \(describe(own)).", code: ambiguityCode(own),
+            at: view.location, kind: .ambiguity, environment: environment))
+      }
+      // A guide of an ambiguous stack is ambiguous the same way; only say what is new.
+      let newFromGuides = fromGuides.filter { !$0.attributes.allSatisfy(own.contains) }
+      if !newFromGuides.isEmpty {
+        let list = newFromGuides.map { "'\($0.guide)' (\(describe($0.attributes)))" }.joined(separator: ", ")
+        warn(
+          Diagnostic(
+            .warning, "Stack '\(view.id)' has ambiguous layout guides: \(list).", code: "ambiguous-stack-guides",
+            at: view.location, kind: .ambiguity, environment: environment))
+      }
+      var merged = own
+      for problem in fromGuides {
+        for attribute in problem.attributes where !merged.contains(attribute) { merged.append(attribute) }
+      }
+      let order: [LayoutAttribute] = [.left, .top, .width, .height]
+      merged.sort { (order.firstIndex(of: $0) ?? 0) < (order.firstIndex(of: $1) ?? 0) }
+      if !merged.isEmpty { out.append((view.id, merged)) }
+    }
+    if warnings > LayoutEngine.maxAmbiguityDiagnostics {
+      diagnostics.append(
+        Diagnostic(
+          .warning,
+          "\(warnings - LayoutEngine.maxAmbiguityDiagnostics) more ambiguity warnings were left out (\(warnings) in "
+            + "all; the first \(LayoutEngine.maxAmbiguityDiagnostics) are listed, and the result's ambiguous views "
+            + "name every view): constrain those and solve again.",
+          code: "too-many-problems", kind: .ambiguity, environment: environment))
+    }
+    return (out, diagnostics)
+  }
+
+  /// `ambiguous-width`, `ambiguous-height`, `ambiguous-size`, `ambiguous-position` or
+  /// `ambiguous-frame` for a mix of position and size.
+  static func ambiguityCode(_ attributes: [LayoutAttribute]) -> Diagnostic.Code {
+    let sizes = attributes.filter(\.isSize)
+    if sizes.count == attributes.count {
+      if sizes == [.width] { return "ambiguous-width" }
+      if sizes == [.height] { return "ambiguous-height" }
+      return "ambiguous-size"
+    }
+    return sizes.isEmpty ? "ambiguous-position" : "ambiguous-frame"
+  }
+
+  /// `horizontal position, vertical position and height`.
+  static func describe(_ attributes: [LayoutAttribute]) -> String {
+    let words = attributes.map { attribute -> String in
+      switch attribute {
+      case .left: return "horizontal position"
+      case .top: return "vertical position"
+      default: return attribute.rawValue
+      }
+    }
+    guard let last = words.last else { return "" }
+    if words.count == 1 { return last }
+    return words.dropLast().joined(separator: ", ") + " and " + last
+  }
+}
+
+/// How messages name constraints: in the documented order, with where each was written.
+enum ConstraintMessages {
+  /// Conflicting constraints sorted by their place in the documented order (unknown ones
+  /// last, in the solver's order).
+  static func inInstallationOrder(
+    _ conflicts: [Constraint], _ layoutOf: [Constraint: (layout: LayoutConstraint, position: Int)]
+  ) -> [Constraint] {
+    conflicts.enumerated().sorted { a, b in
+      let pa = layoutOf[a.element]?.position ?? Int.max
+      let pb = layoutOf[b.element]?.position ?? Int.max
+      return pa != pb ? pa < pb : a.offset < b.offset
+    }.map(\.element)
+  }
+
+  /// One line naming a constraint: `'id' text from "source"` for the file's, `'id' text
+  /// (UISV-spacing of grid)` for generated ones.
+  static func describe(_ c: LayoutConstraint) -> String {
+    switch c.origin {
+    case .file:
+      var line = "'\(c.id)' \(c)"
+      if !c.source.isEmpty, c.source != c.description { line += " from \"\(c.source)\"" }
+      return line
+    case .stack(let id, let reason):
+      return "'\(c.id)' \(c) (\(reason) of \(id))"
+    case .intrinsic:
+      return "'\(c.id)' \(c) (\(c.source))"
+    case .container(let reason):
+      return "'\(c.id)' \(c) (\(reason))"
+    }
+  }
+
+  /// A note naming a constraint taking part in a problem, at its location.
+  static func note(_ c: LayoutConstraint, _ resolved: ResolvedLayout?) -> Diagnostic.Note {
+    Diagnostic.Note(describe(c), at: resolved.flatMap { location(of: c, $0) } ?? c.location)
+  }
+
+  /// Where to point a message about a constraint: its own location, else its view's.
+  static func location(of c: LayoutConstraint, _ resolved: ResolvedLayout) -> SourceLocation? {
+    if let location = c.location { return location }
+    switch c.origin {
+    case .stack(let id, _), .intrinsic(let id, _):
+      return resolved.views.first { $0.id == id }?.location ?? c.first.location
+    case .file:
+      return c.first.location
+    case .container:
+      return nil
+    }
+  }
+}

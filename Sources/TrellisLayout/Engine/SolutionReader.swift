@@ -1,0 +1,105 @@
+import TrellisSolver
+
+/// Reads a solved slot: the frames of the views (in root and parent coordinates), the safe-area
+/// and margins guides, and the optional constraints the solution leaves unsatisfied.
+enum SolutionReader {
+  /// What a solution says, before any check.
+  struct Solution {
+    var views: [LayoutResult.ViewFrame]
+    /// Frames in root coordinates, one per resolved view.
+    var frames: [Rect]
+    var rootSize: Size
+    var safeArea: Rect
+    var margins: Rect
+    var brokenOptional: [LayoutEngine.BrokenConstraint]
+  }
+
+  /// Per resolved view: its item's variables, and the index of the first view with its
+  /// parent's id (the view the parent's frame and hidden state are read from).
+  static func viewPlan(_ resolved: ResolvedLayout, _ items: [LayoutItem: ItemVariables]) -> [LayoutEngine.ViewPlan] {
+    var firstIndex: [String: Int] = [:]
+    for (index, view) in resolved.views.enumerated() where firstIndex[view.id] == nil { firstIndex[view.id] = index }
+    return resolved.views.map { view in
+      LayoutEngine.ViewPlan(variables: items[view.item], parent: view.parent.flatMap { firstIndex[$0] })
+    }
+  }
+
+  /// By how much an installed constraint misses: `|lhs − rhs|` for `==`, the shortfall for
+  /// `<=` and `>=` (0 when it holds).
+  static func violation(of entry: LayoutEngine.Installed, in solver: Solver) -> Double {
+    var value = entry.constant
+    for term in entry.expression.terms { value += term.coefficient * solver.value(of: term.variable) }
+    switch entry.layout.relation {
+    case .equal: return abs(value)
+    case .lessThanOrEqual: return max(0, value)
+    case .greaterThanOrEqual: return max(0, -value)
+    }
+  }
+
+  /// The solution of `slot` for `resolved`, with `rootVars` the root's variables.
+  static func read(
+    _ slot: LayoutEngine.SolverSlot, _ resolved: ResolvedLayout, rootVars: ItemVariables, snapToPixels: Bool
+  ) -> Solution {
+    let environment = resolved.environment
+    let solver = slot.solver
+    let rootSize = Size(width: solver.value(of: rootVars.width), height: solver.value(of: rootVars.height))
+    var broken: [LayoutEngine.BrokenConstraint] = []
+    for entry in slot.installed where entry.layout.priority < 1000 {
+      let violation = violation(of: entry, in: solver)
+      if violation > 1e-6 { broken.append(LayoutEngine.BrokenConstraint(constraint: entry.layout, violation: violation)) }
+    }
+
+    // Frames, per view (its item's variables; views without variables are at zero).
+    let zero = Rect(x: 0, y: 0, width: 0, height: 0)
+    let plan = slot.plan.count == resolved.views.count ? slot.plan : viewPlan(resolved, slot.items)
+    var frames: [Rect] = []
+    frames.reserveCapacity(plan.count)
+    for entry in plan {
+      guard let vars = entry.variables else {
+        frames.append(zero)
+        continue
+      }
+      var rect = Rect(
+        x: vars.x.map { solver.value(of: $0) } ?? 0, y: vars.y.map { solver.value(of: $0) } ?? 0,
+        width: solver.value(of: vars.width), height: solver.value(of: vars.height))
+      if snapToPixels { rect = PixelSnapping.snap(rect, scale: environment.scale) }
+      frames.append(rect)
+    }
+
+    let insets = environment.safeAreaInsets
+    let rootMargins = resolved.views.first?.layoutMargins ?? .zero
+    var safeArea = Rect(
+      x: insets.left, y: insets.top, width: rootSize.width - insets.left - insets.right,
+      height: rootSize.height - insets.top - insets.bottom)
+    var margins = Rect(
+      x: safeArea.x + rootMargins.left, y: safeArea.y + rootMargins.top,
+      width: safeArea.width - rootMargins.left - rootMargins.right,
+      height: safeArea.height - rootMargins.top - rootMargins.bottom)
+    if snapToPixels {
+      safeArea = PixelSnapping.snap(safeArea, scale: environment.scale)
+      margins = PixelSnapping.snap(margins, scale: environment.scale)
+    }
+
+    var views: [LayoutResult.ViewFrame] = []
+    views.reserveCapacity(plan.count)
+    // Effectively hidden, per view; a parent is looked up as the first view with its id.
+    var effectivelyHidden: [Bool] = []
+    effectivelyHidden.reserveCapacity(plan.count)
+    for (index, view) in resolved.views.enumerated() {
+      let parent = plan[index].parent
+      let hiddenAbove = parent.map { $0 < index && effectivelyHidden[$0] } ?? false
+      let isHidden = view.hidden || hiddenAbove
+      effectivelyHidden.append(isHidden)
+      let frame = frames[index]
+      let parentFrame = parent.map { frames[$0] } ?? zero
+      let inParent = Rect(
+        x: frame.x - parentFrame.x, y: frame.y - parentFrame.y, width: frame.width, height: frame.height)
+      views.append(
+        LayoutResult.ViewFrame(
+          id: view.id, kind: view.kind, parent: view.parent, frame: frame, frameInParent: inParent,
+          hidden: view.hidden, isEffectivelyHidden: isHidden, text: view.text))
+    }
+    return Solution(
+      views: views, frames: frames, rootSize: rootSize, safeArea: safeArea, margins: margins, brokenOptional: broken)
+  }
+}

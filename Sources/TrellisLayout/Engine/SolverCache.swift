@@ -1,0 +1,161 @@
+import TrellisSolver
+
+// The engine's live solvers: one slot per environment key, kept and chosen here.
+
+extension LayoutEngine {
+  /// What decides the constraint set besides the container size and the safe area: the same
+  /// key resolves to the same views and constraints, whose constants differ only where they
+  /// read the safe-area insets (``AnchorMap/dependsOnSafeArea(_:)-(LayoutConstraint)``).
+  struct EnvironmentKey: Hashable {
+    var traits: TraitCollection
+    var direction: LayoutDirection
+    var scale: Double
+
+    init(_ environment: Environment) {
+      traits = environment.traits
+      direction = environment.layoutDirection
+      scale = environment.scale
+    }
+  }
+
+  /// One live solver and what is installed in it.
+  struct SolverSlot {
+    /// The environment key its constraints were made for.
+    var key: EnvironmentKey
+    let serial: Int
+    let solver: Solver
+    var items: [LayoutItem: ItemVariables] = [:]
+    /// Item ids in the order their variables were made.
+    var itemOrder: [LayoutItem] = []
+    var installed: [Installed] = []
+    var suggested: Size?
+    var hasEditVariables = false
+    /// The resolution, constraint set and anchor map of its last layout.
+    var resolved: ResolvedLayout?
+    var set: ConstraintSet?
+    var map: AnchorMap?
+    var hadRejections = false
+    /// The diagnostics of its last installation that a move repeats (constraints naming unknown
+    /// items); `nil` when that installation said anything else, so a move must regenerate.
+    var replay: [Diagnostic]?
+    /// Per resolved view of `resolved`: its variables and its parent's index.
+    var plan: [ViewPlan] = []
+    /// Container sizes the required constraints were found to allow (reset by every installation).
+    var containerAllowed: Set<ContainerQuestion> = []
+    var lastUsed = 0
+
+    init(key: EnvironmentKey, serial: Int, mode: Solver.Mode) {
+      self.key = key
+      self.serial = serial
+      self.solver = Solver(mode: mode)
+    }
+
+    /// Whether a move may reuse it as it is.
+    var isReusable: Bool { !hadRejections && replay != nil && resolved != nil && set != nil && map != nil }
+  }
+
+  /// A resolved view's variables and the index of (the first view with) its parent's id.
+  struct ViewPlan {
+    var variables: ItemVariables?
+    var parent: Int?
+  }
+
+  /// "May the root's `variable` be `size` under the required constraints with these insets?"
+  struct ContainerQuestion: Hashable {
+    var variable: Variable.ID
+    var size: Double
+    var insets: EdgeInsets
+  }
+
+  /// The solver to diff for `key`: the one kept for it (its last layout reported an error, so it
+
+
+  /// A constraint in a slot's solver. A reference, owned by one slot: the diff moves entries
+  /// between arrays, and a `LayoutConstraint` is many strings to retain on every copy.
+  final class Installed {
+    var layout: LayoutConstraint
+    var expression: LinearExpression
+    /// The constant now in the solver (may differ from `constraint.expression.constant`).
+    var constant: Double
+    let constraint: Constraint
+    /// Whether the constant depends on the safe-area insets.
+    var readsSafeArea: Bool
+
+    init(
+      layout: LayoutConstraint, expression: LinearExpression, constant: Double, constraint: Constraint,
+      readsSafeArea: Bool
+    ) {
+      self.layout = layout
+      self.expression = expression
+      self.constant = constant
+      self.constraint = constraint
+      self.readsSafeArea = readsSafeArea
+    }
+  }
+}
+
+/// The solvers an engine keeps, at most one per environment key, and which served last.
+struct SolverCache {
+  private(set) var slots: [LayoutEngine.SolverSlot] = []
+  /// The serial number of the slot the last layout used.
+  private(set) var liveSerial: Int?
+  private var nextSerial = 0
+  /// Counts layouts, to find the least recently used slot.
+  private(set) var useCounter = 0
+
+  /// The slot the last layout used.
+  var liveSlot: LayoutEngine.SolverSlot? { slots.first { $0.serial == liveSerial } }
+
+  /// The keys of the slots kept, least recently used first.
+  var keysByUse: [LayoutEngine.EnvironmentKey] { slots.sorted { $0.lastUsed < $1.lastUsed }.map(\.key) }
+
+  subscript(index: Int) -> LayoutEngine.SolverSlot {
+    get { slots[index] }
+    _modify { yield &slots[index] }
+  }
+
+  /// Starts a layout: one more use.
+  mutating func beginLayout() { useCounter += 1 }
+
+  /// The slot kept for `key`, if any.
+  func index(for key: LayoutEngine.EnvironmentKey) -> Int? { slots.firstIndex { $0.key == key } }
+
+  /// Whether the slot at `index` served the previous layout.
+  func isLive(_ index: Int) -> Bool { slots[index].serial == liveSerial }
+
+  mutating func remove(at index: Int) { slots.remove(at: index) }
+
+  /// Marks the slot at `index` as the one that served this layout.
+  mutating func markUsed(_ index: Int) {
+    slots[index].lastUsed = useCounter
+    liveSerial = slots[index].serial
+  }
+
+  /// The solver to diff for `key`: the one kept for it (its last layout reported an error, so it
+  /// could not simply move), else, for a small layout, the live one. Never one that broke a
+  /// required constraint: those are rebuilt.
+  func diffCandidate(for key: LayoutEngine.EnvironmentKey, caching: Bool) -> Int? {
+    if let index = index(for: key) {
+      return slots[index].hadRejections ? nil : index
+    }
+    guard !caching, let index = slots.firstIndex(where: { $0.serial == liveSerial }) else { return nil }
+    return slots[index].hadRejections ? nil : index
+  }
+
+  /// A new empty slot for `key`, after dropping the old one for `key` and, while `limit` is
+  /// reached, the least recently used ones (those that broke a required constraint first).
+  mutating func makeSlot(_ key: LayoutEngine.EnvironmentKey, limit: Int, mode: Solver.Mode) -> Int {
+    slots.removeAll { $0.key == key }
+    while !slots.isEmpty, slots.count >= max(1, limit) {
+      let victim = slots.indices.min { a, b in
+        let (x, y) = (slots[a], slots[b])
+        return x.hadRejections != y.hadRejections ? x.hadRejections : x.lastUsed < y.lastUsed
+      }
+      guard let victim else { break }
+      slots.remove(at: victim)
+    }
+    nextSerial += 1
+    slots.append(LayoutEngine.SolverSlot(key: key, serial: nextSerial, mode: mode))
+    return slots.count - 1
+  }
+}
