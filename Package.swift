@@ -14,7 +14,7 @@ let package = Package(
     .library(name: "TrellisLayout", targets: ["TrellisLayout"]),
     // The command-line tool.
     .executable(name: "trellis", targets: ["trellis"]),
-    // Solver benchmarks against the kiwi workloads in ../shared/bench.
+    // Solver benchmarks against the kiwi workloads in Benchmarks/Workloads.
     .executable(name: "trellis-bench", targets: ["trellis-bench"]),
   ],
   targets: [

@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Builds trellis-bench in release and runs the full benchmark: golden checks in both solver modes,
-# then the timings, printed as a table with ratios to kiwi (../shared/bench/README.md).
+# then the timings, printed as a table with ratios to kiwi (Benchmarks/Workloads/README.md).
 #
 # usage: scripts/bench.sh [trellis-bench options…]   e.g. --quick, --json, --workload enaml-like
 # Environment: SCRATCH (default .build-bench), the SwiftPM scratch path.

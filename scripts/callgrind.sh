@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Counts the instructions of trellis-bench's timed regions with valgrind's callgrind and prints
-# them per operation next to kiwi's counts (from ../shared/bench/README.md, held in
+# them per operation next to kiwi's counts (from Benchmarks/Workloads/README.md, held in
 # Sources/trellis-bench/KiwiReference.swift and printed by `trellis-bench --only`).
 #
 # Only the region is counted: the binary runs one region (`--only workload/measurement`) and
@@ -87,5 +87,5 @@ for region in "${regions[@]}"; do
     fi
   done
 done
-echo "instr/op = callgrind Ir inside measuredRegion / iterations; kiwi: ../shared/bench/README.md"
+echo "instr/op = callgrind Ir inside measuredRegion / iterations; kiwi: Benchmarks/Workloads/README.md"
 exit $status

@@ -7,7 +7,7 @@ import TrellisSolver
 enum WorkloadCatalog {
   /// Where a workload's file lives.
   enum Folder {
-    /// The kiwi workload folder (`--bench-dir`, default ../shared/bench).
+    /// The kiwi workload folder (`--bench-dir`, default Benchmarks/Workloads at the package root).
     case bench
     /// The package's example layouts (`--layouts-dir`, default Layouts/ at the package root).
     case layouts
@@ -81,7 +81,7 @@ enum BenchCommand {
   static let help = """
     OVERVIEW: Times the Trellis solver on kiwi's benchmark workloads and checks kiwi's answers.
 
-    Replays enaml-like.json, adddel-900.json and adddel-300.json (../shared/bench, relative to the
+    Replays enaml-like.json, adddel-900.json and adddel-300.json (Benchmarks/Workloads at the
     package root) in both solver modes (strict and weighted), checks every golden state, then
     times each measurement and prints the median, min–max and the ratio to kiwi's median.
     concentration-relayout lays out Layouts/concentration.json fresh and on a live engine; its
@@ -93,9 +93,11 @@ enum BenchCommand {
       --quick                 Few repetitions: the whole run takes under 20 s (release build).
       --json                  Print exactly one JSON object instead of the table (progress goes to stderr).
       --verbose               Under the table, also say what each golden check compared.
-      --bench-dir <path>      The folder holding the workload files (default: ../shared/bench from the
-                              package root, found from the executable's location or the current folder).
-      --layouts-dir <path>    The folder holding concentration.json (default: Layouts/ at the package root).
+      --bench-dir <path>      The folder holding the workload files (default: Benchmarks/Workloads at the
+                              package root: the package trellis-bench was compiled from, else the one
+                              above the executable, else the one above the current folder).
+      --layouts-dir <path>    The folder holding concentration.json (default: Layouts/ at the package root,
+                              found the same way).
       --workload <name>       Run only this workload; repeatable. One of: \(WorkloadCatalog.names.joined(separator: ", ")).
       --mode <mode>           strict, weighted or both (default: both; with --only: strict).
       --only <region>         Run one timed region and nothing else (no golden checks), for
@@ -158,6 +160,13 @@ enum BenchCommand {
       let path = (folder as NSString).appendingPathComponent(entry.file)
       guard FileManager.default.fileExists(atPath: path) else {
         let option = entry.folder == .bench ? "--bench-dir" : "--layouts-dir"
+        var isDirectory: ObjCBool = false
+        if !FileManager.default.fileExists(atPath: folder, isDirectory: &isDirectory) || !isDirectory.boolValue {
+          throw BenchInputError(
+            message:
+              "the folder '\(folder)' (\(option)) does not exist; pass \(option) PATH naming the folder with \(entry.file)"
+          )
+        }
         throw BenchInputError(
           message:
             "the workload file '\(path)' does not exist; pass \(option) PATH naming the folder with \(entry.file)")
@@ -366,51 +375,96 @@ enum BenchCommand {
     }
   }
 
-  /// `Layouts` at the package root, found above the executable or the current folder.
+  /// `Layouts` at the package root (see `folder(_:flag:holding:)` for where it is looked for).
   static func defaultLayoutsDirectory() throws(BenchInputError) -> String {
-    try folder("Layouts", flag: "--layouts-dir")
+    try folder("Layouts", flag: "--layouts-dir", holding: "concentration.json")
   }
 
-  /// `../shared/bench` next to the package root, found above the executable or the current folder.
+  /// `Benchmarks/Workloads` at the package root (see `folder(_:flag:holding:)`).
   static func defaultBenchDirectory() throws(BenchInputError) -> String {
-    try folder("../shared/bench", flag: "--bench-dir")
+    try folder(
+      "Benchmarks/Workloads", flag: "--bench-dir",
+      holding: WorkloadCatalog.entries.filter { $0.folder == .bench }.map(\.file).joined(separator: ", "))
   }
 
-  /// A folder at `relative` from the package root, which must exist.
-  static func folder(_ relative: String, flag: String) throws(BenchInputError) -> String {
-    let root = try packageRoot()
-    let path = ((root as NSString).appendingPathComponent(relative) as NSString).standardizingPath
-    var isDirectory: ObjCBool = false
-    guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory), isDirectory.boolValue else {
-      throw BenchInputError(
-        message: "the folder '\(path)' (\(relative) from the package root \(root)) does not exist; pass \(flag) PATH")
-    }
-    return path
-  }
+  /// The package root this file was compiled in: `#filePath` is `<root>/Sources/trellis-bench/BenchCommand.swift`.
+  static let sourcePackageRoot: String = {
+    var path = "\(#filePath)" as NSString
+    for _ in 0..<3 { path = path.deletingLastPathComponent as NSString }
+    return path as String
+  }()
 
-  /// The folder holding Package.swift, above the executable or the current folder.
-  static func packageRoot() throws(BenchInputError) -> String {
-    var starts: [String] = []
-    if let executable = try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe") {
-      starts.append((executable as NSString).deletingLastPathComponent)
-    } else if let executable = Bundle.main.executablePath {
-      starts.append((executable as NSString).deletingLastPathComponent)
-    }
-    starts.append(FileManager.default.currentDirectoryPath)
-    for start in starts {
-      var directory = (start as NSString).standardizingPath
-      while true {
-        let manifest = (directory as NSString).appendingPathComponent("Package.swift")
-        if FileManager.default.fileExists(atPath: manifest) { return directory }
-        let parent = (directory as NSString).deletingLastPathComponent
-        if parent == directory || parent.isEmpty { break }
-        directory = parent
+  /// The package roots to look in, in order, each with how it was found: the package this
+  /// executable was compiled from (its source location), the package above the executable,
+  /// and the package above the current folder. Duplicates are dropped.
+  static func candidateRoots() -> (roots: [(path: String, how: String)], misses: [String]) {
+    var roots: [(path: String, how: String)] = []
+    var misses: [String] = []
+    func add(_ path: String, _ how: String) {
+      let standard = (path as NSString).standardizingPath
+      if let index = roots.firstIndex(where: { $0.path == standard }) {
+        roots[index].how += "; also \(how)"
+      } else {
+        roots.append((standard, how))
       }
     }
+    add(sourcePackageRoot, "the package trellis-bench was compiled from")
+    var executableFolder: String?
+    if let executable = try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe") {
+      executableFolder = (executable as NSString).deletingLastPathComponent
+    } else if let executable = Bundle.main.executablePath {
+      executableFolder = (executable as NSString).deletingLastPathComponent
+    }
+    if let executableFolder {
+      if let root = packageRoot(above: executableFolder) {
+        add(root, "the package above the executable's folder \(executableFolder)")
+      } else {
+        misses.append("no Package.swift above the executable's folder \(executableFolder)")
+      }
+    }
+    let current = FileManager.default.currentDirectoryPath
+    if let root = packageRoot(above: current) {
+      add(root, "the package above the current folder \(current)")
+    } else {
+      misses.append("no Package.swift above the current folder \(current)")
+    }
+    return (roots, misses)
+  }
+
+  /// A folder at `relative` from the package root, which must exist: the first of
+  /// `candidateRoots()` that has it. Otherwise the error lists every place looked and what to do.
+  static func folder(_ relative: String, flag: String, holding files: String) throws(BenchInputError) -> String {
+    let (roots, misses) = candidateRoots()
+    var looked: [String] = []
+    for root in roots {
+      let path = ((root.path as NSString).appendingPathComponent(relative) as NSString).standardizingPath
+      var isDirectory: ObjCBool = false
+      if FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory), isDirectory.boolValue {
+        return path
+      }
+      looked.append("\(path) (\(root.how)): not found")
+    }
+    looked += misses
     throw BenchInputError(
-      message:
-        "cannot find the package root (no Package.swift above \(starts.joined(separator: " or "))); pass --bench-dir PATH (and --layouts-dir PATH) naming the folders with the workload files"
-    )
+      message: """
+        cannot find the folder \(relative) (it holds \(files)). Looked in:
+        \(looked.map { "  - \($0)" }.joined(separator: "\n"))
+        It is part of the Trellis repository: run trellis-bench from a checkout (for example \
+        `swift run -c release trellis-bench` in the package folder), or pass \(flag) PATH naming the folder \
+        that holds \(files).
+        """)
+  }
+
+  /// The nearest folder at or above `start` that holds a Package.swift.
+  static func packageRoot(above start: String) -> String? {
+    var directory = (start as NSString).standardizingPath
+    while true {
+      let manifest = (directory as NSString).appendingPathComponent("Package.swift")
+      if FileManager.default.fileExists(atPath: manifest) { return directory }
+      let parent = (directory as NSString).deletingLastPathComponent
+      if parent == directory || parent.isEmpty { return nil }
+      directory = parent
+    }
   }
 }
 

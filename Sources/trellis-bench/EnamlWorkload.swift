@@ -6,7 +6,7 @@ struct EnamlWorkload: Workload {
 
   /// Variables the README shows undetermined in every golden state (positions on an
   /// optimal face; kiwi reports the vertex with left = top = 0). Source:
-  /// ../shared/bench/README.md, "The optimum is not unique". The other 16 (widths and
+  /// Benchmarks/Workloads/README.md, "The optimum is not unique". The other 16 (widths and
   /// heights) are determined, so a solver calling one of them ambiguous is wrong.
   static let documentedUndetermined: Set<String> = [
     "left", "top", "contents_top", "contents_bottom", "contents_left", "contents_right", "midline",

@@ -1,6 +1,6 @@
 /// kiwi's figures for each measurement: the one place they are written down.
 ///
-/// Source: ../shared/bench/README.md, "What kiwi times, and its figures on this machine kind":
+/// Source: Benchmarks/Workloads/README.md, "What kiwi times, and its figures on this machine kind":
 /// kiwi C++ core 1.4.2 (github.com/nucleic/kiwi b24c7e67), g++ 12.2 -O2, a 2-vCPU AMD EPYC
 /// guest; times are the median of three runs' medians; instruction counts are from valgrind
 /// callgrind on the same build.

@@ -4,7 +4,7 @@ import TrellisSolver
 /// Layouts/concentration.json through `LayoutEngine`: a fresh engine's layout against moving a
 /// live engine to another environment (rotation with and without a size-class change).
 ///
-/// Environments come from the device table (`DeviceTable`, from ../shared/reference/devices.json):
+/// Environments come from the device table (`DeviceTable`, from Data/devices.json):
 /// "iPhone 8" and "iPad mini 7.9-inch (5th gen)", which has the 9.7-inch iPads' geometry
 /// (768 × 1024 @2x, regular in both orientations, status bar 20 pt).
 struct RelayoutWorkload: Workload {

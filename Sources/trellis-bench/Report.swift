@@ -86,7 +86,7 @@ enum Report {
     out += widths.map { String(repeating: "-", count: $0) }.joined(separator: "  ") + "\n"
     for row in rows { out += line(row) + "\n" }
     out +=
-      "ratio = our median / kiwi's median (kiwi: README of ../shared/bench; * = kiwi did different work, no ratio)\n"
+      "ratio = our median / kiwi's median (kiwi: Benchmarks/Workloads/README.md; * = kiwi did different work, no ratio)\n"
     out += "speed-up = the reference measurement's median / this one's (concentration-relayout: vs a fresh engine)\n"
     out += "\nGolden checks (both modes; kiwi's answers, or a fresh engine for concentration-relayout):\n"
     for result in results {

@@ -3,7 +3,7 @@ import XCTest
 
 @testable import TrellisSolver
 
-/// The two public kiwi workloads in ../shared/bench, replayed in both modes against
+/// The two public kiwi workloads in Benchmarks/Workloads, replayed in both modes against
 /// kiwi's golden values (see that folder's README for what each state means).
 final class WorkloadTests: XCTestCase {
   struct Workload {
@@ -14,9 +14,23 @@ final class WorkloadTests: XCTestCase {
     var optional: [(strength: Double, evaluate: () -> Double)] = []
   }
 
+  /// `Benchmarks/Workloads` in this repository, found from this file's path.
   static let benchDirectory = URL(fileURLWithPath: #filePath)
-    .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-    .deletingLastPathComponent().appendingPathComponent("shared/bench")
+    .deletingLastPathComponent()  // TrellisSolverTests/
+    .deletingLastPathComponent()  // Tests/
+    .deletingLastPathComponent()  // package root
+    .appendingPathComponent("Benchmarks/Workloads")
+
+  /// Every workload file trellis-bench replays; the tests replay enaml-like and adddel-300.
+  static let workloadFiles = ["enaml-like.json", "adddel-900.json", "adddel-300.json"]
+
+  /// A workload file the repository must hold was not found.
+  struct MissingWorkloadFile: Error, CustomStringConvertible {
+    var path: String
+    var description: String {
+      "missing workload file \(path): the kiwi workloads are part of the repository (Benchmarks/Workloads/, see its README)"
+    }
+  }
 
   /// A JSON number as a Double (integers come back as Int on Linux).
   func number(_ any: Any?) -> Double? {
@@ -26,10 +40,26 @@ final class WorkloadTests: XCTestCase {
     return nil
   }
 
-  func load(_ name: String) throws -> [String: Any] {
+  /// A workload file as a JSON object. A missing file fails the test, naming the path.
+  func load(_ name: String, file: StaticString = #filePath, line: UInt = #line) throws -> [String: Any] {
     let url = Self.benchDirectory.appendingPathComponent(name)
+    guard FileManager.default.fileExists(atPath: url.path) else {
+      let missing = MissingWorkloadFile(path: url.path)
+      XCTFail(missing.description, file: file, line: line)
+      throw missing
+    }
     let data = try Data(contentsOf: url)
-    return try XCTUnwrap(JSONSerialization.jsonObject(with: data) as? [String: Any])
+    return try XCTUnwrap(
+      JSONSerialization.jsonObject(with: data) as? [String: Any], "\(url.path) is not a JSON object", file: file,
+      line: line)
+  }
+
+  /// trellis-bench needs all three files; the replays below read only two of them.
+  func testEveryWorkloadFileIsInTheRepository() throws {
+    for name in Self.workloadFiles {
+      let json = try load(name)
+      XCTAssertNotNil(json["golden"], "\(name) has no golden states")
+    }
   }
 
   /// kiwi strength → our priority: weighted keeps kiwi's ratios; strict keeps its order.

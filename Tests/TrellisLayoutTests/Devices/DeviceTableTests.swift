@@ -6,16 +6,33 @@ import XCTest
 
 /// The built-in table checked against the reference JSON, read here independently of the generator.
 final class DeviceTableTests: XCTestCase {
+  /// `Data/devices.json` in this repository, found from this file's path.
   private static let referenceURL = URL(fileURLWithPath: #filePath)
-    .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-    .deletingLastPathComponent().appendingPathComponent("shared/reference/devices.json")
+    .deletingLastPathComponent()  // Devices/
+    .deletingLastPathComponent()  // TrellisLayoutTests/
+    .deletingLastPathComponent()  // Tests/
+    .deletingLastPathComponent()  // package root
+    .appendingPathComponent("Data/devices.json")
 
+  /// The reference table was not found.
+  private struct MissingReferenceTable: Error, CustomStringConvertible {
+    var path: String
+    var description: String {
+      "missing reference device table \(path): it is part of the repository (Data/devices.json, see Data/README.md)"
+    }
+  }
+
+  /// The reference table. A missing file fails the test, naming the path (it never skips: the
+  /// generated DeviceData.swift would go unchecked).
   private func loadReference() throws -> [[String: Any]] {
     guard FileManager.default.fileExists(atPath: Self.referenceURL.path) else {
-      throw XCTSkip("reference table not found at \(Self.referenceURL.path)")
+      let missing = MissingReferenceTable(path: Self.referenceURL.path)
+      XCTFail(missing.description)
+      throw missing
     }
     let data = try Data(contentsOf: Self.referenceURL)
-    return try XCTUnwrap(JSONSerialization.jsonObject(with: data) as? [[String: Any]])
+    return try XCTUnwrap(
+      JSONSerialization.jsonObject(with: data) as? [[String: Any]], "\(Self.referenceURL.path) is not a JSON array")
   }
 
   private func number(_ value: Any?, _ what: String) throws -> Double {

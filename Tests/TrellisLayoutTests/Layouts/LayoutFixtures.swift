@@ -33,7 +33,7 @@ enum LayoutFixtures {
 
   /// Every device of the built-in table in both orientations, then every iPad split-view
   /// window, in table order (the table itself is checked field by field against
-  /// `shared/reference/devices.json` in DeviceTableTests).
+  /// `Data/devices.json` in DeviceTableTests).
   static let allEnvironments: [Environment] =
     DeviceTable.all.flatMap { device in Orientation.allCases.map { device.environment(orientation: $0) } }
     + DeviceTable.multitaskingWindows.map { $0.environment() }

@@ -86,8 +86,13 @@ final class ReaderCorpusTests: XCTestCase {
       .deletingLastPathComponent()  // Tests/
       .deletingLastPathComponent()  // package root
       .appendingPathComponent("Layouts")
-    let names = (try? FileManager.default.contentsOfDirectory(atPath: layouts.path)) ?? []
-    for name in names.sorted() where name.hasSuffix(".json") {
+    // A missing or empty folder fails: the layouts are part of the repository.
+    guard FileManager.default.fileExists(atPath: layouts.path) else {
+      return XCTFail("missing folder \(layouts.path): the example layouts are part of the repository (Layouts/)")
+    }
+    let names = try FileManager.default.contentsOfDirectory(atPath: layouts.path).filter { $0.hasSuffix(".json") }
+    XCTAssertFalse(names.isEmpty, "no *.json layout in \(layouts.path)")
+    for name in names.sorted() {
       let result = try read(layouts.appendingPathComponent(name))
       XCTAssertEqual(result.renderedDiagnostics, "", name)
       XCTAssertNotNil(result.document, name)

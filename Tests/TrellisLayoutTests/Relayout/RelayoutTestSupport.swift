@@ -80,7 +80,7 @@ func smallDocument() -> LayoutDocument {
     constraints: constraints)
 }
 
-/// Environments from ../shared/reference/devices.json: every size-class combination, sizes
+/// Environments from the device table (Data/devices.json): every size-class combination, sizes
 /// and safe areas that share an environment key (traits, direction, scale) and ones that do not.
 enum Devices {
   /// iPhone 8 portrait: 375 × 667 @2x, wC hR, status bar 20.

@@ -2,7 +2,7 @@ import XCTest
 
 @testable import TrellisLayout
 
-/// The CS193P Concentration layout (shared/reference/concentration-demo.md), built in Swift,
+/// The CS193P Concentration layout (the lecture demo, concentration-demo.md), built in Swift,
 /// through resolution, stacks and the engine. Skipped while `StackLayout` generates nothing.
 final class ConcentrationEngineTests: XCTestCase {
   private func v<T>(_ base: T, _ variations: [(TraitPattern, T)]) -> Varying<T> {
