@@ -79,6 +79,9 @@ public struct ConstraintSpec: Sendable {
   public var source: String
   public var location: SourceLocation?
   public var path: String?
+  /// Where its values were written: `multiplier`, `constant` and `priority` (one origin per
+  /// size-class value), `id`.
+  public var origins = ValueOrigins()
 
   public init(
     id: String, first: AnchorReference, relation: LayoutRelation, second: AnchorReference? = nil,

@@ -98,6 +98,10 @@ public struct ViewNode: Sendable {
   public var layoutMargins: EdgeInsets
   /// Stack properties; present exactly when `kind == .stack`.
   public var stack: StackProperties?
+  /// Where its values were written: `id`, `fontSize` (one origin per size-class value),
+  /// `numberOfLines`, `intrinsicSize.width`, `intrinsicSize.height`, `hugging.horizontal`, …,
+  /// `layoutMargins.top`, …, `contentInsets.top`, …, `spacing` (per size-class value), `children`.
+  public var origins = ValueOrigins()
 
   public init(
     id: String, kind: ViewKind, location: SourceLocation? = nil, path: String? = nil, children: [ViewNode] = [],

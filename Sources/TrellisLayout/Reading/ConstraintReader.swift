@@ -8,8 +8,18 @@ struct ConstraintDraft {
   /// Where the constant's and priority's values were written (base, then each variation).
   var constantLocations: VaryingLocations?
   var priorityLocations: VaryingLocations?
-  /// Views of Visual Format constraints were already checked by the expander.
-  var itemsChecked = false
+  /// Where a user-given id was written.
+  var idOrigin: ValueOrigins.Origin?
+
+  /// The spec with where its values were written, for the validator.
+  var specWithOrigins: ConstraintSpec {
+    var spec = self.spec
+    if let multiplierLocation { spec.origins.record("multiplier", at: multiplierLocation) }
+    if let constantLocations { spec.origins.record("constant", constantLocations.origins) }
+    if let priorityLocations { spec.origins.record("priority", priorityLocations.origins) }
+    if let idOrigin { spec.origins.record("id", [idOrigin]) }
+    return spec
+  }
 }
 
 /// The enclosing `when` group of a constraint.
@@ -30,6 +40,7 @@ extension DocumentReader {
   /// The overrides an object form may give: id, priority, constant and installed.
   struct Overrides {
     var id: String?
+    var idOrigin: ValueOrigins.Origin?
     var priority: (value: Varying<Double>, locations: VaryingLocations)?
     var constant: (value: Varying<Double>, locations: VaryingLocations)?
     var installed: (value: Varying<Bool>, location: SourceLocation)?
@@ -278,7 +289,7 @@ extension DocumentReader {
     append(
       ConstraintDraft(
         spec: spec, multiplierLocation: multiplierLocation, constantLocations: overrides.constant?.locations,
-        priorityLocations: overrides.priority?.locations))
+        priorityLocations: overrides.priority?.locations, idOrigin: overrides.idOrigin))
   }
 
   // MARK: Text and Visual Format
@@ -320,7 +331,7 @@ extension DocumentReader {
       ConstraintDraft(
         spec: spec, multiplierLocation: parsed.multiplierOffset.map { textNode.location(ofScalar: $0) },
         constantLocations: overrides.constant?.locations ?? inText(parsed.constantOffset),
-        priorityLocations: overrides.priority?.locations ?? inText(parsed.priorityOffset)))
+        priorityLocations: overrides.priority?.locations ?? inText(parsed.priorityOffset), idOrigin: overrides.idOrigin))
   }
 
   private mutating func addVisualFormat(
@@ -379,7 +390,7 @@ extension DocumentReader {
             base: textNode.location(ofScalar: constraint.constantOffset), variations: []),
           priorityLocations: constraint.priority != nil
             ? priorityLocation.map { VaryingLocations(base: $0, variations: []) } : overrides.priority?.locations,
-          itemsChecked: true))
+          idOrigin: overrides.idOrigin))
       if reportedConstraintLimit { return }
     }
   }
@@ -392,7 +403,10 @@ extension DocumentReader {
       let memberPath = JSONPath.member(path, member.key)
       switch member.key {
       case "id":
-        overrides.id = readConstraintID(member.value, path: memberPath)
+        if let (id, origin) = readConstraintID(member.value, path: memberPath) {
+          overrides.id = id
+          overrides.idOrigin = origin
+        }
       case "priority":
         if let value = values.varying(
           member.value, for: "\"priority\"", path: memberPath, default: 1000.0,
@@ -427,29 +441,15 @@ extension DocumentReader {
     return overrides
   }
 
-  /// A user-given constraint id: `[A-Za-z_][A-Za-z0-9_-]*`, unique among constraints.
-  private mutating func readConstraintID(_ node: JSONNode, path: String) -> String? {
+  /// A user-given constraint id and where it was written; the rules for ids are the validator's.
+  private func readConstraintID(_ node: JSONNode, path: String) -> (String, ValueOrigins.Origin)? {
     guard let id = values.string(node, for: "\"id\"", path: path) else { return nil }
-    let scalars = Array(id.unicodeScalars)
-    let bad = scalars.indices.first { index in
-      let scalar = scalars[index]
-      let isLetter = (scalar >= "a" && scalar <= "z") || (scalar >= "A" && scalar <= "Z") || scalar == "_"
-      return index == 0 ? !isLetter : !(isLetter || (scalar >= "0" && scalar <= "9") || scalar == "-")
+    let scalars = node.stringPositions.map { positions in
+      positions.map {
+        SourceLocation(file: node.location.file, line: node.location.line, column: $0.column, offset: $0.offset)
+      }
     }
-    if scalars.isEmpty || bad != nil {
-      sink.error("invalid-id", 
-        "invalid constraint id '\(id)': ids are letters, digits, '_' and '-', and start with a letter or '_'",
-        at: node.location(ofScalar: bad ?? 0), path: path)
-      return nil
-    }
-    if let first = constraintIDs[id] {
-      sink.error("duplicate-id", 
-        "duplicate constraint id '\(id)'", at: node.location, path: path,
-        notes: [Diagnostic.Note("'\(id)' is first used here", at: first)])
-      return nil
-    }
-    constraintIDs[id] = node.location
-    return id
+    return (id, ValueOrigins.Origin(location: node.location, path: path, scalarLocations: scalars, writtenText: id))
   }
 
   /// `constraint#N`: N is the 1-based position of the constraint in the expanded list.
@@ -485,7 +485,6 @@ extension DocumentReader {
       }
       return
     }
-    validate(draft)
-    constraints.append(draft.spec)
+    constraints.append(draft.specWithOrigins)
   }
 }

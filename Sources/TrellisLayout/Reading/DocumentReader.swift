@@ -25,7 +25,6 @@ struct DocumentReader {
   private var reportedViewDepth = false
 
   var constraints: [ConstraintSpec] = []
-  var constraintIDs: [String: SourceLocation] = [:]
   var reportedConstraintLimit = false
 
   init(file: String, limits: ReaderLimits, sink: DiagnosticSink) {
@@ -68,7 +67,7 @@ struct DocumentReader {
       readConstraintList(list.value, path: "$.constraints", when: nil)
     }
 
-    guard let root, sink.errorCount == 0 else { return nil }
+    guard let root else { return nil }
     return LayoutDocument(file: file, title: title, summary: summary, root: root, constraints: constraints)
   }
 
@@ -187,7 +186,8 @@ struct DocumentReader {
       return found
     }
 
-    let id = readViewID(member("id"), view: node, path: path, isRoot: parent == nil)
+    var origins = ValueOrigins()
+    let id = readViewID(member("id"), view: node, path: path, isRoot: parent == nil, origins: &origins)
     if !id.isEmpty, views[id] == nil {
       views[id] = ViewInfo(kind: kind, parent: parent, location: member("id")?.value.location ?? node.location)
       viewOrder.append(id)
@@ -202,6 +202,7 @@ struct DocumentReader {
         })
     {
       view.hidden = value.value
+      origins.record("hidden", value.locations.origins)
     }
     if let text = applicable("text"),
       let value = values.varying(
@@ -211,124 +212,95 @@ struct DocumentReader {
         })
     {
       view.text = value.value
+      origins.record("text", value.locations.origins)
     }
     if let fontSize = applicable("fontSize"),
       let value = values.varying(
         fontSize.value, for: "\"fontSize\"", path: memberPath("fontSize"), default: 17.0,
         read: {
-          node, path in
-          guard let size = values.points(node, for: "\"fontSize\"", path: path) else { return nil }
-          guard size > 0 else {
-            sink.error("out-of-range", "\"fontSize\" must be greater than 0 (found \(fmt(size)))", at: node.location, path: path)
-            return nil
-          }
-          return size
+          values.number($0, for: "\"fontSize\"", path: $1)
         })
     {
       view.fontSize = value.value
+      origins.record("fontSize", value.locations.origins)
     }
     if let lines = applicable("numberOfLines"),
       let value = values.integer(
         lines.value, for: "\"numberOfLines\"", path: memberPath("numberOfLines"), in: 0...1_000_000)
     {
       view.numberOfLines = value
+      origins.record("numberOfLines", at: lines.value.location, path: memberPath("numberOfLines"))
     }
     if let insets = applicable("contentInsets"),
       let value = readInsets(
-        insets.value, for: "\"contentInsets\"", path: memberPath("contentInsets"), default: view.contentInsets)
+        insets.value, for: "\"contentInsets\"", path: memberPath("contentInsets"), default: view.contentInsets,
+        origins: &origins, property: "contentInsets")
     {
       view.contentInsets = value
     }
     if let size = applicable("intrinsicSize") {
-      readIntrinsicSize(size.value, path: memberPath("intrinsicSize"), into: &view)
+      readIntrinsicSize(size.value, path: memberPath("intrinsicSize"), into: &view, origins: &origins)
     }
     if let hugging = applicable("hugging"),
       let value = readAxisPriorities(
-        hugging.value, for: "\"hugging\"", path: memberPath("hugging"), default: view.hugging)
+        hugging.value, for: "\"hugging\"", path: memberPath("hugging"), default: view.hugging, origins: &origins,
+        property: "hugging")
     {
       view.hugging = value
     }
     if let resistance = applicable("compressionResistance"),
       let value = readAxisPriorities(
         resistance.value, for: "\"compressionResistance\"", path: memberPath("compressionResistance"),
-        default: view.compressionResistance)
+        default: view.compressionResistance, origins: &origins, property: "compressionResistance")
     {
       view.compressionResistance = value
     }
     if let margins = applicable("layoutMargins"),
       let value = readInsets(
-        margins.value, for: "\"layoutMargins\"", path: memberPath("layoutMargins"), default: view.layoutMargins)
+        margins.value, for: "\"layoutMargins\"", path: memberPath("layoutMargins"), default: view.layoutMargins,
+        origins: &origins, property: "layoutMargins")
     {
       view.layoutMargins = value
     }
     if kind == .stack {
-      view.stack = readStack(members, path: path)
+      view.stack = readStack(members, path: path, origins: &origins)
     }
 
     var childNodes: [(node: JSONNode, path: String)] = []
     if let children = member("children") {
       let childrenPath = memberPath("children")
       if let elements = children.value.elements {
-        if kind == .guide, !elements.isEmpty {
-          sink.error("guide-children", 
-            "a layout guide cannot have children; make it a \"view\" or move the children to its parent",
-            at: children.keyLocation, path: childrenPath)
-        }
+        origins.record("children", at: children.keyLocation, path: childrenPath)
         childNodes = elements.enumerated().map { ($0.element, JSONPath.element(childrenPath, $0.offset)) }
       } else {
         values.typeError(children.value, expected: "an array of views", for: "\"children\"", path: childrenPath)
       }
     }
+    view.origins = origins
     return (view, childNodes)
   }
 
   /// Checks and registers a view's id; `""` when it is missing or unusable.
-  private mutating func readViewID(_ member: JSONMember?, view: JSONNode, path: String, isRoot: Bool) -> String {
-    guard let member else {
-      if isRoot { return registerRootID("root") }
-      sink.error("missing-id", "this view has no \"id\"; every view except the root needs a unique id", at: view.location, path: path)
-      return ""
-    }
+  /// Reads a view's id and records where it was written; the rules for ids are the
+  /// validator's. `""` when it is missing (the root is then `root`) or not a string.
+  private mutating func readViewID(
+    _ member: JSONMember?, view: JSONNode, path: String, isRoot: Bool, origins: inout ValueOrigins
+  ) -> String {
+    guard let member else { return isRoot ? registerRootID("root") : "" }
     let idPath = JSONPath.member(path, "id")
     guard let id = values.string(member.value, for: "\"id\"", path: idPath) else { return "" }
-    let scalars = Array(id.unicodeScalars)
-    if scalars.isEmpty {
-      sink.error("invalid-id", "a view id cannot be empty", at: member.value.location, path: idPath)
-      return ""
-    }
-    if let bad = scalars.indices.first(where: { index in
-      let scalar = scalars[index]
-      let isLetter = (scalar >= "a" && scalar <= "z") || (scalar >= "A" && scalar <= "Z") || scalar == "_"
-      return index == 0 ? !isLetter : !(isLetter || (scalar >= "0" && scalar <= "9"))
-    }) {
-      sink.error("invalid-id", 
-        "invalid view id '\(id)': ids are letters, digits and '_', and do not start with a digit",
-        at: member.value.location(ofScalar: bad), path: idPath)
-      return ""
-    }
-    switch id {
-    case "safeArea":
-      sink.error("reserved-id", 
-        "'safeArea' is reserved for the root's safe-area guide; choose another id", at: member.value.location,
-        path: idPath)
-      return ""
-    case "margins":
-      sink.error("reserved-id", 
-        "'margins' is reserved for the root's margins guide; choose another id", at: member.value.location, path: idPath
-      )
-      return ""
-    case "root" where !isRoot:
-      sink.error("reserved-id", "'root' always names the root view; choose another id", at: member.value.location, path: idPath)
-      return ""
-    default:
-      break
-    }
-    if let first = views[id] {
-      sink.error("duplicate-id", 
-        "duplicate view id '\(id)'; each view needs its own id", at: member.value.location, path: idPath,
-        notes: [Diagnostic.Note("'\(id)' is first used here", at: first.location)])
-      return ""
-    }
+    origins.record(
+      "id",
+      [
+        ValueOrigins.Origin(
+          location: member.value.location, path: idPath,
+          scalarLocations: member.value.stringPositions.map { positions in
+            positions.map {
+              SourceLocation(
+                file: member.value.location.file, line: member.value.location.line, column: $0.column, offset: $0.offset)
+            }
+          })
+      ])
     return isRoot ? registerRootID(id) : id
   }
 
@@ -337,16 +309,21 @@ struct DocumentReader {
     return id
   }
 
-  private func readInsets(_ node: JSONNode, for name: String, path: String, default base: EdgeInsets) -> EdgeInsets? {
+  private func readInsets(
+    _ node: JSONNode, for name: String, path: String, default base: EdgeInsets, origins: inout ValueOrigins,
+    property: String
+  ) -> EdgeInsets? {
     switch node.value {
-    case .number:
-      return values.points(node, for: name, path: path).map(EdgeInsets.uniform)
+    case .number(let value):
+      for side in ["top", "left", "bottom", "right"] { origins.record("\(property).\(side)", at: node.location, path: path) }
+      return EdgeInsets.uniform(value)
     case .object(let members):
       values.reportUnknownKeys(members, known: ["top", "left", "bottom", "right"], in: name, path: path)
       var insets = base
       for member in members {
         let memberPath = JSONPath.member(path, member.key)
-        guard let value = values.points(member.value, for: "\"\(member.key)\"", path: memberPath) else { continue }
+        guard let value = values.number(member.value, for: "\"\(member.key)\"", path: memberPath) else { continue }
+        origins.record("\(property).\(member.key)", at: member.value.location, path: memberPath)
         switch member.key {
         case "top": insets.top = value
         case "left": insets.left = value
@@ -362,7 +339,9 @@ struct DocumentReader {
     }
   }
 
-  private func readIntrinsicSize(_ node: JSONNode, path: String, into view: inout ViewNode) {
+  private func readIntrinsicSize(
+    _ node: JSONNode, path: String, into view: inout ViewNode, origins: inout ValueOrigins
+  ) {
     guard case .object(let members) = node.value else {
       values.typeError(node, expected: "an object {width, height}", for: "\"intrinsicSize\"", path: path)
       return
@@ -372,11 +351,11 @@ struct DocumentReader {
       let memberPath = JSONPath.member(path, member.key)
       switch member.key {
       case "width":
-        view.intrinsicWidth = values.points(
-          member.value, for: "the intrinsic width", path: memberPath, allowNegative: false)
+        view.intrinsicWidth = values.number(member.value, for: "the intrinsic width", path: memberPath)
+        origins.record("intrinsicSize.width", at: member.value.location, path: memberPath)
       case "height":
-        view.intrinsicHeight = values.points(
-          member.value, for: "the intrinsic height", path: memberPath, allowNegative: false)
+        view.intrinsicHeight = values.number(member.value, for: "the intrinsic height", path: memberPath)
+        origins.record("intrinsicSize.height", at: member.value.location, path: memberPath)
       default:
         break
       }
@@ -384,10 +363,12 @@ struct DocumentReader {
   }
 
   private func readAxisPriorities(
-    _ node: JSONNode, for name: String, path: String, default base: AxisValues<Double>
+    _ node: JSONNode, for name: String, path: String, default base: AxisValues<Double>, origins: inout ValueOrigins,
+    property: String
   ) -> AxisValues<Double>? {
     switch node.value {
     case .number:
+      for axis in ["horizontal", "vertical"] { origins.record("\(property).\(axis)", at: node.location, path: path) }
       return values.priority(node, for: name, path: path).map { AxisValues(horizontal: $0, vertical: $0) }
     case .object(let members):
       values.reportUnknownKeys(members, known: ["horizontal", "vertical"], in: name, path: path)
@@ -398,6 +379,7 @@ struct DocumentReader {
           let value = values.priority(member.value, for: "\"\(member.key)\"", path: memberPath)
         else { continue }
         if member.key == "horizontal" { result.horizontal = value } else { result.vertical = value }
+        origins.record("\(property).\(member.key)", at: member.value.location, path: memberPath)
       }
       return result
     default:
@@ -406,7 +388,7 @@ struct DocumentReader {
     }
   }
 
-  private func readStack(_ members: [JSONMember], path: String) -> StackProperties {
+  private func readStack(_ members: [JSONMember], path: String, origins: inout ValueOrigins) -> StackProperties {
     var stack = StackProperties()
     func member(_ key: String) -> JSONMember? { members.first { $0.key == key } }
     func memberPath(_ key: String) -> String { JSONPath.member(path, key) }
@@ -418,6 +400,7 @@ struct DocumentReader {
         })
     {
       stack.axis = value.value
+      origins.record("axis", value.locations.origins)
     }
     if let distribution = member("distribution"),
       let value = values.varying(
@@ -425,6 +408,7 @@ struct DocumentReader {
         read: { values.enumeration($0, for: "distribution", path: $1) })
     {
       stack.distribution = value.value
+      origins.record("distribution", value.locations.origins)
     }
     if let alignment = member("alignment"),
       let value = values.varying(
@@ -434,6 +418,7 @@ struct DocumentReader {
         })
     {
       stack.alignment = value.value
+      origins.record("alignment", value.locations.origins)
     }
     if let spacing = member("spacing"),
       let value = values.varying(
@@ -449,10 +434,11 @@ struct DocumentReader {
             values.typeError(node, expected: "a number or \"system\"", for: "\"spacing\"", path: path)
             return nil
           }
-          return values.points(node, for: "\"spacing\"", path: path)
+          return values.number(node, for: "\"spacing\"", path: path)
         })
     {
       stack.spacing = value.value
+      origins.record("spacing", value.locations.origins)
     }
     if let flag = member("layoutMarginsRelativeArrangement") {
       stack.isLayoutMarginsRelativeArrangement =

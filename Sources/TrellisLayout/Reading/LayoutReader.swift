@@ -92,6 +92,11 @@ public enum LayoutReader {
       var reader = DocumentReader(file: file, limits: limits, sink: sink)
       document = reader.read(tree)
     }
+    // The reader only reads JSON and records where each value was written; the rules of a
+    // document are the validator's, the same for every front end.
+    if let read = document, !sink.isFull {
+      for diagnostic in LayoutValidator(maxMagnitude: limits.maxMagnitude).validate(read) { sink.add(diagnostic) }
+    }
     if sink.errorCount > 0 { document = nil }
     return LayoutReadResult(
       document: document, diagnostics: DiagnosticRenderer.sortedByPosition(sink.diagnostics), source: source)

@@ -65,11 +65,11 @@ struct ValueReader {
     return Int(value)
   }
 
-  /// A priority: a number in 1…1000, or `required`, `high`, `low`.
+  /// A priority: a number, or `required`, `high`, `low` (its range is the validator's rule).
   func priority(_ node: JSONNode, for name: String, path: String) -> Double? {
     switch node.value {
     case .number(let value):
-      return checkPriority(value, at: node.location, path: path) ? value : nil
+      return value
     case .string(let text):
       if let named = ConstraintTextParser.namedPriorities.first(where: { $0.name == text }) { return named.value }
       let hint = DidYouMean.hint(for: text, among: ConstraintTextParser.namedPriorities.map(\.name))
@@ -204,13 +204,13 @@ struct ValueReader {
   ) -> (value: Varying<T>, locations: VaryingLocations)? {
     guard case .object(let members) = node.value else {
       guard let plain = read(node, path) else { return nil }
-      return (Varying(plain), VaryingLocations(base: node.location, variations: []))
+      return (Varying(plain), VaryingLocations(base: node.location, variations: [], basePath: path))
     }
     if members.isEmpty {
       sink.warning("no-effect", "\(name) has no size-class values; the default is used", at: node.location, path: path)
     }
     var base = defaultValue
-    var locations = VaryingLocations(base: node.location, variations: [])
+    var locations = VaryingLocations(base: node.location, variations: [], basePath: path)
     var variations: [Varying<T>.Variation] = []
     var seen: [(pattern: TraitPattern, location: SourceLocation, key: String)] = []
     for member in members {
@@ -228,20 +228,11 @@ struct ValueReader {
       if pattern == .any {
         base = value
         locations.base = member.value.location
+        locations.basePath = memberPath
       } else {
         variations.append(.init(pattern: pattern, value: value, location: member.keyLocation))
         locations.variations.append(member.value.location)
-      }
-    }
-    // Where a width-only and a height-only pattern overlap, the width one wins: say so.
-    for widthOnly in variations where widthOnly.pattern.precedence == 2 {
-      for heightOnly in variations where heightOnly.pattern.precedence == 1 && heightOnly.value != widthOnly.value {
-        let both = TraitPattern(horizontal: widthOnly.pattern.horizontal, vertical: heightOnly.pattern.vertical)
-        guard !variations.contains(where: { $0.pattern == both }) else { continue }
-        let key = seen.first(where: { $0.pattern == heightOnly.pattern })?.key ?? heightOnly.pattern.description
-        sink.warning("overlapping-variations", 
-          "'\(widthOnly.pattern)' and '\(heightOnly.pattern)' both match \(both) with different values; '\(widthOnly.pattern)' wins there (add a \"\(both)\" entry to choose)",
-          at: heightOnly.location, path: JSONPath.member(path, key))
+        locations.variationPaths.append(memberPath)
       }
     }
     return (Varying(base, variations: variations), locations)
@@ -253,6 +244,17 @@ struct ValueReader {
 struct VaryingLocations: Sendable {
   var base: SourceLocation
   var variations: [SourceLocation]
+  /// The JSON paths of the same values.
+  var basePath: String? = nil
+  var variationPaths: [String] = []
+
+  /// As origins for ``ValueOrigins/record(_:_:)``: the base, then each variation.
+  var origins: [ValueOrigins.Origin] {
+    [ValueOrigins.Origin(location: base, path: basePath)]
+      + variations.enumerated().map {
+        ValueOrigins.Origin(location: $0.element, path: $0.offset < variationPaths.count ? variationPaths[$0.offset] : nil)
+      }
+  }
 
   /// The location of the value at `index` among `[base] + variations`.
   func location(_ index: Int) -> SourceLocation {

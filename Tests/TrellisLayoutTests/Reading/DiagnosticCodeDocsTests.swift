@@ -7,12 +7,12 @@ final class DiagnosticCodeDocsTests: XCTestCase {
   static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
     .deletingLastPathComponent().deletingLastPathComponent()
 
-  /// Codes as the sources write them: `code: "x"`, `sink.error("x", …)`, `sink.warning("x", …)`,
+  /// Codes as the sources write them: `code: "x"`, `error("x", …)`, `warning("x", …)`,
   /// a code returned from a function (`return "ambiguous-width"`), or a default parameter.
   func codesInSources() throws -> Set<String> {
     let sources = Self.root.appendingPathComponent("Sources")
     let pattern = try NSRegularExpression(
-      pattern: #"(?:(?:code: (?:String = )?|sink\.(?:error|warning)\()"([a-z]+(?:-[a-z]+)*)"|return "(ambiguous-[a-z]+)")"#,
+      pattern: #"(?:(?:code: (?:String = )?|\b(?:error|warning)\(\s*)"([a-z]+(?:-[a-z]+)*)"|return "(ambiguous-[a-z]+)")"#,
       options: [.anchorsMatchLines])
     var codes = Set<String>()
     guard let files = FileManager.default.enumerator(at: sources, includingPropertiesForKeys: nil) else {
