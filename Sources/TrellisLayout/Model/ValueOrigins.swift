@@ -61,6 +61,10 @@ public struct ValueOrigins: Sendable, Hashable {
     return index < list.count ? list[index] : list[0]
   }
 
+  /// The name under which a front end records a value it found but could not read (and has
+  /// reported itself), so that checks of the document say nothing more about it.
+  public static func unreadable(_ property: String) -> String { property + ".unreadable" }
+
   /// Whether anything was recorded for `property`.
   public func has(_ property: String) -> Bool { entries[property] != nil }
 }

@@ -288,7 +288,11 @@ struct DocumentReader {
   ) -> String {
     guard let member else { return isRoot ? registerRootID("root") : "" }
     let idPath = JSONPath.member(path, "id")
-    guard let id = values.string(member.value, for: "\"id\"", path: idPath) else { return "" }
+    guard let id = values.string(member.value, for: "\"id\"", path: idPath) else {
+      // Reported here as a type error; the validator must not also call the id missing.
+      origins.record(ValueOrigins.unreadable("id"), at: member.value.location, path: idPath)
+      return ""
+    }
     origins.record(
       "id",
       [

@@ -72,7 +72,9 @@ public struct LayoutValidator: Sendable {
 
     private mutating func checkID(_ view: ViewNode, isRoot: Bool) {
       let id = view.id
+      if view.origins.has(ValueOrigins.unreadable("id")) { return }
       let written = view.origins.origin("id")
+      if isRoot, id.isEmpty, written == nil { return }
       if written == nil, !isRoot, id.isEmpty {
         error(
           "missing-id", "this view has no \"id\"; every view except the root needs a unique id", at: view.location,
