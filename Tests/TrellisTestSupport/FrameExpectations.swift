@@ -17,8 +17,8 @@ import XCTest
 ///
 /// A frame is `[x, y, width, height]`; each entry is a number or a string of arithmetic
 /// (`+ - * /`, parentheses), so a hand computation can be written as it was done. `safeArea`
-/// is `[top, left, bottom, right]`. `broken` (optional) lists the ids of the file's optional
-/// constraints the layout must break, in file order. `why` is required: the arithmetic.
+/// is `[top, left, bottom, right]`. `broken` (optional) lists the ids of every optional
+/// constraint the layout must break (content-size ones such as `l#width-hugging` included). `why` is required: the arithmetic.
 public struct FrameExpectations {
   /// One environment and what the layout must give in it.
   public struct Case {
