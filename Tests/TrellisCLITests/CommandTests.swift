@@ -1,6 +1,7 @@
 import Foundation
 import TrellisLayout
 import TrellisRender
+import TrellisTestSupport
 import XCTest
 
 @testable import TrellisCLI
@@ -19,7 +20,7 @@ final class CommandTests: XCTestCase {
     XCTAssertEqual(run.stderr, "")
     XCTAssertTrue(run.stdout.hasPrefix("iPhone 8 portrait (375x667, wC hR) @2x, safe area insets t20 l0 b0 r0\n"))
     // The same text the renderer snapshot holds for the hand-solved fixture at 60 columns.
-    Snapshot.assertMatches(run.stdout, named: "concentration-portrait")
+    Snapshot.assertMatches(run.stdout, named: "concentration-portrait", in: cliSnapshots)
   }
 
   func testColumnsComeFromTheOptionThenCOLUMNSThen100() {
@@ -204,7 +205,7 @@ final class CommandTests: XCTestCase {
       ["iPad mini 7.9-inch (5th gen) +", "768x1024", "@2x", "wR hR", "wR hR", "20,0,0,0", "20,0,0,0"])
     XCTAssertEqual(
       fields(lines[39]), ["iPad Pro 13-inch (M4)", "1032x1376", "@2x", "wR hR", "wR hR", "24,0,20,0*", "24,0,20,0*"])
-    Snapshot.assertMatches(run.stdout, named: "devices-table")
+    Snapshot.assertMatches(run.stdout, named: "devices-table", in: cliSnapshots)
   }
 
   func testDevicesJSON() throws {
@@ -392,7 +393,7 @@ final class CommandTests: XCTestCase {
   func testRotateIPhone8MatchesTheRendererSnapshot() {
     let run = trellis("rotate", "concentration.json", "--device", "iphone 8")
     XCTAssertEqual(run.status, 0, run.stderr)
-    Snapshot.assertMatches(run.stdout, named: "concentration-rotate")
+    Snapshot.assertMatches(run.stdout, named: "concentration-rotate", in: cliSnapshots)
   }
 
   func testRotateFromLandscapeAndOnAnIPad() {
