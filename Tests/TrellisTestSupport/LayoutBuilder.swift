@@ -104,8 +104,8 @@ public struct Stack: ViewComponent {
 
   /// - Parameter layoutMarginsRelative: arrange inside the stack's layout margins.
   public init(
-    _ id: String, axis: Varying<StackAxis> = Varying(.horizontal),
-    distribution: Varying<StackDistribution> = Varying(.fill), alignment: Varying<StackAlignment> = Varying(.fill),
+    _ id: String, axis: Varying<StackAxis> = .horizontal, distribution: Varying<StackDistribution> = .fill,
+    alignment: Varying<StackAlignment> = .fill,
     spacing: Varying<Double> = 0, layoutMarginsRelative: Bool = false, baselineRelative: Bool = false,
     hidden: Varying<Bool> = false, layoutMargins: EdgeInsets = .uniform(8), line: Int = #line,
     @ViewListBuilder _ arranged: () -> [ViewNode]
@@ -311,6 +311,27 @@ extension Varying: ExpressibleByIntegerLiteral where Value == Double {
 extension Varying: ExpressibleByFloatLiteral where Value == Double {
   /// A number that does not vary.
   public init(floatLiteral value: Double) { self.init(value) }
+}
+
+// Stack properties that do not vary, written as the enum case: `Stack("s", axis: .vertical)`.
+extension Varying where Value == StackAxis {
+  public static var horizontal: Varying { Varying(.horizontal) }
+  public static var vertical: Varying { Varying(.vertical) }
+}
+extension Varying where Value == StackDistribution {
+  public static var fill: Varying { Varying(.fill) }
+  public static var fillEqually: Varying { Varying(.fillEqually) }
+  public static var fillProportionally: Varying { Varying(.fillProportionally) }
+  public static var equalSpacing: Varying { Varying(.equalSpacing) }
+  public static var equalCentering: Varying { Varying(.equalCentering) }
+}
+extension Varying where Value == StackAlignment {
+  public static var fill: Varying { Varying(.fill) }
+  public static var leading: Varying { Varying(.leading) }
+  public static var center: Varying { Varying(.center) }
+  public static var trailing: Varying { Varying(.trailing) }
+  public static var firstBaseline: Varying { Varying(.firstBaseline) }
+  public static var lastBaseline: Varying { Varying(.lastBaseline) }
 }
 
 extension AxisValues where Value == Double {

@@ -1,4 +1,5 @@
 import TrellisSolver
+import TrellisTestSupport
 import XCTest
 
 @testable import TrellisLayout
