@@ -143,30 +143,20 @@ final class CommandTests: XCTestCase {
   /// 359 → 1077. Widths 247/3, (524 − 277)/3, (800 − 554)/3, (1077 − 830)/3 = 82.333, 82.333, 82,
   /// 82.333 — the frames Interface Builder stores.
   func testSnappingThroughTheRealEngineReproducesInterfaceBuildersFrames() throws {
-    func anchor(_ text: String) -> AnchorReference {
-      let parts = text.split(separator: ".").map(String.init)
-      return AnchorReference(item: LayoutItem(name: parts[0]), attribute: LayoutAttribute(rawValue: parts[1]) ?? .top)
-    }
-    var constraints: [ConstraintSpec] = []
-    func add(_ first: String, _ second: String?, _ constant: Double = 0) {
-      constraints.append(
-        ConstraintSpec(
-          id: "c\(constraints.count + 1)", first: anchor(first), relation: .equal, second: second.map(anchor),
-          constant: Varying(constant), source: "\(first) == \(second ?? "")"))
-    }
-    let buttons = (0..<4).map { ViewNode(id: "b\($0)", kind: .view) }
-    add("b0.leading", "root.leading")
-    add("b3.trailing", "root.trailing")
-    for index in 0..<4 {
-      add("b\(index).top", "root.top")
-      add("b\(index).height", nil, 44)
-      if index > 0 {
-        add("b\(index).leading", "b\(index - 1).trailing", 10)
-        add("b\(index).width", "b0.width")
+    let document = Layout(file: "buttons.json") {
+      for index in 0..<4 { View("b\(index)") }
+    } constraints: {
+      "b0.leading == root.leading"
+      "b3.trailing == root.trailing"
+      for index in 0..<4 {
+        "b\(index).top == root.top"
+        "b\(index).height == 44"
+        if index > 0 {
+          "b\(index).leading == b\(index - 1).trailing + 10"
+          "b\(index).width == b0.width"
+        }
       }
     }
-    let document = LayoutDocument(
-      file: "buttons.json", root: ViewNode(id: "root", kind: .view, children: buttons), constraints: constraints)
     let environment = Environment.custom(
       size: Size(width: 359, height: 44), traits: TraitCollection(horizontal: .compact, vertical: .regular), scale: 3)
 

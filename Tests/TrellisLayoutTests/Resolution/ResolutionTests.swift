@@ -138,7 +138,7 @@ final class ResolutionTests: XCTestCase {
       ViewNode(id: "stack", kind: .stack, intrinsicWidth: 50),
       ViewNode(id: "empty", kind: .label),
     ]
-    let doc = LayoutDocument(file: "t", root: ViewNode(id: "root", kind: .view, children: children), constraints: [])
+    let doc = Layout { children }
     let r = doc.resolved(for: environment(400, 400, scale: 1))
     func size(_ id: String) -> [Double?] {
       let v = r.views.first { $0.id == id }
@@ -160,10 +160,7 @@ final class ResolutionTests: XCTestCase {
 
   func testScaleDecidesTextRounding() {
     // "abc" at 17 pt is 25.5 wide: 26 at @1x, 25.5 at @2x.
-    let doc = LayoutDocument(
-      file: "t",
-      root: ViewNode(id: "root", kind: .view, children: [ViewNode(id: "l", kind: .label, text: Varying("abc"))]),
-      constraints: [])
+    let doc = Layout { View.label("l", "abc") }
     XCTAssertEqual(doc.resolved(for: environment(10, 10, scale: 1)).views.last?.intrinsicWidth, 26)
     XCTAssertEqual(doc.resolved(for: environment(10, 10, scale: 2)).views.last?.intrinsicWidth, 25.5)
   }
@@ -206,11 +203,7 @@ final class ConstraintSetTests: XCTestCase {
   }
 
   func testHiddenViewsKeepTheirContentSize() {
-    let doc = LayoutDocument(
-      file: "t",
-      root: ViewNode(
-        id: "root", kind: .view, children: [ViewNode(id: "l", kind: .label, hidden: Varying(true), text: Varying("x"))]),
-      constraints: [])
+    let doc = Layout { View.label("l", "x", hidden: true) }
     XCTAssertEqual(doc.resolved(for: environment(100, 100)).constraintSet().constraints.count, 4)
   }
 }
