@@ -34,7 +34,8 @@ let package = Package(
     // MARK: Tests
     // What the test targets share: fixture paths, snapshots, the layout builder, the
     // independent constraint check. Fixture files live in Tests/Fixtures, outside every target.
-    .target(name: "TrellisTestSupport", dependencies: ["TrellisLayout", "TrellisSolver"], path: "Tests/TrellisTestSupport"),
+    .target(
+      name: "TrellisTestSupport", dependencies: ["TrellisLayout", "TrellisSolver"], path: "Tests/TrellisTestSupport"),
     .testTarget(name: "TrellisSolverTests", dependencies: ["TrellisSolver", "TrellisSupport"]),
     // Fixture and snapshot files are read through #filePath, not as bundle resources.
     .testTarget(

@@ -116,7 +116,9 @@ public struct FrameExpectations {
 
   private static func number(_ value: Any, _ what: String) throws -> Double {
     if let text = value as? String {
-      guard let result = Arithmetic.evaluate(text) else { throw Problem(message: "bad arithmetic '\(text)' in \(what)") }
+      guard let result = Arithmetic.evaluate(text) else {
+        throw Problem(message: "bad arithmetic '\(text)' in \(what)")
+      }
       return result
     }
     guard let number = value as? NSNumber else {

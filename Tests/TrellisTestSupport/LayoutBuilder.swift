@@ -280,7 +280,9 @@ extension TraitPattern {
 
 extension Varying {
   /// A base value and variations by pattern text, in order: `Varying(17, ["hC": 20])`.
-  public init(_ base: Value, _ variations: KeyValuePairs<String, Value>, file: StaticString = #filePath, line: UInt = #line) {
+  public init(
+    _ base: Value, _ variations: KeyValuePairs<String, Value>, file: StaticString = #filePath, line: UInt = #line
+  ) {
     var list: [Variation] = []
     for (text, value) in variations {
       guard let pattern = TraitPattern(parsing: text) else {

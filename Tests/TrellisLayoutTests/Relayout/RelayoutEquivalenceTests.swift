@@ -1,6 +1,6 @@
-import class TrellisSolver.Solver
 import TrellisTestSupport
 import XCTest
+import class TrellisSolver.Solver
 
 @testable import TrellisLayout
 

@@ -131,7 +131,11 @@ final class AnchorMapTests: XCTestCase {
     let ltr = makeMap(.leftToRight)
     func c(_ text: String) -> LayoutConstraint {
       // Parsed as files are, by the builder's real constraint text parser.
-      let s = Layout {} constraints: { TrellisTestSupport.Constraint(text) }.constraints[0]
+      let document = Layout {
+      } constraints: {
+        TrellisTestSupport.Constraint(text)
+      }
+      let s = document.constraints[0]
       return LayoutConstraint(
         id: s.id, first: s.first, relation: s.relation, second: s.second, multiplier: s.multiplier,
         constant: s.constant.base, priority: s.priority.base, origin: .file(id: s.id), source: text)

@@ -70,7 +70,7 @@ final class EngineSolvingTests: XCTestCase {
   // Hugging and compression resistance between two labels: Tests/Fixtures/layouts/priorities/
   // hugging.json and compression.json (the same frames and broken constraints).
 
-  func testConflictBreaksTheLaterRequiredConstraint() {
+  func testConflictBreaksTheLaterRequiredConstraint() throws {
     let doc = Layout {
       View("a")
     } constraints: {
@@ -92,7 +92,8 @@ final class EngineSolvingTests: XCTestCase {
       d.message,
       "Unable to simultaneously satisfy constraints in 400x300, wC hR: will attempt to recover by breaking constraint 'constraint#2' (a.width == 200)."
     )
-    XCTAssertEqual(d.notes, ["'constraint#1' a.width == 100 at \(doc.constraints[0].location!)"])
+    let firstLocation = try XCTUnwrap(doc.constraints[0].location)
+    XCTAssertEqual(d.notes, ["'constraint#1' a.width == 100 at \(firstLocation)"])
     XCTAssertEqual(d.kind, .conflict)
     XCTAssertEqual(d.environment, "400x300, wC hR")
     XCTAssertFalse(engine.installedConstraints.contains { $0.id == "constraint#2" })

@@ -117,7 +117,10 @@ final class ResolutionTests: XCTestCase {
 
   func testDepthFirstDocumentOrder() {
     let doc = Layout {
-      View("a") { View("a1"); View("a2") }
+      View("a") {
+        View("a1")
+        View("a2")
+      }
       View("b")
     }
     XCTAssertEqual(doc.resolved(for: environment(10, 10)).views.map(\.id), ["root", "a", "a1", "a2", "b"])

@@ -16,7 +16,8 @@ import XCTest
 /// hidden). Along the axis a frame depends only on the distribution and the hidden
 /// view; across it only on the alignment (and, for first baseline, the visible views), so
 /// each expected frame is (along table, across table) below.
-final class StackFrameTests: XCTestCase {  /// (x, width) per view, stack from x 20 to 320.
+final class StackFrameTests: XCTestCase {
+  /// (x, width) per view, stack from x 20 to 320.
   typealias Along = [String: (Double, Double)]
   /// (y, height) per view, stack from y 30 to 130.
   typealias Across = [String: (Double, Double)]

@@ -172,7 +172,10 @@ final class StackScenarioTests: XCTestCase {
   func testNestedStacksRightToLeftMirror() throws {
     let doc = Layout {
       Stack("outer", distribution: .fill, spacing: 8) {
-        Stack("left", distribution: .fillEqually, spacing: 8) { View("x"); View("y") }
+        Stack("left", distribution: .fillEqually, spacing: 8) {
+          View("x")
+          View("y")
+        }
         View("z")
       }
     } constraints: {
