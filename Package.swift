@@ -32,11 +32,18 @@ let package = Package(
     .executableTarget(name: "trellis-bench", dependencies: ["TrellisSolver", "TrellisLayout", "TrellisSupport"]),
 
     // MARK: Tests
+    // What the test targets share: fixture paths, snapshots, the layout builder, the
+    // independent constraint check. Fixture files live in Tests/Fixtures, outside every target.
+    .target(
+      name: "TrellisTestSupport", dependencies: ["TrellisLayout", "TrellisSolver"], path: "Tests/TrellisTestSupport"),
     .testTarget(name: "TrellisSolverTests", dependencies: ["TrellisSolver", "TrellisSupport"]),
     // Fixture and snapshot files are read through #filePath, not as bundle resources.
     .testTarget(
-      name: "TrellisLayoutTests", dependencies: ["TrellisLayout", "TrellisSolver", "TrellisSupport"], exclude: ["Fixtures"]),
+      name: "TrellisLayoutTests",
+      dependencies: ["TrellisLayout", "TrellisSolver", "TrellisSupport", "TrellisTestSupport"], exclude: ["Fixtures"]),
     .testTarget(
-      name: "TrellisCLITests", dependencies: ["TrellisCLI", "TrellisLayout", "TrellisRender", "TrellisSupport"], exclude: ["Snapshots"]),
+      name: "TrellisCLITests",
+      dependencies: ["TrellisCLI", "TrellisLayout", "TrellisRender", "TrellisSupport", "TrellisTestSupport"],
+      exclude: ["Snapshots"]),
   ]
 )

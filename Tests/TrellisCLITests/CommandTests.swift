@@ -1,6 +1,7 @@
 import Foundation
 import TrellisLayout
 import TrellisRender
+import TrellisTestSupport
 import XCTest
 
 @testable import TrellisCLI
@@ -19,7 +20,7 @@ final class CommandTests: XCTestCase {
     XCTAssertEqual(run.stderr, "")
     XCTAssertTrue(run.stdout.hasPrefix("iPhone 8 portrait (375x667, wC hR) @2x, safe area insets t20 l0 b0 r0\n"))
     // The same text the renderer snapshot holds for the hand-solved fixture at 60 columns.
-    Snapshot.assertMatches(run.stdout, named: "concentration-portrait")
+    Snapshot.assertMatches(run.stdout, named: "concentration-portrait", in: cliSnapshots)
   }
 
   func testColumnsComeFromTheOptionThenCOLUMNSThen100() {
@@ -147,30 +148,20 @@ final class CommandTests: XCTestCase {
   /// 359 → 1077. Widths 247/3, (524 − 277)/3, (800 − 554)/3, (1077 − 830)/3 = 82.333, 82.333, 82,
   /// 82.333 — the frames Interface Builder stores.
   func testSnappingThroughTheRealEngineReproducesInterfaceBuildersFrames() throws {
-    func anchor(_ text: String) -> AnchorReference {
-      let parts = text.split(separator: ".").map(String.init)
-      return AnchorReference(item: LayoutItem(name: parts[0]), attribute: LayoutAttribute(rawValue: parts[1]) ?? .top)
-    }
-    var constraints: [ConstraintSpec] = []
-    func add(_ first: String, _ second: String?, _ constant: Double = 0) {
-      constraints.append(
-        ConstraintSpec(
-          id: "c\(constraints.count + 1)", first: anchor(first), relation: .equal, second: second.map(anchor),
-          constant: Varying(constant), source: "\(first) == \(second ?? "")"))
-    }
-    let buttons = (0..<4).map { ViewNode(id: "b\($0)", kind: .view) }
-    add("b0.leading", "root.leading")
-    add("b3.trailing", "root.trailing")
-    for index in 0..<4 {
-      add("b\(index).top", "root.top")
-      add("b\(index).height", nil, 44)
-      if index > 0 {
-        add("b\(index).leading", "b\(index - 1).trailing", 10)
-        add("b\(index).width", "b0.width")
+    let document = Layout(file: "buttons.json") {
+      for index in 0..<4 { View("b\(index)") }
+    } constraints: {
+      "b0.leading == root.leading"
+      "b3.trailing == root.trailing"
+      for index in 0..<4 {
+        "b\(index).top == root.top"
+        "b\(index).height == 44"
+        if index > 0 {
+          "b\(index).leading == b\(index - 1).trailing + 10"
+          "b\(index).width == b0.width"
+        }
       }
     }
-    let document = LayoutDocument(
-      file: "buttons.json", root: ViewNode(id: "root", kind: .view, children: buttons), constraints: constraints)
     let environment = Environment.custom(
       size: Size(width: 359, height: 44), traits: TraitCollection(horizontal: .compact, vertical: .regular), scale: 3)
 
@@ -209,7 +200,7 @@ final class CommandTests: XCTestCase {
       ["iPad mini 7.9-inch (5th gen) +", "768x1024", "@2x", "wR hR", "wR hR", "20,0,0,0", "20,0,0,0"])
     XCTAssertEqual(
       fields(lines[39]), ["iPad Pro 13-inch (M4)", "1032x1376", "@2x", "wR hR", "wR hR", "24,0,20,0*", "24,0,20,0*"])
-    Snapshot.assertMatches(run.stdout, named: "devices-table")
+    Snapshot.assertMatches(run.stdout, named: "devices-table", in: cliSnapshots)
   }
 
   func testDevicesJSON() throws {
@@ -411,7 +402,7 @@ final class CommandTests: XCTestCase {
   func testRotateIPhone8MatchesTheRendererSnapshot() {
     let run = trellis("rotate", "concentration.json", "--device", "iphone 8")
     XCTAssertEqual(run.status, 0, run.stderr)
-    Snapshot.assertMatches(run.stdout, named: "concentration-rotate")
+    Snapshot.assertMatches(run.stdout, named: "concentration-rotate", in: cliSnapshots)
   }
 
   func testRotateFromLandscapeAndOnAnIPad() {

@@ -1,5 +1,6 @@
 import TrellisSupport
 import Foundation
+import TrellisTestSupport
 import XCTest
 
 /// The built `trellis` executable run as a process: exit statuses, streams, real files.
@@ -73,8 +74,8 @@ final class EndToEndTests: XCTestCase {
   /// The real pipeline in the binary: Concentration in an iPhone 8 in landscape. card21 opens the
   /// extra column: x = 8 + 4 × 112.2 + 3 × 8 + 8 = 488.8 (see RealLayoutTests for the arithmetic).
   func testSolvesTheConcentrationExample() throws {
-    let file = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-      .deletingLastPathComponent().appendingPathComponent("Layouts/concentration.json").path
+    let url = FixturePaths.layouts.appendingPathComponent("concentration.json")
+    let file = try XCTUnwrap(FixturePaths.require(url)).path
     let outcome = try Self.run([
       "solve", file, "--device", "iphone 8", "--orientation", "landscape", "--format", "table",
     ])

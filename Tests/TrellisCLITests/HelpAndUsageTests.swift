@@ -1,5 +1,6 @@
 import TrellisSupport
 import TrellisLayout
+import TrellisTestSupport
 import XCTest
 
 @testable import TrellisCLI
@@ -24,7 +25,7 @@ final class HelpAndUsageTests: XCTestCase {
     let run = trellis()
     XCTAssertEqual(run.status, 0)
     XCTAssertEqual(run.stderr, "")
-    Snapshot.assertMatches(run.stdout, named: "help-trellis")
+    Snapshot.assertMatches(run.stdout, named: "help-trellis", in: cliSnapshots)
   }
 
   func testRootHelpHasItsSections() {
@@ -51,7 +52,7 @@ final class HelpAndUsageTests: XCTestCase {
       XCTAssertTrue(run.stdout.contains("\nOPTIONS:\n"), name)
       XCTAssertEqual(run.stdout.contains("\nARGUMENTS:\n"), name != "devices", name)
       XCTAssertFalse(run.stdout.contains("--version"), "only the root has --version")
-      Snapshot.assertMatches(run.stdout, named: "help-\(name)")
+      Snapshot.assertMatches(run.stdout, named: "help-\(name)", in: cliSnapshots)
     }
   }
 

@@ -1,13 +1,13 @@
 import Foundation
 import TrellisLayout
+import TrellisTestSupport
 import XCTest
 
 @testable import TrellisCLI
 
 /// The commands on the example files in `Layouts/`, through the real reader, resolver and engine.
 final class RealLayoutTests: XCTestCase {
-  static let layouts = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-    .deletingLastPathComponent().appendingPathComponent("Layouts")
+  static let layouts = FixturePaths.layouts
 
   static var concentration: String { layouts.appendingPathComponent("concentration.json").path }
 
@@ -94,7 +94,7 @@ final class RealLayoutTests: XCTestCase {
         "solve", Self.concentration, "--device", device, "--orientation", orientation, "--columns", columns)
       XCTAssertEqual(run.status, 0, "\(name): \(run.stderr)")
       XCTAssertEqual(run.stderr, "", name)
-      Snapshot.assertMatches(run.stdout, named: name)
+      Snapshot.assertMatches(run.stdout, named: name, in: cliSnapshots)
     }
   }
 
@@ -116,7 +116,7 @@ final class RealLayoutTests: XCTestCase {
     )
     XCTAssertTrue(run.stdout.contains("     text         flipCountLabel: \"Flips: 0\" → \"Flips\\n0\"\n"))
     Snapshot.assertMatches(
-      run.stdout.replacingOccurrences(of: Self.layouts.path + "/", with: ""), named: "real-concentration-rotate")
+      run.stdout.replacingOccurrences(of: Self.layouts.path + "/", with: ""), named: "real-concentration-rotate", in: cliSnapshots)
   }
 
   func testConcentrationIsOKEverywhere() {

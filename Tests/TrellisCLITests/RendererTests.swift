@@ -1,6 +1,7 @@
 import TrellisSupport
 import Foundation
 import TrellisLayout
+import TrellisTestSupport
 import XCTest
 
 @testable import TrellisRender
@@ -80,7 +81,7 @@ final class RendererTests: XCTestCase {
     guard let environment = device?.environment(orientation: .portrait) else { return XCTFail("no iPhone 8") }
     Snapshot.assertMatches(
       ASCIIDiagram.report(Fixtures.concentration(environment), options: .init(columns: 60)),
-      named: "concentration-portrait")
+      named: "concentration-portrait", in: cliSnapshots)
   }
 
   func testConcentrationLandscapeSnapshot() {
@@ -88,7 +89,7 @@ final class RendererTests: XCTestCase {
     guard let environment = device?.environment(orientation: .landscape) else { return XCTFail("no iPhone 8") }
     Snapshot.assertMatches(
       ASCIIDiagram.report(Fixtures.concentration(environment), options: .init(columns: 100)),
-      named: "concentration-landscape")
+      named: "concentration-landscape", in: cliSnapshots)
   }
 
   // MARK: Frame table
@@ -247,7 +248,7 @@ final class RendererTests: XCTestCase {
     XCTAssertEqual(diff.appeared, [])
     let text = RotationReport.render(
       diff, before: Fixtures.concentration(portrait), after: Fixtures.concentration(landscape))
-    Snapshot.assertMatches(text, named: "concentration-rotate")
+    Snapshot.assertMatches(text, named: "concentration-rotate", in: cliSnapshots)
   }
 
   func testIPadRotationHasNoTraitTransition() throws {

@@ -1,3 +1,4 @@
+import TrellisTestSupport
 import XCTest
 
 @testable import TrellisLayout
@@ -126,8 +127,7 @@ final class FuzzRegressionTests: XCTestCase {
 
     // Screen-sized layouts get no such warning (every example layout, on a phone).
     for name in ["concentration", "calculator", "attributor", "mailboxes", "playing-cards"] {
-      let url = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent(
-        "../../../Layouts/\(name).json")
+      let url = FixturePaths.layouts.appendingPathComponent("\(name).json")
       let read = LayoutReader.parse(try String(contentsOf: url, encoding: .utf8), file: "\(name).json")
       let laidOut = LayoutEngine(document: try XCTUnwrap(read.document)).layout(in: environment(375, 667, wChR))
       XCTAssertFalse(laidOut.diagnostics.contains { $0.kind == .accuracy }, name)

@@ -1,3 +1,4 @@
+import TrellisTestSupport
 import XCTest
 
 @testable import TrellisLayout
@@ -84,12 +85,16 @@ final class HostileReferenceTests: XCTestCase {
 
   func testTheEngineIgnoresConstraintsNamingItemsThatDoNotExist() throws {
     // A document built in code can name anything; the engine reports it and lays out the rest.
-    let document = document([view("a")], ["a.top == ghost.bottom", "a.leading == root.leading", "a.top == root.top", "a.width == 4", "a.height == 2"])
+    let document = Layout {
+      View("a")
+    } constraints: {
+      ["a.top == ghost.bottom", "a.leading == root.leading", "a.top == root.top", "a.width == 4", "a.height == 2"]
+    }
     let engine = LayoutEngine(document: document)
     let result = solve(engine, hostilePhone)
     XCTAssertEqual(
       result.diagnostics.map(\.message),
-      ["Constraint 'c1' (a.top == ghost.bottom) names 'ghost', which is not a view or guide; it was ignored."])
+      ["Constraint 'constraint#1' (a.top == ghost.bottom) names 'ghost', which is not a view or guide; it was ignored."])
     assertRect(result, "a", 0, 0, 4, 2)
   }
 

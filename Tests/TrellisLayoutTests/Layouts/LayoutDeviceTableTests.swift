@@ -1,10 +1,11 @@
+import TrellisTestSupport
 import XCTest
 
 @testable import TrellisLayout
 
 /// Every layout in `Layouts/` on every device × orientation and every iPad split-view width:
 /// no required constraint broken (as the engine reports it, and evaluated independently on the
-/// frames by `checkRequiredConstraints`), no ambiguous view, every visible view inside the root, and
+/// frames by `ConstraintCheck`), no ambiguous view, every visible view inside the root, and
 /// visible siblings not overlapping; then right-to-left mirrors left-to-right. One engine per
 /// layout carries its solver from one environment to the next.
 final class LayoutDeviceTableTests: XCTestCase {
@@ -23,7 +24,7 @@ final class LayoutDeviceTableTests: XCTestCase {
       for environment in environments {
         let result = engine.layout(in: environment)
         check(result, file: url.lastPathComponent)
-        checkRequiredConstraints(engine, result)
+        ConstraintCheck(document: document, result: result).assertRequiredHold(engine.installedConstraints)
         Self.layoutChecks[url.lastPathComponent]?(result, "\(url.lastPathComponent) in \(environment)")
       }
       try checkRightToLeftMirrors(engine, file: url.lastPathComponent)

@@ -1,14 +1,13 @@
 import Foundation
+import TrellisTestSupport
 import XCTest
 
 @testable import TrellisLayout
 
 /// The example layouts in `Layouts/` and the environments they are checked in.
 enum LayoutFixtures {
-  /// The package's `Layouts/` folder, found from this file's path.
-  static let layoutsDirectory: URL = URL(fileURLWithPath: #filePath)
-    .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-    .appendingPathComponent("Layouts")
+  /// The package's `Layouts/` folder.
+  static let layoutsDirectory: URL = FixturePaths.layouts
 
   /// Every `*.json` in `Layouts/`, sorted by name.
   static func layoutFiles() throws -> [URL] {

@@ -1,4 +1,5 @@
 import Foundation
+import TrellisTestSupport
 import XCTest
 
 @testable import TrellisLayout
@@ -10,10 +11,7 @@ import XCTest
 /// Setting `TRELLIS_RECORD_READER_FIXTURES=1` rewrites the `.expected` files from the current
 /// output and then fails, so a new baseline is never accepted silently: review the diff.
 final class ReaderCorpusTests: XCTestCase {
-  private static let fixtures = URL(fileURLWithPath: #filePath)
-    .deletingLastPathComponent()  // Reading/
-    .deletingLastPathComponent()  // TrellisLayoutTests/
-    .appendingPathComponent("Fixtures/reader")
+  private static let fixtures = FixturePaths.url("Tests/TrellisLayoutTests/Fixtures/reader")
 
   private func files(in folder: String, withExtension ext: String) throws -> [URL] {
     let directory = Self.fixtures.appendingPathComponent(folder)
@@ -80,20 +78,10 @@ final class ReaderCorpusTests: XCTestCase {
 
   /// The example layouts shipped in `Layouts/` (written by hand against the reference page).
   func testRepositoryLayoutsReadWithoutDiagnostics() throws {
-    let layouts = Self.fixtures
-      .deletingLastPathComponent()  // Fixtures/
-      .deletingLastPathComponent()  // TrellisLayoutTests/
-      .deletingLastPathComponent()  // Tests/
-      .deletingLastPathComponent()  // package root
-      .appendingPathComponent("Layouts")
-    // A missing or empty folder fails: the layouts are part of the repository.
-    guard FileManager.default.fileExists(atPath: layouts.path) else {
-      return XCTFail("missing folder \(layouts.path): the example layouts are part of the repository (Layouts/)")
-    }
-    let names = try FileManager.default.contentsOfDirectory(atPath: layouts.path).filter { $0.hasSuffix(".json") }
-    XCTAssertFalse(names.isEmpty, "no *.json layout in \(layouts.path)")
-    for name in names.sorted() {
-      let result = try read(layouts.appendingPathComponent(name))
+    // A missing or empty Layouts/ fails here instead of passing with nothing read.
+    for url in FixturePaths.files(in: FixturePaths.layouts, endingWith: ".json") {
+      let name = url.lastPathComponent
+      let result = try read(url)
       XCTAssertEqual(result.renderedDiagnostics, "", name)
       XCTAssertNotNil(result.document, name)
     }

@@ -1,3 +1,4 @@
+import TrellisTestSupport
 import XCTest
 
 @testable import TrellisLayout
@@ -105,14 +106,13 @@ final class RelayoutCacheTests: XCTestCase {
   /// width is required 100 in regular height and @250 in compact height, where an @500
   /// width of 30 beats it. The live engine (a diffed solver) matches fresh engines both ways.
   func testPriorityVaryingBetweenRequiredAndOptionalOnALiveEngine() {
-    let document = LayoutDocument(
-      file: "test.json", root: ViewNode(id: "root", kind: .view, children: [view("box")]),
-      constraints: [
-        spec("box.left == safeArea.left", line: 1), spec("box.top == safeArea.top", line: 2),
-        spec("box.height == 50", line: 3),
-        spec("box.width == 100", priority: varying(1000, [(compactHeight, 250)]), line: 4),
-        spec("box.width == 30", priority: Varying(500), line: 5),
-      ])
+    let document = Layout {
+      View("box")
+    } constraints: {
+      ["box.left == safeArea.left", "box.top == safeArea.top", "box.height == 50"]
+      Constraint("box.width == 100", priority: Varying(1000, ["hC": 250]))
+      "box.width == 30 @500"
+    }
     let engine = LayoutEngine(document: document)
     for env in [Devices.iPhone8Portrait, Devices.iPhone8Landscape, Devices.iPhone8Portrait, Devices.iPhone8Landscape] {
       let live = solve(engine, env)

@@ -1,5 +1,6 @@
-import TrellisSolver
+import TrellisTestSupport
 import XCTest
+import class TrellisSolver.Solver
 
 @testable import TrellisLayout
 
@@ -11,9 +12,7 @@ final class RelayoutDiagnosticsTests: XCTestCase {
   /// Line 18 asks for a 50 pt header in compact height, where line 4 already makes it 32:
   /// the later one (18) is broken there, every time, in the documented order.
   func testConflictInOneSizeClass() {
-    let document = portalDocument(extra: [
-      spec("header.height == 50", installed: varying(false, [(compactHeight, true)]), line: 18)
-    ])
+    let document = portalDocument(extra: [Constraint("header.height == 50", when: "hC")])
     var fresh = FreshResults(document)
     let engine = LayoutEngine(document: document)
     let walk = [
@@ -25,7 +24,7 @@ final class RelayoutDiagnosticsTests: XCTestCase {
       let live = engine.layout(in: env)
       assertSameResult(live, fresh.result(position), "step \(step)")
       let conflicted = env.traits.vertical == .compact
-      XCTAssertEqual(engine.rejectedConstraints.map(\.id), conflicted ? ["c18"] : [], "step \(step)")
+      XCTAssertEqual(engine.rejectedConstraints.map(\.id), conflicted ? ["constraint#18"] : [], "step \(step)")
       if conflicted {
         // A solver that broke a required constraint is never reused: rebuilt each time.
         XCTAssertEqual(engine.lastUpdate?.route, .rebuilt, "step \(step)")
@@ -42,7 +41,7 @@ final class RelayoutDiagnosticsTests: XCTestCase {
   /// has a left inset: a move within one environment key that meets it rebuilds, and the
   /// move back rebuilds too (the solver that broke a constraint is not reused).
   func testConflictOnlySomeInsetsCause() {
-    let document = portalDocument(extra: [spec("header.leading == 0", line: 18)])
+    let document = portalDocument(extra: [Constraint("header.leading == 0")])
     var fresh = FreshResults(document)
     let engine = LayoutEngine(document: document)
     let plus = index(Devices.iPhone8PlusLandscape), proMax = index(Devices.iPhone11ProMaxLandscape)
@@ -51,7 +50,7 @@ final class RelayoutDiagnosticsTests: XCTestCase {
       let live = engine.layout(in: Devices.all[position])
       assertSameResult(live, fresh.result(position), "step \(step)")
       XCTAssertEqual(engine.lastUpdate?.route, routes[step], "step \(step)")
-      XCTAssertEqual(engine.rejectedConstraints.map(\.id), position == proMax ? ["c18"] : [], "step \(step)")
+      XCTAssertEqual(engine.rejectedConstraints.map(\.id), position == proMax ? ["constraint#18"] : [], "step \(step)")
       if position == proMax { assertRect(live, "header", 44, 0, 808, 32) }  // line 1 kept: x = 44
     }
   }
@@ -77,7 +76,7 @@ final class RelayoutDiagnosticsTests: XCTestCase {
   /// (and its probe, asked once per solver and size) matches fresh engines.
   func testWeightedRootWarningsOnMovedSolvers() {
     let document = portalDocument(extra: [
-      spec("content.width == 2000 @600", line: 18), spec("content.width == 2000 @500", id: "c19", line: 19),
+      Constraint("content.width == 2000 @600"), Constraint("content.width == 2000 @500"),
     ])
     var fresh = FreshResults(document, mode: .weighted)
     let engine = LayoutEngine(document: document, mode: .weighted)
@@ -97,7 +96,7 @@ final class RelayoutDiagnosticsTests: XCTestCase {
   /// Strict mode: a required 500 pt content forces the root off a narrower container; the
   /// error names the constraints responsible, for each environment, also on cached solvers.
   func testRequiredRootResizeOnMovedSolvers() {
-    let document = portalDocument(extra: [spec("content.width == 500", line: 18)])
+    let document = portalDocument(extra: [Constraint("content.width == 500")])
     var fresh = FreshResults(document)
     let engine = LayoutEngine(document: document)
     for position in [0, 1, 0, 2, 1] {
@@ -109,7 +108,7 @@ final class RelayoutDiagnosticsTests: XCTestCase {
       XCTAssertTrue(live.hasConflicts)
       XCTAssertTrue(
         live.diagnostics.contains {
-          $0.message.hasPrefix("Required constraints 'c7', 'c13', 'c18' make the root 516 pt wide")
+          $0.message.hasPrefix("Required constraints 'constraint#7', 'constraint#13', 'constraint#18' make the root 516 pt wide")
             && $0.environments == [env] && $0.code == "root-size-conflict"
         }, "\(env): \(live.diagnostics.map(\.message))")
     }

@@ -1,83 +1,73 @@
-import TrellisSolver
+import TrellisTestSupport
 import XCTest
+import class TrellisSolver.Solver
 
 @testable import TrellisLayout
 
 // Documents and environments for the relayout tests: one engine moved through environments
 // must give what a fresh engine gives in each.
 
-/// A value with per-pattern variations.
-func varying<T>(_ base: T, _ variations: [(TraitPattern, T)]) -> Varying<T> {
-  Varying(base, variations: variations.map { Varying<T>.Variation(pattern: $0.0, value: $0.1) })
-}
-
-let regularWidth = TraitPattern(horizontal: .regular)
-let compactWidth = TraitPattern(horizontal: .compact)
-let compactHeight = TraitPattern(vertical: .compact)
-
 /// A header with a title label, a content area, and a sidebar shown only in regular width
 /// (collapsed to zero width and hidden in compact width). 18 constraints in every size
 /// class — 14 from the file plus the title's 4 content-size ones — so the engine keeps a
 /// solver per size class (`LayoutEngine.cachingThreshold` is 16).
 ///
-/// Lines: 1–3 pin the header to the safe area, 4 its height (44; 32 in compact height),
-/// 5–6 centre the title, 7–9 place the content (root margins include the safe area),
-/// 10–12 the regular-width sidebar, 13–15 the compact-width one, 16–17 sidebar rows.
-/// `extra` specs are appended from line 18.
-func portalDocument(extra: [ConstraintSpec] = [], sidebarHeight: Bool = true) -> LayoutDocument {
-  var sidebar = view("sidebar")
-  sidebar.hidden = varying(false, [(compactWidth, true)])
-  let title = ViewNode(
-    id: "title", kind: .label, location: SourceLocation(file: "test.json", line: 101, column: 3),
-    text: varying("Trellis", [(compactHeight, "Tr")]), fontSize: Varying(17))
-  let header = view("header", children: [title])
-  let regular = varying(false, [(regularWidth, true)])
-  let compact = varying(false, [(compactWidth, true)])
-  var specs = [
-    spec("header.leading == safeArea.leading", line: 1),
-    spec("header.trailing == safeArea.trailing", line: 2),
-    spec("header.top == safeArea.top", line: 3),
-    spec("header.height == 44", constant: varying(44, [(compactHeight, 32)]), line: 4),
-    spec("title.centerX == header.centerX", line: 5),
-    spec("title.centerY == header.centerY", line: 6),
-    spec("content.leading == root.leadingMargin", line: 7),
-    spec("content.top == header.bottom + 8", line: 8),
-    spec("content.bottom == root.bottomMargin", line: 9),
-    spec("sidebar.trailing == root.trailingMargin", installed: regular, line: 10),
-    spec("sidebar.width == 0.25 * root.width", installed: regular, line: 11),
-    spec("sidebar.leading == content.trailing + 8", installed: regular, line: 12),
-    spec("content.trailing == root.trailingMargin", installed: compact, line: 13),
-    spec("sidebar.leading == content.trailing", installed: compact, line: 14),
-    spec("sidebar.width == 0", installed: compact, line: 15),
-    spec("sidebar.top == content.top", line: 16),
-  ]
-  if sidebarHeight { specs.append(spec("sidebar.height == content.height", line: 17)) }
-  specs += extra
-  return LayoutDocument(
-    file: "test.json", root: ViewNode(id: "root", kind: .view, children: [header, view("content"), sidebar]),
-    constraints: specs)
+/// Constraints (ids `constraint#N`): 1–3 pin the header to the safe area, 4 its height (44;
+/// 32 in compact height), 5–6 centre the title, 7–9 place the content (root margins include
+/// the safe area), 10–12 the regular-width sidebar, 13–15 the compact-width one, 16–17 sidebar
+/// rows. `extra` constraints follow, from 18 (17 without `sidebarHeight`).
+func portalDocument(extra: [Constraint] = [], sidebarHeight: Bool = true) -> LayoutDocument {
+  Layout {
+    View("header") {
+      View("title", kind: .label, text: Varying("Trellis", ["hC": "Tr"]))
+    }
+    View("content")
+    View("sidebar", hidden: Varying(false, ["wC": true]))
+  } constraints: {
+    "header.leading == safeArea.leading"
+    "header.trailing == safeArea.trailing"
+    "header.top == safeArea.top"
+    Constraint("header.height == 44", constant: Varying(44, ["hC": 32]))
+    "title.centerX == header.centerX"
+    "title.centerY == header.centerY"
+    "content.leading == root.leadingMargin"
+    "content.top == header.bottom + 8"
+    "content.bottom == root.bottomMargin"
+    When("wR") {
+      "sidebar.trailing == root.trailingMargin"
+      "sidebar.width == 0.25 * root.width"
+      "sidebar.leading == content.trailing + 8"
+    }
+    When("wC") {
+      "content.trailing == root.trailingMargin"
+      "sidebar.leading == content.trailing"
+      "sidebar.width == 0"
+    }
+    "sidebar.top == content.top"
+    if sidebarHeight { "sidebar.height == content.height" }
+    extra
+  }
 }
 
 /// A box and a label that moves below it (regular height) or beside it (compact height):
 /// 10 constraints, under `LayoutEngine.cachingThreshold`, so one solver is diffed.
 func smallDocument() -> LayoutDocument {
-  let flips = ViewNode(
-    id: "flips", kind: .label, text: varying("Flips: 0", [(compactHeight, "Flips\n0")]), fontSize: Varying(10),
-    numberOfLines: 0)
-  let regularHeight = varying(true, [(compactHeight, false)])
-  let compact = varying(false, [(compactHeight, true)])
-  let constraints = [
-    spec("box.left == safeArea.left", line: 1), spec("box.top == safeArea.top", line: 2),
-    spec("box.width == 0", constant: varying(100, [(regularWidth, 200)]), line: 3),
-    spec("box.height == 50", line: 4),
-    spec("flips.top == box.bottom + 8", installed: regularHeight, line: 5),
-    spec("flips.left == box.left", installed: regularHeight, line: 6),
-    spec("flips.leading == box.trailing + 8", installed: compact, line: 7),
-    spec("flips.top == box.top", installed: compact, line: 8),
-  ]
-  return LayoutDocument(
-    file: "test.json", root: ViewNode(id: "root", kind: .view, children: [view("box"), flips]),
-    constraints: constraints)
+  let regularHeight = Varying(true, ["hC": false])
+  return Layout {
+    View("box")
+    View("flips", kind: .label, text: Varying("Flips: 0", ["hC": "Flips\n0"]), fontSize: 10, numberOfLines: 0)
+  } constraints: {
+    "box.left == safeArea.left"
+    "box.top == safeArea.top"
+    Constraint("box.width == 0", constant: Varying(100, ["wR": 200]))
+    "box.height == 50"
+    Constraint("flips.top == box.bottom + 8", installed: regularHeight)
+    Constraint("flips.left == box.left", installed: regularHeight)
+    When("hC") {
+      "flips.leading == box.trailing + 8"
+      "flips.top == box.top"
+    }
+  }
 }
 
 /// Environments from the device table (Data/devices.json): every size-class combination, sizes

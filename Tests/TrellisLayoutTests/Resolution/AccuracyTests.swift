@@ -1,4 +1,5 @@
 import Foundation
+import TrellisTestSupport
 import XCTest
 
 @testable import TrellisLayout
@@ -10,8 +11,7 @@ final class AccuracyTests: XCTestCase {
   /// (`v2.height == 1000000 * v2.width + 8`) among stacks with margins. In 896x414 (wR hC) the
   /// solution has v2.height = 0 with v2.width = 0, missing the constraint by 8 pt.
   func testMissedRequiredConstraintsAreReportedNotSilent() throws {
-    let url = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-      .appendingPathComponent("Fixtures/accuracy-extreme-multiplier.json")
+    let url = FixturePaths.url("Tests/TrellisLayoutTests/Fixtures/accuracy-extreme-multiplier.json")
     let read = LayoutReader.read(contentsOf: url.path)
     let document = try XCTUnwrap(read.document, "\(read.diagnostics)")
     let engine = LayoutEngine(document: document)

@@ -1,4 +1,5 @@
 import TrellisSolver
+import TrellisTestSupport
 import XCTest
 
 @testable import TrellisLayout
@@ -129,7 +130,12 @@ final class AnchorMapTests: XCTestCase {
   func testConstraintExpressions() throws {
     let ltr = makeMap(.leftToRight)
     func c(_ text: String) -> LayoutConstraint {
-      let s = spec(text)
+      // Parsed as files are, by the builder's real constraint text parser.
+      let document = Layout {
+      } constraints: {
+        TrellisTestSupport.Constraint(text)
+      }
+      let s = document.constraints[0]
       return LayoutConstraint(
         id: s.id, first: s.first, relation: s.relation, second: s.second, multiplier: s.multiplier,
         constant: s.constant.base, priority: s.priority.base, origin: .file(id: s.id), source: text)

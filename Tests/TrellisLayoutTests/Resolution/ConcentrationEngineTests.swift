@@ -1,53 +1,46 @@
+import TrellisTestSupport
 import XCTest
 
 @testable import TrellisLayout
 
 /// The CS193P Concentration layout (the lecture demo, concentration-demo.md), built in Swift,
-/// through resolution, stacks and the engine. Skipped while `StackLayout` generates nothing.
+/// through resolution, stacks and the engine.
 final class ConcentrationEngineTests: XCTestCase {
-  private func v<T>(_ base: T, _ variations: [(TraitPattern, T)]) -> Varying<T> {
-    Varying(base, variations: variations.map { Varying<T>.Variation(pattern: $0.0, value: $0.1) })
-  }
-
   private func concentration() -> LayoutDocument {
-    let hC = TraitPattern(vertical: .compact)
-    let hR = TraitPattern(vertical: .regular)
-    func stack(_ axis: StackAxis, _ distribution: StackDistribution) -> StackProperties {
-      StackProperties(axis: Varying(axis), distribution: Varying(distribution), spacing: Varying(8))
+    func card(_ n: Int) -> View { View("card\(n)", kind: .button) }
+    return Layout(file: "concentration.json") {
+      Stack("cardGrid", spacing: 8) {
+        Stack("rows", axis: .vertical, distribution: .fillEqually, spacing: 8) {
+          for r in 1...5 {
+            Stack(
+              "row\(r)", distribution: .fillEqually, spacing: 8, hidden: r == 5 ? Varying(false, ["hC": true]) : false
+            ) {
+              for c in 1...4 { card((r - 1) * 4 + c) }
+            }
+          }
+        }
+        Stack("extraColumn", axis: .vertical, distribution: .fillEqually, spacing: 8, hidden: Varying(false, ["hR": true])) {
+          for n in 21...24 { card(n) }
+        }
+      }
+      View("flipCountLabel", kind: .label, text: Varying("Flips: 0", ["hC": "Flips\n0"]), fontSize: 20, numberOfLines: 0)
+    } constraints: {
+      "cardGrid.top == safeArea.top + 8"
+      "cardGrid.leading == safeArea.leading + 8"
+      When("hR") {
+        "cardGrid.trailing == safeArea.trailing - 8"
+        "flipCountLabel.top == cardGrid.bottom + 8"
+        "flipCountLabel.centerX == safeArea.centerX"
+        "flipCountLabel.bottom == safeArea.bottom"
+      }
+      When("hC") {
+        "flipCountLabel.centerY == safeArea.centerY"
+        "flipCountLabel.trailing == safeArea.trailing - 8"
+        "cardGrid.trailing == flipCountLabel.leading - 8"
+        "cardGrid.bottom == safeArea.bottom - 8"
+        "extraColumn.width == card1.width"
+      }
     }
-    func card(_ n: Int) -> ViewNode { ViewNode(id: "card\(n)", kind: .button) }
-    let rows = ViewNode(
-      id: "rows", kind: .stack,
-      children: (1...5).map { r in
-        ViewNode(
-          id: "row\(r)", kind: .stack, children: (1...4).map { card((r - 1) * 4 + $0) },
-          hidden: r == 5 ? v(false, [(hC, true)]) : Varying(false), stack: stack(.horizontal, .fillEqually))
-      }, stack: stack(.vertical, .fillEqually))
-    let extra = ViewNode(
-      id: "extraColumn", kind: .stack, children: (21...24).map(card), hidden: v(false, [(hR, true)]),
-      stack: stack(.vertical, .fillEqually))
-    let grid = ViewNode(id: "cardGrid", kind: .stack, children: [rows, extra], stack: stack(.horizontal, .fill))
-    let flips = ViewNode(
-      id: "flipCountLabel", kind: .label, text: v("Flips: 0", [(hC, "Flips\n0")]), fontSize: Varying(20),
-      numberOfLines: 0)
-    let regular = v(false, [(hR, true)])
-    let compact = v(false, [(hC, true)])
-    var specs = [
-      spec("cardGrid.top == safeArea.top + 8", line: 1), spec("cardGrid.leading == safeArea.leading + 8", line: 2),
-    ]
-    let regularTexts = [
-      "cardGrid.trailing == safeArea.trailing - 8", "flipCountLabel.top == cardGrid.bottom + 8",
-      "flipCountLabel.centerX == safeArea.centerX", "flipCountLabel.bottom == safeArea.bottom",
-    ]
-    let compactTexts = [
-      "flipCountLabel.centerY == safeArea.centerY", "flipCountLabel.trailing == safeArea.trailing - 8",
-      "cardGrid.trailing == flipCountLabel.leading - 8", "cardGrid.bottom == safeArea.bottom - 8",
-      "extraColumn.width == card1.width",
-    ]
-    for (i, text) in regularTexts.enumerated() { specs.append(spec(text, installed: regular, line: 3 + i)) }
-    for (i, text) in compactTexts.enumerated() { specs.append(spec(text, installed: compact, line: 7 + i)) }
-    return LayoutDocument(
-      file: "concentration.json", root: ViewNode(id: "root", kind: .view, children: [grid, flips]), constraints: specs)
   }
 
   // iPhone X portrait and landscape (platform-facts.md §1).
@@ -60,7 +53,6 @@ final class ConcentrationEngineTests: XCTestCase {
 
   func testPortraitIsFourAcrossFiveDown() throws {
     let doc = concentration()
-    try skipUnlessStacksGenerateConstraints()
     let r = solve(LayoutEngine(document: doc), portrait)
     XCTAssertEqual(r.diagnostics, [])
     XCTAssertEqual(r.ambiguousViews.count, 0)
@@ -80,7 +72,6 @@ final class ConcentrationEngineTests: XCTestCase {
 
   func testLandscapeIsFiveAcrossFourDown() throws {
     let doc = concentration()
-    try skipUnlessStacksGenerateConstraints()
     let r = solve(LayoutEngine(document: doc), landscape)
     XCTAssertEqual(r.diagnostics, [])
     // Label "Flips\n0" = 50 × 48; trailing 812 − 44 − 8 = 760; centre y = 354/2 = 177.
@@ -104,7 +95,6 @@ final class ConcentrationEngineTests: XCTestCase {
 
   func testRotationBothWaysMatchesFreshEngines() throws {
     let doc = concentration()
-    try skipUnlessStacksGenerateConstraints()
     let engine = LayoutEngine(document: doc)
     for env in [portrait, landscape, portrait, landscape] {
       let moved = solve(engine, env)

@@ -1,37 +1,29 @@
+import TrellisTestSupport
 import XCTest
 
 @testable import TrellisLayout
 
 /// Size classes, container sizes and incremental relayout.
 final class EngineEnvironmentTests: XCTestCase {
-  private func v<T>(_ base: T, _ variations: [(TraitPattern, T)]) -> Varying<T> {
-    Varying(base, variations: variations.map { Varying<T>.Variation(pattern: $0.0, value: $0.1) })
-  }
-  private let pHC = TraitPattern(vertical: .compact)
-  private let pWR = TraitPattern(horizontal: .regular)
-  private let pWRhR = TraitPattern(horizontal: .regular, vertical: .regular)
-
   /// A box whose width constant varies (any 100, hC 150, wR 200, wR hR 300) and which is
   /// hidden in compact height; a label below it in regular height ("Flips: 0") and beside
   /// it in compact height ("Flips\n0").
   private func traitDocument() -> LayoutDocument {
-    var box = view("box")
-    box.hidden = v(false, [(pHC, true)])
-    let flips = ViewNode(
-      id: "flips", kind: .label, text: v("Flips: 0", [(pHC, "Flips\n0")]), fontSize: Varying(10), numberOfLines: 0)
-    let regularOnly = v(true, [(pHC, false)])
-    let compactOnly = v(false, [(pHC, true)])
-    let constraints = [
-      spec("box.left == root.left", line: 1), spec("box.top == root.top", line: 2),
-      spec("box.width == 0", id: "boxWidth", constant: v(100, [(pHC, 150), (pWR, 200), (pWRhR, 300)]), line: 3),
-      spec("box.height == 50", line: 4),
-      spec("flips.top == box.bottom + 8", id: "below", installed: regularOnly, line: 5),
-      spec("flips.left == root.left", id: "left", installed: regularOnly, line: 6),
-      spec("flips.leading == box.trailing + 8", id: "beside", installed: compactOnly, line: 7),
-      spec("flips.top == root.top", id: "top", installed: compactOnly, line: 8),
-    ]
-    return LayoutDocument(
-      file: "test.json", root: ViewNode(id: "root", kind: .view, children: [box, flips]), constraints: constraints)
+    let regularOnly = Varying(true, ["hC": false])
+    let compactOnly = Varying(false, ["hC": true])
+    return Layout {
+      View("box", hidden: Varying(false, ["hC": true]))
+      View("flips", kind: .label, text: Varying("Flips: 0", ["hC": "Flips\n0"]), fontSize: 10, numberOfLines: 0)
+    } constraints: {
+      "box.left == root.left"
+      "box.top == root.top"
+      Constraint("box.width == 0", id: "boxWidth", constant: Varying(100, ["hC": 150, "wR": 200, "wR hR": 300]))
+      "box.height == 50"
+      Constraint("flips.top == box.bottom + 8", id: "below", installed: regularOnly)
+      Constraint("flips.left == root.left", id: "left", installed: regularOnly)
+      Constraint("flips.leading == box.trailing + 8", id: "beside", installed: compactOnly)
+      Constraint("flips.top == root.top", id: "top", installed: compactOnly)
+    }
   }
 
   private let traitEnvironments: [Environment] = [
@@ -104,12 +96,12 @@ final class EngineEnvironmentTests: XCTestCase {
   }
 
   func testContainerSizesMatchFreshEngines() {
-    let doc = document(
-      [view("a")],
-      [
-        "a.leading == margins.leading", "a.trailing == margins.trailing", "a.top == safeArea.top + 8",
-        "a.height == 0.5 * root.height @750", "a.height <= 300",
-      ])
+    let doc = Layout {
+      View("a")
+    } constraints: {
+      ["a.leading == margins.leading", "a.trailing == margins.trailing", "a.top == safeArea.top + 8"]
+      ["a.height == 0.5 * root.height @750", "a.height <= 300"]
+    }
     let sizes = [(320.0, 568.0), (768.0, 1024.0), (375.0, 667.0)]
     // Width = container − 2 × 8; height = min(container/2, 300): 284, 300 (512 capped), 300 (333.5 capped).
     let expected = [
@@ -129,13 +121,15 @@ final class EngineEnvironmentTests: XCTestCase {
           engine.lastUpdate, LayoutEngine.Update(rebuilt: false, added: 0, removed: 0, constantsChanged: 0, kept: 5))
       }
     }
-    XCTAssertEqual(brokenIDs(engine), ["c4"])  // 333.5 wanted, 300 allowed
+    XCTAssertEqual(brokenIDs(engine), ["constraint#4"])  // 333.5 wanted, 300 allowed
   }
 
   func testSafeAreaChangeUpdatesConstantsInPlace() {
-    let doc = document(
-      [view("a")],
-      ["a.leading == safeArea.leading", "a.trailing == safeArea.trailing", "a.top == safeArea.top", "a.height == 10"])
+    let doc = Layout {
+      View("a")
+    } constraints: {
+      ["a.leading == safeArea.leading", "a.trailing == safeArea.trailing", "a.top == safeArea.top", "a.height == 10"]
+    }
     let engine = LayoutEngine(document: doc)
     _ = engine.layout(in: environment(375, 812, safeArea: EdgeInsets(top: 44, bottom: 34)))
     // Landscape iPhone X: insets 0, 44, 21, 44 → a = (44, 0, 812 − 88 = 724, 10).
@@ -146,13 +140,13 @@ final class EngineEnvironmentTests: XCTestCase {
   }
 
   func testDirectionChangeMatchesFreshEngine() {
-    let doc = document(
-      [view("a"), view("b")],
-      [
-        "a.leading == root.leading + 10", "a.width == 100", "b.leading == a.trailing + 8",
-        "b.trailing == root.trailing - 20",
-        "a.top == root.top", "b.top == root.top", "a.height == 1", "b.height == 1",
-      ])
+    let doc = Layout {
+      View("a"); View("b")
+    } constraints: {
+      ["a.leading == root.leading + 10", "a.width == 100", "b.leading == a.trailing + 8"]
+      "b.trailing == root.trailing - 20"
+      ["a.top == root.top", "b.top == root.top", "a.height == 1", "b.height == 1"]
+    }
     let engine = LayoutEngine(document: doc)
     _ = engine.layout(in: environment(400, 300))
     let rtl = environment(400, 300, direction: .rightToLeft)
@@ -165,13 +159,13 @@ final class EngineEnvironmentTests: XCTestCase {
 
   func testConflictOnlyInOneSizeClassRebuildsAndRecovers() {
     // In compact height a second required width conflicts with the first.
-    let constraints = [
-      spec("a.width == 100", line: 1),
-      spec("a.width == 200", installed: v(false, [(pHC, true)]), line: 2),
-      spec("a.left == root.left", line: 3), spec("a.top == root.top", line: 4), spec("a.height == 10", line: 5),
-    ]
-    let doc = LayoutDocument(
-      file: "test.json", root: ViewNode(id: "root", kind: .view, children: [view("a")]), constraints: constraints)
+    let doc = Layout {
+      View("a")
+    } constraints: {
+      "a.width == 100"
+      Constraint("a.width == 200", when: "hC")
+      ["a.left == root.left", "a.top == root.top", "a.height == 10"]
+    }
     let engine = LayoutEngine(document: doc)
     let portrait = environment(375, 667, wChR)
     let landscape = environment(667, 375, wChC)

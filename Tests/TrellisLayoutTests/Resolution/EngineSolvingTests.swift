@@ -1,3 +1,4 @@
+import TrellisTestSupport
 import XCTest
 
 @testable import TrellisLayout
@@ -10,38 +11,41 @@ final class EngineSolvingTests: XCTestCase {
   }
 
   func testRelationsAgainstCompetingOptionalConstraints() {
-    let doc = document(
-      [view("a"), view("b"), view("c")],
-      [
-        "a.width >= 100", "a.width == 50 @500",  // 1, 2: the minimum wins → 100
-        "b.width <= 80", "b.width == 200 @500",  // 3, 4: the maximum wins → 80
-        "c.width >= 60", "c.width <= 90", "c.width == 75 @500",  // 5, 6, 7: inside the range → 75
-      ] + pinned(["a", "b", "c"]))
+    let doc = Layout {
+      View("a"); View("b"); View("c")
+    } constraints: {
+      ["a.width >= 100", "a.width == 50 @500"]  // 1, 2: the minimum wins → 100
+      ["b.width <= 80", "b.width == 200 @500"]  // 3, 4: the maximum wins → 80
+      ["c.width >= 60", "c.width <= 90", "c.width == 75 @500"]  // 5, 6, 7: inside the range → 75
+      pinned(["a", "b", "c"])
+    }
     let engine = LayoutEngine(document: doc)
     let r = solve(engine, environment(400, 300))
     XCTAssertEqual(r.view("a")?.frame.width ?? 0, 100, accuracy: 1e-9)
     XCTAssertEqual(r.view("b")?.frame.width ?? 0, 80, accuracy: 1e-9)
     XCTAssertEqual(r.view("c")?.frame.width ?? 0, 75, accuracy: 1e-9)
-    XCTAssertEqual(brokenIDs(engine), ["c2", "c4"])
+    XCTAssertEqual(brokenIDs(engine), ["constraint#2", "constraint#4"])
     // Violations: |100 − 50| = 50 and |80 − 200| = 120.
     XCTAssertEqual(engine.brokenOptionalConstraints.map(\.violation), [50, 120])
   }
 
   func testPriorities() {
-    let doc = document(
-      [view("a"), view("b"), view("c")],
-      [
-        "a.width == 100 @750", "a.width == 200 @250",  // 1, 2: 750 beats 250 → 100
-        "b.width == 100 @750", "b.width == 200 @250", "b.width == 150",  // 3, 4, 5: required beats both → 150
-        "c.width == 100 @750", "c.width == 200 @749", "c.width == 200 @749",  // 6, 7, 8
-      ] + pinned(["a", "b", "c"]))
+    let doc = Layout {
+      View("a"); View("b"); View("c")
+    } constraints: {
+      ["a.width == 100 @750", "a.width == 200 @250"]  // 1, 2: 750 beats 250 → 100
+      ["b.width == 100 @750", "b.width == 200 @250", "b.width == 150"]  // 3, 4, 5: required beats both → 150
+      ["c.width == 100 @750", "c.width == 200 @749", "c.width == 200 @749"]  // 6, 7, 8
+      pinned(["a", "b", "c"])
+    }
     let strict = LayoutEngine(document: doc)
     let r = solve(strict, environment(400, 300))
     XCTAssertEqual(r.view("a")?.frame.width ?? 0, 100, accuracy: 1e-9)
     XCTAssertEqual(r.view("b")?.frame.width ?? 0, 150, accuracy: 1e-9)
     // Strict: one 750 is never traded for any number of 749s → 100.
     XCTAssertEqual(r.view("c")?.frame.width ?? 0, 100, accuracy: 1e-9)
-    XCTAssertEqual(brokenIDs(strict), ["c2", "c3", "c4", "c7", "c8"])
+    XCTAssertEqual(
+      brokenIDs(strict), ["constraint#2", "constraint#3", "constraint#4", "constraint#7", "constraint#8"])
     // Weighted (kiwi's sum): 750 × |w − 100| + 2 × 749 × |w − 200| is least at w = 200.
     let weighted = LayoutEngine(document: doc, mode: .weighted)
     let w = solve(weighted, environment(400, 300))
@@ -51,8 +55,11 @@ final class EngineSolvingTests: XCTestCase {
 
   func testCompressionResistanceGivesWay() {
     // "Hello world" at 10 pt is 11 × 5 = 55 wide; the container is 40 wide.
-    let doc = document(
-      [label("l", "Hello world")], ["l.leading == root.leading", "l.trailing == root.trailing", "l.top == root.top"])
+    let doc = Layout {
+      View.label("l", "Hello world", fontSize: 10)
+    } constraints: {
+      ["l.leading == root.leading", "l.trailing == root.trailing", "l.top == root.top"]
+    }
     let engine = LayoutEngine(document: doc)
     let r = solve(engine, environment(40, 100))
     assertRect(r, "l", 0, 0, 40, 12)
@@ -60,43 +67,17 @@ final class EngineSolvingTests: XCTestCase {
     XCTAssertEqual(engine.brokenOptionalConstraints.first?.violation ?? 0, 15, accuracy: 1e-9)  // 55 − 40
   }
 
-  func testLowerHuggingStretchesFirst() {
-    // "aaaa" = 20 wide, "bbbbbb" = 30 wide (10 pt); 200 − 50 = 150 to fill.
-    var first = label("l1", "aaaa")
-    first.hugging = AxisValues(horizontal: 250, vertical: 251)
-    let second = label("l2", "bbbbbb")  // hugging 251
-    let doc = document(
-      [first, second],
-      [
-        "l1.leading == root.leading", "l2.leading == l1.trailing", "l2.trailing == root.trailing",
-        "l1.top == root.top", "l2.top == root.top",
-      ])
-    let engine = LayoutEngine(document: doc)
-    let r = solve(engine, environment(200, 100))
-    assertRect(r, "l1", 0, 0, 170, 12)  // 20 + 150
-    assertRect(r, "l2", 170, 0, 30, 12)
-    XCTAssertEqual(brokenIDs(engine), ["l1#width-hugging"])
-  }
+  // Hugging and compression resistance between two labels: Tests/Fixtures/layouts/priorities/
+  // hugging.json and compression.json (the same frames and broken constraints).
 
-  func testLowerCompressionResistanceShrinksFirst() {
-    // Same labels need 50 in 40: the one with 749 gives 10 → 20 − 10 = 10.
-    var first = label("l1", "aaaa")
-    first.compressionResistance = AxisValues(horizontal: 749, vertical: 750)
-    let doc = document(
-      [first, label("l2", "bbbbbb")],
-      [
-        "l1.leading == root.leading", "l2.leading == l1.trailing", "l2.trailing == root.trailing",
-        "l1.top == root.top", "l2.top == root.top",
-      ])
-    let engine = LayoutEngine(document: doc)
-    let r = solve(engine, environment(40, 100))
-    assertRect(r, "l1", 0, 0, 10, 12)
-    assertRect(r, "l2", 10, 0, 30, 12)
-    XCTAssertEqual(brokenIDs(engine), ["l1#width-compression"])
-  }
-
-  func testConflictBreaksTheLaterRequiredConstraint() {
-    let doc = document([view("a")], ["a.width == 100", "a.width == 200"] + pinned(["a"]))
+  func testConflictBreaksTheLaterRequiredConstraint() throws {
+    let doc = Layout {
+      View("a")
+    } constraints: {
+      "a.width == 100"
+      "a.width == 200"
+      pinned(["a"])
+    }
     let engine = LayoutEngine(document: doc)
     let r = solve(engine, environment(400, 300))
     XCTAssertEqual(r.view("a")?.frame.width ?? 0, 100, accuracy: 1e-9)
@@ -104,25 +85,29 @@ final class EngineSolvingTests: XCTestCase {
     XCTAssertEqual(r.diagnostics.count, 1)
     guard let d = r.diagnostics.first else { return }
     XCTAssertEqual(d.severity, .error)
-    XCTAssertEqual(d.location, SourceLocation(file: "test.json", line: 2, column: 5))
+    XCTAssertNotNil(d.location)
+    XCTAssertEqual(d.location, doc.constraints[1].location)  // the second constraint's line
     XCTAssertEqual(d.path, "$.constraints[1]")
     XCTAssertEqual(
       d.message,
-      "Unable to simultaneously satisfy constraints: will attempt to recover by breaking constraint 'c2' (a.width == 200)."
+      "Unable to simultaneously satisfy constraints: will attempt to recover by breaking constraint 'constraint#2' (a.width == 200)."
     )
-    XCTAssertEqual(d.notes, [Diagnostic.Note("'c1' a.width == 100", at: SourceLocation(file: "test.json", line: 1, column: 5))])
+    let firstLocation = try XCTUnwrap(doc.constraints[0].location)
+    XCTAssertEqual(d.notes, [Diagnostic.Note("'constraint#1' a.width == 100", at: firstLocation)])
     XCTAssertEqual(d.kind, .conflict)
     XCTAssertEqual(d.code, "unsatisfiable")
     XCTAssertEqual(d.environment?.description, "400x300, wC hR")
-    XCTAssertFalse(engine.installedConstraints.contains { $0.id == "c2" })
-    XCTAssertEqual(engine.rejectedConstraints.map(\.id), ["c2"])
+    XCTAssertFalse(engine.installedConstraints.contains { $0.id == "constraint#2" })
+    XCTAssertEqual(engine.rejectedConstraints.map(\.id), ["constraint#2"])
   }
 
   func testConflictWithAGeneratedConstraintNamesItsReason() {
     // "abcd" is 20 wide; required compression resistance conflicts with width 10.
-    var l = label("l", "abcd")
-    l.compressionResistance = AxisValues(horizontal: 1000, vertical: 750)
-    let doc = document([l], ["l.width == 10", "l.left == root.left", "l.top == root.top"])
+    let doc = Layout {
+      View.label("l", "abcd", fontSize: 10, compressionResistance: AxisValues(horizontal: 1000, vertical: 750))
+    } constraints: {
+      ["l.width == 10", "l.left == root.left", "l.top == root.top"]
+    }
     let r = solve(LayoutEngine(document: doc), environment(100, 100))
     XCTAssertEqual(r.view("l")?.frame.width ?? 0, 20, accuracy: 1e-9)
     XCTAssertEqual(
@@ -131,18 +116,18 @@ final class EngineSolvingTests: XCTestCase {
   }
 
   func testRequiredConstraintsThatResizeTheRootAreNamed() {
-    let doc = document(
-      [view("a")],
-      [
-        "a.leading == root.leading", "a.trailing == root.trailing", "a.width == 500", "a.top == root.top",
-        "a.height == 10",
-      ])
+    let doc = Layout {
+      View("a")
+    } constraints: {
+      ["a.leading == root.leading", "a.trailing == root.trailing", "a.width == 500", "a.top == root.top"]
+      "a.height == 10"
+    }
     let r = solve(LayoutEngine(document: doc), environment(375, 667))
     assertRect(r, "root", 0, 0, 500, 667)
     XCTAssertTrue(r.hasConflicts)
     XCTAssertEqual(r.diagnostics.count, 1)
     guard let d = r.diagnostics.first else { return }
-    XCTAssertTrue(d.message.contains("'c1', 'c2', 'c3'"), d.message)
+    XCTAssertTrue(d.message.contains("'constraint#1', 'constraint#2', 'constraint#3'"), d.message)
     XCTAssertTrue(d.message.contains("500 pt wide but the container is 375 pt"), d.message)
     XCTAssertEqual(d.notes.count, 3)
   }
@@ -150,9 +135,12 @@ final class EngineSolvingTests: XCTestCase {
   func testWeightedOptionalConstraintsCanOutweighTheContainer() {
     // Weighted: 999.999 × |W − 400| against 2 × 750 × |W − 500| (a.width == W is required):
     // 1500 > 999.999, so the root goes to 500. Strict: the container's 999.999 wins.
-    let doc = document(
-      [view("a")],
-      ["a.width == root.width", "a.width == 500 @750", "a.width == 500 @750"] + pinned(["a"]))
+    let doc = Layout {
+      View("a")
+    } constraints: {
+      ["a.width == root.width", "a.width == 500 @750", "a.width == 500 @750"]
+      pinned(["a"])
+    }
     let weighted = solve(LayoutEngine(document: doc, mode: .weighted), environment(400, 300))
     assertRect(weighted, "root", 0, 0, 500, 300)
     XCTAssertFalse(weighted.hasConflicts)
@@ -165,14 +153,16 @@ final class EngineSolvingTests: XCTestCase {
   }
 
   func testAmbiguity() {
-    let doc = document(
-      [view("a"), view("b"), view("ok")],
-      [
-        "a.width == 100",
-        // Two equal-priority wishes: any x in 0…100 is as good.
-        "b.left == root.left @500", "b.left == root.left + 100 @500", "b.top == root.top", "b.width == 1",
-        "b.height == 1",
-      ] + pinned(["ok"]) + ["ok.width == 5"])
+    let doc = Layout {
+      View("a"); View("b"); View("ok")
+    } constraints: {
+      "a.width == 100"
+      // Two equal-priority wishes: any x in 0…100 is as good.
+      ["b.left == root.left @500", "b.left == root.left + 100 @500", "b.top == root.top", "b.width == 1"]
+      "b.height == 1"
+      pinned(["ok"])
+      "ok.width == 5"
+    }
     let r = solve(LayoutEngine(document: doc), environment(400, 300))
     XCTAssertEqual(r.ambiguousViews.map(\.id), ["a", "b"])
     XCTAssertEqual(r.ambiguousViews.first?.attributes, [.left, .top, .height])

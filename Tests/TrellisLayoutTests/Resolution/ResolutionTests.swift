@@ -1,3 +1,4 @@
+import TrellisTestSupport
 import XCTest
 
 @testable import TrellisLayout
@@ -25,14 +26,15 @@ final class ResolutionTests: XCTestCase {
       stack: StackProperties(
         axis: v(.vertical, [(pHC, .horizontal)]), distribution: v(.fill, [(pHR, .fillEqually)]),
         alignment: v(.fill, [(pWR, .center)]), spacing: v(8, [(pWRhR, 20)])))
-    let constraints = [
-      spec("flips.top == grid.bottom + 8", id: "below", installed: v(true, [(pHC, false)])),
-      spec("flips.centerY == safeArea.centerY", id: "centred", installed: v(false, [(pHC, true)])),
-      spec("grid.top == safeArea.top", id: "top", constant: v(8, [(pWR, 20)])),
-      spec("grid.width == 100", id: "width", priority: v(1000, [(pHR, 750)])),
-    ]
-    return LayoutDocument(
-      file: "test.json", root: ViewNode(id: "root", kind: .view, children: [stack, label]), constraints: constraints)
+    return Layout {
+      stack
+      label
+    } constraints: {
+      Constraint("flips.top == grid.bottom + 8", id: "below", installed: v(true, [(pHC, false)]))
+      Constraint("flips.centerY == safeArea.centerY", id: "centred", installed: v(false, [(pHC, true)]))
+      Constraint("grid.top == safeArea.top", id: "top", constant: v(8, [(pWR, 20)]))
+      Constraint("grid.width == 100", id: "width", priority: v(1000, [(pHR, 750)]))
+    }
   }
 
   func testEveryTraitCombination() {
@@ -101,20 +103,26 @@ final class ResolutionTests: XCTestCase {
   }
 
   func testStructureAndFileConstraint() {
-    let r = variedDocument().resolved(for: environment(400, 400, wChR))
+    let doc = variedDocument()
+    let r = doc.resolved(for: environment(400, 400, wChR))
     XCTAssertEqual(r.views.map(\.id), ["root", "grid", "flips"])
     XCTAssertEqual(r.views.map(\.parent), [nil, "root", "root"])
     XCTAssertEqual(r.views.first?.children, ["grid", "flips"])
     let below = r.constraints.first
     XCTAssertEqual(below?.origin, .file(id: "below"))
     XCTAssertEqual(below?.description, "flips.top == grid.bottom + 8")
-    XCTAssertEqual(below?.location, SourceLocation(file: "test.json", line: 1, column: 5))
+    XCTAssertNotNil(below?.location)
+    XCTAssertEqual(below?.location, doc.constraints[0].location)
   }
 
   func testDepthFirstDocumentOrder() {
-    let doc = LayoutDocument(
-      file: "t", root: view("root", children: [view("a", children: [view("a1"), view("a2")]), view("b")]),
-      constraints: [])
+    let doc = Layout {
+      View("a") {
+        View("a1")
+        View("a2")
+      }
+      View("b")
+    }
     XCTAssertEqual(doc.resolved(for: environment(10, 10)).views.map(\.id), ["root", "a", "a1", "a2", "b"])
   }
 
@@ -133,7 +141,7 @@ final class ResolutionTests: XCTestCase {
       ViewNode(id: "stack", kind: .stack, intrinsicWidth: 50),
       ViewNode(id: "empty", kind: .label),
     ]
-    let doc = LayoutDocument(file: "t", root: ViewNode(id: "root", kind: .view, children: children), constraints: [])
+    let doc = Layout { children }
     let r = doc.resolved(for: environment(400, 400, scale: 1))
     func size(_ id: String) -> [Double?] {
       let v = r.views.first { $0.id == id }
@@ -155,10 +163,7 @@ final class ResolutionTests: XCTestCase {
 
   func testScaleDecidesTextRounding() {
     // "abc" at 17 pt is 25.5 wide: 26 at @1x, 25.5 at @2x.
-    let doc = LayoutDocument(
-      file: "t",
-      root: ViewNode(id: "root", kind: .view, children: [ViewNode(id: "l", kind: .label, text: Varying("abc"))]),
-      constraints: [])
+    let doc = Layout { View.label("l", "abc") }
     XCTAssertEqual(doc.resolved(for: environment(10, 10, scale: 1)).views.last?.intrinsicWidth, 26)
     XCTAssertEqual(doc.resolved(for: environment(10, 10, scale: 2)).views.last?.intrinsicWidth, 25.5)
   }
@@ -176,9 +181,11 @@ final class ConstraintSetTests: XCTestCase {
         hugging: AxisValues(horizontal: 700, vertical: 1),
         compressionResistance: AxisValues(horizontal: 1000, vertical: 2)),
     ]
-    let doc = LayoutDocument(
-      file: "t", root: ViewNode(id: "root", kind: .view, children: children),
-      constraints: [spec("box.width == 10", id: "w")])
+    let doc = Layout {
+      children
+    } constraints: {
+      Constraint("box.width == 10", id: "w")
+    }
     let set = doc.resolved(for: environment(100, 100)).constraintSet()
     XCTAssertEqual(set.guides, [])
     XCTAssertEqual(
@@ -199,11 +206,7 @@ final class ConstraintSetTests: XCTestCase {
   }
 
   func testHiddenViewsKeepTheirContentSize() {
-    let doc = LayoutDocument(
-      file: "t",
-      root: ViewNode(
-        id: "root", kind: .view, children: [ViewNode(id: "l", kind: .label, hidden: Varying(true), text: Varying("x"))]),
-      constraints: [])
+    let doc = Layout { View.label("l", "x", hidden: true) }
     XCTAssertEqual(doc.resolved(for: environment(100, 100)).constraintSet().constraints.count, 4)
   }
 }

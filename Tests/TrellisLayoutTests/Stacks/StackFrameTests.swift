@@ -1,4 +1,5 @@
 import TrellisSolver
+import TrellisTestSupport
 import XCTest
 
 @testable import TrellisLayout
@@ -16,7 +17,6 @@ import XCTest
 /// view; across it only on the alignment (and, for first baseline, the visible views), so
 /// each expected frame is (along table, across table) below.
 final class StackFrameTests: XCTestCase {
-  typealias F = StackFixtures
   /// (x, width) per view, stack from x 20 to 320.
   typealias Along = [String: (Double, Double)]
   /// (y, height) per view, stack from y 30 to 130.
@@ -131,72 +131,47 @@ final class StackFrameTests: XCTestCase {
     ("a", 40, 20, 251, 20), ("b", 60, 30, 249, 30), ("c", 20, 10, 250, 10),
   ]
 
-  /// The same setup as a document, through resolution and the engine.
+  /// The setup described on the class as a document: one-line labels "x" (baselines 0.95 ×
+  /// font size below their tops) with intrinsic sizes overridden.
+  private func document(
+    _ axis: StackAxis, _ distribution: StackDistribution, _ alignment: StackAlignment, hidden: String?
+  ) -> LayoutDocument {
+    let horizontal = axis == .horizontal
+    return Layout {
+      Stack("s", axis: Varying(axis), distribution: Varying(distribution), alignment: Varying(alignment), spacing: 10) {
+        for (id, length, thickness, hugging, fontSize) in Self.specs {
+          View(
+            id, kind: .label, text: "x", fontSize: Varying(fontSize), hidden: Varying(id == hidden),
+            intrinsicSize: horizontal ? (width: length, height: thickness) : (width: thickness, height: length),
+            hugging: .both(hugging))
+        }
+      }
+    } constraints: {
+      horizontal
+        ? ["s.leading == root.leading + 20", "s.top == root.top + 30", "s.width == 300", "s.height == 100"]
+        : ["s.leading == root.leading + 30", "s.top == root.top + 20", "s.width == 100", "s.height == 300"]
+    }
+  }
+
+  /// Through resolution and the engine.
   private func solveWithEngine(
     _ axis: StackAxis, _ direction: LayoutDirection, _ distribution: StackDistribution, _ alignment: StackAlignment,
     hidden: String?
   ) -> LayoutResult {
-    let items = Self.specs.map { id, length, thickness, hugging, fontSize in
-      ViewNode(
-        id: id, kind: .label, hidden: Varying(id == hidden), text: Varying("x"), fontSize: Varying(fontSize),
-        intrinsicWidth: axis == .horizontal ? length : thickness,
-        intrinsicHeight: axis == .horizontal ? thickness : length,
-        hugging: AxisValues(horizontal: hugging, vertical: hugging))
-    }
-    let stack = ViewNode(
-      id: "s", kind: .stack, children: items,
-      stack: StackProperties(
-        axis: Varying(axis), distribution: Varying(distribution), alignment: Varying(alignment), spacing: Varying(10)))
-    func spec(_ attribute: LayoutAttribute, _ constant: Double, toRoot: Bool) -> ConstraintSpec {
-      ConstraintSpec(
-        id: "s.\(attribute)", first: AnchorReference(item: "s", attribute: attribute), relation: .equal,
-        second: toRoot ? AnchorReference(item: "root", attribute: attribute) : nil, constant: Varying(constant),
-        source: "s.\(attribute)")
-    }
-    let horizontal = axis == .horizontal
-    let document = LayoutDocument(
-      file: "frames", root: ViewNode(id: "root", kind: .view, children: [stack]),
-      constraints: [
-        spec(.leading, horizontal ? 20 : 30, toRoot: true), spec(.top, horizontal ? 30 : 20, toRoot: true),
-        spec(.width, horizontal ? 300 : 100, toRoot: false), spec(.height, horizontal ? 100 : 300, toRoot: false),
-      ])
     let environment = Environment(
       containerSize: Size(width: 400, height: 300), traits: TraitCollection(horizontal: .compact, vertical: .regular),
       scale: 1, layoutDirection: direction)
-    return LayoutEngine(document: document).layout(in: environment)
+    return LayoutEngine(document: document(axis, distribution, alignment, hidden: hidden)).layout(in: environment)
   }
 
-  /// Builds and solves the setup described on the class with the harness.
+  /// With the harness: the same resolved views and constraints, stack constraints alone.
   private func solve(
     _ axis: StackAxis, _ direction: LayoutDirection, _ distribution: StackDistribution, _ alignment: StackAlignment,
     hidden: String?
   ) throws -> StackHarness.Solved {
-    var tree = ViewTree()
-    tree.add(F.stack(axis: axis, distribution: distribution, alignment: alignment, spacing: 10), to: "root")
-    for (id, length, thickness, hugging, fontSize) in Self.specs {
-      let baseline = 0.95 * fontSize
-      var view = F.item(
-        id, hidden: id == hidden, width: axis == .horizontal ? length : thickness,
-        height: axis == .horizontal ? thickness : length)
-      view.hugging = .init(horizontal: hugging, vertical: hugging)
-      if axis == .horizontal {
-        view.firstBaselineOffset = baseline
-        view.lastBaselineOffset = baseline
-      }
-      tree.add(view, to: "s")
-    }
-    let pins: [LayoutConstraint] =
-      axis == .horizontal
-      ? [
-        pin("s", .leading, .equal, "root", constant: 20), pin("s", .top, .equal, "root", constant: 30),
-        pin("s", .width, constant: 300), pin("s", .height, constant: 100),
-      ]
-      : [
-        pin("s", .leading, .equal, "root", constant: 30), pin("s", .top, .equal, "root", constant: 20),
-        pin("s", .width, constant: 100), pin("s", .height, constant: 300),
-      ]
-    let harness = StackHarness(
-      size: Size(width: 400, height: 300), views: tree.views, constraints: pins, direction: direction)
-    return try harness.solve()
+    try StackHarness(
+      document(axis, distribution, alignment, hidden: hidden), size: Size(width: 400, height: 300),
+      direction: direction
+    ).solve()
   }
 }

@@ -1,4 +1,5 @@
 import TrellisSolver
+import TrellisTestSupport
 import XCTest
 
 @testable import TrellisLayout
@@ -24,6 +25,21 @@ struct StackHarness {
   var views: [ResolvedView]
   var constraints: [LayoutConstraint] = []
   var direction: LayoutDirection = .leftToRight
+
+  init(size: Size, views: [ResolvedView], constraints: [LayoutConstraint] = [], direction: LayoutDirection = .leftToRight) {
+    self.size = size
+    self.views = views
+    self.constraints = constraints
+    self.direction = direction
+  }
+
+  /// The views and installed file constraints of `document` (built with `Layout`), resolved
+  /// in a `size` environment with `traits`; the harness then adds only the stacks' constraints.
+  init(_ document: LayoutDocument, size: Size, traits: TraitCollection = wChR, direction: LayoutDirection = .leftToRight) {
+    let resolved = document.resolved(
+      for: Environment(containerSize: size, traits: traits, layoutDirection: direction))
+    self.init(size: size, views: resolved.views, constraints: resolved.constraints, direction: direction)
+  }
 
   private struct Box {
     let x, y, w, h: Variable
@@ -126,47 +142,4 @@ struct StackHarness {
     }
     return Solved(frames: frames, ambiguous: ambiguous)
   }
-}
-
-/// Builds view trees for the harness: `root` → children, stacks with arranged children.
-struct ViewTree {
-  private(set) var views: [ResolvedView] = []
-
-  init(root: String = "root") {
-    views = [StackFixtures.item(root, parent: "")]
-    views[0].parent = nil
-  }
-
-  /// Adds a view (its `parent` must already exist) and records it in the parent's children.
-  mutating func add(_ view: ResolvedView, to parent: String) {
-    var view = view
-    view.parent = parent
-    views.append(view)
-    if let index = views.firstIndex(where: { $0.id == parent }) { views[index].children.append(view.id) }
-  }
-}
-
-/// Asserts a frame to within 1e-6 pt.
-func assertFrame(
-  _ actual: Rect, _ x: Double, _ y: Double, _ width: Double, _ height: Double, _ message: String = "",
-  file: StaticString = #filePath, line: UInt = #line
-) {
-  let ok = [(actual.x, x), (actual.y, y), (actual.width, width), (actual.height, height)].allSatisfy {
-    abs($0.0 - $0.1) < 1e-6
-  }
-  if !ok {
-    XCTFail(
-      "\(message) got \(actual), expected \(Rect(x: x, y: y, width: width, height: height))", file: file, line: line)
-  }
-}
-
-/// A required constraint written in tests (origin `.file`).
-func pin(
-  _ a: String, _ aAttribute: LayoutAttribute, _ relation: LayoutRelation = .equal, _ b: String? = nil,
-  _ bAttribute: LayoutAttribute? = nil, multiplier: Double = 1, constant: Double = 0, priority: Double = 1000
-) -> LayoutConstraint {
-  LayoutConstraint(
-    id: "test#\(a).\(aAttribute)", first: AnchorReference(item: LayoutItem(name: a), attribute: aAttribute), relation: relation,
-    second: b.map { AnchorReference(item: LayoutItem(name: $0), attribute: bAttribute ?? aAttribute) }, multiplier: multiplier,
-    constant: constant, priority: priority, origin: .file(id: "test"), source: "test")
 }

@@ -1,4 +1,5 @@
 import TrellisSolver
+import TrellisTestSupport
 import XCTest
 
 @testable import TrellisLayout
@@ -6,20 +7,23 @@ import XCTest
 /// Frames for stacks that size themselves, collapse, arrange within margins, and nest —
 /// including the Concentration grid — solved with the test harness.
 final class StackScenarioTests: XCTestCase {
-  typealias F = StackFixtures
-
   /// Root 400 × 300; stack pinned only at leading 10, top 10; a 40 × 20, b 60 × 30, spacing 10.
   private func selfSizing(
     _ distribution: StackDistribution, _ alignment: StackAlignment, hidden: Set<String> = [], margins: Bool = false
   ) throws -> StackHarness.Solved {
-    var tree = ViewTree()
-    tree.add(F.stack(distribution: distribution, alignment: alignment, spacing: 10, margins: margins), to: "root")
-    tree.add(F.item("a", hidden: hidden.contains("a"), width: 40, height: 20), to: "s")
-    tree.add(F.item("b", hidden: hidden.contains("b"), width: 60, height: 30), to: "s")
-    let harness = StackHarness(
-      size: Size(width: 400, height: 300), views: tree.views,
-      constraints: [pin("s", .leading, .equal, "root", constant: 10), pin("s", .top, .equal, "root", constant: 10)])
-    return try harness.solve()
+    let doc = Layout {
+      Stack(
+        "s", distribution: Varying(distribution), alignment: Varying(alignment), spacing: 10,
+        layoutMarginsRelative: margins
+      ) {
+        View("a", hidden: Varying(hidden.contains("a")), intrinsicSize: (width: 40, height: 20))
+        View("b", hidden: Varying(hidden.contains("b")), intrinsicSize: (width: 60, height: 30))
+      }
+    } constraints: {
+      "s.leading == root.leading + 10"
+      "s.top == root.top + 10"
+    }
+    return try StackHarness(doc, size: Size(width: 400, height: 300)).solve()
   }
 
   /// Fill/fill hugs its content: width 40 + 10 + 60 = 110; both views share the height, and
@@ -84,12 +88,13 @@ final class StackScenarioTests: XCTestCase {
 
   /// An empty stack hugs to nothing.
   func testEmptyStack() throws {
-    var tree = ViewTree()
-    tree.add(F.stack(), to: "root")
-    let result = try StackHarness(
-      size: Size(width: 100, height: 100), views: tree.views,
-      constraints: [pin("s", .leading, .equal, "root", constant: 5), pin("s", .top, .equal, "root", constant: 5)]
-    ).solve()
+    let doc = Layout {
+      Stack("s") {}
+    } constraints: {
+      "s.leading == root.leading + 5"
+      "s.top == root.top + 5"
+    }
+    let result = try StackHarness(doc, size: Size(width: 100, height: 100)).solve()
     XCTAssertEqual(result.ambiguous, [])
     assertFrame(result["s"], 5, 5, 0, 0)
   }
@@ -103,32 +108,25 @@ final class StackScenarioTests: XCTestCase {
   /// `UISV-hiding` (required) zeroes the column where it is hidden. Outer stack pinned 8 from
   /// every edge of the root (no label here).
   private func concentration(size: Size, compactHeight: Bool) throws -> StackHarness.Solved {
-    var tree = ViewTree()
-    tree.add(F.stack("outer", axis: .horizontal, distribution: .fill, spacing: 8), to: "root")
-    tree.add(F.stack("grid", axis: .vertical, distribution: .fillEqually, spacing: 8), to: "outer")
-    var card = 0
-    for row in 1...5 {
-      var rowStack = F.stack("row\(row)", axis: .horizontal, distribution: .fillEqually, spacing: 8)
-      rowStack.hidden = compactHeight && row == 5
-      tree.add(rowStack, to: "grid")
-      for _ in 1...4 {
-        card += 1
-        tree.add(F.item("card\(card)"), to: "row\(row)")
+    let doc = Layout {
+      Stack("outer", axis: .horizontal, distribution: .fill, spacing: 8) {
+        Stack("grid", axis: .vertical, distribution: .fillEqually, spacing: 8) {
+          for row in 1...5 {
+            Stack("row\(row)", distribution: .fillEqually, spacing: 8, hidden: Varying(compactHeight && row == 5)) {
+              for column in 1...4 { View("card\((row - 1) * 4 + column)") }
+            }
+          }
+        }
+        Stack("column", axis: .vertical, distribution: .fillEqually, spacing: 8, hidden: Varying(!compactHeight)) {
+          for card in 21...24 { View("card\(card)") }
+        }
       }
+    } constraints: {
+      ["outer.top == root.top + 8", "outer.leading == root.leading + 8"]
+      ["outer.trailing == root.trailing - 8", "outer.bottom == root.bottom - 8"]
+      "column.width == card1.width @999"
     }
-    var column = F.stack("column", axis: .vertical, distribution: .fillEqually, spacing: 8)
-    column.hidden = !compactHeight
-    tree.add(column, to: "outer")
-    for _ in 1...4 {
-      card += 1
-      tree.add(F.item("card\(card)"), to: "column")
-    }
-    let constraints = [
-      pin("outer", .top, .equal, "root", constant: 8), pin("outer", .leading, .equal, "root", constant: 8),
-      pin("outer", .trailing, .equal, "root", constant: -8), pin("outer", .bottom, .equal, "root", constant: -8),
-      pin("column", .width, .equal, "card1", .width, priority: 999),
-    ]
-    return try StackHarness(size: size, views: tree.views, constraints: constraints).solve()
+    return try StackHarness(doc, size: size).solve()
   }
 
   /// Regular height, 375 × 667: column hidden (width 0, no spacing after the grid), grid
@@ -172,22 +170,22 @@ final class StackScenarioTests: XCTestCase {
   /// Right-to-left mirrors nested stacks, including an equal-width constraint between a
   /// view in the inner stack and one in the outer: [left [x y] z], widths equal.
   func testNestedStacksRightToLeftMirror() throws {
-    var tree = ViewTree()
-    tree.add(F.stack("outer", distribution: .fill, spacing: 8), to: "root")
-    tree.add(F.stack("left", distribution: .fillEqually, spacing: 8), to: "outer")
-    tree.add(F.item("x"), to: "left")
-    tree.add(F.item("y"), to: "left")
-    tree.add(F.item("z"), to: "outer")
-    let constraints = [
-      pin("outer", .top, .equal, "root"), pin("outer", .leading, .equal, "root", constant: 10),
-      pin("outer", .trailing, .equal, "root", constant: -10), pin("outer", .height, constant: 50),
-      pin("z", .width, .equal, "x", .width),
-    ]
+    let doc = Layout {
+      Stack("outer", distribution: .fill, spacing: 8) {
+        Stack("left", distribution: .fillEqually, spacing: 8) {
+          View("x")
+          View("y")
+        }
+        View("z")
+      }
+    } constraints: {
+      ["outer.top == root.top", "outer.leading == root.leading + 10"]
+      ["outer.trailing == root.trailing - 10", "outer.height == 50"]
+      "z.width == x.width"
+    }
     // 300 − 20 = 280 = 2w + 8 + 8 + w → w = 88; LTR: x at 10, y at 106, z at 202.
-    let ltr = try StackHarness(size: Size(width: 300, height: 100), views: tree.views, constraints: constraints).solve()
-    var rtlHarness = StackHarness(size: Size(width: 300, height: 100), views: tree.views, constraints: constraints)
-    rtlHarness.direction = .rightToLeft
-    let rtl = try rtlHarness.solve()
+    let ltr = try StackHarness(doc, size: Size(width: 300, height: 100)).solve()
+    let rtl = try StackHarness(doc, size: Size(width: 300, height: 100), direction: .rightToLeft).solve()
     XCTAssertEqual(ltr.ambiguous + rtl.ambiguous, [])
     assertFrame(ltr["x"], 10, 0, 88, 50)
     assertFrame(ltr["y"], 106, 0, 88, 50)
