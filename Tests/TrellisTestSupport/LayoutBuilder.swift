@@ -25,7 +25,7 @@ import XCTest
 ///   - rootMargins: the root's `layoutMargins` (the `margins` guide insets).
 public func Layout(
   file: String = "test.swift", title: String? = nil, rootID: String = "root",
-  rootMargins: EdgeInsets = .uniform(8), line: Int = #line,
+  rootMargins: EdgeInsets = .uniform(8), validated: Bool = true, line: Int = #line,
   @ViewListBuilder _ views: () -> [ViewNode],
   @ConstraintListBuilder constraints: () -> [Constraint] = { [] }
 ) -> LayoutDocument {
@@ -36,7 +36,13 @@ public func Layout(
   let specs = constraints().enumerated().compactMap { index, constraint in
     constraint.spec(position: index + 1, file: file, rootID: rootID)
   }
-  return LayoutDocument(file: file, title: title, root: root, constraints: specs)
+  let document = LayoutDocument(file: file, title: title, root: root, constraints: specs)
+  // The same checks as a file's: a test layout with an error would test nothing real, unless
+  // it is built to show what the engine does with one (`validated: false`).
+  for problem in LayoutValidator().validate(document) where validated && problem.severity == .error {
+    XCTFail("the test layout (\(file):\(line)) has an error: \(problem)")
+  }
+  return document
 }
 
 /// Paths like the reader's (`$.root.children[1]`), and the document's file name in locations.

@@ -85,7 +85,7 @@ final class HostileReferenceTests: XCTestCase {
 
   func testTheEngineIgnoresConstraintsNamingItemsThatDoNotExist() throws {
     // A document built in code can name anything; the engine reports it and lays out the rest.
-    let document = Layout {
+    let document = Layout(validated: false) {
       View("a")
     } constraints: {
       ["a.top == ghost.bottom", "a.leading == root.leading", "a.top == root.top", "a.width == 4", "a.height == 2"]

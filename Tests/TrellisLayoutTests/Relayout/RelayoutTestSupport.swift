@@ -16,8 +16,8 @@ import class TrellisSolver.Solver
 /// 32 in compact height), 5–6 centre the title, 7–9 place the content (root margins include
 /// the safe area), 10–12 the regular-width sidebar, 13–15 the compact-width one, 16–17 sidebar
 /// rows. `extra` constraints follow, from 18 (17 without `sidebarHeight`).
-func portalDocument(extra: [Constraint] = [], sidebarHeight: Bool = true) -> LayoutDocument {
-  Layout {
+func portalDocument(extra: [Constraint] = [], sidebarHeight: Bool = true, validated: Bool = true) -> LayoutDocument {
+  Layout(validated: validated) {
     View("header") {
       View("title", kind: .label, text: Varying("Trellis", ["hC": "Tr"]))
     }

@@ -131,7 +131,7 @@ final class AnchorMapTests: XCTestCase {
     let ltr = makeMap(.leftToRight)
     func c(_ text: String) -> LayoutConstraint {
       // Parsed as files are, by the builder's real constraint text parser.
-      let document = Layout {
+      let document = Layout(validated: false) {
       } constraints: {
         TrellisTestSupport.Constraint(text)
       }

@@ -69,7 +69,7 @@ final class EngineAttributeTests: XCTestCase {
   }
 
   func testUnknownItemIsReportedAndSkipped() {
-    let doc = Layout {
+    let doc = Layout(validated: false) {
       View("a")
     } constraints: {
       "a.left == nope.left"
