@@ -3,20 +3,20 @@
 // the solver like any other constraints. See docs/stacks.md for what is generated and why.
 
 /// What a stack view contributes to a layout: extra layout guides and constraints.
-public struct StackConstraints: Sendable {
+package struct StackConstraints: Sendable {
   /// Layout guides the solver must create (gaps, alignment spanners), e.g. `grid#gap1`.
-  public var guides: [LayoutItem]
+  package var guides: [LayoutItem]
   /// Constraints between the stack, its arranged views and the guides.
-  public var constraints: [LayoutConstraint]
+  package var constraints: [LayoutConstraint]
 
-  public init(guides: [LayoutItem] = [], constraints: [LayoutConstraint] = []) {
+  package init(guides: [LayoutItem] = [], constraints: [LayoutConstraint] = []) {
     self.guides = guides
     self.constraints = constraints
   }
 }
 
 /// UIStackView's behaviour expressed as ordinary constraints.
-public enum StackLayout {
+package enum StackLayout {
   /// The constraints a stack generates for its arranged subviews (hidden ones collapse).
   ///
   /// The kinds and names are UIStackView's (`UISV-canvas-connection`, `UISV-spacing`,
@@ -31,7 +31,7 @@ public enum StackLayout {
   ///   - direction: leading/trailing run left-to-right or right-to-left. Generated
   ///     constraints use leading/trailing, never left/right, so they hold in either
   ///     direction once the resolver maps those attributes.
-  public static func constraints(
+  package static func constraints(
     for stack: ResolvedView, arranged: [ResolvedView], direction: LayoutDirection
   ) -> StackConstraints {
     guard let properties = stack.stack else { return StackConstraints() }
