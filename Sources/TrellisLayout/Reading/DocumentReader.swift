@@ -76,6 +76,8 @@ struct DocumentReader {
 
   static let commonViewKeys = [
     "id", "kind", "children", "hidden", "intrinsicSize", "hugging", "compressionResistance", "layoutMargins",
+    "installed", "preservesSuperviewLayoutMargins", "insetsLayoutMarginsFromSafeArea",
+    "viewRespectsSystemMinimumLayoutMargins",
   ]
   static let textKeys = ["text", "fontSize", "numberOfLines"]
   static let buttonKeys = ["contentInsets"]
@@ -83,7 +85,10 @@ struct DocumentReader {
     "axis", "distribution", "alignment", "spacing", "layoutMarginsRelativeArrangement", "baselineRelativeArrangement",
   ]
   /// Keys a layout guide ignores: it has no content and no margins.
-  static let contentKeys = ["intrinsicSize", "hugging", "compressionResistance", "layoutMargins"]
+  static let contentKeys = [
+    "intrinsicSize", "hugging", "compressionResistance", "layoutMargins", "preservesSuperviewLayoutMargins",
+    "insetsLayoutMarginsFromSafeArea",
+  ]
   static let allViewKeys = commonViewKeys + textKeys + buttonKeys + stackKeys
 
   static func describe(_ kind: ViewKind) -> String {
@@ -234,33 +239,42 @@ struct DocumentReader {
       view.numberOfLines = value
     }
     if let insets = applicable("contentInsets"),
-      let value = readInsets(
-        insets.value, for: "\"contentInsets\"", path: memberPath("contentInsets"), default: view.contentInsets)
+      let value = values.varyingObject(
+        insets.value, ownKeys: Self.insetKeys, for: "\"contentInsets\"", path: memberPath("contentInsets"),
+        default: view.contentInsets, read: { readInsets($0, for: "\"contentInsets\"", path: $1, default: $2) })
     {
-      view.contentInsets = value
+      view.contentInsetsByClass = value
     }
-    if let size = applicable("intrinsicSize") {
-      readIntrinsicSize(size.value, path: memberPath("intrinsicSize"), into: &view)
+    if let size = applicable("intrinsicSize"),
+      let value = values.varyingObject(
+        size.value, ownKeys: ["width", "height"], for: "\"intrinsicSize\"", path: memberPath("intrinsicSize"),
+        default: SizeOverride(), read: { readIntrinsicSize($0, path: $1, default: $2) })
+    {
+      view.intrinsicSizeByClass = value
     }
     if let hugging = applicable("hugging"),
-      let value = readAxisPriorities(
-        hugging.value, for: "\"hugging\"", path: memberPath("hugging"), default: view.hugging)
+      let value = values.varyingObject(
+        hugging.value, ownKeys: Self.axisKeys, for: "\"hugging\"", path: memberPath("hugging"),
+        default: view.hugging, read: { readAxisPriorities($0, for: "\"hugging\"", path: $1, default: $2) })
     {
-      view.hugging = value
+      view.huggingByClass = value
     }
     if let resistance = applicable("compressionResistance"),
-      let value = readAxisPriorities(
-        resistance.value, for: "\"compressionResistance\"", path: memberPath("compressionResistance"),
-        default: view.compressionResistance)
+      let value = values.varyingObject(
+        resistance.value, ownKeys: Self.axisKeys, for: "\"compressionResistance\"",
+        path: memberPath("compressionResistance"), default: view.compressionResistance,
+        read: { readAxisPriorities($0, for: "\"compressionResistance\"", path: $1, default: $2) })
     {
-      view.compressionResistance = value
+      view.compressionResistanceByClass = value
     }
     if let margins = applicable("layoutMargins"),
-      let value = readInsets(
-        margins.value, for: "\"layoutMargins\"", path: memberPath("layoutMargins"), default: view.layoutMargins)
+      let value = values.varyingObject(
+        margins.value, ownKeys: Self.insetKeys, for: "\"layoutMargins\"", path: memberPath("layoutMargins"),
+        default: view.layoutMargins, read: { readInsets($0, for: "\"layoutMargins\"", path: $1, default: $2) })
     {
-      view.layoutMargins = value
+      view.layoutMarginsByClass = value
     }
+    readMarginFlags(member, path: path, isRoot: parent == nil, kind: kind, into: &view)
     if kind == .stack {
       view.stack = readStack(members, path: path)
     }
@@ -337,7 +351,10 @@ struct DocumentReader {
     return id
   }
 
-  private func readInsets(_ node: JSONNode, for name: String, path: String, default base: EdgeInsets) -> EdgeInsets? {
+  static let insetKeys = ["top", "left", "bottom", "right"]
+  static let axisKeys = ["horizontal", "vertical"]
+
+  func readInsets(_ node: JSONNode, for name: String, path: String, default base: EdgeInsets) -> EdgeInsets? {
     switch node.value {
     case .number:
       return values.points(node, for: name, path: path).map(EdgeInsets.uniform)
@@ -362,28 +379,28 @@ struct DocumentReader {
     }
   }
 
-  private func readIntrinsicSize(_ node: JSONNode, path: String, into view: inout ViewNode) {
+  func readIntrinsicSize(_ node: JSONNode, path: String, default base: SizeOverride) -> SizeOverride? {
     guard case .object(let members) = node.value else {
       values.typeError(node, expected: "an object {width, height}", for: "\"intrinsicSize\"", path: path)
-      return
+      return nil
     }
     values.reportUnknownKeys(members, known: ["width", "height"], in: "\"intrinsicSize\"", path: path)
+    var size = base
     for member in members {
       let memberPath = JSONPath.member(path, member.key)
       switch member.key {
       case "width":
-        view.intrinsicWidth = values.points(
-          member.value, for: "the intrinsic width", path: memberPath, allowNegative: false)
+        size.width = values.points(member.value, for: "the intrinsic width", path: memberPath, allowNegative: false)
       case "height":
-        view.intrinsicHeight = values.points(
-          member.value, for: "the intrinsic height", path: memberPath, allowNegative: false)
+        size.height = values.points(member.value, for: "the intrinsic height", path: memberPath, allowNegative: false)
       default:
         break
       }
     }
+    return size
   }
 
-  private func readAxisPriorities(
+  func readAxisPriorities(
     _ node: JSONNode, for name: String, path: String, default base: AxisValues<Double>
   ) -> AxisValues<Double>? {
     switch node.value {
