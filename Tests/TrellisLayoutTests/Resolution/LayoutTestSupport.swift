@@ -129,7 +129,7 @@ func checkRequiredConstraints(
         let v = resolved.views.first(where: { $0.item == ref.item })
       else { return nil }
       rect = frame
-      margins = v.layoutMargins
+      margins = v.effectiveMargins(safeAreaInsets: result.environment.safeAreaInsets)
       first = v.firstBaselineOffset
       last = v.lastBaselineOffset
       if v.parent == nil {
