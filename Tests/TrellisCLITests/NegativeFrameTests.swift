@@ -40,3 +40,32 @@ final class NegativeFrameCLITests: XCTestCase {
     XCTAssertEqual(SVGRenderer.render(Fixtures.twoViews).contains("negative-frame"), false)
   }
 }
+
+/// `trellis rotate`'s report names the views a rotation installs and uninstalls.
+final class RotationInstalledViewsTests: XCTestCase {
+  func testReportListsViewsUnderInstalledAndUninstalled() throws {
+    let json = """
+      {"root": {"id": "root", "children": [
+        {"id": "a", "installed": {"hC": false}}, {"id": "b", "installed": {"hR": false}}]},
+       "constraints": [{"constraint": "a.width == 10", "id": "aw"}]}
+      """
+    let document = try XCTUnwrap(LayoutReader.parse(json, file: "t.json").document)
+    let portrait = Environment(
+      containerSize: Size(width: 300, height: 600), traits: TraitCollection(horizontal: .compact, vertical: .regular),
+      safeAreaInsets: .zero, scale: 1)
+    let landscape = Environment(
+      containerSize: Size(width: 600, height: 300), traits: TraitCollection(horizontal: .compact, vertical: .compact),
+      safeAreaInsets: .zero, scale: 1)
+    let engine = LayoutEngine(document: document)
+    let before = engine.layout(in: portrait)
+    let after = engine.layout(in: landscape)
+    let diff = LayoutDiff(
+      from: try XCTUnwrap(before.resolution), to: try XCTUnwrap(after.resolution), solvedBefore: before,
+      solvedAfter: after)
+    let report = RotationReport.render(diff, before: before, after: after, diagram: nil)
+    // a leaves with its constraint; b arrives.
+    XCTAssertTrue(report.contains("uninstalled  view a\n"), report)
+    XCTAssertTrue(report.contains("             aw: a.width == 10"), report)
+    XCTAssertTrue(report.contains("installed    view b\n"), report)
+  }
+}
