@@ -184,7 +184,9 @@ public struct ViewNode: Sendable {
 
 /// Intrinsic-size overrides per axis (`nil`: from the content, or none).
 public struct SizeOverride: Sendable, Hashable {
+  /// The intrinsic width to use instead of the content's (`nil`: the content's, or none).
   public var width: Double?
+  /// The intrinsic height to use instead of the content's (`nil`: the content's, or none).
   public var height: Double?
   public init(width: Double? = nil, height: Double? = nil) {
     self.width = width

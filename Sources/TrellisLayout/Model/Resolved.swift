@@ -93,9 +93,13 @@ extension ResolvedView {
 /// Per edge, an optional amount: where present, that edge's margin is at least the safe-area
 /// inset plus it (the margin is measured from the safe area, or clamped into it).
 public struct MarginFloor: Sendable, Hashable {
+  /// The top edge's amount above the safe-area inset (`nil`: the edge ignores the safe area).
   public var top: Double?
+  /// The left edge's amount (`nil`: the edge ignores the safe area).
   public var left: Double?
+  /// The bottom edge's amount (`nil`: the edge ignores the safe area).
   public var bottom: Double?
+  /// The right edge's amount (`nil`: the edge ignores the safe area).
   public var right: Double?
   public init(top: Double? = nil, left: Double? = nil, bottom: Double? = nil, right: Double? = nil) {
     self.top = top
