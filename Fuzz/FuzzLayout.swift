@@ -143,7 +143,7 @@ private func check(_ result: LayoutResult, _ engine: LayoutEngine, source: FuzzS
       // Stack guides (`g#gap1`) are not views: their constraints are not checked here.
       guard let frame = frames[anchor.item], let view = views[anchor.item] else { return nil }
       rect = frame
-      margins = view.layoutMargins
+      margins = view.effectiveMargins(safeAreaInsets: environment.safeAreaInsets)
       firstBaseline = view.firstBaselineOffset
       lastBaseline = view.lastBaselineOffset
       if view.parent == nil {

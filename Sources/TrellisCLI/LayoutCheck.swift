@@ -7,14 +7,16 @@ import TrellisLayout
 /// ``FailurePolicy`` reports them, decide it; the first failing one in this order wins:
 /// 1. `conflict` — a required constraint could not be satisfied (or the root was resized, or a
 ///    constraint missed);
-/// 2. `ambiguous` — some view's position or size is not fully determined;
-/// 3. `outside safe area` — a drawn view leaves the safe area (code `outside-safe-area`);
-/// 4. `overlap` — two drawn siblings overlap (code `overlap`);
-/// 5. `ok`.
+/// 2. `negative size` — a solved view has a negative width or height (code `negative-frame`);
+/// 3. `ambiguous` — some view's position or size is not fully determined;
+/// 4. `outside safe area` — a drawn view leaves the safe area (code `outside-safe-area`);
+/// 5. `overlap` — two drawn siblings overlap (code `overlap`);
+/// 6. `ok`.
 struct LayoutCheck: Equatable {
   enum Status: String, CaseIterable {
     case ok
     case conflict
+    case negativeFrame = "negative size"
     case ambiguous
     case outsideSafeArea = "outside safe area"
     case overlap
@@ -38,10 +40,11 @@ struct LayoutCheck: Equatable {
       switch diagnostic.kind {
       case .ambiguity: return .ambiguous
       case .check: return diagnostic.code == "overlap" ? .overlap : .outsideSafeArea
+      case .frame: return .negativeFrame
       case .file, .conflict, .containerSize, .accuracy, .constraint: return .conflict
       }
     }
-    let order: [Status] = [.conflict, .ambiguous, .outsideSafeArea, .overlap]
+    let order: [Status] = [.conflict, .negativeFrame, .ambiguous, .outsideSafeArea, .overlap]
     for wanted in order {
       let matching = failing.filter { status(of: $0) == wanted }
       guard let first = matching.first else { continue }

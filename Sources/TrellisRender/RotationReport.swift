@@ -75,8 +75,8 @@ public enum RotationReport {
         lines.append((index == 0 ? heading : "").padded(to: 13) + item)
       }
     }
-    add("uninstalled", diff.uninstalled.map(constraintLine))
-    add("installed", diff.installed.map(constraintLine))
+    add("uninstalled", diff.uninstalledViews.map { "view \($0)" } + diff.uninstalled.map(constraintLine))
+    add("installed", diff.installedViews.map { "view \($0)" } + diff.installed.map(constraintLine))
     add("changed", diff.changedConstraints.map { "\($0.before.id): \($0.before) → \($0.after)" })
     add(
       "hidden", diff.hidden.map { "\($0.id): \($0.before ? "hidden" : "visible") → \($0.after ? "hidden" : "visible")" }

@@ -115,15 +115,23 @@ public enum SVGRenderer {
     {
       guard let box = boxes[index] else { continue }
       let hidden = view.isEffectivelyHidden
-      let fill = hidden ? "none" : palette[depth % palette.count]
-      let stroke = hidden ? "#999999" : "#333333"
-      out += "\(indent)<g id=\"\(escape(idPrefix + "view-" + view.id))\">\n"
+      // A negative width or height (the `negative-frame` error) is drawn where it would be
+      // if flipped, but in red with a cross, never as if it were a real box.
+      let flipped = view.frame.width < 0 || view.frame.height < 0
+      let fill = flipped ? "#d73a49" : hidden ? "none" : palette[depth % palette.count]
+      let stroke = flipped ? "#d73a49" : hidden ? "#999999" : "#333333"
+      out += "\(indent)<g id=\"\(escape(idPrefix + "view-" + view.id))\"\(flipped ? " class=\"negative-frame\"" : "")>\n"
       out +=
-        "\(indent)  <title>\(escape(view.id)) \(view.kind.rawValue) \(view.frame)\(hidden ? " hidden" : "")</title>\n"
+        "\(indent)  <title>\(escape(view.id)) \(view.kind.rawValue) \(view.frame)\(hidden ? " hidden" : "")\(flipped ? " negative size" : "")</title>\n"
       out +=
         "\(indent)  <rect x=\"\(n(box.x))\" y=\"\(n(box.y))\" width=\"\(n(box.width))\" height=\"\(n(box.height))\""
-      out += " fill=\"\(fill)\"\(hidden ? "" : " fill-opacity=\"0.35\"") stroke=\"\(stroke)\" stroke-width=\"1\""
-      out += hidden ? " stroke-dasharray=\"4 3\"/>\n" : "/>\n"
+      out += " fill=\"\(fill)\"\(hidden && !flipped ? "" : " fill-opacity=\"0.35\"") stroke=\"\(stroke)\" stroke-width=\"1\""
+      out += hidden || flipped ? " stroke-dasharray=\"4 3\"/>\n" : "/>\n"
+      if flipped {
+        out += "\(indent)  <path d=\"M\(n(box.x)) \(n(box.y))L\(n(box.x + box.width)) \(n(box.y + box.height))"
+        out += "M\(n(box.x + box.width)) \(n(box.y))L\(n(box.x)) \(n(box.y + box.height))\""
+        out += " stroke=\"#d73a49\" stroke-width=\"1\"/>\n"
+      }
       if let fontSize, let label = label(view.id, in: box, fontSize: fontSize),
         !covered(label.width, fontSize, at: box, by: boxes[(index + 1)...])
       {

@@ -321,14 +321,46 @@ final class CommandTests: XCTestCase {
     XCTAssertEqual(run.stdout, "concentration.json: ok\n")
   }
 
+  /// The environments validate solves: per size class the smallest and the largest container
+  /// of the device table by area (see testValidateSolvesTheSmallestAndLargestContainers).
+  private static let compactHeight = [
+    "iPhone SE (1st gen) landscape (568x320, wC hC)", "iPhone 16 Pro landscape (874x402, wC hC)",
+  ]
+  private static let compactWidthRegularHeight = [
+    "iPhone SE (1st gen) portrait (320x568, wC hR)", "iPad Air 13-inch (M2) split 2/3 portrait (639x1366, wC hR)",
+  ]
+  private static let regularWidthCompactHeight = [
+    "iPhone 8 Plus landscape (736x414, wR hC)", "iPhone 16 Pro Max landscape (956x440, wR hC)",
+  ]
+  private static let regularBoth = [
+    "iPad mini 7.9-inch (5th gen) split 2/3 landscape (694x768, wR hR)",
+    "iPad Pro 13-inch (M4) landscape (1376x1032, wR hR)",
+  ]
+  private static let everyExtreme = compactHeight + compactWidthRegularHeight + regularWidthCompactHeight + regularBoth
+
+  func testValidateSolvesTheSmallestAndLargestContainers() {
+    let all = MatrixCommand.entries(family: nil)
+    for (traits, entries) in ValidateCommand.extremes {
+      let areas = all.filter { $0.environment.traits == traits }.map {
+        $0.environment.containerSize.width * $0.environment.containerSize.height
+      }
+      let chosen = entries.map { $0.environment.containerSize.width * $0.environment.containerSize.height }
+      XCTAssertEqual(chosen.first, areas.min(), "\(traits)")
+      XCTAssertEqual(chosen.last, areas.max(), "\(traits)")
+      XCTAssertTrue(entries.allSatisfy { $0.environment.traits == traits }, "\(traits)")
+    }
+    XCTAssertEqual(
+      ValidateCommand.extremes.flatMap(\.entries).map { $0.environment.description }, Self.everyExtreme)
+  }
+
   func testValidateReportsConflictsPerSizeClass() {
     let run = trellis("validate", "conflict.json")
     XCTAssertEqual(run.status, 1)
-    // Compact height: wC hC (iPhone 8 landscape) and wR hC (iPhone 8 Plus landscape).
+    // Compact height: wC hC and wR hC, each at its smallest and largest container.
     XCTAssertEqual(
       run.stdout,
       "conflict.json:12:5: error: unable to satisfy flips.width >= 400 [unsatisfiable]\n"
-        + "  in iPhone 8 landscape (667x375, wC hC); iPhone 8 Plus landscape (736x414, wR hC)\n"
+        + "  in \((Self.compactHeight + Self.regularWidthCompactHeight).joined(separator: "; "))\n"
         + "conflict.json: 1 error, 0 warnings\n")
   }
 
@@ -338,20 +370,18 @@ final class CommandTests: XCTestCase {
     XCTAssertTrue(
       run.stdout.hasPrefix(
         "error: flips has an ambiguous centerY [ambiguous-frame]\n"
-          + "  in iPhone 8 landscape (667x375, wC hC); iPhone 8 portrait (375x667, wC hR); "
-          + "iPhone 8 Plus landscape (736x414, wR hC); iPad Pro 11-inch (1st-4th gen) portrait (834x1194, wR hR)\n"
+          + "  in \(Self.everyExtreme.joined(separator: "; "))\n"
       ), run.stdout)
   }
 
   func testValidatePromotesAmbiguityWarningsAndMergesEnvironments() {
     let run = trellis("validate", "ambiguous-warning.json")
     XCTAssertEqual(run.status, 1)
-    // Messages never name the environment, so the four findings merge into one, listing all four.
+    // Messages never name the environment, so the eight findings merge into one, listing all eight.
     XCTAssertEqual(
       run.stdout,
       "error: View 'flips' has an ambiguous top. [ambiguous-position]\n"
-        + "  in iPhone 8 landscape (667x375, wC hC); iPhone 8 portrait (375x667, wC hR); "
-        + "iPhone 8 Plus landscape (736x414, wR hC); iPad Pro 11-inch (1st-4th gen) portrait (834x1194, wR hR)\n"
+        + "  in \(Self.everyExtreme.joined(separator: "; "))\n"
         + "ambiguous-warning.json: 1 error, 0 warnings\n")
   }
 

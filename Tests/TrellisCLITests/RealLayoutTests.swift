@@ -151,4 +151,32 @@ final class RealLayoutTests: XCTestCase {
     XCTAssertTrue(run.stdout.contains("^"))
     XCTAssertTrue(run.stdout.hasSuffix("\(path): 1 error, 0 warnings\n"), run.stdout)
   }
+
+  /// A photo 200 below the safe area's top and 130 above its bottom: 45 pt tall on the iPhone 8
+  /// in landscape (375 − 330), the old representative of wC hC, but 320 − 330 = −10 on the
+  /// iPhone SE (1st gen) in landscape, the class's smallest container. validate now solves it
+  /// there and reports the negative height (at the photo's `{`, line 2 column 3); matrix says
+  /// `negative size`.
+  func testValidateFindsASizeDependentNegativeHeight() throws {
+    let path = FileManager.default.temporaryDirectory.appendingPathComponent("trellis-photo-\(UUID().uuidString).json")
+      .path
+    defer { try? FileManager.default.removeItem(atPath: path) }
+    try """
+      {"root": {"id": "root", "children": [
+        {"id": "photo"}]},
+       "constraints": ["photo.leading == safeArea.leading", "photo.trailing == safeArea.trailing",
+                       "photo.top == safeArea.top + 200", "photo.bottom == safeArea.bottom - 130"]}
+      """.write(toFile: path, atomically: true, encoding: .utf8)
+    let run = real("validate", path)
+    XCTAssertEqual(run.status, 1, run.stdout)
+    XCTAssertTrue(
+      run.stdout.hasPrefix("\(path):2:3: error: View 'photo' is -10 pt tall: "), run.stdout)
+    XCTAssertTrue(run.stdout.contains("[negative-frame]\n  in iPhone SE (1st gen) landscape (568x320, wC hC)\n"), run.stdout)
+    XCTAssertTrue(run.stdout.hasSuffix("\(path): 1 error, 0 warnings\n"), run.stdout)
+
+    let matrix = real("matrix", path, "--devices", "iphone")
+    XCTAssertEqual(matrix.status, 1)
+    let row = matrix.stdout.split(separator: "\n").first { $0.hasPrefix("iPhone SE (1st gen)") && $0.contains("landscape") }
+    XCTAssertTrue(row?.contains("negative size") ?? false, matrix.stdout)
+  }
 }

@@ -54,7 +54,7 @@ public struct ConstraintCheck {
         return nil
       }
       rect = frame
-      margins = view.layoutMargins
+      margins = view.effectiveMargins(safeAreaInsets: result.environment.safeAreaInsets)
       firstBaseline = view.firstBaselineOffset
       lastBaseline = view.lastBaselineOffset
       if view.parent == nil {

@@ -12,8 +12,9 @@ struct MatrixCommand: Command {
     discussion: """
       One row per environment, in device-table order: each device in portrait and landscape, then \
       (iPads) its Split View / Slide Over windows: landscape 1/3, 1/2, 2/3 and portrait 1/3, 2/3. \
-      Status is the first of: conflict, ambiguous, outside safe area (a drawn view leaves the safe \
-      area), overlap (two drawn siblings overlap), ok. Environments are solved in parallel on all \
+      Status is the first of: conflict, negative size (a view with a negative width or height), \
+      ambiguous, outside safe area (a drawn view leaves the safe area), overlap (two drawn siblings \
+      overlap), ok. Environments are solved in parallel on all \
       cores; the exit status is 1 when any is not ok.
       """,
     arguments: [ArgumentSpec(name: "file", help: "The layout file (JSON).")],

@@ -3,21 +3,21 @@ import Foundation
 import TrellisLayout
 import TrellisRender
 
-/// `trellis validate FILE...`: every diagnostic of the files, and of solving them in each of the
-/// four size-class combinations.
+/// `trellis validate FILE...`: every diagnostic of the files, and of solving them at the
+/// smallest and the largest container of each of the four size-class combinations.
 struct ValidateCommand: Command {
   static let spec = CommandSpec(
     name: "validate", abstract: "Check layout files and solve them in all four size-class combinations.",
     discussion: """
       Prints every problem GNU-style (file:line:column: severity: message, the JSON path, the source \
-      line and a caret), sorted by position. Each file that reads cleanly is also solved on one \
-      representative device per size-class combination:
-        wC hC  iPhone 8 landscape
-        wC hR  iPhone 8 portrait
-        wR hC  iPhone 8 Plus landscape
-        wR hR  iPad Pro 11-inch (1st-4th gen) portrait
-      and conflicts and ambiguity found there are reported as errors (ambiguity is one in Interface \
-      Builder too), naming the combinations. The exit status is 1 when any file has an error.
+      line and a caret), sorted by position. Each file that reads cleanly is also solved, per \
+      size-class combination, in the smallest and the largest container the device table gives it \
+      (by area, across orientations and iPad Split View widths), so that a size-dependent problem \
+      shows here and not only in 'trellis matrix':
+      \(extremesTable)
+      and conflicts, negative sizes and ambiguity found there are reported as errors (ambiguity is \
+      one in Interface Builder too), naming the environments. The exit status is 1 when any file \
+      has an error.
       """,
     arguments: [ArgumentSpec(name: "file", help: "Layout files (JSON).", isVariadic: true)],
     options: [
@@ -27,11 +27,37 @@ struct ValidateCommand: Command {
       .flag("warnings-as-errors", help: "Treat warnings as errors."),
     ])
 
-  /// One device per size-class combination, in ``TraitCollection/all`` order.
-  static let representatives: [(device: String, orientation: Orientation)] = [
-    ("iPhone 8", .landscape), ("iPhone 8", .portrait), ("iPhone 8 Plus", .landscape),
-    ("iPad Pro 11-inch (1st-4th gen)", .portrait),
-  ]
+  /// Per size-class combination (``TraitCollection/all`` order), the matrix's environments with
+  /// the smallest and the largest container by area (ties: the narrower, then the shorter, then
+  /// the first in table order is smaller): one entry when they are the same.
+  static let extremes: [(traits: TraitCollection, entries: [MatrixCommand.Entry])] = {
+    let all = MatrixCommand.entries(family: nil)
+    return TraitCollection.all.map { traits in
+      let matching = all.enumerated().filter { $0.element.environment.traits == traits }
+      func key(_ item: (offset: Int, element: MatrixCommand.Entry)) -> (Double, Double, Double, Int) {
+        let size = item.element.environment.containerSize
+        return (size.width * size.height, size.width, size.height, item.offset)
+      }
+      let sorted = matching.sorted { key($0) < key($1) }.map(\.element)
+      guard let smallest = sorted.first, let largest = sorted.last else { return (traits, []) }
+      let same = smallest.environment.containerSize == largest.environment.containerSize
+      return (traits, same ? [smallest] : [smallest, largest])
+    }
+  }()
+
+  /// The extremes as the help lists them, one size class per line.
+  static var extremesTable: String {
+    extremes.map { traits, entries in
+      "  \(traits)  " + entries.map(describe).joined(separator: ", ")
+    }.joined(separator: "\n")
+  }
+
+  /// `iPhone SE (1st gen) landscape 568x320`, `iPad mini portrait 1/3 320x1024`.
+  static func describe(_ entry: MatrixCommand.Entry) -> String {
+    let size = entry.environment.containerSize
+    let window = entry.window == "full" ? "" : " \(entry.window)"
+    return "\(entry.device.name) \(entry.orientation.rawValue)\(window) \(fmt(size.width))x\(fmt(size.height))"
+  }
 
   var files: [String]
   var json: Bool
@@ -75,15 +101,13 @@ struct ValidateCommand: Command {
     return anyError ? 1 : 0
   }
 
-  /// Solves in each representative environment; a problem found in several is reported once,
-  /// naming every environment it was found in.
+  /// Solves at each size class's smallest and largest container; a problem found in several
+  /// environments is reported once, naming every environment it was found in.
   func solveEverywhere(_ document: LayoutDocument, _ pipeline: Pipeline, policy: FailurePolicy) -> [Diagnostic] {
     var merged: [Diagnostic] = []
     let solve = pipeline.makeSolver(document)
-    for (name, orientation) in Self.representatives {
-      guard let device = DeviceTable.device(named: name) else { continue }
-      let environment = device.environment(orientation: orientation)
-      guard let result = solve(environment, false) else {
+    for entry in Self.extremes.flatMap(\.entries) {
+      guard let result = solve(entry.environment, false) else {
         return [
           Diagnostic(
             .note, "size-class combinations were not solved: this build has no layout engine", code: "no-engine")

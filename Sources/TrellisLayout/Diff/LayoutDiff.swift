@@ -31,7 +31,12 @@ public struct LayoutDiff: Sendable {
   public var stacks: [Change<ResolvedStack?>]
   /// Views whose frame (in root coordinates) differs, in the second result's order.
   public var moved: [Change<Rect>]
-  /// Views present in only one result (should not happen for one document).
+  /// Views the second environment uninstalls (IB's per-size-class "installed" box), with their
+  /// subviews, in the first resolution's document order.
+  public var uninstalledViews: [String]
+  /// Views the second environment installs, in its document order.
+  public var installedViews: [String]
+  /// Views present in only one result (the views installed or uninstalled per size class).
   public var appeared: [String]
   public var disappeared: [String]
 
@@ -62,6 +67,9 @@ public struct LayoutDiff: Sendable {
 
     var oldViews: [String: ResolvedView] = [:]
     for view in old.views where oldViews[view.id] == nil { oldViews[view.id] = view }
+    let newViewIDs = Set(new.views.map(\.id))
+    uninstalledViews = old.views.map(\.id).filter { !newViewIDs.contains($0) }
+    installedViews = new.views.map(\.id).filter { oldViews[$0] == nil }
     hidden = []
     texts = []
     fontSizes = []

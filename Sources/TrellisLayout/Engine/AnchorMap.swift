@@ -131,6 +131,8 @@ struct AnchorMap {
   /// What an anchor needs from a resolved view (kept apart so a lookup copies no strings).
   struct ViewAnchors {
     var margins: EdgeInsets
+    /// Edges whose margin also reads the safe area (``ResolvedView/safeAreaMarginFloor``).
+    var floor: MarginFloor = MarginFloor()
     var firstBaseline: Double?
     var lastBaseline: Double?
   }
@@ -164,7 +166,8 @@ struct AnchorMap {
     anchors.reserveCapacity(views.count)
     for view in views where anchors[view.id] == nil {
       anchors[view.id] = ViewAnchors(
-        margins: view.layoutMargins, firstBaseline: view.firstBaselineOffset, lastBaseline: view.lastBaselineOffset)
+        margins: view.layoutMargins, floor: view.safeAreaMarginFloor, firstBaseline: view.firstBaselineOffset,
+        lastBaseline: view.lastBaselineOffset)
     }
     self.init(items: items, anchors: anchors, rootID: rootID, safeAreaInsets: safeAreaInsets, direction: direction)
   }
@@ -177,7 +180,8 @@ struct AnchorMap {
       items: items,
       anchors: views.mapValues {
         ViewAnchors(
-          margins: $0.layoutMargins, firstBaseline: $0.firstBaselineOffset, lastBaseline: $0.lastBaselineOffset)
+          margins: $0.layoutMargins, floor: $0.safeAreaMarginFloor, firstBaseline: $0.firstBaselineOffset,
+          lastBaseline: $0.lastBaselineOffset)
       }, rootID: rootID, safeAreaInsets: safeAreaInsets, direction: direction)
   }
 
@@ -220,13 +224,9 @@ struct AnchorMap {
   func box(for item: LayoutItem) throws(AnchorMapError) -> AnchorBox {
     if item.isRootGuide {
       guard let root = positions[.view(rootID)] else { throw .unknownItem(item) }
-      var inset = safeAreaInsets
-      if item == .margins {
-        let m = views[rootID]?.margins ?? .zero
-        inset = EdgeInsets(
-          top: inset.top + m.top, left: inset.left + m.left, bottom: inset.bottom + m.bottom,
-          right: inset.right + m.right)
-      }
+      // The margins guide is the root inset by its effective margins (which are measured
+      // from the safe area unless the root turns insetsLayoutMarginsFromSafeArea off).
+      let inset = item == .margins ? effectiveMargins(rootID) : safeAreaInsets
       return AnchorBox(
         left: InlineExpression(constant: inset.left), top: InlineExpression(constant: inset.top),
         width: InlineExpression(position: root.width) - (inset.left + inset.right),
@@ -236,19 +236,26 @@ struct AnchorMap {
     let item = canonical(item)
     guard let vars = positions[item] else { throw .unknownItem(item) }
     let view = item.viewID.flatMap { views[$0] }
-    var margins = view?.margins ?? .zero
-    if item == .view(rootID) {
-      // The root's margins are the `margins` guide: its layoutMargins inside the safe area
-      // (UIKit's insetsLayoutMarginsFromSafeArea, on by default).
-      margins = EdgeInsets(
-        top: margins.top + safeAreaInsets.top, left: margins.left + safeAreaInsets.left,
-        bottom: margins.bottom + safeAreaInsets.bottom, right: margins.right + safeAreaInsets.right)
-    }
+    let margins = item.viewID.map(effectiveMargins) ?? .zero
     return AnchorBox(
       left: vars.x.map { InlineExpression(position: $0) } ?? InlineExpression(constant: 0),
       top: vars.y.map { InlineExpression(position: $0) } ?? InlineExpression(constant: 0),
       width: InlineExpression(position: vars.width), height: InlineExpression(position: vars.height), margins: margins,
       firstBaseline: view?.firstBaseline, lastBaseline: view?.lastBaseline)
+  }
+
+  /// A view's margins for the current safe-area insets (``ResolvedView/effectiveMargins(safeAreaInsets:)``).
+  private func effectiveMargins(_ id: String) -> EdgeInsets {
+    guard let view = views[id] else { return .zero }
+    guard !view.floor.isEmpty else { return view.margins }
+    let m = view.margins
+    let f = view.floor
+    let insets = safeAreaInsets
+    return EdgeInsets(
+      top: f.top.map { max(m.top, insets.top + $0) } ?? m.top,
+      left: f.left.map { max(m.left, insets.left + $0) } ?? m.left,
+      bottom: f.bottom.map { max(m.bottom, insets.bottom + $0) } ?? m.bottom,
+      right: f.right.map { max(m.right, insets.right + $0) } ?? m.right)
   }
 
   /// The expression of an anchor; `mirrored` reads horizontal locations from the right.
@@ -292,12 +299,14 @@ struct AnchorMap {
   }
 
   /// Whether the constant of an anchor's expression depends on the safe-area insets: every
-  /// attribute of the `safeArea` and `margins` guides, and the root's margin attributes (its
-  /// margins include the safe area). Nothing else reads the insets, and they never change a
-  /// term, so a move that changes only the insets changes only these constants.
+  /// attribute of the `safeArea` and `margins` guides, and the margin attributes of views
+  /// whose margins read the safe area (the root's, by default). Nothing else reads the
+  /// insets, and they never change a term, so a move that changes only the insets changes
+  /// only these constants.
   func dependsOnSafeArea(_ anchor: AnchorReference) -> Bool {
     if anchor.item.isRootGuide { return true }
-    return canonical(anchor.item) == .view(rootID) && anchor.attribute.readsMargins
+    guard anchor.attribute.readsMargins, let id = canonical(anchor.item).viewID else { return false }
+    return views[id]?.floor.isEmpty == false
   }
 
   /// Whether either side of a constraint depends on the safe-area insets.

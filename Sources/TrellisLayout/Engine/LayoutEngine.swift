@@ -225,6 +225,7 @@ public final class LayoutEngine {
     let solution = SolutionReader.read(cache[index], resolved, rootVars: rootVars, snapToPixels: snapToPixels)
     brokenOptionalConstraints = solution.brokenOptional
     if let warning = LayoutChecks.magnitude(solution.frames, resolved) { diagnostics.append(warning) }
+    diagnostics += LayoutChecks.negativeFrames(solution.frames, resolved)
 
     // The root leaves the container size only when required constraints force it (or, in
     // weighted mode, enough optional ones). Probed after the frames are read: the probe

@@ -67,14 +67,14 @@ enum SolutionReader {
     }
 
     let insets = environment.safeAreaInsets
-    let rootMargins = resolved.views.first?.layoutMargins ?? .zero
+    let rootMargins = resolved.views.first?.effectiveMargins(safeAreaInsets: insets) ?? .zero
     var safeArea = Rect(
       x: insets.left, y: insets.top, width: rootSize.width - insets.left - insets.right,
       height: rootSize.height - insets.top - insets.bottom)
+    // Effective margins are measured from the root's edges (the safe area already in them).
     var margins = Rect(
-      x: safeArea.x + rootMargins.left, y: safeArea.y + rootMargins.top,
-      width: safeArea.width - rootMargins.left - rootMargins.right,
-      height: safeArea.height - rootMargins.top - rootMargins.bottom)
+      x: rootMargins.left, y: rootMargins.top, width: rootSize.width - rootMargins.left - rootMargins.right,
+      height: rootSize.height - rootMargins.top - rootMargins.bottom)
     if snapToPixels {
       safeArea = PixelSnapping.snap(safeArea, scale: environment.scale)
       margins = PixelSnapping.snap(margins, scale: environment.scale)

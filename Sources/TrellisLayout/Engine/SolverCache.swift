@@ -10,11 +10,15 @@ extension LayoutEngine {
     var traits: TraitCollection
     var direction: LayoutDirection
     var scale: Double
+    /// Whether the container is wider than 375 pt: the root's system minimum margins differ
+    /// on either side (``SystemLayoutMargins``), and margins are resolved values.
+    var wideRoot: Bool
 
     init(_ environment: Environment) {
       traits = environment.traits
       direction = environment.layoutDirection
       scale = environment.scale
+      wideRoot = environment.containerSize.width > SystemLayoutMargins.compactWidthLimit
     }
   }
 

@@ -71,6 +71,10 @@ public struct ConstraintSpec: Sendable {
   public var second: AnchorReference?
   public var multiplier: Double
   public var constant: Varying<Double>
+  /// How many standard spacings are added to ``constant`` (0, or ±1 for `+ standard` /
+  /// `- standard`, Interface Builder's "Standard" and Visual Format's `-`): the value is
+  /// decided per resolution by ``StandardSpacing`` from the pair of items related.
+  public var standardSpacing: Varying<Double>
   /// 1…1000; 1000 is required.
   public var priority: Varying<Double>
   /// Whether the constraint takes part, per size class (default true).
@@ -86,8 +90,10 @@ public struct ConstraintSpec: Sendable {
   public init(
     id: String, first: AnchorReference, relation: LayoutRelation, second: AnchorReference? = nil,
     multiplier: Double = 1, constant: Varying<Double> = Varying(0), priority: Varying<Double> = Varying(1000),
-    installed: Varying<Bool> = Varying(true), source: String, location: SourceLocation? = nil, path: String? = nil
+    installed: Varying<Bool> = Varying(true), source: String, location: SourceLocation? = nil, path: String? = nil,
+    standardSpacing: Varying<Double> = Varying(0)
   ) {
+    self.standardSpacing = standardSpacing
     self.id = id
     self.first = first
     self.relation = relation

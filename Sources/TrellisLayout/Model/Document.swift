@@ -85,17 +85,66 @@ public struct ViewNode: Sendable {
   public var fontSize: Varying<Double>
   /// Maximum number of lines for a label; 0 means no limit (default 1).
   public var numberOfLines: Int
-  /// Extra space around a button's title (default 6, 8, 6, 8 — top, left, bottom, right).
-  public var contentInsets: EdgeInsets
-  /// Overrides the intrinsic size per axis (`nil` = from the content, or none).
-  public var intrinsicWidth: Double?
-  public var intrinsicHeight: Double?
-  /// Content hugging priority per axis (default 250; labels and images 251).
-  public var hugging: AxisValues<Double>
-  /// Compression resistance per axis (default 750).
-  public var compressionResistance: AxisValues<Double>
-  /// The view's layout margins (default 8 on each side), used by margin attributes.
-  public var layoutMargins: EdgeInsets
+  /// Extra space around a button's title (default 6, 8, 6, 8 — top, left, bottom, right):
+  /// the `any` value of ``contentInsetsByClass``.
+  public var contentInsets: EdgeInsets {
+    get { contentInsetsByClass.base }
+    set { contentInsetsByClass.base = newValue }
+  }
+  /// ``contentInsets`` per size class.
+  public var contentInsetsByClass: Varying<EdgeInsets>
+  /// Overrides the intrinsic size per axis (`nil` = from the content, or none): the `any`
+  /// value of ``intrinsicSizeByClass``.
+  public var intrinsicWidth: Double? {
+    get { intrinsicSizeByClass.base.width }
+    set { intrinsicSizeByClass.base.width = newValue }
+  }
+  public var intrinsicHeight: Double? {
+    get { intrinsicSizeByClass.base.height }
+    set { intrinsicSizeByClass.base.height = newValue }
+  }
+  /// The intrinsic-size overrides per size class.
+  public var intrinsicSizeByClass: Varying<SizeOverride>
+  /// Content hugging priority per axis (default 250; labels and images 251): the `any` value
+  /// of ``huggingByClass``.
+  public var hugging: AxisValues<Double> {
+    get { huggingByClass.base }
+    set { huggingByClass.base = newValue }
+  }
+  /// ``hugging`` per size class.
+  public var huggingByClass: Varying<AxisValues<Double>>
+  /// Compression resistance per axis (default 750): the `any` value of
+  /// ``compressionResistanceByClass``.
+  public var compressionResistance: AxisValues<Double> {
+    get { compressionResistanceByClass.base }
+    set { compressionResistanceByClass.base = newValue }
+  }
+  /// ``compressionResistance`` per size class.
+  public var compressionResistanceByClass: Varying<AxisValues<Double>>
+  /// The view's own layout margins (default 8 on each side), used by margin attributes: the
+  /// `any` value of ``layoutMarginsByClass``. The root's effective margins also respect the
+  /// system minimum (see ``respectsSystemMinimumLayoutMargins``).
+  public var layoutMargins: EdgeInsets {
+    get { layoutMarginsByClass.base }
+    set { layoutMarginsByClass.base = newValue }
+  }
+  /// ``layoutMargins`` per size class.
+  public var layoutMarginsByClass: Varying<EdgeInsets>
+  /// Whether the view is in the hierarchy, per size class (Interface Builder's "installed"
+  /// box on a view): an uninstalled view, its subviews and every constraint naming them are
+  /// absent from that size class's layout.
+  public var installed: Varying<Bool>
+  /// UIKit's `preservesSuperviewLayoutMargins` (default false): on each edge pinned to the
+  /// superview's edge, the margin is at least the superview's (docs/semantics.md §3).
+  public var preservesSuperviewLayoutMargins: Bool
+  /// UIKit's `insetsLayoutMarginsFromSafeArea` (default true): the root's margins are
+  /// measured from the safe area; another view's margin on an edge flush with the root's is
+  /// at least the safe-area inset there.
+  public var insetsLayoutMarginsFromSafeArea: Bool
+  /// UIKit's `viewRespectsSystemMinimumLayoutMargins` of the view controller (default true),
+  /// read on the root only: its margins are at least the system minimum (leading and trailing
+  /// 16 when the root is at most 375 pt wide, 20 when wider; top and bottom 0).
+  public var respectsSystemMinimumLayoutMargins: Bool
   /// Stack properties; present exactly when `kind == .stack`.
   public var stack: StackProperties?
   /// Where its values were written: `id`, `fontSize` (one origin per size-class value),
@@ -110,7 +159,9 @@ public struct ViewNode: Sendable {
     intrinsicWidth: Double? = nil, intrinsicHeight: Double? = nil,
     hugging: AxisValues<Double>? = nil,
     compressionResistance: AxisValues<Double> = .init(horizontal: 750, vertical: 750),
-    layoutMargins: EdgeInsets = .uniform(8), stack: StackProperties? = nil
+    layoutMargins: EdgeInsets = .uniform(8), stack: StackProperties? = nil, installed: Varying<Bool> = Varying(true),
+    preservesSuperviewLayoutMargins: Bool = false, insetsLayoutMarginsFromSafeArea: Bool = true,
+    respectsSystemMinimumLayoutMargins: Bool = true
   ) {
     self.id = id
     self.kind = kind
@@ -121,14 +172,29 @@ public struct ViewNode: Sendable {
     self.text = text
     self.fontSize = fontSize
     self.numberOfLines = numberOfLines
-    self.contentInsets = contentInsets
-    self.intrinsicWidth = intrinsicWidth
-    self.intrinsicHeight = intrinsicHeight
+    self.contentInsetsByClass = Varying(contentInsets)
+    self.intrinsicSizeByClass = Varying(SizeOverride(width: intrinsicWidth, height: intrinsicHeight))
     let defaultHugging: Double = (kind == .label || kind == .image) ? 251 : 250
-    self.hugging = hugging ?? .init(horizontal: defaultHugging, vertical: defaultHugging)
-    self.compressionResistance = compressionResistance
-    self.layoutMargins = layoutMargins
+    self.huggingByClass = Varying(hugging ?? .init(horizontal: defaultHugging, vertical: defaultHugging))
+    self.compressionResistanceByClass = Varying(compressionResistance)
+    self.layoutMarginsByClass = Varying(layoutMargins)
+    self.installed = installed
+    self.preservesSuperviewLayoutMargins = preservesSuperviewLayoutMargins
+    self.insetsLayoutMarginsFromSafeArea = insetsLayoutMarginsFromSafeArea
+    self.respectsSystemMinimumLayoutMargins = respectsSystemMinimumLayoutMargins
     self.stack = stack ?? (kind == .stack ? StackProperties() : nil)
+  }
+}
+
+/// Intrinsic-size overrides per axis (`nil`: from the content, or none).
+public struct SizeOverride: Sendable, Hashable {
+  /// The intrinsic width to use instead of the content's (`nil`: the content's, or none).
+  public var width: Double?
+  /// The intrinsic height to use instead of the content's (`nil`: the content's, or none).
+  public var height: Double?
+  public init(width: Double? = nil, height: Double? = nil) {
+    self.width = width
+    self.height = height
   }
 }
 

@@ -36,7 +36,12 @@ public struct ResolvedView: Sendable, Hashable {
   public var lastBaselineOffset: Double?
   public var hugging: AxisValues<Double>
   public var compressionResistance: AxisValues<Double>
+  /// The view's margins before the safe area: its own `layoutMargins`, raised by the system
+  /// minimum (root) or the superview's margins (`preservesSuperviewLayoutMargins`).
   public var layoutMargins: EdgeInsets
+  /// Edges whose margin also depends on the safe area: on such an edge the margin is
+  /// `max(layoutMargins, safe-area inset + floor)` (see ``effectiveMargins(safeAreaInsets:)``).
+  public var safeAreaMarginFloor: MarginFloor
   public var stack: ResolvedStack?
   public var location: SourceLocation?
 
@@ -47,8 +52,10 @@ public struct ResolvedView: Sendable, Hashable {
     id: String, kind: ViewKind, parent: String?, children: [String], hidden: Bool, text: String?, fontSize: Double,
     numberOfLines: Int, intrinsicWidth: Double?, intrinsicHeight: Double?, firstBaselineOffset: Double?,
     lastBaselineOffset: Double?, hugging: AxisValues<Double>, compressionResistance: AxisValues<Double>,
-    layoutMargins: EdgeInsets, stack: ResolvedStack?, location: SourceLocation?
+    layoutMargins: EdgeInsets, stack: ResolvedStack?, location: SourceLocation?,
+    safeAreaMarginFloor: MarginFloor = MarginFloor()
   ) {
+    self.safeAreaMarginFloor = safeAreaMarginFloor
     self.id = id
     self.kind = kind
     self.parent = parent
@@ -67,6 +74,41 @@ public struct ResolvedView: Sendable, Hashable {
     self.stack = stack
     self.location = location
   }
+}
+
+extension ResolvedView {
+  /// The margins the `*Margin` attributes use, for these safe-area insets: per edge
+  /// `layoutMargins`, or `max(layoutMargins, inset + floor)` on an edge with a floor.
+  public func effectiveMargins(safeAreaInsets insets: EdgeInsets) -> EdgeInsets {
+    let m = layoutMargins
+    let f = safeAreaMarginFloor
+    return EdgeInsets(
+      top: f.top.map { max(m.top, insets.top + $0) } ?? m.top,
+      left: f.left.map { max(m.left, insets.left + $0) } ?? m.left,
+      bottom: f.bottom.map { max(m.bottom, insets.bottom + $0) } ?? m.bottom,
+      right: f.right.map { max(m.right, insets.right + $0) } ?? m.right)
+  }
+}
+
+/// Per edge, an optional amount: where present, that edge's margin is at least the safe-area
+/// inset plus it (the margin is measured from the safe area, or clamped into it).
+public struct MarginFloor: Sendable, Hashable {
+  /// The top edge's amount above the safe-area inset (`nil`: the edge ignores the safe area).
+  public var top: Double?
+  /// The left edge's amount (`nil`: the edge ignores the safe area).
+  public var left: Double?
+  /// The bottom edge's amount (`nil`: the edge ignores the safe area).
+  public var bottom: Double?
+  /// The right edge's amount (`nil`: the edge ignores the safe area).
+  public var right: Double?
+  public init(top: Double? = nil, left: Double? = nil, bottom: Double? = nil, right: Double? = nil) {
+    self.top = top
+    self.left = left
+    self.bottom = bottom
+    self.right = right
+  }
+  /// Whether any edge has a floor (the margins then read the safe area).
+  public var isEmpty: Bool { top == nil && left == nil && bottom == nil && right == nil }
 }
 
 /// A stack's properties decided for an environment.

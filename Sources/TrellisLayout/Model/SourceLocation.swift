@@ -64,6 +64,8 @@ public struct Diagnostic: Hashable, Sendable, CustomStringConvertible {
     case constraint
     /// A solved layout that breaks a design check: a view outside the safe area, overlapping siblings.
     case check
+    /// A solved frame that is no rectangle: a negative width or height.
+    case frame
   }
 
   /// A further line about the problem, pointing where it can: an earlier definition, a

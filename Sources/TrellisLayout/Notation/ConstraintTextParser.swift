@@ -19,6 +19,8 @@ struct ConstraintText: Sendable {
   var multiplierOffset: Int?
   var constant: Double = 0
   var constantOffset: Int?
+  /// Standard spacings added to the constant: `+ standard` is 1, `- standard` is −1.
+  var standardSpacing: Double = 0
   /// `nil` when no `@priority` was written.
   var priority: Double?
   var priorityOffset: Int?
@@ -242,12 +244,20 @@ enum ConstraintTextParser {
       if result.second != nil, token.isSymbol("+") || token.isSymbol("-") {
         let operatorToken = token
         next()
-        guard case .number(let value) = token.kind else {
-          throw TextProblem(message: "expected a number after '\(operatorToken.text)'", offset: token.offset)
+        if case .identifier("standard") = token.kind {
+          // UIKit's standard spacing, decided when the constraint is resolved (StandardSpacing).
+          result.standardSpacing = operatorToken.text == "-" ? -1 : 1
+          result.constantOffset = operatorToken.offset
+          next()
+        } else {
+          guard case .number(let value) = token.kind else {
+            throw TextProblem(
+              message: "expected a number after '\(operatorToken.text)'", offset: token.offset)
+          }
+          result.constant = operatorToken.text == "-" ? -value : value
+          result.constantOffset = operatorToken.offset
+          next()
         }
-        result.constant = operatorToken.text == "-" ? -value : value
-        result.constantOffset = operatorToken.offset
-        next()
       }
 
       // Priority.

@@ -21,7 +21,7 @@ struct VisualFormat: Sendable {
   enum Connection: Sendable {
     /// `[a][b]`: no space.
     case flush
-    /// `-`: the standard space (8 between siblings, 20 to the superview).
+    /// `-`: the standard space (8 between siblings, the superview's margin to its edge).
     case standard
     /// `-8-`, `-pad-`, `-(>=8@750)-`.
     case predicates([Predicate])
@@ -334,13 +334,14 @@ struct VisualFormatConstraint: Sendable {
   var constantOffset: Int
   var priority: Double?
   var priorityOffset: Int?
+  /// A `-` connection: UIKit's standard spacing, decided at resolution (``StandardSpacing``).
+  var isStandard = false
 }
 
 /// Turns a parsed Visual Format string into constraints, resolving views, metrics and `|`.
 struct VisualFormatExpander {
-  /// Standard spacing between siblings and to the superview's edge (Interface Builder's).
-  static let siblingSpacing = 8.0
-  static let superviewSpacing = 20.0
+  /// Standard spacing between siblings (`"spacing": "system"` of stacks).
+  static let siblingSpacing = StandardSpacing.sibling
 
   /// Ids of the document's views, in document order (for suggestions).
   var viewIDs: [String]
@@ -436,7 +437,7 @@ struct VisualFormatExpander {
     /// `later.leading rel earlier.trailing + spacing` for each predicate of a connection.
     func connect(
       _ connection: VisualFormat.Connection, earlier: VisualFormatConstraint.Side, later: VisualFormatConstraint.Side,
-      standard: Double, at offset: Int
+      at offset: Int
     ) {
       switch connection {
       case .flush:
@@ -444,9 +445,11 @@ struct VisualFormatExpander {
           VisualFormatConstraint(
             first: later, relation: .equal, second: earlier, constant: 0, constantOffset: offset))
       case .standard:
-        out.append(
-          VisualFormatConstraint(
-            first: later, relation: .equal, second: earlier, constant: standard, constantOffset: offset))
+        // Sibling 8, superview edge its margin: the pair decides, at resolution.
+        var spaced = VisualFormatConstraint(
+          first: later, relation: .equal, second: earlier, constant: 0, constantOffset: offset)
+        spaced.isStandard = true
+        out.append(spaced)
       case .predicates(let predicates):
         for predicate in predicates {
           let (spacing, _) = value(of: predicate.object, at: predicate.objectOffset, allowView: false)
@@ -466,7 +469,7 @@ struct VisualFormatExpander {
         connect(
           edge.connection, earlier: .init(item: superItem, attribute: leadingAttribute, offset: edge.offset),
           later: .init(item: view.name, attribute: leadingAttribute, offset: view.nameOffset),
-          standard: Self.superviewSpacing, at: edge.offset)
+          at: edge.offset)
       }
       for predicate in view.predicates {
         let (amount, otherView) = value(of: predicate.object, at: predicate.objectOffset, allowView: true)
@@ -491,12 +494,12 @@ struct VisualFormatExpander {
           format.connections[position],
           earlier: .init(item: view.name, attribute: trailingAttribute, offset: view.nameOffset),
           later: .init(item: next.name, attribute: leadingAttribute, offset: next.nameOffset),
-          standard: Self.siblingSpacing, at: next.nameOffset)
+          at: next.nameOffset)
       } else if let edge = format.trailingEdge {
         connect(
           edge.connection, earlier: .init(item: view.name, attribute: trailingAttribute, offset: view.nameOffset),
           later: .init(item: superItem, attribute: trailingAttribute, offset: edge.offset),
-          standard: Self.superviewSpacing, at: edge.offset)
+          at: edge.offset)
       }
     }
     return (problems.isEmpty ? out : [], problems)

@@ -43,6 +43,8 @@ extension DocumentReader {
     var idOrigin: ValueOrigins.Origin?
     var priority: (value: Varying<Double>, locations: VaryingLocations)?
     var constant: (value: Varying<Double>, locations: VaryingLocations)?
+    /// Standard spacings per size class (`"constant": "standard"` is 1), when a constant is given.
+    var standardSpacing: Varying<Double>?
     var installed: (value: Varying<Bool>, location: SourceLocation)?
   }
 
@@ -285,7 +287,7 @@ extension DocumentReader {
       id: overrides.id ?? generatedID(), first: first, relation: relation, second: second, multiplier: multiplier,
       constant: overrides.constant?.value ?? Varying(0), priority: overrides.priority?.value ?? Varying(1000),
       installed: installed(overrides.installed, when: when, path: path), source: source, location: node.location,
-      path: path)
+      path: path, standardSpacing: overrides.standardSpacing ?? Varying(0))
     append(
       ConstraintDraft(
         spec: spec, multiplierLocation: multiplierLocation, constantLocations: overrides.constant?.locations,
@@ -319,7 +321,9 @@ extension DocumentReader {
       constant: overrides.constant?.value ?? Varying(parsed.constant),
       priority: overrides.priority?.value ?? Varying(parsed.priority ?? 1000),
       installed: installed(overrides.installed, when: when, path: path), source: text, location: owner.location,
-      path: path)
+      path: path,
+      standardSpacing: overrides.constant != nil
+        ? (overrides.standardSpacing ?? Varying(0)) : Varying(parsed.standardSpacing))
     if overrides.priority != nil, let textPriority = parsed.priority {
       // The object's priority wins, but the text's must still make sense.
       values.checkPriority(textPriority, at: priorityLocation, path: path)
@@ -382,7 +386,8 @@ extension DocumentReader {
         id: overrides.id.map { "\($0)#\(position + 1)" } ?? generatedID(), first: reference(constraint.first),
         relation: constraint.relation, second: constraint.second.map(reference), multiplier: 1,
         constant: Varying(constraint.constant), priority: priority, installed: installedValue,
-        source: text, location: textNode.location, path: path)
+        source: text, location: textNode.location, path: path,
+        standardSpacing: Varying(constraint.isStandard ? 1 : 0))
       append(
         ConstraintDraft(
           spec: spec,
@@ -419,11 +424,13 @@ extension DocumentReader {
       case "constant" where allowConstant:
         if let value = values.varying(
           member.value, for: "\"constant\"", path: memberPath, default: 0.0,
-          read: {
-            values.number($0, for: "\"constant\"", path: $1)
+          read: { node, path in
+            // "standard" is read as +∞ here (no constant can be infinite), then split off.
+            node.stringValue == "standard" ? Double.infinity : values.number(node, for: "\"constant\"", path: path)
           })
         {
-          overrides.constant = (value.value, value.locations)
+          overrides.constant = (value.value.map { $0.isInfinite ? 0 : $0 }, value.locations)
+          overrides.standardSpacing = value.value.map { $0.isInfinite ? 1 : 0 }
         }
       case "installed":
         if let value = values.varying(

@@ -75,6 +75,8 @@ struct DocumentReader {
 
   static let commonViewKeys = [
     "id", "kind", "children", "hidden", "intrinsicSize", "hugging", "compressionResistance", "layoutMargins",
+    "installed", "preservesSuperviewLayoutMargins", "insetsLayoutMarginsFromSafeArea",
+    "viewRespectsSystemMinimumLayoutMargins",
   ]
   static let textKeys = ["text", "fontSize", "numberOfLines"]
   static let buttonKeys = ["contentInsets"]
@@ -82,7 +84,10 @@ struct DocumentReader {
     "axis", "distribution", "alignment", "spacing", "layoutMarginsRelativeArrangement", "baselineRelativeArrangement",
   ]
   /// Keys a layout guide ignores: it has no content and no margins.
-  static let contentKeys = ["intrinsicSize", "hugging", "compressionResistance", "layoutMargins"]
+  static let contentKeys = [
+    "intrinsicSize", "hugging", "compressionResistance", "layoutMargins", "preservesSuperviewLayoutMargins",
+    "insetsLayoutMarginsFromSafeArea",
+  ]
   static let allViewKeys = commonViewKeys + textKeys + buttonKeys + stackKeys
 
   static func describe(_ kind: ViewKind) -> String {
@@ -232,36 +237,47 @@ struct DocumentReader {
       origins.record("numberOfLines", at: lines.value.location, path: memberPath("numberOfLines"))
     }
     if let insets = applicable("contentInsets"),
-      let value = readInsets(
-        insets.value, for: "\"contentInsets\"", path: memberPath("contentInsets"), default: view.contentInsets,
-        origins: &origins, property: "contentInsets")
+      let value = values.varyingObject(
+        insets.value, ownKeys: Self.insetKeys, for: "\"contentInsets\"", path: memberPath("contentInsets"),
+        default: view.contentInsets, read: { readInsets($0, for: "\"contentInsets\"", path: $1, default: $2) })
     {
-      view.contentInsets = value
+      view.contentInsetsByClass = value.value
+      origins.record("contentInsets", value.locations.origins)
     }
-    if let size = applicable("intrinsicSize") {
-      readIntrinsicSize(size.value, path: memberPath("intrinsicSize"), into: &view, origins: &origins)
+    if let size = applicable("intrinsicSize"),
+      let value = values.varyingObject(
+        size.value, ownKeys: ["width", "height"], for: "\"intrinsicSize\"", path: memberPath("intrinsicSize"),
+        default: SizeOverride(), read: { readIntrinsicSize($0, path: $1, default: $2) })
+    {
+      view.intrinsicSizeByClass = value.value
+      origins.record("intrinsicSize", value.locations.origins)
     }
     if let hugging = applicable("hugging"),
-      let value = readAxisPriorities(
-        hugging.value, for: "\"hugging\"", path: memberPath("hugging"), default: view.hugging, origins: &origins,
-        property: "hugging")
+      let value = values.varyingObject(
+        hugging.value, ownKeys: Self.axisKeys, for: "\"hugging\"", path: memberPath("hugging"),
+        default: view.hugging, read: { readAxisPriorities($0, for: "\"hugging\"", path: $1, default: $2) })
     {
-      view.hugging = value
+      view.huggingByClass = value.value
+      origins.record("hugging", value.locations.origins)
     }
     if let resistance = applicable("compressionResistance"),
-      let value = readAxisPriorities(
-        resistance.value, for: "\"compressionResistance\"", path: memberPath("compressionResistance"),
-        default: view.compressionResistance, origins: &origins, property: "compressionResistance")
+      let value = values.varyingObject(
+        resistance.value, ownKeys: Self.axisKeys, for: "\"compressionResistance\"",
+        path: memberPath("compressionResistance"), default: view.compressionResistance,
+        read: { readAxisPriorities($0, for: "\"compressionResistance\"", path: $1, default: $2) })
     {
-      view.compressionResistance = value
+      view.compressionResistanceByClass = value.value
+      origins.record("compressionResistance", value.locations.origins)
     }
     if let margins = applicable("layoutMargins"),
-      let value = readInsets(
-        margins.value, for: "\"layoutMargins\"", path: memberPath("layoutMargins"), default: view.layoutMargins,
-        origins: &origins, property: "layoutMargins")
+      let value = values.varyingObject(
+        margins.value, ownKeys: Self.insetKeys, for: "\"layoutMargins\"", path: memberPath("layoutMargins"),
+        default: view.layoutMargins, read: { readInsets($0, for: "\"layoutMargins\"", path: $1, default: $2) })
     {
-      view.layoutMargins = value
+      view.layoutMarginsByClass = value.value
+      origins.record("layoutMargins", value.locations.origins)
     }
+    readMarginFlags(member, path: path, isRoot: parent == nil, kind: kind, into: &view)
     if kind == .stack {
       view.stack = readStack(members, path: path, origins: &origins)
     }
@@ -313,13 +329,12 @@ struct DocumentReader {
     return id
   }
 
-  private func readInsets(
-    _ node: JSONNode, for name: String, path: String, default base: EdgeInsets, origins: inout ValueOrigins,
-    property: String
-  ) -> EdgeInsets? {
+  static let insetKeys = ["top", "left", "bottom", "right"]
+  static let axisKeys = ["horizontal", "vertical"]
+
+  func readInsets(_ node: JSONNode, for name: String, path: String, default base: EdgeInsets) -> EdgeInsets? {
     switch node.value {
     case .number(let value):
-      for side in ["top", "left", "bottom", "right"] { origins.record("\(property).\(side)", at: node.location, path: path) }
       return EdgeInsets.uniform(value)
     case .object(let members):
       values.reportUnknownKeys(members, known: ["top", "left", "bottom", "right"], in: name, path: path)
@@ -327,7 +342,6 @@ struct DocumentReader {
       for member in members {
         let memberPath = JSONPath.member(path, member.key)
         guard let value = values.number(member.value, for: "\"\(member.key)\"", path: memberPath) else { continue }
-        origins.record("\(property).\(member.key)", at: member.value.location, path: memberPath)
         switch member.key {
         case "top": insets.top = value
         case "left": insets.left = value
@@ -343,36 +357,32 @@ struct DocumentReader {
     }
   }
 
-  private func readIntrinsicSize(
-    _ node: JSONNode, path: String, into view: inout ViewNode, origins: inout ValueOrigins
-  ) {
+  func readIntrinsicSize(_ node: JSONNode, path: String, default base: SizeOverride) -> SizeOverride? {
     guard case .object(let members) = node.value else {
       values.typeError(node, expected: "an object {width, height}", for: "\"intrinsicSize\"", path: path)
-      return
+      return nil
     }
     values.reportUnknownKeys(members, known: ["width", "height"], in: "\"intrinsicSize\"", path: path)
+    var size = base
     for member in members {
       let memberPath = JSONPath.member(path, member.key)
       switch member.key {
       case "width":
-        view.intrinsicWidth = values.number(member.value, for: "the intrinsic width", path: memberPath)
-        origins.record("intrinsicSize.width", at: member.value.location, path: memberPath)
+        size.width = values.points(member.value, for: "the intrinsic width", path: memberPath, allowNegative: false)
       case "height":
-        view.intrinsicHeight = values.number(member.value, for: "the intrinsic height", path: memberPath)
-        origins.record("intrinsicSize.height", at: member.value.location, path: memberPath)
+        size.height = values.points(member.value, for: "the intrinsic height", path: memberPath, allowNegative: false)
       default:
         break
       }
     }
+    return size
   }
 
-  private func readAxisPriorities(
-    _ node: JSONNode, for name: String, path: String, default base: AxisValues<Double>, origins: inout ValueOrigins,
-    property: String
+  func readAxisPriorities(
+    _ node: JSONNode, for name: String, path: String, default base: AxisValues<Double>
   ) -> AxisValues<Double>? {
     switch node.value {
     case .number:
-      for axis in ["horizontal", "vertical"] { origins.record("\(property).\(axis)", at: node.location, path: path) }
       return values.priority(node, for: name, path: path).map { AxisValues(horizontal: $0, vertical: $0) }
     case .object(let members):
       values.reportUnknownKeys(members, known: ["horizontal", "vertical"], in: name, path: path)
@@ -383,7 +393,6 @@ struct DocumentReader {
           let value = values.priority(member.value, for: "\"\(member.key)\"", path: memberPath)
         else { continue }
         if member.key == "horizontal" { result.horizontal = value } else { result.vertical = value }
-        origins.record("\(property).\(member.key)", at: member.value.location, path: memberPath)
       }
       return result
     default:

@@ -13,23 +13,74 @@ extension LayoutDocument {
   public func resolved(for environment: Environment) -> ResolvedLayout {
     let traits = environment.traits
     var views: [ResolvedView] = []
+    var flags: [String: SystemLayoutMargins.Flags] = [:]
+    var uninstalled: Set<String> = []
     // Iterative depth-first walk (document order, root first): deep files cannot overflow the stack.
     var pending: [(node: ViewNode, parent: String?)] = [(root, nil)]
     while let (node, parent) = pending.popLast() {
-      views.append(Self.resolve(node, parent: parent, environment: environment))
+      // An uninstalled view leaves the hierarchy with its subviews (IB's "installed" box).
+      // The root is always installed: it is the view controller's view.
+      if parent != nil, !node.installed.resolved(for: traits) {
+        Self.collectIDs(of: node, into: &uninstalled)
+        continue
+      }
+      var view = Self.resolve(node, parent: parent, environment: environment)
+      view.children = node.children.filter { $0.installed.resolved(for: traits) }.map(\.id)
+      views.append(view)
+      flags[node.id] = SystemLayoutMargins.Flags(
+        preservesSuperview: node.preservesSuperviewLayoutMargins,
+        insetsFromSafeArea: node.insetsLayoutMarginsFromSafeArea,
+        respectsSystemMinimum: node.respectsSystemMinimumLayoutMargins)
       for child in node.children.reversed() { pending.append((child, node.id)) }
     }
 
     var constraints: [LayoutConstraint] = []
+    var standard: [Double] = []
     for spec in self.constraints where spec.installed.resolved(for: traits) {
+      // A constraint naming an uninstalled view goes with it.
+      if !uninstalled.isEmpty,
+        spec.first.item.viewID.map(uninstalled.contains) == true
+          || spec.second?.item.viewID.map(uninstalled.contains) == true
+      {
+        continue
+      }
       constraints.append(
         LayoutConstraint(
           id: spec.id, first: spec.first, relation: spec.relation, second: spec.second,
           multiplier: spec.multiplier, constant: spec.constant.resolved(for: traits),
           priority: spec.priority.resolved(for: traits), origin: .file(id: spec.id), source: spec.source,
           location: spec.location))
+      standard.append(spec.standardSpacing.resolved(for: traits))
+    }
+
+    // Margins first (from the constraints without a standard constant, which are the only
+    // ones that can pin an edge), then the standard constants, which read the margins.
+    SystemLayoutMargins.apply(
+      to: &views, flags: flags,
+      constraints: zip(constraints, standard).filter { $0.1 == 0 }.map(\.0), environment: environment)
+    if standard.contains(where: { $0 != 0 }) {
+      var parents: [String: String] = [:]
+      var margins: [String: EdgeInsets] = [:]
+      for view in views {
+        if let parent = view.parent { parents[view.id] = parent }
+        margins[view.id] = view.layoutMargins
+      }
+      for index in constraints.indices where standard[index] != 0 {
+        constraints[index] = StandardSpacing.apply(
+          constraints[index], coefficient: standard[index], parents: parents, margins: margins,
+          direction: environment.layoutDirection)
+      }
     }
     return ResolvedLayout(environment: environment, views: views, constraints: constraints)
+  }
+
+  /// The ids of a view and its subviews (explicit stack: nesting depth comes from the file).
+  private static func collectIDs(of node: ViewNode, into ids: inout Set<String>) {
+    var pending = [node]
+    while let next = pending.popLast() {
+      ids.insert(next.id)
+      pending.append(contentsOf: next.children)
+    }
   }
 
   private static func resolve(_ node: ViewNode, parent: String?, environment: Environment) -> ResolvedView {
@@ -50,11 +101,19 @@ extension LayoutDocument {
       firstBaseline = m.firstBaseline
       lastBaseline = m.lastBaseline
     case .button:
-      // The title measured like a label, inside the content insets.
-      let m = TextMetrics.measure(
-        text ?? "", fontSize: fontSize, numberOfLines: node.numberOfLines, scale: environment.scale)
-      let insets = node.contentInsets
+      // The title measured like a label, inside the content insets. An empty title still
+      // takes one line of its font, and the button is at least 30 pt wide (UIKit's system
+      // button; docs/uikit-research.md §4).
+      let title = text ?? ""
+      var m = TextMetrics.measure(
+        title, fontSize: fontSize, numberOfLines: node.numberOfLines, scale: environment.scale)
+      let insets = node.contentInsetsByClass.resolved(for: traits)
+      if title.isEmpty {
+        m = TextMetrics.measure(" ", fontSize: fontSize, numberOfLines: 1, scale: environment.scale)
+        m.width = 0
+      }
       intrinsicWidth = m.width + insets.left + insets.right
+      if title.isEmpty { intrinsicWidth = max(TextMetrics.emptyButtonMinimumWidth, intrinsicWidth ?? 0) }
       intrinsicHeight = m.height + insets.top + insets.bottom
       firstBaseline = m.firstBaseline + insets.top
       lastBaseline = m.lastBaseline + insets.top
@@ -62,8 +121,9 @@ extension LayoutDocument {
       break
     }
     if node.kind != .stack {
-      if let w = node.intrinsicWidth { intrinsicWidth = w }
-      if let h = node.intrinsicHeight { intrinsicHeight = h }
+      let size = node.intrinsicSizeByClass.resolved(for: traits)
+      if let w = size.width { intrinsicWidth = w }
+      if let h = size.height { intrinsicHeight = h }
     }
 
     var stack: ResolvedStack?
@@ -80,7 +140,8 @@ extension LayoutDocument {
       id: node.id, kind: node.kind, parent: parent, children: node.children.map(\.id),
       hidden: node.hidden.resolved(for: traits), text: text, fontSize: fontSize, numberOfLines: node.numberOfLines,
       intrinsicWidth: intrinsicWidth, intrinsicHeight: intrinsicHeight, firstBaselineOffset: firstBaseline,
-      lastBaselineOffset: lastBaseline, hugging: node.hugging, compressionResistance: node.compressionResistance,
-      layoutMargins: node.layoutMargins, stack: stack, location: node.location)
+      lastBaselineOffset: lastBaseline, hugging: node.huggingByClass.resolved(for: traits),
+      compressionResistance: node.compressionResistanceByClass.resolved(for: traits),
+      layoutMargins: node.layoutMarginsByClass.resolved(for: traits), stack: stack, location: node.location)
   }
 }

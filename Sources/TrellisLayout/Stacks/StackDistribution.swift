@@ -52,8 +52,10 @@ extension StackGenerator {
 
   /// One spacing constraint between every two consecutive items (hidden ones included, so
   /// they keep a position). Spacing to or from a hidden item is halved per hidden item of the
-  /// pair and is 0 before the first and after the last visible item, so a run of hidden
-  /// items between two visible ones adds up to exactly one `spacing`.
+  /// pair, with no exception at the ends: a run of hidden items between two visible ones adds
+  /// up to exactly one `spacing`, and a hidden item after the last visible one starts half a
+  /// spacing past it (before the first, ends half a spacing before it), where UIKit puts it
+  /// (stored frames in three storyboards, docs/uikit-research.md §5).
   ///
   /// UIKit makes every pair `>=` under equal spacing, which leaves hidden items free to
   /// slide; here a pair is `>=` only when it ends at a visible item that follows another
@@ -62,19 +64,13 @@ extension StackGenerator {
   private mutating func addSpacing() {
     guard items.count > 1 else { return }
     let firstVisible = items.firstIndex { !$0.hidden }
-    let lastVisible = items.lastIndex { !$0.hidden }
     let spacing = properties.spacing
     let edges = spacingEdges
     for index in 1..<items.count {
       let previous = items[index - 1]
       let current = items[index]
-      let gap: Double
-      if index == firstVisible || index - 1 == lastVisible {
-        gap = 0
-      } else {
-        let hiddenInPair = Double([previous, current].filter(\.hidden).count)
-        gap = spacing - spacing / 2 * hiddenInPair
-      }
+      let hiddenInPair = Double([previous, current].filter(\.hidden).count)
+      let gap = spacing - spacing / 2 * hiddenInPair
       let followsVisible = firstVisible.map { index > $0 } ?? false
       let relation: LayoutRelation = isSpacingWeak && !current.hidden && followsVisible ? .greaterThanOrEqual : .equal
       builder.add("UISV-spacing", current.item, edges.to, relation, previous.item, edges.from, constant: gap)

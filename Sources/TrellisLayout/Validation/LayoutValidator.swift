@@ -134,7 +134,9 @@ public struct LayoutValidator: Sendable {
     /// Numbers in range; the properties of a view's kind only.
     private mutating func checkValues(of view: ViewNode) {
       func origin(_ property: String, _ index: Int = 0) -> (SourceLocation?, String?) {
-        let found = view.origins.origin(property, index)
+        // `hugging.horizontal`, else where the whole `hugging` value was written.
+        let whole = property.split(separator: ".").first.map(String.init) ?? property
+        let found = view.origins.origin(property, index) ?? view.origins.origin(whole, index)
         return (found?.location ?? view.location, found?.path ?? view.path)
       }
       // Font sizes: positive and in range, for every size-class value.
@@ -152,29 +154,39 @@ public struct LayoutValidator: Sendable {
             at: location, path: path)
         }
       }
-      if let width = view.intrinsicWidth {
-        let (location, path) = origin("intrinsicSize.width")
-        checkPoints(width, for: "the intrinsic width", at: location, path: path, allowNegative: false)
-      }
-      if let height = view.intrinsicHeight {
-        let (location, path) = origin("intrinsicSize.height")
-        checkPoints(height, for: "the intrinsic height", at: location, path: path, allowNegative: false)
-      }
-      for (property, insets) in [("layoutMargins", view.layoutMargins), ("contentInsets", view.contentInsets)] {
-        for (side, value) in [
-          ("top", insets.top), ("left", insets.left), ("bottom", insets.bottom), ("right", insets.right),
-        ] {
-          let (location, path) = origin("\(property).\(side)")
-          checkPoints(value, for: "\"\(side)\"", at: location, path: path, allowNegative: true)
+      // Values that may vary per size class: every class's value is checked. Where the front
+      // end recorded no origin for a part, the view's own location is used.
+      for (index, size) in values(of: view.intrinsicSizeByClass).enumerated() {
+        if let width = size.width {
+          let (location, path) = origin("intrinsicSize.width", index)
+          checkPoints(width, for: "the intrinsic width", at: location, path: path, allowNegative: false)
+        }
+        if let height = size.height {
+          let (location, path) = origin("intrinsicSize.height", index)
+          checkPoints(height, for: "the intrinsic height", at: location, path: path, allowNegative: false)
         }
       }
-      for (property, values) in [("hugging", view.hugging), ("compressionResistance", view.compressionResistance)] {
-        let horizontal = origin("\(property).horizontal")
-        let vertical = origin("\(property).vertical")
-        checkPriority(values.horizontal, at: horizontal.0, path: horizontal.1)
-        // One value written for both axes is reported once.
-        if values.vertical != values.horizontal || vertical.0 != horizontal.0 || vertical.1 != horizontal.1 {
-          checkPriority(values.vertical, at: vertical.0, path: vertical.1)
+      for (property, varying) in [("layoutMargins", view.layoutMarginsByClass), ("contentInsets", view.contentInsetsByClass)] {
+        for (index, insets) in values(of: varying).enumerated() {
+          for (side, value) in [
+            ("top", insets.top), ("left", insets.left), ("bottom", insets.bottom), ("right", insets.right),
+          ] {
+            let (location, path) = origin("\(property).\(side)", index)
+            checkPoints(value, for: "\"\(side)\"", at: location, path: path, allowNegative: true)
+          }
+        }
+      }
+      for (property, varying) in [
+        ("hugging", view.huggingByClass), ("compressionResistance", view.compressionResistanceByClass),
+      ] {
+        for (index, values) in values(of: varying).enumerated() {
+          let horizontal = origin("\(property).horizontal", index)
+          let vertical = origin("\(property).vertical", index)
+          checkPriority(values.horizontal, at: horizontal.0, path: horizontal.1)
+          // One value written for both axes is reported once.
+          if values.vertical != values.horizontal || vertical.0 != horizontal.0 || vertical.1 != horizontal.1 {
+            checkPriority(values.vertical, at: vertical.0, path: vertical.1)
+          }
         }
       }
       if let stack = view.stack {

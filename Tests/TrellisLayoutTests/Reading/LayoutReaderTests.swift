@@ -323,7 +323,9 @@ final class LayoutReaderTests: XCTestCase {
 
     XCTAssertEqual(constraints[4].first, AnchorReference(item: "b", attribute: .top))
     XCTAssertEqual(constraints[4].second, AnchorReference(item: "a", attribute: .bottom))
-    XCTAssertEqual(constraints[4].constant.base, 8)
+    // Visual Format's `-` is the symbolic standard spacing, decided at resolution (8 here).
+    XCTAssertEqual(constraints[4].constant.base, 0)
+    XCTAssertEqual(constraints[4].standardSpacing.base, 1)
     XCTAssertTrue(constraints.allSatisfy { $0.installed.base && !$0.installed.varies })
   }
 

@@ -27,7 +27,7 @@ final class VisualFormatTests: XCTestCase {
   private func describe(_ c: VisualFormatConstraint) -> String {
     var text = "\(c.first.item).\(c.first.attribute.rawValue) \(c.relation.rawValue) "
     if let second = c.second {
-      text += "\(second.item).\(second.attribute.rawValue) + \(fmt(c.constant))"
+      text += "\(second.item).\(second.attribute.rawValue) + \(c.isStandard ? "standard" : fmt(c.constant))"
     } else {
       text += fmt(c.constant)
     }
@@ -42,16 +42,17 @@ final class VisualFormatTests: XCTestCase {
   // MARK: Expansion
 
   func testStandardSpacingAndSizeEquality() {
-    // '-' is 20 to the superview edge and 8 between siblings; `|` is a's and b's parent, root.
+    // '-' is the symbolic standard spacing (the pair decides its value at resolution: see
+    // StandardSpacingTests); `|` is a's and b's parent, root.
     let (constraints, problems) = expand("H:|-[a]-8-[b(==a)]-|")
     XCTAssertEqual(problems, [])
     XCTAssertEqual(
       constraints,
       [
-        "a.leading == root.leading + 20",
+        "a.leading == root.leading + standard",
         "b.leading == a.trailing + 8",
         "b.width == a.width + 0",
-        "root.trailing == b.trailing + 20",
+        "root.trailing == b.trailing + standard",
       ])
   }
 
@@ -60,7 +61,7 @@ final class VisualFormatTests: XCTestCase {
   }
 
   func testOrientationDefaultsToHorizontal() {
-    XCTAssertEqual(expand("[a]-[b]").0, ["b.leading == a.trailing + 8"])
+    XCTAssertEqual(expand("[a]-[b]").0, ["b.leading == a.trailing + standard"])
   }
 
   func testViewPredicatesWithPriority() {
@@ -83,12 +84,12 @@ final class VisualFormatTests: XCTestCase {
   }
 
   func testSuperviewIsTheCommonParent() {
-    XCTAssertEqual(expand("|-[c]-|").0, ["c.leading == grid.leading + 20", "grid.trailing == c.trailing + 20"])
+    XCTAssertEqual(expand("|-[c]-|").0, ["c.leading == grid.leading + standard", "grid.trailing == c.trailing + standard"])
   }
 
   func testWhitespaceIsAllowedBetweenTokens() {
     XCTAssertEqual(
-      expand("H: | - [a] - 8 - [b] ").0, ["a.leading == root.leading + 20", "b.leading == a.trailing + 8"])
+      expand("H: | - [a] - 8 - [b] ").0, ["a.leading == root.leading + standard", "b.leading == a.trailing + 8"])
   }
 
   // MARK: Syntax errors (message and offset)

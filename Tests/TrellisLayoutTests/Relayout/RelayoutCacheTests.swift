@@ -32,8 +32,9 @@ final class RelayoutCacheTests: XCTestCase {
     XCTAssertEqual(
       engine.lastUpdate, Update(route: .diffed, added: 0, removed: 0, constantsChanged: 0, kept: portalCount))
     XCTAssertEqual(engine.constraintSetsGenerated, 1)
-    // Content 8 … 320 − 8 = 312 wide, 72 … 568 − 8 = 560 tall.
-    assertRect(r, "content", 8, 72, 304, 488)
+    // The root's leading and trailing margins are the system minimum 16 (≤ 375 wide), top
+    // and bottom its own 8: content 16 … 320 − 16 = 304, 72 … 568 − 8 = 560.
+    assertRect(r, "content", 16, 72, 288, 488)
   }
 
   func testSafeAreaMoveChangesOnlyTheConstantsThatReadIt() {
@@ -41,13 +42,13 @@ final class RelayoutCacheTests: XCTestCase {
     _ = engine.layout(in: Devices.iPhone8PlusLandscape)
     // Same key (wR hC, LTR, @3x), insets 0 → 0, 44, 21, 44. Constants that read the safe
     // area and change: header.leading (0 → −44), header.trailing (0 → 44 − 88), the root's
-    // leadingMargin (8 → 52), bottomMargin (8 → 29) and trailingMargin (8 → 52): 5.
+    // leadingMargin (20 → 64), bottomMargin (8 → 29) and trailingMargin (20 → 64): 5.
     // header.top == safeArea.top reads it too, but the top inset stays 0.
     let r = solve(engine, Devices.iPhone11ProMaxLandscape)
     XCTAssertEqual(engine.lastUpdate, Update(route: .diffed, added: 0, removed: 0, constantsChanged: 5, kept: 13))
     XCTAssertEqual(engine.constraintSetsGenerated, 1)
     assertRect(r, "header", 44, 0, 808, 32)
-    assertRect(r, "sidebar", 620, 40, 224, 345)
+    assertRect(r, "sidebar", 608, 40, 224, 345)  // trailing 896 − 64 = 832, width 896 / 4
     // And back: the same five return to their old values.
     _ = solve(engine, Devices.iPhone8PlusLandscape)
     XCTAssertEqual(engine.lastUpdate, Update(route: .diffed, added: 0, removed: 0, constantsChanged: 5, kept: 13))
@@ -81,9 +82,10 @@ final class RelayoutCacheTests: XCTestCase {
     let r = solve(engine, Devices.iPhone8PlusLandscape)
     XCTAssertEqual(
       engine.lastUpdate, Update(route: .reusedCachedSolver, added: 0, removed: 0, constantsChanged: 5, kept: 13))
-    // 736 wide: sidebar 0.25 × 736 = 184, trailing 736 − 8 = 728 → x 544; content 8 … 536.
-    assertRect(r, "sidebar", 544, 40, 184, 366)
-    assertRect(r, "content", 8, 40, 528, 366)
+    // 736 wide (root margins 20 at the sides): sidebar 0.25 × 736 = 184, trailing 736 − 20 =
+    // 716 → x 532; content 20 … 532 − 8 = 524.
+    assertRect(r, "sidebar", 532, 40, 184, 366)
+    assertRect(r, "content", 20, 40, 504, 366)
   }
 
   func testSmallLayoutsDiffOneSolver() {

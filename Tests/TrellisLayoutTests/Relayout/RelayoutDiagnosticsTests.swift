@@ -1,3 +1,5 @@
+import TrellisSolver
+import TrellisSupport
 import TrellisTestSupport
 import XCTest
 import class TrellisSolver.Solver
@@ -86,10 +88,12 @@ final class RelayoutDiagnosticsTests: XCTestCase {
       let live = engine.layout(in: env)
       assertSameResult(live, fresh.result(position), "\(env)")
       if env.traits.horizontal == .compact {
-        // Content 2000 + root margins 8 + 8 (no left or right insets here): the root is 2016 wide.
-        assertRect(live, "root", 0, 0, 2016, env.containerSize.height)
+        // Content 2000 + the root's system minimum margins (no left or right insets here): 16 + 16
+        // in a container up to 375 wide, 20 + 20 in a wider one.
+        let width = env.containerSize.width <= 375 ? 2032.0 : 2040.0
+        assertRect(live, "root", 0, 0, width, env.containerSize.height)
         XCTAssertTrue(
-          live.diagnostics.contains { $0.message.hasPrefix("Optional constraints make the root 2016 pt wide") })
+          live.diagnostics.contains { $0.message.hasPrefix("Optional constraints make the root \(fmt(width)) pt wide") })
       }
     }
   }
@@ -104,12 +108,16 @@ final class RelayoutDiagnosticsTests: XCTestCase {
       let env = Devices.all[position]
       let live = engine.layout(in: env)
       assertSameResult(live, fresh.result(position), "\(env)")
-      // Compact width: 500 + 8 + 8 = 516 wide, whatever the container.
-      assertRect(live, "content", 8, live.view("content")?.frame.y ?? 0, 500, live.view("content")?.frame.height ?? 0)
+      // Compact width: 500 + 2 × the root's margin, 16 + 16 = 532 in a container up to 375
+      // wide, 20 + 20 = 540 in a wider one (the container's width decides the minimum).
+      let margin = env.containerSize.width <= 375 ? 16.0 : 20.0
+      assertRect(
+        live, "content", margin, live.view("content")?.frame.y ?? 0, 500, live.view("content")?.frame.height ?? 0)
       XCTAssertTrue(live.hasConflicts)
       XCTAssertTrue(
         live.diagnostics.contains {
-          $0.message.hasPrefix("Required constraints 'constraint#7', 'constraint#13', 'constraint#18' make the root 516 pt wide")
+          $0.message.hasPrefix(
+            "Required constraints 'constraint#7', 'constraint#13', 'constraint#18' make the root \(fmt(500 + 2 * margin)) pt wide")
             && $0.environments == [env] && $0.code == "root-size-conflict"
         }, "\(env): \(live.diagnostics.map(\.message))")
     }

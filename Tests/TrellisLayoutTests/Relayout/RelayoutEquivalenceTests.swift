@@ -13,17 +13,18 @@ final class RelayoutEquivalenceTests: XCTestCase {
   /// Frames worked out by hand, so the oracle (a fresh engine) is itself checked.
   func testPortalFramesByHand() {
     let engine = LayoutEngine(document: portalDocument())
-    // iPhone 8 portrait, 375 × 667, status bar 20, root margins 8 (+ the safe area).
+    // iPhone 8 portrait, 375 × 667, status bar 20, root margins 8 top and bottom, the system
+    // minimum 16 leading and trailing (+ the safe area).
     var r = solve(engine, Devices.iPhone8Portrait)
     assertRect(r, "header", 0, 20, 375, 44)
     // "Trellis" at 17 pt: 7 × 8.5 = 59.5 wide; 20.4 tall → 41 px @2x = 20.5. Centred on
     // (187.5, 20 + 22 = 42): x = 187.5 − 29.75 = 157.75, y = 42 − 10.25 = 31.75.
     assertRect(r, "title", 157.75, 31.75, 59.5, 20.5)
     XCTAssertEqual(r.view("title")?.frameInParent, Rect(x: 157.75, y: 11.75, width: 59.5, height: 20.5))
-    // Content: leading 0 + 8, top 64 + 8 = 72, trailing 375 − 8 = 367, bottom 667 − 8 = 659.
-    assertRect(r, "content", 8, 72, 359, 587)
+    // Content: leading 0 + 16, top 64 + 8 = 72, trailing 375 − 16 = 359, bottom 667 − 8 = 659.
+    assertRect(r, "content", 16, 72, 343, 587)
     // Compact width: the sidebar is hidden, at the content's trailing edge, zero wide.
-    assertRect(r, "sidebar", 367, 72, 0, 587)
+    assertRect(r, "sidebar", 359, 72, 0, 587)
     XCTAssertEqual(r.view("sidebar")?.hidden, true)
 
     // iPhone 11 Pro Max landscape, 896 × 414 @3x, insets 0, 44, 21, 44: a new size class.
@@ -32,10 +33,11 @@ final class RelayoutEquivalenceTests: XCTestCase {
     assertRect(r, "header", 44, 0, 808, 32)
     // "Tr": 17 wide (51 px); 20.4 → 62 px @3x = 62/3 tall. Centre (448, 16).
     assertRect(r, "title", 439.5, 16 - 31.0 / 3, 17, 62.0 / 3)
-    // Root margins 8 + insets: left 52, right 52, bottom 29. Sidebar 0.25 × 896 = 224 wide,
-    // trailing 896 − 52 = 844 → x 620; content 52 … 620 − 8 = 612; rows 32 + 8 = 40 … 414 − 29 = 385.
-    assertRect(r, "content", 52, 40, 560, 345)
-    assertRect(r, "sidebar", 620, 40, 224, 345)
+    // Root margins (20 at the sides: wider than 375; 8 at the bottom) + insets: left 64,
+    // right 64, bottom 29. Sidebar 0.25 × 896 = 224 wide, trailing 896 − 64 = 832 → x 608;
+    // content 64 … 608 − 8 = 600; rows 32 + 8 = 40 … 414 − 29 = 385.
+    assertRect(r, "content", 64, 40, 536, 345)
+    assertRect(r, "sidebar", 608, 40, 224, 345)
     XCTAssertEqual(r.view("title")?.text, "Tr")
     XCTAssertEqual(r.diagnostics, [])
   }

@@ -28,7 +28,11 @@ final class AnchorMapTests: XCTestCase {
         hidden: false, text: nil, fontSize: 17, numberOfLines: 1, intrinsicWidth: nil, intrinsicHeight: nil,
         firstBaselineOffset: first, lastBaselineOffset: last, hugging: AxisValues(horizontal: 250, vertical: 250),
         compressionResistance: AxisValues(horizontal: 750, vertical: 750), layoutMargins: margins, stack: nil,
-        location: nil)
+        location: nil,
+        // As resolution gives the root: its margins are measured from the safe area.
+        safeAreaMarginFloor: id == "root"
+          ? MarginFloor(top: margins.top, left: margins.left, bottom: margins.bottom, right: margins.right)
+          : MarginFloor())
     }
     return AnchorMap(
       items: ["root": vars("root", root: true), "a": vars("a"), "t": vars("t")],

@@ -11,7 +11,8 @@ final class EngineAttributeTests: XCTestCase {
     let doc = Layout {
       View("g"); View("h")
     } constraints: {
-      // Safe area 44, 0, 34, 0 in 375 × 812: top 44, bottom 778. Margins guide 8 inside it.
+      // Safe area 44, 0, 34, 0 in 375 × 812: top 44, bottom 778. Margins guide inside it:
+      // 8 top and bottom; left and right the system minimum 16 (root ≤ 375 wide).
       ["g.top == safeArea.top", "g.bottom == safeArea.bottom", "g.leading == margins.leading"]
       "g.trailing == margins.trailing"
       // margins.top = 44 + 8 = 52; root.bottomMargin = margins.bottom = 778 − 8 = 770;
@@ -19,10 +20,10 @@ final class EngineAttributeTests: XCTestCase {
       ["h.top == margins.top", "h.bottom == root.bottomMargin", "h.centerX == safeArea.centerX", "h.width == 10"]
     }
     let r = solve(LayoutEngine(document: doc), environment(375, 812, safeArea: EdgeInsets(top: 44, bottom: 34)))
-    assertRect(r, "g", 8, 44, 359, 734)
+    assertRect(r, "g", 16, 44, 343, 734)  // 375 − 2 × 16
     assertRect(r, "h", 182.5, 52, 10, 718)
     XCTAssertEqual(r.safeArea, Rect(x: 0, y: 44, width: 375, height: 734))
-    XCTAssertEqual(r.margins, Rect(x: 8, y: 52, width: 359, height: 718))
+    XCTAssertEqual(r.margins, Rect(x: 16, y: 52, width: 343, height: 718))
   }
 
   func testFrameInParentAndHiddenOutsideStacks() {
@@ -60,12 +61,12 @@ final class EngineAttributeTests: XCTestCase {
     assertRect(ltr, "a", 10, 0, 100, 1)
     assertRect(ltr, "b", 118, 0, 50, 1)  // 10 + 100 + 8
     assertRect(ltr, "c", 10, 0, 30, 1)
-    assertRect(ltr, "d", 0, 0, 20, 1)  // d.x + 8 = margins.left 8
+    assertRect(ltr, "d", 12, 0, 20, 1)  // d.x + 8 = margins.left 20 (system minimum, root 400 > 375 wide)
     let rtl = solve(LayoutEngine(document: doc), environment(400, 300, direction: .rightToLeft))
     assertRect(rtl, "a", 290, 0, 100, 1)  // right edge 400 − 10 = 390
     assertRect(rtl, "b", 232, 0, 50, 1)  // right edge 290 − 8 = 282
     assertRect(rtl, "c", 10, 0, 30, 1)  // left does not flip
-    assertRect(rtl, "d", 380, 0, 20, 1)  // d.maxX − 8 = 400 − 8
+    assertRect(rtl, "d", 368, 0, 20, 1)  // d.maxX − 8 = 400 − 20
   }
 
   func testUnknownItemIsReportedAndSkipped() {

@@ -103,10 +103,11 @@ final class EngineEnvironmentTests: XCTestCase {
       ["a.height == 0.5 * root.height @750", "a.height <= 300"]
     }
     let sizes = [(320.0, 568.0), (768.0, 1024.0), (375.0, 667.0)]
-    // Width = container − 2 × 8; height = min(container/2, 300): 284, 300 (512 capped), 300 (333.5 capped).
+    // Width = container − 2 × the root's system minimum margin (16 up to 375 wide, 20 wider);
+    // height = min(container/2, 300): 284, 300 (512 capped), 300 (333.5 capped).
     let expected = [
-      Rect(x: 8, y: 8, width: 304, height: 284), Rect(x: 8, y: 8, width: 752, height: 300),
-      Rect(x: 8, y: 8, width: 359, height: 300),
+      Rect(x: 16, y: 8, width: 288, height: 284), Rect(x: 20, y: 8, width: 728, height: 300),
+      Rect(x: 16, y: 8, width: 343, height: 300),
     ]
     let engine = LayoutEngine(document: doc)
     for (index, size) in sizes.enumerated() {
@@ -116,9 +117,10 @@ final class EngineEnvironmentTests: XCTestCase {
       assertRect(live, "a", expected[index].x, expected[index].y, expected[index].width, expected[index].height)
       assertSameFrames(live, fresh, "\(size)")
       if index > 0 {
-        // Only the edit variables moved.
+        // The edit variables moved, and each size crosses 375 pt: the two constraints that read
+        // the root's leading and trailing margins change their constants (16 ↔ 20).
         XCTAssertEqual(
-          engine.lastUpdate, LayoutEngine.Update(rebuilt: false, added: 0, removed: 0, constantsChanged: 0, kept: 5))
+          engine.lastUpdate, LayoutEngine.Update(rebuilt: false, added: 0, removed: 0, constantsChanged: 2, kept: 3))
       }
     }
     XCTAssertEqual(brokenIDs(engine), ["constraint#4"])  // 333.5 wanted, 300 allowed

@@ -63,13 +63,15 @@ final class StackConstraintTests: XCTestCase {
 
   /// Hidden last: spacing after the last visible view is 0, so the hidden view sits flush
   /// against it with no width; the canvas ends at the last *visible* view.
-  func testHiddenLastHasNoSpacing() {
+  /// A hidden view after the last visible one starts half a spacing past it (10/2), as in
+  /// UIKit's stored frames (docs/uikit-research.md §5); the stack still ends at the last visible.
+  func testHiddenLastIsHalfASpacingPastTheLastVisible() {
     let result = F.generate(F.stack(spacing: 10), [F.item("a"), F.item("b"), F.item("c", hidden: true)])
     assertSameLines(
       result.with(reason: "UISV-spacing").map(\.line) + result.with(reason: "UISV-canvas-connection").map(\.line),
       [
         "'UISV-spacing' b.leading == a.trailing + 10",
-        "'UISV-spacing' c.leading == b.trailing",
+        "'UISV-spacing' c.leading == b.trailing + 5",
         "'UISV-canvas-connection' s.leading == a.leading",
         "'UISV-canvas-connection' s.trailing == b.trailing",
         "'UISV-canvas-connection' s.top == a.top",
@@ -93,7 +95,7 @@ final class StackConstraintTests: XCTestCase {
   }
 
   /// Equal spacing, center alignment, first view hidden. Along: canvas to a and b; the hidden
-  /// h is pinned flush before a (`==`, 0: a is the first visible); a→b is `>= 10`; one gap guide
+  /// h ends half a spacing before a (`==`, 10/2); a→b is `>= 10`; one gap guide
   /// from a's trailing to b's leading; the stack hugs at 49. Across: a spanner encloses the
   /// visible views (`<=` top, `>=` bottom), meets both stack edges, hugs at 51; centers align
   /// with the first item (UIKit uses the first arranged view, hidden or not).
@@ -107,7 +109,7 @@ final class StackConstraintTests: XCTestCase {
       [
         "'UISV-canvas-connection' s.leading == a.leading",
         "'UISV-canvas-connection' s.trailing == b.trailing",
-        "'UISV-spacing' a.leading == h.trailing",
+        "'UISV-spacing' a.leading == h.trailing + 5",
         "'UISV-spacing' b.leading >= a.trailing + 10",
         "'UISV-distributing-edge' s#gap1.leading == a.trailing",
         "'UISV-distributing-edge' s#gap1.trailing == b.leading",

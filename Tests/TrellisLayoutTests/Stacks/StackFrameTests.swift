@@ -26,22 +26,23 @@ final class StackFrameTests: XCTestCase {
     ("none", nil), ("first", "a"), ("middle", "b"), ("last", "c"),
   ]
 
-  /// Along the axis. Spacing 10; halves (5) on each side of a hidden view in the middle, 0
-  /// next to a hidden first or last view.
+  /// Along the axis. Spacing 10; halves (5) on each side of a hidden view: in the middle, and
+  /// at the ends, where a hidden first view ends at 20 − 5 = 15 and a hidden last one starts
+  /// at 320 + 5 = 325 (UIKit's stored frames, docs/uikit-research.md §5).
   static func along(_ distribution: StackDistribution, hidden: String?) -> Along {
     switch (distribution, hidden) {
     // fill: the lowest hugging view takes 300 − Σ others − spacing.
     case (.fill, nil): return ["a": (20, 40), "b": (70, 220), "c": (300, 20)]  // b = 300 − 40 − 20 − 20
-    case (.fill, "a"): return ["a": (20, 0), "b": (20, 270), "c": (300, 20)]  // b = 300 − 20 − 10
+    case (.fill, "a"): return ["a": (15, 0), "b": (20, 270), "c": (300, 20)]  // b = 300 − 20 − 10
     case (.fill, "b"): return ["a": (20, 40), "b": (65, 0), "c": (70, 250)]  // c = 300 − 40 − 10
-    case (.fill, "c"): return ["a": (20, 40), "b": (70, 250), "c": (320, 0)]  // b = 300 − 40 − 10
+    case (.fill, "c"): return ["a": (20, 40), "b": (70, 250), "c": (325, 0)]  // b = 300 − 40 − 10
     // fillEqually: (300 − spacing) / visible count.
     case (.fillEqually, nil):
       let w = 280.0 / 3  // (300 − 20) / 3
       return ["a": (20, w), "b": (30 + w, w), "c": (40 + 2 * w, w)]
-    case (.fillEqually, "a"): return ["a": (20, 0), "b": (20, 145), "c": (175, 145)]  // (300 − 10) / 2
+    case (.fillEqually, "a"): return ["a": (15, 0), "b": (20, 145), "c": (175, 145)]  // (300 − 10) / 2
     case (.fillEqually, "b"): return ["a": (20, 145), "b": (170, 0), "c": (175, 145)]
-    case (.fillEqually, "c"): return ["a": (20, 145), "b": (175, 145), "c": (320, 0)]
+    case (.fillEqually, "c"): return ["a": (20, 145), "b": (175, 145), "c": (325, 0)]
     // fillProportionally: size = 300 × I / (ΣI visible + Σspacing) at 999, 998; the last
     // visible view takes what the required sum leaves.
     case (.fillProportionally, nil):
@@ -49,21 +50,21 @@ final class StackFrameTests: XCTestCase {
       return ["a": (20, 600.0 / 7), "b": (30 + 600.0 / 7, 900.0 / 7), "c": (40 + 1500.0 / 7, 460.0 / 7)]
     case (.fillProportionally, "a"):
       // b = 300·60/90 = 200, c = 300 − 200 − 10 = 90.
-      return ["a": (20, 0), "b": (20, 200), "c": (230, 90)]
+      return ["a": (15, 0), "b": (20, 200), "c": (230, 90)]
     case (.fillProportionally, "b"):
       // a = 300·40/70 = 1200/7, c = 290 − 1200/7 = 830/7.
       return ["a": (20, 1200.0 / 7), "b": (25 + 1200.0 / 7, 0), "c": (30 + 1200.0 / 7, 830.0 / 7)]
     case (.fillProportionally, "c"):
       // a = 300·40/110 = 1200/11, b = 290 − 1200/11 = 1990/11.
-      return ["a": (20, 1200.0 / 11), "b": (30 + 1200.0 / 11, 1990.0 / 11), "c": (320, 0)]
+      return ["a": (20, 1200.0 / 11), "b": (30 + 1200.0 / 11, 1990.0 / 11), "c": (325, 0)]
     // equalSpacing: intrinsic sizes; equal gaps take the rest.
     case (.equalSpacing, nil): return ["a": (20, 40), "b": (150, 60), "c": (300, 20)]  // gaps (300 − 120) / 2 = 90
     // equalCentering: a's center 40 and c's 310 are fixed by the edges; b's center 175.
     case (.equalCentering, nil): return ["a": (20, 40), "b": (145, 60), "c": (300, 20)]
     // Two visible views: one gap, the same for both.
-    case (.equalSpacing, "a"), (.equalCentering, "a"): return ["a": (20, 0), "b": (20, 60), "c": (300, 20)]
+    case (.equalSpacing, "a"), (.equalCentering, "a"): return ["a": (15, 0), "b": (20, 60), "c": (300, 20)]
     case (.equalSpacing, "b"), (.equalCentering, "b"): return ["a": (20, 40), "b": (65, 0), "c": (300, 20)]
-    case (.equalSpacing, "c"), (.equalCentering, "c"): return ["a": (20, 40), "b": (260, 60), "c": (320, 0)]
+    case (.equalSpacing, "c"), (.equalCentering, "c"): return ["a": (20, 40), "b": (260, 60), "c": (325, 0)]
     default: return [:]
     }
   }

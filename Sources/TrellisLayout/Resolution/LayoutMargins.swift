@@ -1,0 +1,138 @@
+/// Layout margins as UIKit computes them, decided per resolution (docs/semantics.md §1,
+/// sources in docs/uikit-research.md §3).
+///
+/// - The root's margins are at least the system minimum while the root respects it
+///   (`viewRespectsSystemMinimumLayoutMargins`, default true): top and bottom 0, leading and
+///   trailing 16 when the root is at most 375 pt wide, 20 when wider.
+/// - The root's margins are measured from the safe area (`insetsLayoutMarginsFromSafeArea`).
+/// - Another view's margins can depend on its superview's (`preservesSuperviewLayoutMargins`)
+///   and on the safe area (`insetsLayoutMarginsFromSafeArea`). UIKit decides both from the
+///   solved frames (how far the view's edge is from the superview's edge, from the safe area);
+///   constraints must be linear, so Trellis applies them only on the edges where the distance is
+///   known to be 0 before solving: edges pinned to the superview's same edge by a required
+///   `==` constraint with constant 0 and multiplier 1. Elsewhere the view keeps its own margins.
+public enum SystemLayoutMargins {
+  /// Leading and trailing minimum of a root at most ``compactWidthLimit`` wide.
+  public static let compactMinimum = 16.0
+  /// Leading and trailing minimum of a wider root.
+  public static let regularMinimum = 20.0
+  /// The widest root that gets ``compactMinimum`` (observed: 375 → 16, 414 → 20).
+  public static let compactWidthLimit = 375.0
+
+  /// The system minimum margins of a root view `width` points wide.
+  public static func minimum(forRootWidth width: Double) -> EdgeInsets {
+    let side = width <= compactWidthLimit ? compactMinimum : regularMinimum
+    return EdgeInsets(top: 0, left: side, bottom: 0, right: side)
+  }
+
+  /// What a view asks of its margins.
+  struct Flags {
+    var preservesSuperview: Bool
+    var insetsFromSafeArea: Bool
+    var respectsSystemMinimum: Bool
+  }
+
+  /// Sets each view's `layoutMargins` and `safeAreaMarginFloor` (views in document order,
+  /// root first, parents before children) from their own margins, `flags` and the installed
+  /// required constraints that pin views to their superview's edges.
+  static func apply(
+    to views: inout [ResolvedView], flags: [String: Flags], constraints: [LayoutConstraint], environment: Environment
+  ) {
+    guard !views.isEmpty else { return }
+    var indexByID: [String: Int] = [:]
+    for (index, view) in views.enumerated() where indexByID[view.id] == nil { indexByID[view.id] = index }
+    let pinned = pinnedEdges(views, indexByID, constraints, environment.layoutDirection)
+    // Per view, which physical edges lie on the root's edge (top, left, bottom, right).
+    var flush: [[Bool]] = Array(repeating: [false, false, false, false], count: views.count)
+    for index in views.indices {
+      let id = views[index].id
+      let own = flags[id] ?? Flags(preservesSuperview: false, insetsFromSafeArea: true, respectsSystemMinimum: true)
+      var margins = views[index].layoutMargins
+      var floor = MarginFloor()
+      guard let parentID = views[index].parent, let parent = indexByID[parentID], parent < index else {
+        // The root.
+        flush[index] = [true, true, true, true]
+        if own.respectsSystemMinimum {
+          let minimum = minimum(forRootWidth: environment.containerSize.width)
+          margins = EdgeInsets(
+            top: max(margins.top, minimum.top), left: max(margins.left, minimum.left),
+            bottom: max(margins.bottom, minimum.bottom), right: max(margins.right, minimum.right))
+        }
+        if own.insetsFromSafeArea {
+          floor = MarginFloor(top: margins.top, left: margins.left, bottom: margins.bottom, right: margins.right)
+        }
+        views[index].layoutMargins = margins
+        views[index].safeAreaMarginFloor = floor
+        continue
+      }
+      let edges = pinned[id] ?? [false, false, false, false]
+      let parentMargins = views[parent].layoutMargins
+      let parentFloor = views[parent].safeAreaMarginFloor
+      let parentValues = [parentMargins.top, parentMargins.left, parentMargins.bottom, parentMargins.right]
+      let parentFloors = [parentFloor.top, parentFloor.left, parentFloor.bottom, parentFloor.right]
+      var values = [margins.top, margins.left, margins.bottom, margins.right]
+      var floors: [Double?] = [nil, nil, nil, nil]
+      for edge in 0..<4 where edges[edge] {
+        flush[index][edge] = flush[parent][edge]
+        if own.preservesSuperview {
+          // Pinned: the superview's margin reaches exactly as far into this view.
+          values[edge] = max(values[edge], parentValues[edge])
+          floors[edge] = parentFloors[edge]
+        }
+        if own.insetsFromSafeArea, flush[index][edge] {
+          // On the root's edge: the margin is clamped into the safe area.
+          floors[edge] = max(floors[edge] ?? 0, 0)
+        }
+      }
+      margins = EdgeInsets(top: values[0], left: values[1], bottom: values[2], right: values[3])
+      floor = MarginFloor(top: floors[0], left: floors[1], bottom: floors[2], right: floors[3])
+      views[index].layoutMargins = margins
+      views[index].safeAreaMarginFloor = floor
+    }
+  }
+
+  /// View id → its physical edges (top, left, bottom, right) pinned to the same edge of its
+  /// superview by an installed required `view.edge == superview.edge` (either way round).
+  private static func pinnedEdges(
+    _ views: [ResolvedView], _ indexByID: [String: Int], _ constraints: [LayoutConstraint],
+    _ direction: LayoutDirection
+  ) -> [String: [Bool]] {
+    var out: [String: [Bool]] = [:]
+    for c in constraints
+    where c.priority >= 1000 && c.relation == .equal && c.multiplier == 1 && c.constant == 0
+      && c.second?.attribute == c.first.attribute
+    {
+      guard let second = c.second, let a = c.first.item.viewID, let b = second.item.viewID,
+        let edge = physicalEdge(c.first.attribute, direction)
+      else { continue }
+      let parentOfA = indexByID[a].flatMap { views[$0].parent }
+      let parentOfB = indexByID[b].flatMap { views[$0].parent }
+      let child: String
+      if parentOfA == b {
+        child = a
+      } else if parentOfB == a {
+        child = b
+      } else {
+        continue
+      }
+      var edges = out[child] ?? [false, false, false, false]
+      edges[edge] = true
+      out[child] = edges
+    }
+    return out
+  }
+
+  /// 0 top, 1 left, 2 bottom, 3 right; `nil` for attributes that are not edges.
+  private static func physicalEdge(_ attribute: LayoutAttribute, _ direction: LayoutDirection) -> Int? {
+    let rtl = direction == .rightToLeft
+    switch attribute {
+    case .top: return 0
+    case .left: return 1
+    case .bottom: return 2
+    case .right: return 3
+    case .leading: return rtl ? 3 : 1
+    case .trailing: return rtl ? 1 : 3
+    default: return nil
+    }
+  }
+}

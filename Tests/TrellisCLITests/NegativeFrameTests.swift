@@ -1,0 +1,71 @@
+import Foundation
+import TrellisLayout
+import TrellisRender
+import XCTest
+
+@testable import TrellisCLI
+
+/// `negative-frame` as the commands see it: matrix's status, and the SVG marking.
+final class NegativeFrameCLITests: XCTestCase {
+  /// The two-view fixture with `b` solved −20 pt tall, and the engine's error for it.
+  private var flipped: LayoutResult {
+    var result = Fixtures.twoViews
+    result.views[2].frame = Rect(x: 100, y: 40, width: 80, height: -20)
+    result.diagnostics = [
+      Diagnostic(
+        .error, "View 'b' is -20 pt tall", code: "negative-frame", kind: .frame, environment: result.environment)
+    ]
+    return result
+  }
+
+  func testMatrixStatusIsNegativeSizeBeforeAmbiguity() {
+    var result = flipped
+    result.ambiguousViews = [(id: "a", attributes: [.left])]
+    let check = LayoutCheck(result)
+    XCTAssertEqual(check.status, .negativeFrame)
+    XCTAssertEqual(check.status.rawValue, "negative size")
+    XCTAssertEqual(check.code, "negative-frame")
+    XCTAssertTrue(FailurePolicy().fails(FailurePolicy().diagnostics(for: result)))
+  }
+
+  func testSVGMarksAFlippedBox() {
+    let svg = SVGRenderer.render(flipped)
+    // b's box is drawn from y 20 to 40 (the flipped extent), red, dashed and crossed out.
+    XCTAssertTrue(svg.contains("<g id=\"view-b\" class=\"negative-frame\">"), svg)
+    XCTAssertTrue(svg.contains("negative size</title>"), svg)
+    XCTAssertTrue(svg.contains("fill=\"#d73a49\""), svg)
+    XCTAssertTrue(svg.contains("<path d=\"M"), svg)
+    // The unflipped views are not marked.
+    XCTAssertFalse(svg.contains("<g id=\"view-a\" class"), svg)
+    XCTAssertEqual(SVGRenderer.render(Fixtures.twoViews).contains("negative-frame"), false)
+  }
+}
+
+/// `trellis rotate`'s report names the views a rotation installs and uninstalls.
+final class RotationInstalledViewsTests: XCTestCase {
+  func testReportListsViewsUnderInstalledAndUninstalled() throws {
+    let json = """
+      {"root": {"id": "root", "children": [
+        {"id": "a", "installed": {"hC": false}}, {"id": "b", "installed": {"hR": false}}]},
+       "constraints": [{"constraint": "a.width == 10", "id": "aw"}]}
+      """
+    let document = try XCTUnwrap(LayoutReader.parse(json, file: "t.json").document)
+    let portrait = Environment(
+      containerSize: Size(width: 300, height: 600), traits: TraitCollection(horizontal: .compact, vertical: .regular),
+      safeAreaInsets: .zero, scale: 1)
+    let landscape = Environment(
+      containerSize: Size(width: 600, height: 300), traits: TraitCollection(horizontal: .compact, vertical: .compact),
+      safeAreaInsets: .zero, scale: 1)
+    let engine = LayoutEngine(document: document)
+    let before = engine.layout(in: portrait)
+    let after = engine.layout(in: landscape)
+    let diff = LayoutDiff(
+      from: try XCTUnwrap(before.resolution), to: try XCTUnwrap(after.resolution), solvedBefore: before,
+      solvedAfter: after)
+    let report = RotationReport.render(diff, before: before, after: after, diagram: nil)
+    // a leaves with its constraint; b arrives.
+    XCTAssertTrue(report.contains("uninstalled  view a\n"), report)
+    XCTAssertTrue(report.contains("             aw: a.width == 10"), report)
+    XCTAssertTrue(report.contains("installed    view b\n"), report)
+  }
+}
