@@ -12,6 +12,8 @@ let package = Package(
     .library(name: "TrellisSolver", targets: ["TrellisSolver"]),
     // Layout documents, size classes, devices and stack views, on top of the solver.
     .library(name: "TrellisLayout", targets: ["TrellisLayout"]),
+    // Text measurement from OpenType/TrueType fonts, line breaking and truncation, as UIKit does.
+    .library(name: "TrellisText", targets: ["TrellisText"]),
     // The command-line tool.
     .executable(name: "trellis", targets: ["trellis"]),
     // Solver benchmarks against the kiwi workloads in ../shared/bench.
@@ -23,6 +25,8 @@ let package = Package(
     .target(name: "TrellisLayout", dependencies: ["TrellisSolver"]),
     .target(name: "TrellisRender", dependencies: ["TrellisLayout"]),
     .target(name: "TrellisCLI", dependencies: ["TrellisLayout", "TrellisRender"]),
+    // Self-contained: reads font files and lays out text; no other Trellis module.
+    .target(name: "TrellisText"),
 
     // MARK: Executables
     .executableTarget(name: "trellis", dependencies: ["TrellisCLI"]),
@@ -35,5 +39,6 @@ let package = Package(
       name: "TrellisLayoutTests", dependencies: ["TrellisLayout", "TrellisSolver"], exclude: ["Fixtures"]),
     .testTarget(
       name: "TrellisCLITests", dependencies: ["TrellisCLI", "TrellisLayout", "TrellisRender"], exclude: ["Snapshots"]),
+    .testTarget(name: "TrellisTextTests", dependencies: ["TrellisText"]),
   ]
 )
