@@ -44,7 +44,8 @@ public struct Font: Sendable {
     let head = try directory.required("head")
     try head.require(54, "the 54-byte header")
     guard try head.u32(12, "magicNumber") == 0x5F0F_3CF5 else {
-      throw .invalid("head", "magicNumber is 0x\(String(head.u32(12)!, radix: 16)), not 0x5f0f3cf5")
+      let hex = String(head.u32(12)!, radix: 16)
+      throw .invalid("head", "magicNumber is 0x\(String(repeating: "0", count: 8 - hex.count))\(hex), not 0x5f0f3cf5")
     }
     let unitsPerEm = Int(try head.u16(18, "unitsPerEm"))
     guard (16...16384).contains(unitsPerEm) else {
