@@ -8,6 +8,8 @@ public struct Font: Sendable {
   public let names: FontNames
   /// Weight class from `OS/2` (100 thin … 400 regular … 700 bold … 900 black); 400 without `OS/2`.
   public let weight: Int
+  /// Width class from `OS/2` (1 ultra-condensed … 5 normal … 9 ultra-expanded); 5 without `OS/2`.
+  public let widthClass: Int
   /// Whether the face is italic or oblique (`OS/2` fsSelection bits 0 or 9, else `head` macStyle bit 1).
   public let isItalic: Bool
   /// Font units per em (`head`), 16…16384.
@@ -84,6 +86,7 @@ public struct Font: Sendable {
     // OS/2: usWeightClass 4, fsSelection 62, sTypo* 68–72, usWin* 74–76 (78 bytes from version 0;
     // some old Apple fonts stop at 68, before the typographic fields).
     var weight = 400
+    var widthClass = 5
     var italic = macStyle & 0x2 != 0
     var typographic: VerticalMetrics?
     var windows: VerticalMetrics?
@@ -93,6 +96,8 @@ public struct Font: Sendable {
       let weightClass = Int(try os2.u16(4, "usWeightClass"))
       // Some old fonts store 1…9 for 100…900.
       weight = (1...9).contains(weightClass) ? weightClass * 100 : (weightClass == 0 ? 400 : min(weightClass, 1000))
+      let width = Int(try os2.u16(6, "usWidthClass"))
+      widthClass = (1...9).contains(width) ? width : 5
       let selection = try os2.u16(62, "fsSelection")
       italic = italic || selection & 0x1 != 0 || selection & 0x200 != 0
       useTypo = selection & 0x80 != 0
@@ -107,6 +112,7 @@ public struct Font: Sendable {
     self.numberOfGlyphs = numberOfGlyphs
     self.advances = advances
     self.weight = weight
+    self.widthClass = widthClass
     self.isItalic = italic
     self.typographicMetrics = typographic
     self.windowsMetrics = windows

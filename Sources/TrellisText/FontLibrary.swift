@@ -178,7 +178,9 @@ public struct FontLibrary: Sendable {
   /// for 400…500, weights from the wanted one up to 500, then lighter ones (heaviest first),
   /// then heavier than 500; below 400, lighter (heaviest first) then heavier; above 500,
   /// heavier (lightest first) then lighter.
-  static func rank(_ font: Font, _ weight: Int, _ italic: Bool) -> (Int, Int, Int) {
+  /// Within equal weights, the normal width (class 5) comes first, so "DejaVu Sans" is not its
+  /// Condensed face, which shares the typographic family name.
+  static func rank(_ font: Font, _ weight: Int, _ italic: Bool) -> (Int, Int, Int, Int) {
     let style = font.isItalic == italic ? 0 : 1
     let candidate = font.weight
     let group: Int
@@ -190,6 +192,6 @@ public struct FontLibrary: Sendable {
     } else {
       group = candidate >= weight ? 0 : 1
     }
-    return (style, group, distance)
+    return (style, group, distance, abs(font.widthClass - 5))
   }
 }
