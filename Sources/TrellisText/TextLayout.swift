@@ -219,14 +219,16 @@ struct LineBuilder {
   /// fits, at least one.
   func lineEnd(_ start: Int, _ paragraph: Range<Int>) -> Int {
     if fits(width(start, trimmed(start, paragraph.upperBound))) { return paragraph.upperBound }
+    // One pass, stopping at the first end that overflows (widths only grow, but for negative
+    // kerning), so a paragraph costs time linear in its length whatever its words.
     var best: Int?
     var candidate = start + 1
+    var visibleEnd = start  // `candidate` moved back over trailing spaces
     while candidate < paragraph.upperBound {
-      if mode == .byCharWrapping || breaks[candidate] == .allowed {
-        let end = trimmed(start, candidate)
-        if end > start {
-          if fits(width(start, end)) { best = candidate } else { break }
-        }
+      if !LineBreaking.isSpace(clusters[candidate - 1]) { visibleEnd = candidate }
+      if visibleEnd > start {
+        guard fits(width(start, visibleEnd)) else { break }
+        if mode == .byCharWrapping || breaks[candidate] == .allowed { best = candidate }
       }
       candidate += 1
     }
@@ -273,14 +275,16 @@ struct LineBuilder {
     default:
       // Tail, and head or middle when the paragraph fits but later ones are hidden: as much
       // of the start as fits, then "…".
+      var kept = start  // the end of what is kept, before trailing spaces
       var last = start
       while last < end {
-        let kept = trimmed(start, last + 1)
-        let joint = kept > start ? measurer.kerning(between: clusters[kept - 1], and: ellipsis) : 0
-        guard width(start, kept) + joint + ellipsisWidth <= budget else { break }
+        let next = LineBreaking.isSpace(clusters[last]) ? kept : last + 1
+        let joint = next > start ? measurer.kerning(between: clusters[next - 1], and: ellipsis) : 0
+        guard width(start, next) + joint + ellipsisWidth <= budget else { break }
+        kept = next
         last += 1
       }
-      return finish(String(clusters[start..<trimmed(start, last)]) + String(ellipsis))
+      return finish(String(clusters[start..<kept]) + String(ellipsis))
     }
   }
 

@@ -1,3 +1,4 @@
+import Foundation
 import XCTest
 
 @testable import TrellisText
@@ -136,5 +137,20 @@ final class WrappingTests: XCTestCase {
     let long = String(repeating: "word ", count: 50)
     XCTAssertEqual(layout(long, .infinity).lines.count, 1)
     XCTAssertEqual(layout(long, .nan).lines.count, 1)
+  }
+}
+
+/// Long inputs lay out in time linear in their length.
+final class LayoutCostTests: XCTestCase {
+  func testLongUnbreakableWordsAndSpaceRuns() {
+    let measurer = FixedTextMeasurer(fontSize: 10)
+    let word = String(repeating: "a", count: 200_000)
+    let start = Date()
+    XCTAssertEqual(TextLayout(word, measurer: measurer, maxWidth: 40, lineBreakMode: .byWordWrapping).lines.count, 25_000)
+    let spaces = "a" + String(repeating: " ", count: 200_000) + "b"
+    XCTAssertEqual(TextLayout(spaces, measurer: measurer, maxWidth: 40).lines.map(\.text), ["a", "b"])
+    XCTAssertEqual(
+      TextLayout(spaces, measurer: measurer, maxWidth: 40, numberOfLines: 1).lines.map(\.text), ["a…"])
+    XCTAssertLessThan(Date().timeIntervalSince(start), 20, "quadratic somewhere")
   }
 }
