@@ -99,6 +99,9 @@ final class RealFontCheck: XCTestCase {
       print(
         "  \(font.names.postScriptName ?? "?") [\(font.names.family ?? "?") / \(font.weight)\(font.isItalic ? " italic" : "")] upm \(font.unitsPerEm) glyphs \(font.numberOfGlyphs) hhea \(metrics.ascender)/\(metrics.descender)/\(metrics.lineGap) kern \(kerning) → \(layout.width) × \(layout.height), baseline \(layout.firstBaseline)"
       )
+      // The sample's width in font units, to compare with an independent reader.
+      let units = measurer.width(of: "Hello, World! AV To Wa") * Double(font.unitsPerEm) / 17
+      print("  units \(font.names.postScriptName ?? "?") \(units.rounded())")
       XCTAssertGreaterThan(layout.width, 0)
     }
     XCTAssertTrue(library.failures.isEmpty)
