@@ -151,17 +151,18 @@ public struct Font: Sendable {
     kerning.adjustment(left, right)
   }
 
-  /// The face's line metrics at `size` points.
+  /// The face's line metrics at `size` points (a negative line gap counts as 0, a choice so
+  /// that lines never overlap; what CoreText does with one is not documented).
   ///
   /// - Parameters:
   ///   - size: the font size in points.
   ///   - rule: which of the font's three sets of vertical metrics to use (see `VerticalMetricsRule`).
   public func lineMetrics(size: Double, rule: VerticalMetricsRule = .horizontalHeader) -> LineMetrics {
     let units = verticalMetrics(rule)
-    let scale = size / Double(unitsPerEm)
+    let em = Double(unitsPerEm)
     return LineMetrics(
-      ascender: Double(units.ascender) * scale, descender: -Double(units.descender) * scale,
-      lineGap: Double(max(0, units.lineGap)) * scale)
+      ascender: Double(units.ascender) * size / em, descender: -Double(units.descender) * size / em,
+      lineGap: Double(max(0, units.lineGap)) * size / em)
   }
 
   /// The vertical metrics `rule` picks, in font units.

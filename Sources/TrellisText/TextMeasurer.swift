@@ -119,7 +119,9 @@ public struct FontTextMeasurer: TextMeasurer {
     self.lineMetrics = font.lineMetrics(size: size, rule: verticalMetrics)
   }
 
-  private var scale: Double { size / Double(font.unitsPerEm) }
+  /// Points for `units` font units: multiplied before dividing, so 500 units at 17 pt per 1000
+  /// is exactly 8.5 (scaling by 17/1000 first would give 8.500000000000002).
+  private func points(_ units: Int) -> Double { Double(units) * size / Double(font.unitsPerEm) }
 
   public func advance(of cluster: Character) -> Double {
     if cluster.isNewline { return 0 }
@@ -133,7 +135,7 @@ public struct FontTextMeasurer: TextMeasurer {
         units += font.advance(ofGlyph: 0)
       }
     }
-    return Double(units) * scale
+    return points(units)
   }
 
   public func kerning(between left: Character, and right: Character) -> Double {
@@ -142,7 +144,7 @@ public struct FontTextMeasurer: TextMeasurer {
       let first = right.unicodeScalars.first(where: { !Self.isDefaultIgnorable($0) }),
       let leftGlyph = font.glyph(for: last), let rightGlyph = font.glyph(for: first)
     else { return 0 }
-    return Double(font.kerning(between: leftGlyph, and: rightGlyph)) * scale
+    return points(font.kerning(between: leftGlyph, and: rightGlyph))
   }
 
   /// Scalars that draw nothing and take no space when a font has no glyph for them.

@@ -22,6 +22,13 @@ final class FontMeasurerTests: XCTestCase {
     XCTAssertEqual(FontTextMeasurer(font: font, size: 10).width(of: "a\u{FE0F}"), 5, accuracy: 1e-9)
   }
 
+  func testPointsAreExactWhereTheyCanBe() {
+    // 500 × 17 / 1000 = 8.5 exactly, so three of them round up to 25.5, not 26.
+    let measurer = FontTextMeasurer(font: font, size: 17)
+    XCTAssertEqual(measurer.advance(of: "a"), 8.5)
+    XCTAssertEqual(TextLayout("abc", measurer: measurer, rounding: .up(scale: 2)).width, 25.5)
+  }
+
   func testSingleLineLayout() {
     // "AVa" at 10 pt: 7 + 7 − 0.8 + 5 = 18.2 wide; hhea 8 + 2 + 1 = 11 tall, baseline 8.
     let measurer = FontTextMeasurer(font: font, size: 10)
