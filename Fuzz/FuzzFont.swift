@@ -72,19 +72,26 @@ private func checkFont(_ font: Font, sample text: String) {
   }
 }
 
-private func checkLayout(_ text: String, _ measurer: FontTextMeasurer, _ maxWidth: Double, _ limit: Int, _ mode: LineBreakMode) {
-  let layout = TextLayout(text, measurer: measurer, maxWidth: maxWidth, numberOfLines: limit, lineBreakMode: mode, rounding: .up(scale: 2))
+private func checkLayout(
+  _ text: String, _ measurer: FontTextMeasurer, _ maxWidth: Double, _ limit: Int, _ mode: LineBreakMode
+) {
+  let layout = TextLayout(
+    text, measurer: measurer, maxWidth: maxWidth, numberOfLines: limit, lineBreakMode: mode, rounding: .up(scale: 2))
   let context = "\(mode) maxWidth \(maxWidth) numberOfLines \(limit) text \(text.debugDescription)"
   if limit > 0 && layout.lines.count > limit { fail("\(layout.lines.count) lines, limit \(limit): \(context)") }
   for value in [layout.width, layout.height, layout.firstBaseline, layout.lastBaseline] where !value.isFinite {
     fail("a non-finite size or baseline: \(context)")
   }
   let widest = layout.lines.map(\.width).max() ?? 0
-  if layout.unroundedWidth != widest { fail("width \(layout.unroundedWidth) is not the widest line \(widest): \(context)") }
+  if layout.unroundedWidth != widest {
+    fail("width \(layout.unroundedWidth) is not the widest line \(widest): \(context)")
+  }
   if PixelRounding.up(scale: 2).apply(widest) != layout.width { fail("rounding disagrees: \(context)") }
   for (index, line) in layout.lines.enumerated() {
     let expected = measurer.lineMetrics.ascender + Double(index) * measurer.lineMetrics.lineHeight
-    if line.baseline != expected { fail("baseline \(line.baseline) of line \(index), expected \(expected): \(context)") }
+    if line.baseline != expected {
+      fail("baseline \(line.baseline) of line \(index), expected \(expected): \(context)")
+    }
   }
   guard limit == 0, mode == .byWordWrapping || mode == .byCharWrapping else { return }
   if layout.isTruncated { fail("truncated without a line limit: \(context)") }

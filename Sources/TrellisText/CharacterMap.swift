@@ -20,14 +20,15 @@ enum CharacterMap: Sendable {
     let order: [(UInt16, UInt16)] = [(3, 10), (0, 6), (0, 4), (3, 1), (0, 3), (0, 2), (0, 1), (0, 0), (3, 0)]
     for entry in 0..<count {
       let record = 4 + 8 * entry
-      let platform = table.u16(record)!, encoding = table.u16(record + 2)!
+      let platform = table.u16OrZero(record), encoding = table.u16OrZero(record + 2)
       guard let rank = order.firstIndex(where: { $0 == (platform, encoding) }) else { continue }
-      candidates.append((rank, platform, encoding, Int(table.u32(record + 4)!)))
+      candidates.append((rank, platform, encoding, Int(table.u32OrZero(record + 4))))
     }
     candidates.sort { $0.rank < $1.rank }
     var formatsSeen: [String] = []
     for candidate in candidates {
-      let subtable = try table.subtable(at: candidate.offset, "the (\(candidate.platform), \(candidate.encoding)) subtable")
+      let subtable = try table.subtable(
+        at: candidate.offset, "the (\(candidate.platform), \(candidate.encoding)) subtable")
       let format = try subtable.u16(0, "format")
       switch format {
       case 4:
@@ -40,7 +41,9 @@ enum CharacterMap: Sendable {
         // The length field is unreliable in real fonts (it overflows 16 bits), so the arrays are
         // checked against the bytes the table really has.
         try subtable.require(16 + 8 * segments, "16 + 8·segCount for \(segments) segments")
-        self = .segmented(subtable, segmentCount: segments, numberOfGlyphs: numberOfGlyphs, symbol: candidate.encoding == 0 && candidate.platform == 3)
+        self = .segmented(
+          subtable, segmentCount: segments, numberOfGlyphs: numberOfGlyphs,
+          symbol: candidate.encoding == 0 && candidate.platform == 3)
         return
       case 12:
         try subtable.require(16, "the format 12 header")

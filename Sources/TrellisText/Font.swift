@@ -46,7 +46,7 @@ public struct Font: Sendable {
     let head = try directory.required("head")
     try head.require(54, "the 54-byte header")
     guard try head.u32(12, "magicNumber") == 0x5F0F_3CF5 else {
-      let hex = String(head.u32(12)!, radix: 16)
+      let hex = String(head.u32OrZero(12), radix: 16)
       throw .invalid("head", "magicNumber is 0x\(String(repeating: "0", count: 8 - hex.count))\(hex), not 0x5f0f3cf5")
     }
     let unitsPerEm = Int(try head.u16(18, "unitsPerEm"))
@@ -81,7 +81,7 @@ public struct Font: Sendable {
     try hmtx.require(4 * numberOfHMetrics + bearings, "4·numberOfHMetrics + 2·(numGlyphs − numberOfHMetrics)")
     var advances: [UInt16] = []
     advances.reserveCapacity(numberOfHMetrics)
-    for glyph in 0..<numberOfHMetrics { advances.append(hmtx.u16(4 * glyph)!) }
+    for glyph in 0..<numberOfHMetrics { advances.append(hmtx.u16OrZero(4 * glyph)) }
 
     // OS/2: usWeightClass 4, fsSelection 62, sTypo* 68–72, usWin* 74–76 (78 bytes from version 0;
     // some old Apple fonts stop at 68, before the typographic fields).
@@ -103,8 +103,8 @@ public struct Font: Sendable {
       useTypo = selection & 0x80 != 0
       if os2.contains(68, 10) {
         typographic = VerticalMetrics(
-          ascender: Int(os2.i16(68)!), descender: Int(os2.i16(70)!), lineGap: Int(os2.i16(72)!))
-        windows = VerticalMetrics(ascender: Int(os2.u16(74)!), descender: -Int(os2.u16(76)!), lineGap: 0)
+          ascender: Int(os2.i16OrZero(68)), descender: Int(os2.i16OrZero(70)), lineGap: Int(os2.i16OrZero(72)))
+        windows = VerticalMetrics(ascender: Int(os2.u16OrZero(74)), descender: -Int(os2.u16OrZero(76)), lineGap: 0)
       }
     }
 
@@ -117,7 +117,8 @@ public struct Font: Sendable {
     self.typographicMetrics = typographic
     self.windowsMetrics = windows
     self.prefersTypographicMetrics = useTypo
-    self.names = try directory.table("name").map { table throws(FontError) in try FontNames(table, limits: limits) } ?? FontNames()
+    self.names =
+      try directory.table("name").map { table throws(FontError) in try FontNames(table, limits: limits) } ?? FontNames()
     self.characterMap = try CharacterMap(try directory.required("cmap"), numberOfGlyphs: numberOfGlyphs)
     self.kerning = try PairKerning(
       kern: directory.table("kern"), gpos: directory.table("GPOS"), numberOfGlyphs: numberOfGlyphs, limits: limits)
@@ -246,10 +247,11 @@ public struct FontNames: Hashable, Sendable {
     var best: [Int: (rank: Int, text: String)] = [:]
     for entry in 0..<count {
       let record = 6 + 12 * entry
-      let platform = table.u16(record)!, encoding = table.u16(record + 2)!, language = table.u16(record + 4)!
-      let nameID = Int(table.u16(record + 6)!)
+      let platform = table.u16OrZero(record), encoding = table.u16OrZero(record + 2),
+        language = table.u16OrZero(record + 4)
+      let nameID = Int(table.u16OrZero(record + 6))
       guard [1, 2, 4, 6, 16, 17].contains(nameID) else { continue }
-      let length = Int(table.u16(record + 8)!), offset = Int(table.u16(record + 10)!)
+      let length = Int(table.u16OrZero(record + 8)), offset = Int(table.u16OrZero(record + 10))
       let rank: Int
       switch (platform, encoding) {
       case (3, 1), (3, 10): rank = language == 0x409 ? 0 : 1
@@ -259,7 +261,10 @@ public struct FontNames: Hashable, Sendable {
       }
       if let existing = best[nameID], existing.rank <= rank { continue }
       guard table.contains(storage + offset, length) else {
-        throw .outOfRange("name", "the string of record \(entry) (name ID \(nameID)) at \(storage + offset), length \(length), is outside the table's \(table.count) bytes")
+        throw .outOfRange(
+          "name",
+          "the string of record \(entry) (name ID \(nameID)) at \(storage + offset), length \(length), is outside the table's \(table.count) bytes"
+        )
       }
       let bytes = table.file[(table.start + storage + offset)..<(table.start + storage + offset + length)]
       let text: String

@@ -51,6 +51,13 @@ struct TableData: Sendable {
     return UInt32(file[at]) << 24 | UInt32(file[at + 1]) << 16 | UInt32(file[at + 2]) << 8 | UInt32(file[at + 3])
   }
 
+  // MARK: Reads of offsets already checked (0 if not, so a mistake cannot trap)
+
+  func u8OrZero(_ offset: Int) -> UInt8 { u8(offset) ?? 0 }
+  func u16OrZero(_ offset: Int) -> UInt16 { u16(offset) ?? 0 }
+  func i16OrZero(_ offset: Int) -> Int16 { i16(offset) ?? 0 }
+  func u32OrZero(_ offset: Int) -> UInt32 { u32(offset) ?? 0 }
+
   // MARK: Throwing reads (a FontError naming the table and the field)
 
   func u16(_ offset: Int, _ field: String) throws(FontError) -> UInt16 {
@@ -79,15 +86,18 @@ struct TableData: Sendable {
   /// A view of `offset…` (to the end of this view), for a subtable found through an offset field.
   func subtable(at offset: Int, _ what: String) throws(FontError) -> TableData {
     guard offset >= 0, offset < count else {
-      throw .outOfRange(tag, "\(what) at offset \(offsetInTable + offset) is outside the table's \(count + offsetInTable) bytes")
+      throw .outOfRange(
+        tag, "\(what) at offset \(offsetInTable + offset) is outside the table's \(count + offsetInTable) bytes")
     }
-    return TableData(tag: tag, file: file, start: start + offset, count: count - offset, offsetInTable: offsetInTable + offset)
+    return TableData(
+      tag: tag, file: file, start: start + offset, count: count - offset, offsetInTable: offsetInTable + offset)
   }
 
   /// Like `subtable(at:_:)` but nil when out of range (used while measuring).
   func subtable(at offset: Int) -> TableData? {
     guard offset >= 0, offset < count else { return nil }
-    return TableData(tag: tag, file: file, start: start + offset, count: count - offset, offsetInTable: offsetInTable + offset)
+    return TableData(
+      tag: tag, file: file, start: start + offset, count: count - offset, offsetInTable: offsetInTable + offset)
   }
 
   private func placeDescription(_ offset: Int) -> String {
@@ -96,7 +106,8 @@ struct TableData: Sendable {
   }
 
   private func missing(_ field: String, _ offset: Int, _ size: Int) -> FontError {
-    .truncated(tag, "\(field) at offset \(offsetInTable + offset) needs \(size) bytes, the table has \(count + offsetInTable)")
+    .truncated(
+      tag, "\(field) at offset \(offsetInTable + offset) needs \(size) bytes, the table has \(count + offsetInTable)")
   }
 }
 

@@ -36,6 +36,7 @@ public struct FontError: Error, Hashable, Sendable, CustomStringConvertible {
     self.message = message
   }
 
+  /// The message.
   public var description: String { message }
 
   static func truncated(_ table: String, _ detail: String) -> FontError {

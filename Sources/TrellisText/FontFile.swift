@@ -35,9 +35,12 @@ struct TableDirectory {
     case 0x0001_0000, 0x4F54_544F, 0x7472_7565:  // TrueType, 'OTTO' (CFF), 'true' (Apple)
       return tag
     case 0x774F_4646, 0x774F_4632:  // 'wOFF', 'wOF2'
-      throw FontError(.unsupported, table: nil, "a WOFF web font: compressed fonts are not supported, convert it to .ttf/.otf")
+      throw FontError(
+        .unsupported, table: nil, "a WOFF web font: compressed fonts are not supported, convert it to .ttf/.otf")
     default:
-      throw FontError(.notAFont, table: nil, "not a font file: starts with '\(tagString(tag))', not an OpenType, TrueType or collection header")
+      throw FontError(
+        .notAFont, table: nil,
+        "not a font file: starts with '\(tagString(tag))', not an OpenType, TrueType or collection header")
     }
   }
 
@@ -48,7 +51,9 @@ struct TableDirectory {
     }
     let count = try Self.faceCount(file, limits: limits)
     guard index >= 0, index < count else {
-      throw FontError(.invalidValue, table: nil, "font index \(index) is out of range: the file holds \(count) font\(count == 1 ? "" : "s")")
+      throw FontError(
+        .invalidValue, table: nil,
+        "font index \(index) is out of range: the file holds \(count) font\(count == 1 ? "" : "s")")
     }
     let whole = TableData(tag: "file header", file: file, start: 0, count: file.count)
     var directoryStart = 0
@@ -58,7 +63,10 @@ struct TableDirectory {
       }
       directoryStart = Int(offset)
       guard directoryStart < file.count else {
-        throw FontError(.offsetOutOfRange, table: nil, "font \(index) of the collection starts at offset \(directoryStart), past the end of the \(file.count)-byte file")
+        throw FontError(
+          .offsetOutOfRange, table: nil,
+          "font \(index) of the collection starts at offset \(directoryStart), past the end of the \(file.count)-byte file"
+        )
       }
       guard let inner = whole.u32(directoryStart) else {
         throw FontError(.truncated, table: nil, "font \(index) of the collection is truncated at its header")
@@ -74,16 +82,21 @@ struct TableDirectory {
     let recordsStart = directoryStart + 12
     let needed = 16 * Int(numTables)
     guard whole.contains(recordsStart, needed) else {
-      throw FontError(.truncated, table: nil, "the table directory is truncated: needs 16·numTables = \(needed) bytes for \(numTables) tables, has \(max(0, file.count - recordsStart))")
+      throw FontError(
+        .truncated, table: nil,
+        "the table directory is truncated: needs 16·numTables = \(needed) bytes for \(numTables) tables, has \(max(0, file.count - recordsStart))"
+      )
     }
     var tables: [String: (offset: Int, length: Int)] = [:]
     for entry in 0..<Int(numTables) {
       let record = recordsStart + 16 * entry
-      let tag = tagString(whole.u32(record)!)
-      let offset = Int(whole.u32(record + 8)!)
-      let length = Int(whole.u32(record + 12)!)
+      let tag = tagString(whole.u32OrZero(record))
+      let offset = Int(whole.u32OrZero(record + 8))
+      let length = Int(whole.u32OrZero(record + 12))
       guard whole.contains(offset, length) else {
-        throw FontError(.offsetOutOfRange, table: tag, "table '\(tag)' lies outside the file: offset \(offset) + length \(length) > \(file.count) bytes")
+        throw FontError(
+          .offsetOutOfRange, table: tag,
+          "table '\(tag)' lies outside the file: offset \(offset) + length \(length) > \(file.count) bytes")
       }
       if tables[tag] == nil { tables[tag] = (offset, length) }  // the first of duplicate tags wins
     }

@@ -27,6 +27,7 @@ public struct FontLibrary: Sendable {
     public let path: String
     /// What went wrong.
     public let message: String
+    /// "path: message".
     public var description: String { "\(path): \(message)" }
   }
 

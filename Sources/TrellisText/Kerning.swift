@@ -89,7 +89,8 @@ struct PairKerning: Sendable {
     var result: [KernPairs] = []
     for index in 0..<count {
       guard offset < table.count else {
-        throw .truncated("kern", "subtable \(index) of \(count) starts at \(offset), past the table's \(table.count) bytes")
+        throw .truncated(
+          "kern", "subtable \(index) of \(count) starts at \(offset), past the table's \(table.count) bytes")
       }
       let header = apple ? 8 : 6
       try table.require(header + 8, at: offset, "a subtable header and format 0 header")
@@ -98,27 +99,28 @@ struct PairKerning: Sendable {
       let horizontal: Bool
       let replaces: Bool
       if apple {
-        length = Int(table.u32(offset)!)
-        let coverage = table.u8(offset + 4)!
-        format = table.u8(offset + 5)!
+        length = Int(table.u32OrZero(offset))
+        let coverage = table.u8OrZero(offset + 4)
+        format = table.u8OrZero(offset + 5)
         horizontal = coverage & 0xE0 == 0  // not vertical, cross-stream or variation
         replaces = false
       } else {
-        length = Int(table.u16(offset + 2)!)
-        let coverage = table.u16(offset + 4)!
+        length = Int(table.u16OrZero(offset + 2))
+        let coverage = table.u16OrZero(offset + 4)
         format = UInt8(coverage >> 8)
         horizontal = coverage & 0x1 != 0 && coverage & 0x6 == 0  // horizontal, not minimum or cross-stream
         replaces = coverage & 0x8 != 0
       }
       var stride = length
       if format == 0 {
-        let pairCount = Int(table.u16(offset + header)!)
+        let pairCount = Int(table.u16OrZero(offset + header))
         let pairsStart = offset + header + 8
         try table.require(6 * pairCount, at: pairsStart, "6·nPairs for \(pairCount) pairs")
         if horizontal && pairCount > 0 {
           budget -= 1
           guard budget >= 0 else { throw .limit("kern", "more kerning subtables than the limit") }
-          result.append(KernPairs(pairs: try table.subtable(at: pairsStart, "the pairs"), count: pairCount, replaces: replaces))
+          result.append(
+            KernPairs(pairs: try table.subtable(at: pairsStart, "the pairs"), count: pairCount, replaces: replaces))
         }
         // The 16-bit length overflows for big subtables: trust the pair count.
         stride = max(length, header + 8 + 6 * pairCount)
@@ -135,16 +137,16 @@ struct PairKerning: Sendable {
     try table.require(10, "the header")
     let major = try table.u16(0, "majorVersion")
     guard major == 1 else { throw FontError(.unsupported, table: "GPOS", "table 'GPOS' has version \(major), not 1") }
-    let features = try table.subtable(at: Int(table.u16(6)!), "the feature list")
-    let lookupList = try table.subtable(at: Int(table.u16(8)!), "the lookup list")
+    let features = try table.subtable(at: Int(table.u16OrZero(6)), "the feature list")
+    let lookupList = try table.subtable(at: Int(table.u16OrZero(8)), "the lookup list")
     let featureCount = Int(try features.u16(0, "featureCount"))
     try features.require(2 + 6 * featureCount, "2 + 6·featureCount")
     var indices = Set<Int>()
     for index in 0..<featureCount where features.u32(2 + 6 * index) == 0x6B65_726E {  // 'kern'
-      let feature = try features.subtable(at: Int(features.u16(2 + 6 * index + 4)!), "feature \(index)")
+      let feature = try features.subtable(at: Int(features.u16OrZero(2 + 6 * index + 4)), "feature \(index)")
       let count = Int(try feature.u16(2, "lookupIndexCount"))
       try feature.require(4 + 2 * count, "4 + 2·lookupIndexCount")
-      for entry in 0..<count { indices.insert(Int(feature.u16(4 + 2 * entry)!)) }
+      for entry in 0..<count { indices.insert(Int(feature.u16OrZero(4 + 2 * entry))) }
     }
     guard !indices.isEmpty else { return [] }
     let lookupCount = Int(try lookupList.u16(0, "lookupCount"))
@@ -154,19 +156,20 @@ struct PairKerning: Sendable {
       guard index < lookupCount else {
         throw .invalid("GPOS", "the 'kern' feature uses lookup \(index), but there are \(lookupCount)")
       }
-      let lookup = try lookupList.subtable(at: Int(lookupList.u16(2 + 2 * index)!), "lookup \(index)")
+      let lookup = try lookupList.subtable(at: Int(lookupList.u16OrZero(2 + 2 * index)), "lookup \(index)")
       let type = try lookup.u16(0, "lookupType")
       guard type == 2 || type == 9 else { continue }  // kerning by contextual lookups is not applied
       let subtableCount = Int(try lookup.u16(4, "subTableCount"))
       try lookup.require(6 + 2 * subtableCount, "6 + 2·subTableCount")
       var subtables: [PairAdjustment] = []
       for entry in 0..<subtableCount {
-        var subtable = try lookup.subtable(at: Int(lookup.u16(6 + 2 * entry)!), "subtable \(entry) of lookup \(index)")
+        var subtable = try lookup.subtable(
+          at: Int(lookup.u16OrZero(6 + 2 * entry)), "subtable \(entry) of lookup \(index)")
         if type == 9 {
           // Extension: posFormat 1, extensionLookupType, a 32-bit offset to the real subtable.
           try subtable.require(8, "the extension subtable")
-          guard subtable.u16(2)! == 2 else { continue }
-          subtable = try subtable.subtable(at: Int(subtable.u32(4)!), "the extension's subtable")
+          guard subtable.u16OrZero(2) == 2 else { continue }
+          subtable = try subtable.subtable(at: Int(subtable.u32OrZero(4)), "the extension's subtable")
         }
         budget -= 1
         guard budget >= 0 else { throw .limit("GPOS", "more kerning subtables than the limit") }
@@ -185,9 +188,9 @@ extension PairKerning.PairAdjustment {
     let format = Int(try subtable.u16(0, "PairPos posFormat"))
     guard format == 1 || format == 2 else { return nil }
     try subtable.require(format == 1 ? 10 : 16, "the PairPos format \(format) header")
-    let coverage = try subtable.subtable(at: Int(subtable.u16(2)!), "the coverage table")
+    let coverage = try subtable.subtable(at: Int(subtable.u16OrZero(2)), "the coverage table")
     try Self.checkCoverage(coverage)
-    let valueFormat1 = subtable.u16(4)!, valueFormat2 = subtable.u16(6)!
+    let valueFormat1 = subtable.u16OrZero(4), valueFormat2 = subtable.u16OrZero(6)
     let size1 = 2 * (valueFormat1 & 0xFF).nonzeroBitCount, size2 = 2 * (valueFormat2 & 0xFF).nonzeroBitCount
     self.subtable = subtable
     self.coverage = coverage
@@ -198,10 +201,10 @@ extension PairKerning.PairAdjustment {
     firstAdvanceOffset = valueFormat1 & 0x4 != 0 ? 2 * (valueFormat1 & 0x3).nonzeroBitCount : nil
     secondAdvanceOffset = valueFormat2 & 0x4 != 0 ? 2 * (valueFormat2 & 0x3).nonzeroBitCount : nil
     if format == 1 {
-      let count = Int(subtable.u16(8)!)
+      let count = Int(subtable.u16OrZero(8))
       try subtable.require(10 + 2 * count, "10 + 2·pairSetCount")
       for index in 0..<count {
-        let set = try subtable.subtable(at: Int(subtable.u16(10 + 2 * index)!), "pair set \(index)")
+        let set = try subtable.subtable(at: Int(subtable.u16OrZero(10 + 2 * index)), "pair set \(index)")
         let pairs = Int(try set.u16(0, "pairValueCount"))
         try set.require(2 + pairs * (2 + size1 + size2), "2 + pairValueCount·(2 + value record sizes)")
       }
@@ -211,11 +214,11 @@ extension PairKerning.PairAdjustment {
       firstClassCount = 0
       secondClassCount = 0
     } else {
-      let classes1 = try subtable.subtable(at: Int(subtable.u16(8)!), "the first class definition")
-      let classes2 = try subtable.subtable(at: Int(subtable.u16(10)!), "the second class definition")
+      let classes1 = try subtable.subtable(at: Int(subtable.u16OrZero(8)), "the first class definition")
+      let classes2 = try subtable.subtable(at: Int(subtable.u16OrZero(10)), "the second class definition")
       try Self.checkClassDefinition(classes1)
       try Self.checkClassDefinition(classes2)
-      let count1 = Int(subtable.u16(12)!), count2 = Int(subtable.u16(14)!)
+      let count1 = Int(subtable.u16OrZero(12)), count2 = Int(subtable.u16OrZero(14))
       try subtable.require(16 + count1 * count2 * (size1 + size2), "16 + class1Count·class2Count·(value record sizes)")
       pairSetCount = 0
       firstClasses = classes1
@@ -253,7 +256,8 @@ extension PairKerning.PairAdjustment {
     guard let index = Self.coverageIndex(coverage, left) else { return nil }
     let records: TableData?
     if format == 1 {
-      guard index < pairSetCount, let offset = subtable.u16(10 + 2 * index), let set = subtable.subtable(at: Int(offset)),
+      guard index < pairSetCount, let offset = subtable.u16(10 + 2 * index),
+        let set = subtable.subtable(at: Int(offset)),
         let count = set.u16(0)
       else { return nil }
       let size = 2 + firstRecordSize + secondRecordSize
@@ -292,7 +296,11 @@ extension PairKerning.PairAdjustment {
         guard let start = table.u16(4 + 6 * middle), let end = table.u16(6 + 6 * middle),
           let first = table.u16(8 + 6 * middle)
         else { return nil }
-        if end < glyph { low = middle + 1 } else if start > glyph { high = middle } else {
+        if end < glyph {
+          low = middle + 1
+        } else if start > glyph {
+          high = middle
+        } else {
           return Int(first) + Int(glyph - start)
         }
       }
@@ -313,7 +321,11 @@ extension PairKerning.PairAdjustment {
     while low < high {
       let middle = (low + high) / 2
       guard let start = table.u16(4 + 6 * middle), let end = table.u16(6 + 6 * middle) else { return 0 }
-      if end < glyph { low = middle + 1 } else if start > glyph { high = middle } else {
+      if end < glyph {
+        low = middle + 1
+      } else if start > glyph {
+        high = middle
+      } else {
         return Int(table.u16(8 + 6 * middle) ?? 0)
       }
     }

@@ -25,7 +25,8 @@ enum LineBreaking {
   }
 
   enum BreakClass: Equatable {
-    case newline, space, zeroWidthSpace, glue, hyphen, breakAfter, opening, closing, nonStarter, ideographic, digit, other
+    case newline, space, zeroWidthSpace, glue, hyphen, breakAfter, opening, closing, nonStarter, ideographic, digit,
+      other
   }
 
   /// Opportunities before each cluster: `result[i]` is the break between `clusters[i - 1]` and
@@ -56,7 +57,9 @@ enum LineBreaking {
     if before == .hyphen {
       if after == .digit { return .none }
       let previous = index >= 2 ? classes[index - 2] : nil
-      if previous == nil || previous == .space || previous == .newline || previous == .zeroWidthSpace || previous == .glue {
+      if previous == nil || previous == .space || previous == .newline || previous == .zeroWidthSpace
+        || previous == .glue
+      {
         return .none  // LB20a: a word-initial hyphen
       }
       return .allowed

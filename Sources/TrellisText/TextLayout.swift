@@ -90,7 +90,8 @@ public struct TextLayout: Hashable, Sendable {
     _ text: String, measurer: some TextMeasurer, maxWidth: Double = .infinity, numberOfLines: Int = 0,
     lineBreakMode: LineBreakMode = .byTruncatingTail, rounding: PixelRounding = .up(scale: 1)
   ) {
-    var breaker = LineBuilder(text, measurer: measurer, maxWidth: maxWidth.isNaN ? .infinity : maxWidth, mode: lineBreakMode)
+    var breaker = LineBuilder(
+      text, measurer: measurer, maxWidth: maxWidth.isNaN ? .infinity : maxWidth, mode: lineBreakMode)
     let (ranges, truncated) = breaker.lines(limit: numberOfLines > 0 ? numberOfLines : Int.max)
     let metrics = measurer.lineMetrics
     var lines: [Line] = []

@@ -75,14 +75,17 @@ public struct FixedTextMeasurer: TextMeasurer {
     self.fontSize = fontSize
   }
 
+  /// Ascender 0.95, descender 0.25, no gap, line height 1.2, times the font size.
   public var lineMetrics: LineMetrics {
     LineMetrics(
       ascender: Self.ascenderFactor * fontSize, descender: Self.descenderFactor * fontSize, lineGap: 0,
       lineHeight: Self.lineHeightFactor * fontSize)
   }
 
+  /// 0.5 × the font size, whatever the cluster.
   public func advance(of cluster: Character) -> Double { Self.advanceFactor * fontSize }
 
+  /// Always 0: the fixed metric has no kerning.
   public func kerning(between left: Character, and right: Character) -> Double { 0 }
 }
 
@@ -103,6 +106,7 @@ public struct FontTextMeasurer: TextMeasurer {
   public let size: Double
   /// Whether pair kerning is applied (UIKit's default: yes).
   public let kerningEnabled: Bool
+  /// The font's line metrics at `size`, by the rule given at creation.
   public let lineMetrics: LineMetrics
 
   /// Measures with `font` at `size` points.
@@ -112,7 +116,8 @@ public struct FontTextMeasurer: TextMeasurer {
   ///   - size: the font size in points.
   ///   - verticalMetrics: which of the font's vertical metrics set line height and baselines.
   ///   - kerning: whether to apply the font's pair kerning.
-  public init(font: Font, size: Double, verticalMetrics: VerticalMetricsRule = .horizontalHeader, kerning: Bool = true) {
+  public init(font: Font, size: Double, verticalMetrics: VerticalMetricsRule = .horizontalHeader, kerning: Bool = true)
+  {
     self.font = font
     self.size = size
     self.kerningEnabled = kerning
@@ -123,6 +128,7 @@ public struct FontTextMeasurer: TextMeasurer {
   /// is exactly 8.5 (scaling by 17/1000 first would give 8.500000000000002).
   private func points(_ units: Int) -> Double { Double(units) * size / Double(font.unitsPerEm) }
 
+  /// The sum of the cluster's glyph advances (see the type's documentation); 0 for a newline.
   public func advance(of cluster: Character) -> Double {
     if cluster.isNewline { return 0 }
     var units = 0
@@ -138,6 +144,8 @@ public struct FontTextMeasurer: TextMeasurer {
     return points(units)
   }
 
+  /// The pair kerning between the left cluster's last glyph and the right one's first; 0
+  /// with kerning off or when either has no glyph.
   public func kerning(between left: Character, and right: Character) -> Double {
     guard kerningEnabled,
       let last = left.unicodeScalars.last(where: { !Self.isDefaultIgnorable($0) }),

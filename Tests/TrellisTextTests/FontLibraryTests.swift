@@ -4,12 +4,14 @@ import XCTest
 @testable import TrellisText
 
 final class FontLibraryTests: XCTestCase {
-  func face(_ family: String, _ style: String, weight: Int, italic: Bool = false, a advance: Int = 500) -> SyntheticFont {
+  func face(_ family: String, _ style: String, weight: Int, italic: Bool = false, a advance: Int = 500) -> SyntheticFont
+  {
     var font = SyntheticFont()
     font.family = family
     font.subfamily = style
     font.fullName = "\(family) \(style)"
-    font.postScriptName = family.replacingOccurrences(of: " ", with: "") + "-" + style.replacingOccurrences(of: " ", with: "")
+    font.postScriptName =
+      family.replacingOccurrences(of: " ", with: "") + "-" + style.replacingOccurrences(of: " ", with: "")
     font.weight = weight
     font.italic = italic
     font.characters[font.characters.firstIndex { $0.scalar == "a" }!].advance = advance
@@ -21,9 +23,12 @@ final class FontLibraryTests: XCTestCase {
     let root = FileManager.default.temporaryDirectory.appendingPathComponent("trellis-fonts-\(UUID().uuidString)")
     let nested = root.appendingPathComponent("nested/deeper")
     try FileManager.default.createDirectory(at: nested, withIntermediateDirectories: true)
-    try Data(face("Trellis Sans", "Regular", weight: 400, a: 501).build()).write(to: root.appendingPathComponent("Sans.ttf"))
-    try Data(face("Trellis Sans", "Bold", weight: 700, a: 507).build()).write(to: root.appendingPathComponent("Sans-Bold.TTF"))
-    try Data(face("Trellis Sans", "Light", weight: 300, a: 503).build()).write(to: nested.appendingPathComponent("Sans-Light.otf"))
+    try Data(face("Trellis Sans", "Regular", weight: 400, a: 501).build()).write(
+      to: root.appendingPathComponent("Sans.ttf"))
+    try Data(face("Trellis Sans", "Bold", weight: 700, a: 507).build()).write(
+      to: root.appendingPathComponent("Sans-Bold.TTF"))
+    try Data(face("Trellis Sans", "Light", weight: 300, a: 503).build()).write(
+      to: nested.appendingPathComponent("Sans-Light.otf"))
     let collection = SyntheticFont.collection([
       face("SF Pro Text", "Regular", weight: 400, a: 510), face("SF Pro Text", "Semibold", weight: 600, a: 516),
       face("SF Pro Display", "Regular", weight: 400, a: 520),
@@ -46,7 +51,9 @@ final class FontLibraryTests: XCTestCase {
     XCTAssertEqual(library.families, ["SF Pro Display", "SF Pro Text", "Trellis Sans"])
     XCTAssertEqual(library.failures.count, 1)
     XCTAssertTrue(library.failures[0].path.hasSuffix("broken.ttf"))
-    XCTAssertEqual(library.failures[0].message, "not a font file: starts with 'not ', not an OpenType, TrueType or collection header")
+    XCTAssertEqual(
+      library.failures[0].message, "not a font file: starts with 'not ', not an OpenType, TrueType or collection header"
+    )
     XCTAssertEqual(FontLibrary(directory: root.path, recursive: false).entries.count, 2)
     XCTAssertEqual(FontLibrary(directory: root.appendingPathComponent("absent").path).failures.count, 1)
   }
@@ -94,7 +101,10 @@ final class RealFontCheck: XCTestCase {
       let measurer = FontTextMeasurer(font: font, size: 17)
       let layout = TextLayout("Hello, World! AV To Wa", measurer: measurer, rounding: .up(scale: 2))
       let glyphs = "AVTo".unicodeScalars.compactMap(font.glyph(for:))
-      let kerning = glyphs.count == 4 ? "AV \(font.kerning(between: glyphs[0], and: glyphs[1])) To \(font.kerning(between: glyphs[2], and: glyphs[3]))" : "-"
+      let kerning =
+        glyphs.count == 4
+        ? "AV \(font.kerning(between: glyphs[0], and: glyphs[1])) To \(font.kerning(between: glyphs[2], and: glyphs[3]))"
+        : "-"
       let metrics = font.horizontalHeaderMetrics
       print(
         "  \(font.names.postScriptName ?? "?") [\(font.names.family ?? "?") / \(font.weight)\(font.isItalic ? " italic" : "")] upm \(font.unitsPerEm) glyphs \(font.numberOfGlyphs) hhea \(metrics.ascender)/\(metrics.descender)/\(metrics.lineGap) kern \(kerning) → \(layout.width) × \(layout.height), baseline \(layout.firstBaseline)"
@@ -132,7 +142,8 @@ final class FontSeedWriter: XCTestCase {
     small.characters = [(" ", 250), ("a", 500)]
     small.kernPairs = []
     let seeds: [(String, [UInt8])] = [
-      ("synthetic-kern", SyntheticFont().build()), ("synthetic-gpos", withGPOS.build()), ("synthetic-format12", withFormat12.build()),
+      ("synthetic-kern", SyntheticFont().build()), ("synthetic-gpos", withGPOS.build()),
+      ("synthetic-format12", withFormat12.build()),
       ("synthetic-typo-italic", typo.build()), ("synthetic-small", small.build()),
       ("synthetic-collection", SyntheticFont.collection([small, withGPOS])),
     ]

@@ -17,7 +17,9 @@ final class FontReadingTests: XCTestCase {
     // The Windows English records win over the Mac Roman ones written first.
     XCTAssertEqual(
       font.names,
-      FontNames(family: "Trellis Test", subfamily: "Regular", fullName: "Trellis Test Regular", postScriptName: "TrellisTest-Regular"))
+      FontNames(
+        family: "Trellis Test", subfamily: "Regular", fullName: "Trellis Test Regular",
+        postScriptName: "TrellisTest-Regular"))
   }
 
   func testCharacterMapFormat4BothSegmentKinds() throws {
@@ -81,7 +83,8 @@ final class FontReadingTests: XCTestCase {
     XCTAssertEqual(font.lineMetrics(size: 20), LineMetrics(ascender: 16, descender: 4, lineGap: 2))
     XCTAssertEqual(font.lineMetrics(size: 20).lineHeight, 22)
     // USE_TYPO_METRICS: 750, 250, 0 → 15, 5, 0.
-    XCTAssertEqual(font.lineMetrics(size: 20, rule: .typographicWhenFlagged), LineMetrics(ascender: 15, descender: 5, lineGap: 0))
+    XCTAssertEqual(
+      font.lineMetrics(size: 20, rule: .typographicWhenFlagged), LineMetrics(ascender: 15, descender: 5, lineGap: 0))
     // Windows: 900, 300 → 18, 6.
     XCTAssertEqual(font.lineMetrics(size: 20, rule: .windows), LineMetrics(ascender: 18, descender: 6, lineGap: 0))
     // hhea with both ascender and descender 0 falls back to the typographic metrics.

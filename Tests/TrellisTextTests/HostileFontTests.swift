@@ -17,13 +17,16 @@ final class HostileFontTests: XCTestCase {
   func testNotAFont() {
     XCTAssertEqual(error([])?.kind, .notAFont)
     XCTAssertEqual(error([])?.message, "not a font file: 0 bytes, too short for a header")
-    XCTAssertEqual(error(Array("hello, world".utf8))?.message, "not a font file: starts with 'hell', not an OpenType, TrueType or collection header")
+    XCTAssertEqual(
+      error(Array("hello, world".utf8))?.message,
+      "not a font file: starts with 'hell', not an OpenType, TrueType or collection header")
     XCTAssertEqual(error(Array("wOFF0000".utf8))?.kind, .unsupported)
   }
 
   func testTruncatedDirectory() {
     let bytes = Array(SyntheticFont().build().prefix(40))
-    XCTAssertEqual(error(bytes)?.message, "the table directory is truncated: needs 16·numTables = 128 bytes for 8 tables, has 28")
+    XCTAssertEqual(
+      error(bytes)?.message, "the table directory is truncated: needs 16·numTables = 128 bytes for 8 tables, has 28")
   }
 
   func testTableOutsideTheFile() {
@@ -33,7 +36,9 @@ final class HostileFontTests: XCTestCase {
     let problem = error(bytes)
     XCTAssertEqual(problem?.kind, .offsetOutOfRange)
     XCTAssertEqual(problem?.table, "OS/2")
-    XCTAssertTrue(problem?.message.hasPrefix("table 'OS/2' lies outside the file: offset 2130706432") ?? false, "\(String(describing: problem))")
+    XCTAssertTrue(
+      problem?.message.hasPrefix("table 'OS/2' lies outside the file: offset 2130706432") ?? false,
+      "\(String(describing: problem))")
   }
 
   func testHmtxTruncated() {
@@ -41,7 +46,8 @@ final class HostileFontTests: XCTestCase {
     synthetic.numberOfGlyphsOverride = 300
     synthetic.numberOfHMetricsOverride = 300
     synthetic.overrides["hmtx"] = [UInt8](repeating: 0, count: 640)
-    XCTAssertEqual(error(synthetic.build())?.message, "table 'hmtx' is truncated: needs 4·numberOfHMetrics = 1200 bytes, has 640")
+    XCTAssertEqual(
+      error(synthetic.build())?.message, "table 'hmtx' is truncated: needs 4·numberOfHMetrics = 1200 bytes, has 640")
     // Enough for the metrics, not for the bearings of the other glyphs: 1200 + 2·(400 − 300).
     synthetic.numberOfGlyphsOverride = 400
     synthetic.overrides["hmtx"] = [UInt8](repeating: 0, count: 1300)
@@ -61,9 +67,11 @@ final class HostileFontTests: XCTestCase {
     head[12] = 0
     var synthetic = SyntheticFont()
     synthetic.overrides["head"] = head
-    XCTAssertEqual(error(synthetic.build())?.message, "table 'head' is invalid: magicNumber is 0x000f3cf5, not 0x5f0f3cf5")
+    XCTAssertEqual(
+      error(synthetic.build())?.message, "table 'head' is invalid: magicNumber is 0x000f3cf5, not 0x5f0f3cf5")
     synthetic.overrides["head"] = Array(head.prefix(20))
-    XCTAssertEqual(error(synthetic.build())?.message, "table 'head' is truncated: needs the 54-byte header = 54 bytes, has 20")
+    XCTAssertEqual(
+      error(synthetic.build())?.message, "table 'head' is truncated: needs the 54-byte header = 54 bytes, has 20")
   }
 
   func testMissingTable() {
@@ -76,9 +84,12 @@ final class HostileFontTests: XCTestCase {
   func testCountsThatLie() {
     var synthetic = SyntheticFont()
     synthetic.numberOfHMetricsOverride = 0
-    XCTAssertEqual(error(synthetic.build())?.message, "table 'hhea' is invalid: numberOfHMetrics is 0; at least one is needed")
+    XCTAssertEqual(
+      error(synthetic.build())?.message, "table 'hhea' is invalid: numberOfHMetrics is 0; at least one is needed")
     synthetic.numberOfHMetricsOverride = 60000
-    XCTAssertEqual(error(synthetic.build())?.message, "table 'hhea' is invalid: numberOfHMetrics 60000 is more than maxp's numGlyphs 16")
+    XCTAssertEqual(
+      error(synthetic.build())?.message,
+      "table 'hhea' is invalid: numberOfHMetrics 60000 is more than maxp's numGlyphs 16")
   }
 
   func testCmapSegmentCountLies() {
@@ -91,10 +102,13 @@ final class HostileFontTests: XCTestCase {
     XCTAssertEqual(problem?.kind, .truncated)
     XCTAssertEqual(
       problem?.message,
-      "table 'cmap' is truncated: at offset 12 needs 16 + 8·segCount for 10000 segments = 80016 bytes, has \(cmap.count - 12)")
+      "table 'cmap' is truncated: at offset 12 needs 16 + 8·segCount for 10000 segments = 80016 bytes, has \(cmap.count - 12)"
+    )
     cmap.replaceSubrange(18..<20, with: [0, 3])  // odd
     synthetic.overrides["cmap"] = cmap
-    XCTAssertEqual(error(synthetic.build())?.message, "table 'cmap' is invalid: format 4 segCountX2 is 3, not a positive even number")
+    XCTAssertEqual(
+      error(synthetic.build())?.message, "table 'cmap' is invalid: format 4 segCountX2 is 3, not a positive even number"
+    )
   }
 
   func testCmapFormat12HugeGroupCount() {
@@ -106,7 +120,9 @@ final class HostileFontTests: XCTestCase {
     synthetic.overrides["cmap"] = cmap
     let problem = error(synthetic.build())
     XCTAssertEqual(problem?.kind, .truncated)
-    XCTAssertTrue(problem?.message.contains("16 + 12·numGroups for 4294967280 groups = 51539607376 bytes") ?? false, "\(String(describing: problem))")
+    XCTAssertTrue(
+      problem?.message.contains("16 + 12·numGroups for 4294967280 groups = 51539607376 bytes") ?? false,
+      "\(String(describing: problem))")
   }
 
   func testCmapWithoutUnicodeSubtable() {
@@ -116,12 +132,16 @@ final class HostileFontTests: XCTestCase {
     w.append([UInt8](repeating: 0, count: 256))
     var synthetic = SyntheticFont()
     synthetic.overrides["cmap"] = w.bytes
-    XCTAssertEqual(error(synthetic.build())?.message, "table 'cmap' has no Unicode subtable in format 4 or 12: it has no Unicode subtable")
+    XCTAssertEqual(
+      error(synthetic.build())?.message,
+      "table 'cmap' has no Unicode subtable in format 4 or 12: it has no Unicode subtable")
     var other = BinaryWriter()
     other.u16(0); other.u16(1); other.u16(3); other.u16(1); other.u32(12)
     other.u16(6); other.u16(10); other.u16(0); other.u16(0); other.u16(0)
     synthetic.overrides["cmap"] = other.bytes
-    XCTAssertEqual(error(synthetic.build())?.message, "table 'cmap' has no Unicode subtable in format 4 or 12: it has only (3, 1) format 6")
+    XCTAssertEqual(
+      error(synthetic.build())?.message,
+      "table 'cmap' has no Unicode subtable in format 4 or 12: it has only (3, 1) format 6")
   }
 
   func testHugeCountsHitLimits() {
@@ -134,13 +154,17 @@ final class HostileFontTests: XCTestCase {
     var name = synthetic.name()
     name.replaceSubrange(2..<4, with: [0xFF, 0xFF])
     synthetic.overrides["name"] = name
-    XCTAssertEqual(error(synthetic.build())?.message, "table 'name' is beyond the reader's limits: 65535 records, more than the limit 4096")
+    XCTAssertEqual(
+      error(synthetic.build())?.message,
+      "table 'name' is beyond the reader's limits: 65535 records, more than the limit 4096")
     // A kern subtable claiming 65535 pairs.
     var kern = SyntheticFont().kern()
     kern.replaceSubrange(10..<12, with: [0xFF, 0xFF])
     synthetic = SyntheticFont()
     synthetic.overrides["kern"] = kern
-    XCTAssertEqual(error(synthetic.build())?.message, "table 'kern' is truncated: at offset 18 needs 6·nPairs for 65535 pairs = 393210 bytes, has 6")
+    XCTAssertEqual(
+      error(synthetic.build())?.message,
+      "table 'kern' is truncated: at offset 18 needs 6·nPairs for 65535 pairs = 393210 bytes, has 6")
   }
 
   func testNameStringOutOfRange() {
@@ -159,7 +183,8 @@ final class HostileFontTests: XCTestCase {
     synthetic.overrides["GPOS"] = gpos
     XCTAssertEqual(
       error(synthetic.build())?.message,
-      "table 'GPOS' has an offset out of range: the lookup list at offset 32767 is outside the table's \(gpos.count) bytes")
+      "table 'GPOS' has an offset out of range: the lookup list at offset 32767 is outside the table's \(gpos.count) bytes"
+    )
     // Class counts whose records would not fit.
     gpos = synthetic.gposTable()
     let pairPos2 = gpos.count - 58  // the format 2 subtable is the last 58 bytes

@@ -6,7 +6,9 @@ struct BinaryWriter {
   var bytes: [UInt8] = []
 
   mutating func u8(_ value: UInt8) { bytes.append(value) }
-  mutating func u16(_ value: Int) { bytes += [UInt8(truncatingIfNeeded: value >> 8), UInt8(truncatingIfNeeded: value)] }
+  mutating func u16(_ value: Int) {
+    bytes += [UInt8(truncatingIfNeeded: value >> 8), UInt8(truncatingIfNeeded: value)]
+  }
   mutating func i16(_ value: Int) { u16(Int(UInt16(bitPattern: Int16(value)))) }
   mutating func u32(_ value: Int) {
     bytes += [24, 16, 8, 0].map { UInt8(truncatingIfNeeded: value >> $0) }
@@ -48,7 +50,8 @@ struct SyntheticFont {
   var numberOfHMetricsOverride: Int?
 
   var allCharacters: [(scalar: Unicode.Scalar, advance: Int)] { characters + format12Extras }
-  func glyph(_ scalar: Unicode.Scalar) -> Int { 1 + allCharacters.firstIndex { $0.scalar == scalar }! }
+  /// The glyph of `scalar`, or 0 (.notdef) when the font does not have it.
+  func glyph(_ scalar: Unicode.Scalar) -> Int { 1 + (allCharacters.firstIndex { $0.scalar == scalar } ?? -1) }
   var numberOfGlyphs: Int { 1 + allCharacters.count }
 
   /// The tables, by tag.
@@ -210,13 +213,17 @@ struct SyntheticFont {
     let bmp = characters.map { (code: Int($0.scalar.value), glyph: glyph($0.scalar)) }.sorted { $0.code < $1.code }
     var runs: [[(code: Int, glyph: Int)]] = []
     for entry in bmp {
-      if let last = runs.last?.last, last.code + 1 == entry.code { runs[runs.count - 1].append(entry) } else { runs.append([entry]) }
+      if let last = runs.last?.last, last.code + 1 == entry.code {
+        runs[runs.count - 1].append(entry)
+      } else {
+        runs.append([entry])
+      }
     }
     let segments = runs.count + 1
     var ends: [Int] = [], starts: [Int] = [], deltas: [Int] = [], rangeOffsets: [Int] = [], glyphArray: [Int] = []
     for (index, run) in runs.enumerated() {
-      starts.append(run.first!.code)
-      ends.append(run.last!.code)
+      starts.append(run[0].code)
+      ends.append(run[run.count - 1].code)
       if run.count == 1 {
         deltas.append((run[0].glyph - run[0].code) & 0xFFFF)
         rangeOffsets.append(0)
@@ -273,7 +280,8 @@ struct SyntheticFont {
   func gposTable() -> [UInt8] {
     // Lookup 0's subtable: PairPos format 1.
     var pair1 = BinaryWriter()
-    pair1.u16(1); pair1.u16(12); pair1.u16(0x0004); pair1.u16(0); pair1.u16(1); pair1.u16(18)  // → coverage at 12, set at 18
+    // posFormat 1, coverage at 12, XAdvance in the first record only, one pair set at 18.
+    pair1.u16(1); pair1.u16(12); pair1.u16(0x0004); pair1.u16(0); pair1.u16(1); pair1.u16(18)
     pair1.u16(1); pair1.u16(1); pair1.u16(glyph("A"))  // coverage format 1 at 12
     pair1.u16(1); pair1.u16(glyph("V")); pair1.i16(-100)  // pair set at 18
     var extensionTable = BinaryWriter()

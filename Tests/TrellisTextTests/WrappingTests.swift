@@ -146,7 +146,8 @@ final class LayoutCostTests: XCTestCase {
     let measurer = FixedTextMeasurer(fontSize: 10)
     let word = String(repeating: "a", count: 200_000)
     let start = Date()
-    XCTAssertEqual(TextLayout(word, measurer: measurer, maxWidth: 40, lineBreakMode: .byWordWrapping).lines.count, 25_000)
+    XCTAssertEqual(
+      TextLayout(word, measurer: measurer, maxWidth: 40, lineBreakMode: .byWordWrapping).lines.count, 25_000)
     let spaces = "a" + String(repeating: " ", count: 200_000) + "b"
     XCTAssertEqual(TextLayout(spaces, measurer: measurer, maxWidth: 40).lines.map(\.text), ["a", "b"])
     XCTAssertEqual(
