@@ -59,7 +59,7 @@ private func checkFont(_ font: Font, sample text: String) {
   for glyph in [0, 1, font.numberOfGlyphs - 1, font.numberOfGlyphs, -1] where font.advance(ofGlyph: glyph) < 0 {
     fail("a negative advance for glyph \(glyph)")
   }
-  for rule in [VerticalMetricsRule.horizontalHeader, .typographicWhenFlagged, .windows] {
+  for rule in [VerticalMetricsRule.coreText, .horizontalHeader, .typographicWhenFlagged, .windows] {
     let metrics = FontTextMeasurer(font: font, size: 17, verticalMetrics: rule).lineMetrics
     if !metrics.lineHeight.isFinite || !metrics.ascender.isFinite { fail("line metrics \(metrics)") }
   }

@@ -26,6 +26,9 @@ public struct Font: Sendable {
   public let windowsMetrics: VerticalMetrics?
   /// Whether `OS/2` fsSelection bit 7 (USE_TYPO_METRICS) is set.
   public let prefersTypographicMetrics: Bool
+  /// Whether the font has a `STAT` (style attributes) table, which makes CoreText honour
+  /// USE_TYPO_METRICS (see `VerticalMetricsRule.coreText`).
+  public let hasStyleAttributes: Bool
 
   let characterMap: CharacterMap
   /// Advance widths of the first numberOfHMetrics glyphs; later glyphs use the last one.
@@ -117,6 +120,7 @@ public struct Font: Sendable {
     self.typographicMetrics = typographic
     self.windowsMetrics = windows
     self.prefersTypographicMetrics = useTypo
+    self.hasStyleAttributes = directory.tables["STAT"] != nil
     self.names =
       try directory.table("name").map { table throws(FontError) in try FontNames(table, limits: limits) } ?? FontNames()
     self.characterMap = try CharacterMap(try directory.required("cmap"), numberOfGlyphs: numberOfGlyphs)
@@ -158,7 +162,7 @@ public struct Font: Sendable {
   /// - Parameters:
   ///   - size: the font size in points.
   ///   - rule: which of the font's three sets of vertical metrics to use (see `VerticalMetricsRule`).
-  public func lineMetrics(size: Double, rule: VerticalMetricsRule = .horizontalHeader) -> LineMetrics {
+  public func lineMetrics(size: Double, rule: VerticalMetricsRule = .coreText) -> LineMetrics {
     let units = verticalMetrics(rule)
     let em = Double(unitsPerEm)
     return LineMetrics(
@@ -171,6 +175,9 @@ public struct Font: Sendable {
     let hhea = horizontalHeaderMetrics
     let hheaUsable = hhea.ascender != 0 || hhea.descender != 0
     switch rule {
+    case .coreText:
+      if prefersTypographicMetrics, hasStyleAttributes, let typographic = typographicMetrics { return typographic }
+      return hheaUsable ? hhea : (typographicMetrics ?? windowsMetrics ?? hhea)
     case .horizontalHeader:
       if hheaUsable { return hhea }
       return typographicMetrics ?? windowsMetrics ?? hhea
@@ -203,9 +210,14 @@ public struct VerticalMetrics: Hashable, Sendable {
 
 /// Which of a font's vertical metrics set the line height and baseline.
 public enum VerticalMetricsRule: Hashable, Sendable {
-  /// `hhea` ascender, descender and lineGap: what CoreText (and so UIKit) uses on Apple
-  /// platforms, whatever USE_TYPO_METRICS says. Falls back to `OS/2` typographic, then
-  /// Windows metrics when `hhea` has both ascender and descender 0.
+  /// CoreText's, and so UIKit's: `hhea`, except that a font with a `STAT` table and the
+  /// USE_TYPO_METRICS bit set uses `OS/2` sTypo* (WebKit commit 50cfb6a, "Add STAT table to
+  /// CanvasTest.ttf, to ensure macOS uses OS_2 sTypo ascent&descent": "CoreText uses metrics
+  /// from the font's hhea table by default. However if there is a STAT table, CT will respect
+  /// the USE_TYPO_METRICS flag"). The default.
+  case coreText
+  /// `hhea` ascender, descender and lineGap, whatever USE_TYPO_METRICS says. Falls back to
+  /// `OS/2` typographic, then Windows metrics when `hhea` has both ascender and descender 0.
   case horizontalHeader
   /// `OS/2` sTypo* when fsSelection's USE_TYPO_METRICS bit is set, else as `horizontalHeader`:
   /// what DirectWrite and FreeType-based browsers do.

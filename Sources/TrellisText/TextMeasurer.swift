@@ -6,8 +6,9 @@
 /// for SF Pro Text at 17 pt (hhea 1950 / −494 / 0 per 2048 units) that is 16.19 + 4.10 = 20.29,
 /// which UILabel reports as 20.5 at @2x and 20.33 at @3x after rounding up to the pixel.
 /// Not sourced exactly: whether UIKit rounds ascender and descender separately before adding
-/// them (TextKit 1's default line height is documented only as "depends on the font"); we do
-/// not, and round only the final size (see `PixelRounding`).
+/// them; we do not, and round only the final size (see `PixelRounding`). Known gap: CoreText
+/// adjusts the line height of some Apple fonts beyond their tables (Helvetica Neue, see
+/// `docs/text.md`); that is not modelled.
 public struct LineMetrics: Hashable, Sendable {
   /// From the line's top to its baseline.
   public var ascender: Double
@@ -116,8 +117,7 @@ public struct FontTextMeasurer: TextMeasurer {
   ///   - size: the font size in points.
   ///   - verticalMetrics: which of the font's vertical metrics set line height and baselines.
   ///   - kerning: whether to apply the font's pair kerning.
-  public init(font: Font, size: Double, verticalMetrics: VerticalMetricsRule = .horizontalHeader, kerning: Bool = true)
-  {
+  public init(font: Font, size: Double, verticalMetrics: VerticalMetricsRule = .coreText, kerning: Bool = true) {
     self.font = font
     self.size = size
     self.kerningEnabled = kerning

@@ -87,6 +87,16 @@ final class FontReadingTests: XCTestCase {
       font.lineMetrics(size: 20, rule: .typographicWhenFlagged), LineMetrics(ascender: 15, descender: 5, lineGap: 0))
     // Windows: 900, 300 → 18, 6.
     XCTAssertEqual(font.lineMetrics(size: 20, rule: .windows), LineMetrics(ascender: 18, descender: 6, lineGap: 0))
+    // CoreText honours the flag only in fonts with a STAT table.
+    XCTAssertEqual(font.lineMetrics(size: 20, rule: .coreText), LineMetrics(ascender: 16, descender: 4, lineGap: 2))
+    synthetic.overrides["STAT"] = [0, 1, 0, 2, 0, 8, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0]
+    let withStyleAttributes = try Font(bytes: synthetic.build())
+    XCTAssertTrue(withStyleAttributes.hasStyleAttributes)
+    XCTAssertEqual(withStyleAttributes.lineMetrics(size: 20), LineMetrics(ascender: 15, descender: 5, lineGap: 0))
+    XCTAssertEqual(
+      withStyleAttributes.lineMetrics(size: 20, rule: .horizontalHeader),
+      LineMetrics(ascender: 16, descender: 4, lineGap: 2))
+    synthetic.overrides["STAT"] = nil
     // hhea with both ascender and descender 0 falls back to the typographic metrics.
     synthetic.hhea = (0, 0, 0)
     XCTAssertEqual(try Font(bytes: synthetic.build()).lineMetrics(size: 20), LineMetrics(ascender: 15, descender: 5))
