@@ -71,6 +71,22 @@ final class FontLibraryTests: XCTestCase {
     XCTAssertNil(library.font(named: "Helvetica"))
   }
 
+  func testScanLimits() throws {
+    let root = try makeDirectory()
+    var limits = FontLibrary.ScanLimits()
+    limits.maxDepth = 1  // the root and nested/, not nested/deeper/
+    XCTAssertEqual(FontLibrary(directory: root.path, limits: limits).entries.count, 2)
+    limits = FontLibrary.ScanLimits()
+    limits.maxFiles = 2
+    let two = FontLibrary(directory: root.path, limits: limits)
+    XCTAssertEqual(two.entries.count + two.failures.count, 2)
+    limits = FontLibrary.ScanLimits()
+    limits.maxFileSize = 100
+    let small = FontLibrary(directory: root.path, limits: limits)
+    XCTAssertEqual(small.entries.count, 0)
+    XCTAssertEqual(small.failures.count, 5, "three fonts and the collection are over 100 bytes; broken.ttf is not a font")
+  }
+
   func testSystemFont() throws {
     let library = FontLibrary(directory: try makeDirectory().path)
     XCTAssertEqual(aAdvance(library.systemFont(size: 17)), 510, "SF Pro Text below 20 pt")

@@ -127,3 +127,74 @@ final class FontReadingTests: XCTestCase {
     }
   }
 }
+
+/// Less common but legal layouts of the same tables.
+final class FontVariantTests: XCTestCase {
+  func testCFFFlavouredSfntVersionIsAccepted() throws {
+    var bytes = SyntheticFont().build()
+    bytes.replaceSubrange(0..<4, with: Array("OTTO".utf8))
+    XCTAssertEqual(try Font(bytes: bytes).unitsPerEm, 1000)
+  }
+
+  func testAppleKernTableVersion1() throws {
+    let synthetic = SyntheticFont()
+    var w = BinaryWriter()
+    w.u32(0x0001_0000)  // version 1.0
+    w.u32(1)  // nTables
+    w.u32(8 + 8 + 6)  // subtable length
+    w.u8(0)  // coverage: horizontal
+    w.u8(0)  // format 0
+    w.u16(0)  // tupleIndex
+    w.u16(1)
+    w.u16(0)
+    w.u16(0)
+    w.u16(0)
+    w.u16(synthetic.glyph("A"))
+    w.u16(synthetic.glyph("V"))
+    w.i16(-70)
+    var apple = synthetic
+    apple.overrides["kern"] = w.bytes
+    let font = try Font(bytes: apple.build())
+    XCTAssertEqual(font.kerning(between: synthetic.glyph("A"), and: synthetic.glyph("V")), -70)
+  }
+
+  func testSymbolCharacterMapIsReachedFromASCII() throws {
+    // One (3, 0) format 4 subtable mapping U+F041 ("A" in the symbol area) to glyph 4.
+    var w = BinaryWriter()
+    w.u16(0)
+    w.u16(1)
+    w.u16(3)
+    w.u16(0)
+    w.u32(12)
+    w.u16(4)
+    w.u16(32)
+    w.u16(0)
+    w.u16(4)  // two segments
+    w.u16(0)
+    w.u16(0)
+    w.u16(0)
+    w.u16(0xF041)
+    w.u16(0xFFFF)  // endCode
+    w.u16(0)
+    w.u16(0xF041)
+    w.u16(0xFFFF)  // startCode
+    w.u16((4 - 0xF041) & 0xFFFF)
+    w.u16(1)  // idDelta
+    w.u16(0)
+    w.u16(0)  // idRangeOffset
+    var synthetic = SyntheticFont()
+    synthetic.overrides["cmap"] = w.bytes
+    let font = try Font(bytes: synthetic.build())
+    XCTAssertEqual(font.glyph(for: "A"), 4)
+    XCTAssertNil(font.glyph(for: "B"))
+  }
+
+  func testNumberOfHMetricsBelowNumGlyphsSharesTheLastAdvance() throws {
+    var synthetic = SyntheticFont()
+    synthetic.characters = [("a", 500), ("b", 700), ("c", 700), ("d", 700)]
+    synthetic.kernPairs = []
+    XCTAssertEqual(synthetic.numberOfHMetrics, 3)
+    let font = try Font(bytes: synthetic.build())
+    XCTAssertEqual(FontTextMeasurer(font: font, size: 10).width(of: "abcd"), 26, accuracy: 1e-9)
+  }
+}
