@@ -84,7 +84,8 @@ final class FontLibraryTests: XCTestCase {
     limits.maxFileSize = 100
     let small = FontLibrary(directory: root.path, limits: limits)
     XCTAssertEqual(small.entries.count, 0)
-    XCTAssertEqual(small.failures.count, 5, "three fonts and the collection are over 100 bytes; broken.ttf is not a font")
+    // Three fonts and the collection are over 100 bytes; broken.ttf is not a font.
+    XCTAssertEqual(small.failures.count, 5)
   }
 
   func testSystemFont() throws {
