@@ -67,8 +67,9 @@ public struct FontLimits: Hashable, Sendable {
   public var maxFacesInCollection: Int = 256
   /// Most entries in one table directory.
   public var maxTables: Int = 512
-  /// Most pair-kerning subtables kept, across `kern` and `GPOS`: each kerning query may
-  /// visit all of them, so this bounds the work per pair of characters.
+  /// Most pair-kerning subtables read, across `kern` and `GPOS` (every subtable of a `GPOS`
+  /// 'kern' lookup counts): each kerning query may visit all of them, so this bounds the work
+  /// per pair of characters as well as the work of reading.
   public var maxKerningSubtables: Int = 512
   /// Most `name` records read.
   public var maxNameRecords: Int = 4096

@@ -141,9 +141,14 @@ struct PairKerning: Sendable {
     let lookupList = try table.subtable(at: Int(table.u16OrZero(8)), "the lookup list")
     let featureCount = Int(try features.u16(0, "featureCount"))
     try features.require(2 + 6 * featureCount, "2 + 6·featureCount")
+    // Records, lookups and subtables may share bytes: each is visited once, so a small hostile
+    // file cannot make the work grow as the product of two counts.
     var indices = Set<Int>()
+    var featuresSeen = Set<Int>()
     for index in 0..<featureCount where features.u32(2 + 6 * index) == 0x6B65_726E {  // 'kern'
-      let feature = try features.subtable(at: Int(features.u16OrZero(2 + 6 * index + 4)), "feature \(index)")
+      let featureOffset = Int(features.u16OrZero(2 + 6 * index + 4))
+      guard featuresSeen.insert(featureOffset).inserted else { continue }
+      let feature = try features.subtable(at: featureOffset, "feature \(index)")
       let count = Int(try feature.u16(2, "lookupIndexCount"))
       try feature.require(4 + 2 * count, "4 + 2·lookupIndexCount")
       for entry in 0..<count { indices.insert(Int(feature.u16OrZero(4 + 2 * entry))) }
@@ -152,17 +157,23 @@ struct PairKerning: Sendable {
     let lookupCount = Int(try lookupList.u16(0, "lookupCount"))
     try lookupList.require(2 + 2 * lookupCount, "2 + 2·lookupCount")
     var result: [[PairAdjustment]] = []
+    var lookupsSeen = Set<Int>()
+    var subtablesRead: [Int: PairAdjustment?] = [:]
     for index in indices.sorted() {
       guard index < lookupCount else {
         throw .invalid("GPOS", "the 'kern' feature uses lookup \(index), but there are \(lookupCount)")
       }
-      let lookup = try lookupList.subtable(at: Int(lookupList.u16OrZero(2 + 2 * index)), "lookup \(index)")
+      let lookupOffset = Int(lookupList.u16OrZero(2 + 2 * index))
+      guard lookupsSeen.insert(lookupOffset).inserted else { continue }
+      let lookup = try lookupList.subtable(at: lookupOffset, "lookup \(index)")
       let type = try lookup.u16(0, "lookupType")
       guard type == 2 || type == 9 else { continue }  // kerning by contextual lookups is not applied
       let subtableCount = Int(try lookup.u16(4, "subTableCount"))
       try lookup.require(6 + 2 * subtableCount, "6 + 2·subTableCount")
       var subtables: [PairAdjustment] = []
       for entry in 0..<subtableCount {
+        budget -= 1
+        guard budget >= 0 else { throw .limit("GPOS", "more kerning subtables than the limit") }
         var subtable = try lookup.subtable(
           at: Int(lookup.u16OrZero(6 + 2 * entry)), "subtable \(entry) of lookup \(index)")
         if type == 9 {
@@ -171,9 +182,13 @@ struct PairKerning: Sendable {
           guard subtable.u16OrZero(2) == 2 else { continue }
           subtable = try subtable.subtable(at: Int(subtable.u32OrZero(4)), "the extension's subtable")
         }
-        budget -= 1
-        guard budget >= 0 else { throw .limit("GPOS", "more kerning subtables than the limit") }
-        if let pair = try PairAdjustment(subtable) { subtables.append(pair) }
+        if let known = subtablesRead[subtable.start] {
+          if let known { subtables.append(known) }
+          continue
+        }
+        let pair = try PairAdjustment(subtable)
+        subtablesRead[subtable.start] = pair
+        if let pair { subtables.append(pair) }
       }
       if !subtables.isEmpty { result.append(subtables) }
     }

@@ -1,3 +1,4 @@
+import Foundation
 import XCTest
 
 @testable import TrellisText
@@ -221,5 +222,74 @@ final class HostileFontTests: XCTestCase {
       XCTAssertLessThanOrEqual(layout.lines.count, 2)
     }
     XCTAssertGreaterThan(accepted, 100)
+  }
+}
+
+/// Tables whose records share bytes, so that counts multiply: reading stays fast.
+final class SharedRecordTests: XCTestCase {
+  /// A GPOS table with `features` 'kern' records all pointing to one feature of `indices`
+  /// lookup indices; `lookups` lookup offsets all pointing to one extension lookup with
+  /// `subtables` subtable offsets, all pointing to one extension of type `extensionType`
+  /// holding the pair A–V −100.
+  func sharedGPOS(
+    _ synthetic: SyntheticFont, features: Int, indices: Int, lookups: Int, subtables: Int, extensionType: Int
+  )
+    -> [UInt8]
+  {
+    var featureList = BinaryWriter()
+    featureList.u16(features)
+    for _ in 0..<features {
+      featureList.tag("kern")
+      featureList.u16(2 + 6 * features)
+    }
+    featureList.u16(0)
+    featureList.u16(indices)
+    for index in 0..<indices { featureList.u16(index % lookups) }
+    var lookupList = BinaryWriter()
+    lookupList.u16(lookups)
+    for _ in 0..<lookups { lookupList.u16(2 + 2 * lookups) }
+    lookupList.u16(9)
+    lookupList.u16(0)
+    lookupList.u16(subtables)
+    for _ in 0..<subtables { lookupList.u16(6 + 2 * subtables) }
+    lookupList.u16(1)
+    lookupList.u16(extensionType)
+    lookupList.u32(8)
+    for value in [1, 12, 0x0004, 0, 1, 18, 1, 1, synthetic.glyph("A"), 1, synthetic.glyph("V"), -100] {
+      lookupList.i16(value)
+    }
+    var w = BinaryWriter()
+    w.u16(1)
+    w.u16(0)
+    w.u16(10)
+    w.u16(12)
+    w.u16(12 + featureList.bytes.count)
+    w.u16(0)
+    return w.bytes + featureList.bytes + lookupList.bytes
+  }
+
+  func testSharedFeaturesAndLookupsAreReadOnce() throws {
+    var synthetic = SyntheticFont()
+    synthetic.overrides["GPOS"] = sharedGPOS(
+      synthetic, features: 5000, indices: 5000, lookups: 5000, subtables: 1, extensionType: 2)
+    let start = Date()
+    let font = try Font(bytes: synthetic.build())
+    // 5000 lookup indices, one lookup: applied once.
+    XCTAssertEqual(font.kerning(between: synthetic.glyph("A"), and: synthetic.glyph("V")), -100)
+    XCTAssertLessThan(Date().timeIntervalSince(start), 5)
+  }
+
+  func testThousandsOfSubtablesHitTheLimitQuickly() {
+    var synthetic = SyntheticFont()
+    synthetic.overrides["GPOS"] = sharedGPOS(
+      synthetic, features: 5000, indices: 5000, lookups: 5000, subtables: 5000, extensionType: 1)
+    let start = Date()
+    XCTAssertThrowsError(try Font(bytes: synthetic.build())) { error in
+      XCTAssertEqual((error as? FontError)?.kind, .limitExceeded)
+      XCTAssertEqual(
+        (error as? FontError)?.message,
+        "table 'GPOS' is beyond the reader's limits: more kerning subtables than the limit")
+    }
+    XCTAssertLessThan(Date().timeIntervalSince(start), 5)
   }
 }
