@@ -54,6 +54,10 @@ public struct FontLibrary: Sendable {
 
   /// Every font loaded, in the order added.
   public private(set) var entries: [Entry] = []
+  /// Lowercased PostScript name, full name and family → indices into `entries` (first added first).
+  private var byPostScriptName: [String: Int] = [:]
+  private var byFullName: [String: Int] = [:]
+  private var byFamily: [String: [Int]] = [:]
   /// Files that could not be read.
   public private(set) var failures: [LoadFailure] = []
 
@@ -115,7 +119,7 @@ public struct FontLibrary: Sendable {
       let count = try TableDirectory.faceCount(bytes, limits: limits)
       for index in 0..<count {
         do {
-          entries.append(Entry(font: try Font(bytes: bytes, index: index, limits: limits), path: path, index: index))
+          append(Entry(font: try Font(bytes: bytes, index: index, limits: limits), path: path, index: index))
         } catch {
           failures.append(LoadFailure(path: count > 1 ? "\(path)#\(index)" : path, message: error.message))
         }
@@ -127,7 +131,16 @@ public struct FontLibrary: Sendable {
 
   /// Adds one font.
   public mutating func add(_ font: Font, path: String = "") {
-    entries.append(Entry(font: font, path: path, index: 0))
+    append(Entry(font: font, path: path, index: 0))
+  }
+
+  private mutating func append(_ entry: Entry) {
+    let index = entries.count
+    entries.append(entry)
+    let names = entry.font.names
+    if let name = names.postScriptName?.lowercased(), byPostScriptName[name] == nil { byPostScriptName[name] = index }
+    if let name = names.fullName?.lowercased(), byFullName[name] == nil { byFullName[name] = index }
+    if let family = names.family?.lowercased() { byFamily[family, default: []].append(index) }
   }
 
   /// All fonts, in the order added.
@@ -146,15 +159,14 @@ public struct FontLibrary: Sendable {
   /// - Returns: nil when nothing has that name.
   public func font(named name: String, weight: Int = 400, italic: Bool = false) -> Font? {
     let wanted = name.lowercased()
-    if let match = entries.first(where: { $0.font.names.postScriptName?.lowercased() == wanted }) { return match.font }
-    if let match = entries.first(where: { $0.font.names.fullName?.lowercased() == wanted }) { return match.font }
+    if let index = byPostScriptName[wanted] ?? byFullName[wanted] { return entries[index].font }
     return font(family: name, weight: weight, italic: italic)
   }
 
   /// The face of `family` closest to `weight` and `italic`, or nil when the family is absent.
   public func font(family: String, weight: Int = 400, italic: Bool = false) -> Font? {
     let wanted = family.lowercased()
-    let faces = entries.map(\.font).filter { $0.names.family?.lowercased() == wanted }
+    let faces = (byFamily[wanted] ?? []).map { entries[$0].font }
     return faces.min { Self.rank($0, weight, italic) < Self.rank($1, weight, italic) }
   }
 
