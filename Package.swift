@@ -12,6 +12,8 @@ let package = Package(
     .library(name: "TrellisSolver", targets: ["TrellisSolver"]),
     // Layout documents, size classes, devices and stack views, on top of the solver.
     .library(name: "TrellisLayout", targets: ["TrellisLayout"]),
+    // Text measurement from OpenType/TrueType fonts, line breaking and truncation, as UIKit does.
+    .library(name: "TrellisText", targets: ["TrellisText"]),
     // The command-line tool.
     .executable(name: "trellis", targets: ["trellis"]),
     // Solver benchmarks against the kiwi workloads in Benchmarks/Workloads.
@@ -26,6 +28,8 @@ let package = Package(
     .target(name: "TrellisLayout", dependencies: ["TrellisSolver", "TrellisSupport"]),
     .target(name: "TrellisRender", dependencies: ["TrellisLayout", "TrellisSupport"]),
     .target(name: "TrellisCLI", dependencies: ["TrellisLayout", "TrellisRender", "TrellisSupport"]),
+    // Self-contained: reads font files and lays out text; no other Trellis module.
+    .target(name: "TrellisText"),
 
     // MARK: Executables
     .executableTarget(name: "trellis", dependencies: ["TrellisCLI"]),
@@ -45,5 +49,6 @@ let package = Package(
       name: "TrellisCLITests",
       dependencies: ["TrellisCLI", "TrellisLayout", "TrellisRender", "TrellisSupport", "TrellisTestSupport"],
       exclude: ["Snapshots"]),
+    .testTarget(name: "TrellisTextTests", dependencies: ["TrellisText"]),
   ]
 )

@@ -3,7 +3,7 @@
 #
 #   scripts/fuzz.sh [--ci] [--seconds N] [--timeout N] [--seed N] [--build-only] [harness…]
 #
-# Harnesses: solver json constraint-text vfl layout (default: all, in that order).
+# Harnesses: solver json constraint-text vfl layout font (default: all, in that order).
 #   --seconds N   fuzz each harness for N seconds (default 60)
 #   --ci          a short run: about 60 seconds in total, shared by the harnesses, from the
 #                 seeds alone, seed 1
@@ -22,7 +22,7 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 ROOT=$(pwd)
 SCRATCH="$ROOT/.build-fuzz"
-ALL=(solver json constraint-text vfl layout)
+ALL=(solver json constraint-text vfl layout font)
 
 usage() { sed -n '2,17p' "$0" | sed 's/^# \{0,1\}//'; }
 die() { echo "fuzz.sh: $*" >&2; exit 2; }
@@ -76,6 +76,7 @@ harness_file() {
     constraint-text) echo Fuzz/FuzzConstraintText.swift ;;
     vfl) echo Fuzz/FuzzVisualFormat.swift ;;
     layout) echo Fuzz/FuzzLayout.swift ;;
+    font) echo Fuzz/FuzzFont.swift ;;
   esac
 }
 max_len() {
@@ -84,6 +85,7 @@ max_len() {
     json) echo 8192 ;;
     constraint-text|vfl) echo 256 ;;
     layout) echo 16384 ;;
+    font) echo 4096 ;;
   esac
 }
 dictionary() {
@@ -91,6 +93,7 @@ dictionary() {
     json|layout) echo Fuzz/dict/layout.dict ;;
     constraint-text) echo Fuzz/dict/constraint-text.dict ;;
     vfl) echo Fuzz/dict/vfl.dict ;;
+    font) echo Fuzz/dict/font.dict ;;
     *) echo "" ;;
   esac
 }
@@ -120,6 +123,7 @@ up_to_date() { [ -f "$1" ] && [ -f "$1.stamp" ] && [ "$(cat "$1.stamp")" = "$2" 
 
 solver_sources=$(find Sources/TrellisSolver -name '*.swift' | LC_ALL=C sort)
 layout_sources=$(find Sources/TrellisLayout -name '*.swift' | LC_ALL=C sort)
+text_sources=$(find Sources/TrellisText -name '*.swift' | LC_ALL=C sort)
 support_sources=$(find Fuzz/Support -name '*.swift' | LC_ALL=C sort)
 
 # TrellisLayout imports TrellisSolver: the solver is compiled once into an instrumented object
@@ -148,6 +152,14 @@ build() {
     echo "== building fuzz-$name"
     # shellcheck disable=SC2086
     swiftc "${FLAGS[@]}" -module-name TrellisSolver $solver_sources "$file" -o "$out"
+  elif [ "$name" = font ]; then
+    # The font harness is compiled with the TrellisText sources as one module (no other module).
+    # shellcheck disable=SC2086
+    stamp=$(stamp_of $text_sources "$file")
+    up_to_date "$out" "$stamp" && return 0
+    echo "== building fuzz-$name"
+    # shellcheck disable=SC2086
+    swiftc "${FLAGS[@]}" -module-name TrellisText $text_sources "$file" -o "$out"
   else
     build_solver_module
     # shellcheck disable=SC2086
