@@ -52,6 +52,9 @@ public enum ViewKind: String, Hashable, Sendable, CaseIterable {
   case guide
   /// A stack view: arranges its children (``StackProperties``).
   case stack
+  /// A scroll view: its frame from its constraints, its content area from its subviews'
+  /// constraints (``ScrollProperties``; docs/semantics.md §8).
+  case scroll
 }
 
 /// A value per axis: used for hugging and compression resistance.
@@ -98,6 +101,8 @@ public struct ViewNode: Sendable {
   public var layoutMargins: EdgeInsets
   /// Stack properties; present exactly when `kind == .stack`.
   public var stack: StackProperties?
+  /// Scroll view properties; present exactly when `kind == .scroll`.
+  public var scroll: ScrollProperties?
 
   public init(
     id: String, kind: ViewKind, location: SourceLocation? = nil, path: String? = nil, children: [ViewNode] = [],
@@ -106,7 +111,7 @@ public struct ViewNode: Sendable {
     intrinsicWidth: Double? = nil, intrinsicHeight: Double? = nil,
     hugging: AxisValues<Double>? = nil,
     compressionResistance: AxisValues<Double> = .init(horizontal: 750, vertical: 750),
-    layoutMargins: EdgeInsets = .uniform(8), stack: StackProperties? = nil
+    layoutMargins: EdgeInsets = .uniform(8), stack: StackProperties? = nil, scroll: ScrollProperties? = nil
   ) {
     self.id = id
     self.kind = kind
@@ -125,6 +130,7 @@ public struct ViewNode: Sendable {
     self.compressionResistance = compressionResistance
     self.layoutMargins = layoutMargins
     self.stack = stack ?? (kind == .stack ? StackProperties() : nil)
+    self.scroll = scroll ?? (kind == .scroll ? ScrollProperties() : nil)
   }
 }
 

@@ -22,8 +22,11 @@ extension DocumentReader {
 
     for anchor in anchors {
       let viewKind = anchor.item.viewID.flatMap { views[$0]?.kind }
-      let isGuide = anchor.item.isRootGuide || viewKind == .guide
-      if !draft.itemsChecked, !anchor.item.isRootGuide, viewKind == nil {
+      let scrollGuide = ScrollLayout.isScrollGuide(anchor.item)
+      let isGuide = anchor.item.isRootGuide || viewKind == .guide || scrollGuide
+      if scrollGuide, let problem = scrollGuideProblem(anchor.item) {
+        sink.error("unknown-view", problem, at: anchor.location, path: path)
+      } else if !draft.itemsChecked, !anchor.item.isRootGuide, !scrollGuide, viewKind == nil {
         let candidates = viewOrder + Self.guideItems + (rootID == "root" ? [] : ["root"])
         let name = anchor.item.description
         sink.error("unknown-view", 

@@ -84,7 +84,7 @@ struct DocumentReader {
   ]
   /// Keys a layout guide ignores: it has no content and no margins.
   static let contentKeys = ["intrinsicSize", "hugging", "compressionResistance", "layoutMargins"]
-  static let allViewKeys = commonViewKeys + textKeys + buttonKeys + stackKeys
+  static let allViewKeys = commonViewKeys + textKeys + buttonKeys + stackKeys + scrollKeys
 
   static func describe(_ kind: ViewKind) -> String {
     kind == .image ? "an image" : "a \(kind.rawValue)"
@@ -97,6 +97,7 @@ struct DocumentReader {
     }
     if buttonKeys.contains(key), kind != .button { return "applies only to buttons" }
     if stackKeys.contains(key), kind != .stack { return "applies only to stack views" }
+    if scrollKeys.contains(key), kind != .scroll { return "applies only to scroll views" }
     if contentKeys.contains(key), kind == .guide { return "does not apply to layout guides" }
     return nil
   }
@@ -264,6 +265,9 @@ struct DocumentReader {
     if kind == .stack {
       view.stack = readStack(members, path: path)
     }
+    if kind == .scroll {
+      view.scroll = readScroll(members, path: path)
+    }
 
     var childNodes: [(node: JSONNode, path: String)] = []
     if let children = member("children") {
@@ -337,7 +341,7 @@ struct DocumentReader {
     return id
   }
 
-  private func readInsets(_ node: JSONNode, for name: String, path: String, default base: EdgeInsets) -> EdgeInsets? {
+  func readInsets(_ node: JSONNode, for name: String, path: String, default base: EdgeInsets) -> EdgeInsets? {
     switch node.value {
     case .number:
       return values.points(node, for: name, path: path).map(EdgeInsets.uniform)

@@ -19,6 +19,7 @@ extension LayoutDocument {
       views.append(Self.resolve(node, parent: parent, environment: environment))
       for child in node.children.reversed() { pending.append((child, node.id)) }
     }
+    ScrollLayout.applyZoom(&views)
 
     var constraints: [LayoutConstraint] = []
     for spec in self.constraints where spec.installed.resolved(for: traits) {
@@ -58,7 +59,7 @@ extension LayoutDocument {
       intrinsicHeight = m.height + insets.top + insets.bottom
       firstBaseline = m.firstBaseline + insets.top
       lastBaseline = m.lastBaseline + insets.top
-    case .view, .image, .guide, .stack:
+    case .view, .image, .guide, .stack, .scroll:
       break
     }
     if node.kind != .stack {
@@ -81,6 +82,7 @@ extension LayoutDocument {
       hidden: node.hidden.resolved(for: traits), text: text, fontSize: fontSize, numberOfLines: node.numberOfLines,
       intrinsicWidth: intrinsicWidth, intrinsicHeight: intrinsicHeight, firstBaselineOffset: firstBaseline,
       lastBaselineOffset: lastBaseline, hugging: node.hugging, compressionResistance: node.compressionResistance,
-      layoutMargins: node.layoutMargins, stack: stack, location: node.location)
+      layoutMargins: node.layoutMargins, stack: stack, location: node.location,
+      scroll: node.scroll.map { ScrollLayout.resolve($0, traits: traits) })
   }
 }
