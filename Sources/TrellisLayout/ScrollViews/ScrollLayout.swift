@@ -262,3 +262,42 @@ extension ScrollState {
     return Rect(x: x0, y: y0, width: right + maxX - contentOffset.x - x0, height: bottom + maxY - contentOffset.y - y0)
   }
 }
+
+extension Rect {
+  /// The overlap of two rectangles; `nil` when they do not overlap.
+  public func intersection(_ other: Rect) -> Rect? {
+    let x0 = max(minX, other.minX)
+    let y0 = max(minY, other.minY)
+    let x1 = min(maxX, other.maxX)
+    let y1 = min(maxY, other.maxY)
+    guard x1 > x0, y1 > y0 else { return nil }
+    return Rect(x: x0, y: y0, width: x1 - x0, height: y1 - y0)
+  }
+}
+
+extension LayoutResult {
+  /// Per view (in ``views`` order), the rectangle it is clipped to when drawn — the overlap of
+  /// the frames of every scroll view it is inside (a scroll view clips its content to its
+  /// bounds) — or `nil` for views inside no scroll view. A view whose scroll views do not
+  /// overlap at all gets an empty rectangle.
+  public var scrollClips: [Rect?] {
+    guard !scrollViews.isEmpty else { return views.map { _ in nil } }
+    var frames: [String: Rect] = [:]
+    for state in scrollViews where frames[state.id] == nil { frames[state.id] = state.frame }
+    var parent: [String: String] = [:]
+    for view in views where parent[view.id] == nil { parent[view.id] = view.parent }
+    return views.map { view in
+      var clip: Rect?
+      var id = view.id
+      var steps = 0
+      while let up = parent[id], steps <= views.count {
+        if let frame = frames[up] {
+          clip = (clip ?? frame).intersection(frame) ?? Rect(x: frame.x, y: frame.y, width: 0, height: 0)
+        }
+        id = up
+        steps += 1
+      }
+      return clip
+    }
+  }
+}
