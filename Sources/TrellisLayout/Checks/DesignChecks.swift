@@ -6,7 +6,10 @@ import TrellisSupport
 ///
 /// Drawn views are the views that are not hidden (themselves or through an ancestor), not
 /// layout guides, and not the root. A view exactly filling the root is a deliberate full-bleed
-/// background and is not checked against the safe area.
+/// background and is not checked against the safe area. A scroll view is a viewport and is not
+/// checked itself; the views inside it are checked against the part of their content that
+/// scrolling can bring into the safe area (``ScrollState/reachableRect(safeArea:)``), so content
+/// below the screen is not a finding, but content no offset can uncover is.
 public enum DesignChecks {
   /// Points a view may leave the safe area, or overlap a sibling, by without a finding.
   public static let tolerance = 0.01

@@ -12,8 +12,9 @@ extension DocumentReader {
   func scrollGuideProblem(_ item: LayoutItem) -> String? {
     guard case .generated(let owner, let name) = item else { return nil }
     let written = name == "content" ? "contentLayoutGuide" : "frameLayoutGuide"
-    if owner == "root", rootID != "root" || views["root"] == nil {
-      return views[rootID]?.kind == .scroll ? nil : "'root' is not a scroll view; only scroll views have a \(written)"
+    // `root` stands for the root's id only before an attribute; a guide needs the real id.
+    if owner == "root", rootID != "root" {
+      return "write the root's id, '\(rootID).\(written)', for the root's guide"
     }
     switch views[owner]?.kind {
     case .scroll?: return nil
