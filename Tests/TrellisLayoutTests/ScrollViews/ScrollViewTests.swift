@@ -125,6 +125,26 @@ final class ScrollViewTests: XCTestCase {
     assertFrame(try XCTUnwrap(mirrored.scrollView("s")).contentFrame, 0, 0, 126, 116)
   }
 
+  func testViewsPinnedToTheFrameGuideFloatOverTheContent() throws {
+    // Scrolled 300 down: c scrolls (y 10 − 300), b is pinned to the frame guide 10 above its
+    // bottom (600 − 10 − 40 = 550) and 20 from its leading edge, whatever the offset.
+    let json = """
+      {"root": {"children": [{"id": "s", "kind": "scroll", "contentOffset": {"x": 0, "y": 300},
+        "children": [{"id": "c"}, {"id": "b"}]}]},
+       "constraints": ["s.leading == root.leading", "s.trailing == root.trailing", "s.top == root.top",
+        "s.bottom == root.bottom", "c.top == s.top + 10", "c.bottom == s.bottom - 10", "c.leading == s.leading",
+        "c.trailing == s.trailing", "c.width == s.width", "c.height == 1000",
+        "b.bottom == s.frameLayoutGuide.bottom - 10", "b.leading == s.frameLayoutGuide.leading + 20",
+        "b.width == 60", "b.height == 40"]}
+      """
+    let result = try solve(json)
+    XCTAssertEqual(result.diagnostics.map(\.description), [])
+    assertFrame(try XCTUnwrap(result.view("c")).frame, 0, -290, 400, 1000)
+    assertFrame(try XCTUnwrap(result.view("b")).frame, 20, 550, 60, 40)
+    // b takes no part in the content size: still 10 + 1000 + 10.
+    XCTAssertEqual(result.scrollView("s")?.contentSize, Size(width: 400, height: 1020))
+  }
+
   // MARK: Adjusted content insets
 
   func testEachAdjustmentBehavior() throws {
@@ -228,8 +248,10 @@ final class ScrollViewTests: XCTestCase {
     let found = result.diagnostics.filter { $0.code == "ambiguous-content-size" }
     XCTAssertEqual(found.map(\.message.count).count, 1)
     XCTAssertTrue(found.first?.message.contains("the content's height;") == true, found.first?.message ?? "")
-    // c itself is determined: only the content area is not.
+    // c itself is determined: only the content area is not, and the scroll view's guides are
+    // not reported as a stack's.
     XCTAssertEqual(result.ambiguousViews.map(\.id), [])
+    XCTAssertEqual(result.diagnostics.filter { $0.kind == .ambiguity }.map(\.code), ["ambiguous-content-size"])
   }
 
   func testDeterminedContentIsNotAmbiguous() throws {
