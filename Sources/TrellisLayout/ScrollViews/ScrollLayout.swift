@@ -151,7 +151,9 @@ public enum ScrollLayout {
     snapToPixels: Bool
   ) -> [ScrollState] {
     var out: [ScrollState] = []
-    for (index, view) in resolved.views.enumerated() where frames.indices.contains(index) {
+    // Indices, not elements: every layout passes here, and most layouts have no scroll view.
+    for index in resolved.views.indices where resolved.views[index].scroll != nil && frames.indices.contains(index) {
+      let view = resolved.views[index]
       guard let properties = view.scroll, let vars = items[contentGuide(of: view.id)] else { continue }
       var content = Rect(
         x: vars.x.map { solver.value(of: $0) } ?? 0, y: vars.y.map { solver.value(of: $0) } ?? 0,
