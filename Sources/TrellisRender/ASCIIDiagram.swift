@@ -9,7 +9,10 @@ import TrellisLayout
 /// zero). Every drawn view is a box; where edges meet or overlap they merge into one line with the
 /// right junction (`┬ ├ ┼`), so coinciding edges of nested views stay readable. Hidden views, views
 /// inside hidden views and layout guides are not drawn. The safe area, when it differs from the
-/// root's bounds, is a dotted line (`┄ ┆`) wherever no view edge covers it.
+/// root's bounds, is a dotted line (`┄ ┆`) wherever no view edge covers it. A scroll view clips
+/// its content to its frame (only the part visible at the current content offset is drawn), and
+/// an arrow in the middle of an edge of the scroll view (`▲ ▼ ◀ ▶`; `^ v < >` in ASCII style)
+/// says that its content goes on beyond that edge.
 ///
 /// Each box shows its id in the first place inside it that no nested view covers, scanning rows
 /// from the top and cells from the left; an id longer than the space is cut with `…` (when at
@@ -58,15 +61,28 @@ public enum ASCIIDiagram {
       if let box = canvas.box(result.safeArea), box != canvas.box(root) { canvas.stroke(box, dotted: true) }
     }
     let drawn = result.views.enumerated().filter { !$0.element.isEffectivelyHidden && $0.element.kind != .guide }
+    // Scroll views clip their content: only the visible part of a content view is drawn.
+    let clips = result.scrollClips
     var boxes: [(index: Int, box: Canvas.Box)] = []
     for (index, view) in drawn {
-      guard let box = canvas.box(view.frame) else { continue }
+      var frame = view.frame
+      if let clip = clips[index] {
+        guard let visible = frame.intersection(clip) else { continue }
+        frame = visible
+      }
+      guard let box = canvas.box(frame) else { continue }
       canvas.stroke(box, dotted: false)
       canvas.claimInterior(of: box, for: index)
       boxes.append((index, box))
     }
     for (index, box) in boxes {
       canvas.label(box, owner: index, text: result.views[index].id, ellipsis: options.style == .unicode ? "…" : "~")
+    }
+    for state in result.scrollViews {
+      guard let index = result.views.firstIndex(where: { $0.id == state.id }), !result.views[index].isEffectivelyHidden,
+        let box = canvas.box(clips[index].flatMap(state.frame.intersection) ?? state.frame)
+      else { continue }
+      canvas.markOverflow(box, of: state, style: options.style)
     }
     return canvas.text(style: options.style)
   }
@@ -199,6 +215,26 @@ private struct Canvas {
       }
     }
     if let best { write(Array(characters.prefix(best.length - 1)) + [ellipsis], row: best.row, column: best.column) }
+  }
+
+  /// Arrows in the middle of each edge of a scroll view's box beyond which its content extends
+  /// at the current offset (`▲▼◀▶`, or `^v<>`): there is more to scroll to that way.
+  mutating func markOverflow(_ box: Box, of state: ScrollState, style: ASCIIDiagram.Style) {
+    let content = state.contentFrame
+    let frame = state.frame
+    let tolerance = 0.5
+    let unicode = style == .unicode
+    let middleColumn = (box.left + box.right) / 2
+    let middleRow = (box.top + box.bottom) / 2
+    let marks: [(Bool, Int, Int, Character)] = [
+      (content.minY < frame.minY - tolerance, box.top, middleColumn, unicode ? "▲" : "^"),
+      (content.maxY > frame.maxY + tolerance, box.bottom, middleColumn, unicode ? "▼" : "v"),
+      (content.minX < frame.minX - tolerance, middleRow, box.left, unicode ? "◀" : "<"),
+      (content.maxX > frame.maxX + tolerance, middleRow, box.right, unicode ? "▶" : ">"),
+    ]
+    for (extends, row, column, mark) in marks where extends && contains(row, column) {
+      labels[row][column] = mark
+    }
   }
 
   private func isFree(_ row: Int, _ column: Int, for index: Int) -> Bool {

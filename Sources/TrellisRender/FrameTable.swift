@@ -9,7 +9,8 @@ import TrellisLayout
 ///   box   view  20  40   92.5      30  yes
 /// ```
 /// Numbers are in root coordinates, printed short (`8`, `12.5`, `92.333`). `hidden` is `yes`
-/// for a view hidden itself, `inherited` for one inside a hidden view, `no` otherwise.
+/// for a view hidden itself, `inherited` for one inside a hidden view, `no` otherwise. A line per
+/// scroll view follows the table: its content size, offset, zoom and adjusted content insets.
 public enum FrameTable {
   /// The table as text, one line per row, each ending in a newline.
   public static func render(_ result: LayoutResult) -> String {
@@ -22,7 +23,19 @@ public enum FrameTable {
         hidden,
       ])
     }
-    return TextTable.render(rows, rightAligned: [2, 3, 4, 5])
+    return TextTable.render(rows, rightAligned: [2, 3, 4, 5]) + result.scrollViews.map(scrollLine).joined()
+  }
+
+  /// `scroll s: content 375x937.5 at offset 0,0, zoom 1, adjusted insets t20 l0 b0 r0`, one per
+  /// scroll view under the table.
+  static func scrollLine(_ state: ScrollState) -> String {
+    let inset = state.adjustedContentInset
+    let size = state.contentSize
+    var line = "scroll \(state.id): content \(NumberFormat.short(size.width))x\(NumberFormat.short(size.height))"
+    line += " at offset \(NumberFormat.short(state.contentOffset.x)),\(NumberFormat.short(state.contentOffset.y))"
+    line += ", zoom \(NumberFormat.short(state.zoomScale)), adjusted insets t\(NumberFormat.short(inset.top))"
+    line += " l\(NumberFormat.short(inset.left)) b\(NumberFormat.short(inset.bottom)) r\(NumberFormat.short(inset.right))"
+    return line + "\n"
   }
 
   /// Each view's nesting depth (root 0), by following parents already seen in document order.

@@ -7,7 +7,10 @@ import TrellisLayout
 /// `layout`, `device`, `orientation`, `traits {horizontal, vertical}`, `container {width, height}`,
 /// `scale`, `safeArea {top, left, bottom, right}` (the environment's insets), `views [{id, kind,
 /// parent, frame {x, y, width, height}, hidden}]` (document order, frames in root coordinates,
-/// `hidden` the view's own flag), `diagnostics` (each in the JSON form of docs/diagnostics.md).
+/// `hidden` the view's own flag), `scrollViews [{id, frame, contentSize {width, height}, contentFrame,
+/// contentOffset {x, y}, zoomScale, adjustedContentInset {top, left, bottom, right}}]` (document
+/// order; `contentFrame` in root coordinates at the offset), `diagnostics` (each in the JSON form
+/// of docs/diagnostics.md).
 public enum LayoutJSON {
   /// The document as a value, for embedding in larger documents.
   ///
@@ -31,6 +34,7 @@ public enum LayoutJSON {
         "bottom": .number(environment.safeAreaInsets.bottom), "right": .number(environment.safeAreaInsets.right),
       ]),
       "views": .array(result.views.map(view)),
+      "scrollViews": .array(result.scrollViews.map(scrollView)),
       "diagnostics": .array(result.diagnostics.map(diagnostic)),
     ])
   }
@@ -50,6 +54,26 @@ public enum LayoutJSON {
         "height": .number(view.frame.height),
       ]),
       "hidden": .bool(view.hidden),
+    ])
+  }
+
+  static func rect(_ r: Rect) -> JSONValue {
+    .object(["x": .number(r.x), "y": .number(r.y), "width": .number(r.width), "height": .number(r.height)])
+  }
+
+  static func scrollView(_ state: ScrollState) -> JSONValue {
+    let inset = state.adjustedContentInset
+    return .object([
+      "id": .string(state.id),
+      "frame": rect(state.frame),
+      "contentSize": .object(["width": .number(state.contentSize.width), "height": .number(state.contentSize.height)]),
+      "contentFrame": rect(state.contentFrame),
+      "contentOffset": .object(["x": .number(state.contentOffset.x), "y": .number(state.contentOffset.y)]),
+      "zoomScale": .number(state.zoomScale),
+      "adjustedContentInset": .object([
+        "top": .number(inset.top), "left": .number(inset.left), "bottom": .number(inset.bottom),
+        "right": .number(inset.right),
+      ]),
     ])
   }
 

@@ -7,7 +7,9 @@ import TrellisLayout
 /// corner when it fits (cut with `…` otherwise) and no view drawn later covers that corner (a
 /// stack's arranged views hide its id; its `<title>` still names it); hidden views (and views inside them) are grey and
 /// dashed; the safe area is a blue dashed outline; layout guides are not drawn. Every view's group
-/// has `id="view-<id>"` and a `<title>` so browsers show the id and frame on hover.
+/// has `id="view-<id>"` and a `<title>` so browsers show the id and frame on hover. Views inside a
+/// scroll view are clipped to its frame (`<clipPath>`), and the scroll view's whole content area
+/// at its offset is a purple dashed outline, so the picture shows the viewport and what lies beyond.
 public enum SVGRenderer {
   /// One picture with a caption for ``contactSheet(_:columns:scale:)``.
   public struct Item: Sendable {
@@ -111,6 +113,16 @@ public enum SVGRenderer {
     }
     let depths = FrameTable.depths(result)
     let boxes = result.views.map { $0.kind == .guide ? nil : rect($0.frame) }
+    // Scroll views clip their content: one clip path per distinct clip rectangle.
+    let clips = result.scrollClips
+    var clipIDs: [Rect: String] = [:]
+    for clip in clips {
+      guard let clip, clipIDs[clip] == nil, let box = rect(clip) else { continue }
+      let id = "\(idPrefix)clip\(clipIDs.count + 1)"
+      clipIDs[clip] = id
+      out += "\(indent)<clipPath id=\"\(escape(id))\"><rect x=\"\(n(box.x))\" y=\"\(n(box.y))\""
+      out += " width=\"\(n(box.width))\" height=\"\(n(box.height))\"/></clipPath>\n"
+    }
     for (index, (view, depth)) in zip(result.views, depths).enumerated() where view.kind != .guide && view.parent != nil
     {
       guard let box = boxes[index] else { continue }
@@ -120,7 +132,8 @@ public enum SVGRenderer {
       let flipped = view.frame.width < 0 || view.frame.height < 0
       let fill = flipped ? "#d73a49" : hidden ? "none" : palette[depth % palette.count]
       let stroke = flipped ? "#d73a49" : hidden ? "#999999" : "#333333"
-      out += "\(indent)<g id=\"\(escape(idPrefix + "view-" + view.id))\"\(flipped ? " class=\"negative-frame\"" : "")>\n"
+      let clipped = clips[index].flatMap { clipIDs[$0] }.map { " clip-path=\"url(#\(escape($0)))\"" } ?? ""
+      out += "\(indent)<g id=\"\(escape(idPrefix + "view-" + view.id))\"\(clipped)\(flipped ? " class=\"negative-frame\"" : "")>\n"
       out +=
         "\(indent)  <title>\(escape(view.id)) \(view.kind.rawValue) \(view.frame)\(hidden ? " hidden" : "")\(flipped ? " negative size" : "")</title>\n"
       out +=
@@ -139,6 +152,16 @@ public enum SVGRenderer {
         out += " fill=\"\(hidden ? "#999999" : "#111111")\">\(escape(label.text))</text>\n"
       }
       out += "\(indent)</g>\n"
+    }
+    // The whole content area of each scroll view at its offset, dashed: where the rest of the
+    // content lies beyond the viewport.
+    for state in result.scrollViews {
+      guard let view = result.view(state.id), !view.isEffectivelyHidden, let content = rect(state.contentFrame) else {
+        continue
+      }
+      out += "\(indent)<rect x=\"\(n(content.x))\" y=\"\(n(content.y))\" width=\"\(n(content.width))\""
+      out += " height=\"\(n(content.height))\" fill=\"none\" stroke=\"#6a3d9a\" stroke-width=\"1\""
+      out += " stroke-dasharray=\"6 3\"><title>content of \(escape(state.id)) \(state.contentFrame)</title></rect>\n"
     }
     let container = Rect(x: 0, y: 0, width: finite(size.width), height: finite(size.height))
     if result.safeArea != container, let safe = rect(result.safeArea) {

@@ -12,7 +12,8 @@ final class HelpAndUsageTests: XCTestCase {
   static let solveUsage = """
     Usage: trellis solve <file> [--device <name>] [--orientation <orientation>]
                          [--size <WxH>] [--traits <wX,hY>] [--safe-area <T,L,B,R>]
-                         [--scale <n>] [--rtl] [--snap] [--format <format>]
+                         [--scale <n>] [--rtl] [--scroll-offset <ID=X,Y>]
+                         [--zoom <ID=S>] [--snap] [--format <format>]
                          [--columns <n>] [--ascii] [--output <path>]
 
     """

@@ -12,7 +12,7 @@ struct SolveCommand: Command {
       be solved; the diagnostics go to standard error and the exit status is 1.
       """,
     arguments: [ArgumentSpec(name: "file", help: "The layout file (JSON).")],
-    options: EnvironmentOptions.specs + [
+    options: EnvironmentOptions.specs + ScrollOptions.specs + [
       .flag("snap", help: "Round frames to the pixel grid of --scale, as UIKit does."),
       .value(
         "format", valueName: "format", allowed: ["ascii", "table", "json", "svg"], help: "What to print.",
@@ -29,6 +29,7 @@ struct SolveCommand: Command {
   var columns: Int?
   var style: ASCIIDiagram.Style
   var output: String?
+  var scrollOverrides: [(id: String, offset: Point?, zoom: Double?)]
 
   init(_ arguments: ParsedArguments) throws(UsageError) {
     file = arguments.argument("file") ?? ""
@@ -38,10 +39,12 @@ struct SolveCommand: Command {
     columns = try arguments.integer("columns", valueName: "n", in: 10...1000)
     style = arguments.flag("ascii") ? .ascii : .unicode
     output = arguments.value("output")
+    scrollOverrides = try ScrollOptions.overrides(from: arguments)
   }
 
   func run(_ context: inout CommandContext) throws -> Int32 {
-    let (document, outcome) = try context.readDocument(file)
+    let (read, outcome) = try context.readDocument(file)
+    let document = try ScrollOptions.apply(scrollOverrides, to: read)
     let result = try context.solve(document, environment, snapToPixels: snap)
     let text: String
     switch format {

@@ -6,7 +6,10 @@ import TrellisSupport
 ///
 /// Drawn views are the views that are not hidden (themselves or through an ancestor), not
 /// layout guides, and not the root. A view exactly filling the root is a deliberate full-bleed
-/// background and is not checked against the safe area.
+/// background and is not checked against the safe area. A scroll view is a viewport and is not
+/// checked itself; the views inside it are checked against the part of their content that
+/// scrolling can bring into the safe area (``ScrollState/reachableRect(safeArea:)``), so content
+/// below the screen is not a finding, but content no offset can uncover is.
 public enum DesignChecks {
   /// Points a view may leave the safe area, or overlap a sibling, by without a finding.
   public static let tolerance = 0.01
@@ -26,13 +29,23 @@ public enum DesignChecks {
   }
 
   private static func worstOutsideSafeArea(_ views: [LayoutResult.ViewFrame], _ result: LayoutResult) -> Diagnostic? {
-    let safe = result.safeArea
     let container = result.environment.containerSize
+    // Content of a scroll view is checked against what scrolling can bring into the safe area
+    // (ScrollState.reachableRect); the scroll view itself is a viewport, checked through it.
+    let scrolls = Dictionary(result.scrollViews.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
+    let enclosing = ScrollLayout.enclosingScrollViews(views, scrollIDs: Set(scrolls.keys))
     var worst: (amount: Double, id: String, side: String)?
-    for view in views {
+    for (view, scroll) in zip(views, enclosing) where scrolls[view.id] == nil {
+      var safe = result.safeArea
+      var suffix = ""
+      if let scroll, let state = scrolls[scroll] {
+        safe = state.reachableRect(safeArea: result.safeArea) ?? Rect(x: 0, y: 0, width: 0, height: 0)
+        suffix = " that scrolling '\(scroll)' can show"
+      }
       let frame = view.frame
       let fillsRoot = frame.x == 0 && frame.y == 0 && frame.width == container.width && frame.height == container.height
-      guard !fillsRoot, frame.width.isFinite, frame.height.isFinite, frame.x.isFinite, frame.y.isFinite else {
+      guard !fillsRoot || scroll != nil, frame.width.isFinite, frame.height.isFinite, frame.x.isFinite, frame.y.isFinite
+      else {
         continue
       }
       let sides: [(Double, String)] = [
@@ -40,12 +53,12 @@ public enum DesignChecks {
         (safe.minX - min(frame.minX, frame.maxX), "left of"), (max(frame.minX, frame.maxX) - safe.maxX, "right of"),
       ]
       for (amount, side) in sides where amount > tolerance && amount > (worst?.amount ?? 0) {
-        worst = (amount, view.id, side)
+        worst = (amount, view.id, side + " the safe area" + suffix)
       }
     }
     guard let worst else { return nil }
     return Diagnostic(
-      .warning, "\(worst.id) reaches \(NumberFormat.short(worst.amount)) pt \(worst.side) the safe area",
+      .warning, "\(worst.id) reaches \(NumberFormat.short(worst.amount)) pt \(worst.side)",
       code: "outside-safe-area", at: location(worst.id, result), kind: .check, environment: result.environment)
   }
 

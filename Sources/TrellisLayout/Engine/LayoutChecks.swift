@@ -141,6 +141,8 @@ enum LayoutChecks {
     for guide in set.guides {
       let found = attributes(guide)
       guard !found.isEmpty, let owner = guide.owner else { continue }
+      // A scroll view's guides are reported as its content size (below), not as a stack's.
+      if ScrollLayout.isScrollGuide(guide) { continue }
       if guideProblems[owner]?.contains(where: { $0.guide == guide }) == true { continue }
       guideProblems[owner, default: []].append((guide, found))
     }
@@ -171,6 +173,11 @@ enum LayoutChecks {
           Diagnostic(
             .warning, "Stack '\(view.id)' has ambiguous layout guides: \(list).", code: "ambiguous-stack-guides",
             at: view.location, kind: .ambiguity, environment: environment))
+      }
+      if view.scroll != nil,
+        let found = ScrollLayout.contentSizeAmbiguity(view, attributes(ScrollLayout.contentGuide(of: view.id)), environment)
+      {
+        warn(found)
       }
       var merged = own
       for problem in fromGuides {
@@ -241,7 +248,7 @@ enum ConstraintMessages {
       var line = "'\(c.id)' \(c)"
       if !c.source.isEmpty, c.source != c.description { line += " from \"\(c.source)\"" }
       return line
-    case .stack(let id, let reason):
+    case .stack(let id, let reason), .scroll(let id, let reason):
       return "'\(c.id)' \(c) (\(reason) of \(id))"
     case .intrinsic:
       return "'\(c.id)' \(c) (\(c.source))"
@@ -259,7 +266,7 @@ enum ConstraintMessages {
   static func location(of c: LayoutConstraint, _ resolved: ResolvedLayout) -> SourceLocation? {
     if let location = c.location { return location }
     switch c.origin {
-    case .stack(let id, _), .intrinsic(let id, _):
+    case .stack(let id, _), .intrinsic(let id, _), .scroll(let id, _):
       return resolved.views.first { $0.id == id }?.location ?? c.first.location
     case .file:
       return c.first.location

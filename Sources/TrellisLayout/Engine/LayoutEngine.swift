@@ -247,6 +247,7 @@ public final class LayoutEngine {
     }
     return LayoutResult(
       environment: environment, views: solution.views, safeArea: solution.safeArea, margins: solution.margins,
-      diagnostics: diagnostics, hasConflicts: hasConflicts, ambiguousViews: ambiguous, resolution: resolved)
+      diagnostics: diagnostics, hasConflicts: hasConflicts, ambiguousViews: ambiguous, resolution: resolved,
+      scrollViews: solution.scrollViews)
   }
 }

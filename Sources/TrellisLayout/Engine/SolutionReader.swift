@@ -12,6 +12,7 @@ enum SolutionReader {
     var safeArea: Rect
     var margins: Rect
     var brokenOptional: [LayoutEngine.BrokenConstraint]
+    var scrollViews: [ScrollState] = []
   }
 
   /// Per resolved view: its item's variables, and the index of the first view with its
@@ -99,7 +100,10 @@ enum SolutionReader {
           id: view.id, kind: view.kind, parent: view.parent, frame: frame, frameInParent: inParent,
           hidden: view.hidden, isEffectivelyHidden: isHidden, text: view.text))
     }
+    let scrolls = ScrollLayout.states(
+      resolved, frames: frames, items: slot.items, solver: solver, safeArea: safeArea, snapToPixels: snapToPixels)
     return Solution(
-      views: views, frames: frames, rootSize: rootSize, safeArea: safeArea, margins: margins, brokenOptional: broken)
+      views: views, frames: frames, rootSize: rootSize, safeArea: safeArea, margins: margins, brokenOptional: broken,
+      scrollViews: scrolls)
   }
 }

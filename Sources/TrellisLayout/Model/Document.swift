@@ -52,6 +52,9 @@ public enum ViewKind: String, Hashable, Sendable, CaseIterable {
   case guide
   /// A stack view: arranges its children (``StackProperties``).
   case stack
+  /// A scroll view: its frame from its constraints, its content area from its subviews'
+  /// constraints (``ScrollProperties``; docs/semantics.md §8).
+  case scroll
 }
 
 /// A value per axis: used for hugging and compression resistance.
@@ -151,6 +154,8 @@ public struct ViewNode: Sendable {
   /// `numberOfLines`, `intrinsicSize.width`, `intrinsicSize.height`, `hugging.horizontal`, …,
   /// `layoutMargins.top`, …, `contentInsets.top`, …, `spacing` (per size-class value), `children`.
   public var origins = ValueOrigins()
+  /// Scroll view properties; present exactly when `kind == .scroll`.
+  public var scroll: ScrollProperties?
 
   public init(
     id: String, kind: ViewKind, location: SourceLocation? = nil, path: String? = nil, children: [ViewNode] = [],
@@ -161,7 +166,7 @@ public struct ViewNode: Sendable {
     compressionResistance: AxisValues<Double> = .init(horizontal: 750, vertical: 750),
     layoutMargins: EdgeInsets = .uniform(8), stack: StackProperties? = nil, installed: Varying<Bool> = Varying(true),
     preservesSuperviewLayoutMargins: Bool = false, insetsLayoutMarginsFromSafeArea: Bool = true,
-    respectsSystemMinimumLayoutMargins: Bool = true
+    respectsSystemMinimumLayoutMargins: Bool = true, scroll: ScrollProperties? = nil
   ) {
     self.id = id
     self.kind = kind
@@ -183,6 +188,7 @@ public struct ViewNode: Sendable {
     self.insetsLayoutMarginsFromSafeArea = insetsLayoutMarginsFromSafeArea
     self.respectsSystemMinimumLayoutMargins = respectsSystemMinimumLayoutMargins
     self.stack = stack ?? (kind == .stack ? StackProperties() : nil)
+    self.scroll = scroll ?? (kind == .scroll ? ScrollProperties() : nil)
   }
 }
 

@@ -13,8 +13,8 @@ public enum LayoutItem: Hashable, Sendable, Comparable, CustomStringConvertible,
   case safeArea
   /// The root view's layout-margins guide: the safe area inset by the root's `layoutMargins`.
   case margins
-  /// A layout guide a stack view made: `owner` is the stack's id, `name` the guide's role
-  /// (`gap1`, `spanner`, `axis-spanner`).
+  /// A layout guide a stack or scroll view made: `owner` is its id, `name` the guide's role
+  /// (`gap1`, `spanner`, `axis-spanner`; a scroll view's `content` and `frame`).
   case generated(owner: String, name: String)
 
   /// The item a name written in a file or a Swift builder stands for: `safeArea`, `margins`,

@@ -44,6 +44,8 @@ public struct ResolvedView: Sendable, Hashable {
   public var safeAreaMarginFloor: MarginFloor
   public var stack: ResolvedStack?
   public var location: SourceLocation?
+  /// Present exactly for scroll views.
+  public var scroll: ResolvedScroll?
 
   /// The view as a constraint item.
   public var item: LayoutItem { .view(id) }
@@ -53,7 +55,7 @@ public struct ResolvedView: Sendable, Hashable {
     numberOfLines: Int, intrinsicWidth: Double?, intrinsicHeight: Double?, firstBaselineOffset: Double?,
     lastBaselineOffset: Double?, hugging: AxisValues<Double>, compressionResistance: AxisValues<Double>,
     layoutMargins: EdgeInsets, stack: ResolvedStack?, location: SourceLocation?,
-    safeAreaMarginFloor: MarginFloor = MarginFloor()
+    safeAreaMarginFloor: MarginFloor = MarginFloor(), scroll: ResolvedScroll? = nil
   ) {
     self.safeAreaMarginFloor = safeAreaMarginFloor
     self.id = id
@@ -73,6 +75,7 @@ public struct ResolvedView: Sendable, Hashable {
     self.layoutMargins = layoutMargins
     self.stack = stack
     self.location = location
+    self.scroll = scroll
   }
 }
 
@@ -146,6 +149,8 @@ public struct LayoutConstraint: Sendable, Hashable, CustomStringConvertible {
     case intrinsic(id: String, reason: String)
     /// The root's size and guides.
     case container(reason: String)
+    /// Made by a scroll view for its content and frame layout guides (`scroll-content`, `scroll-frame`).
+    case scroll(id: String, reason: String)
   }
 
   /// Stable within one resolution: file ids, or generated `stack.reason#n` names.
@@ -239,11 +244,13 @@ public struct LayoutResult: Sendable {
   /// The resolution the frames were solved from (installed constraints, hidden flags, texts
   /// decided for ``environment``), so that a client need not resolve the document again.
   public var resolution: ResolvedLayout?
+  /// Each scroll view's viewport, content area and insets, in document order.
+  public var scrollViews: [ScrollState]
 
   public init(
     environment: Environment, views: [ViewFrame], safeArea: Rect, margins: Rect, diagnostics: [Diagnostic],
     hasConflicts: Bool, ambiguousViews: [(id: String, attributes: [LayoutAttribute])],
-    resolution: ResolvedLayout? = nil
+    resolution: ResolvedLayout? = nil, scrollViews: [ScrollState] = []
   ) {
     self.environment = environment
     self.views = views
@@ -253,8 +260,12 @@ public struct LayoutResult: Sendable {
     self.hasConflicts = hasConflicts
     self.ambiguousViews = ambiguousViews
     self.resolution = resolution
+    self.scrollViews = scrollViews
   }
 
   /// The solved view with this id.
   public func view(_ id: String) -> ViewFrame? { views.first { $0.id == id } }
+
+  /// The solved scroll view with this id.
+  public func scrollView(_ id: String) -> ScrollState? { scrollViews.first { $0.id == id } }
 }

@@ -309,8 +309,24 @@ enum ConstraintTextParser {
           message: "expected '.' and an attribute after '\(item)', e.g. '\(item).top'", offset: token.offset)
       }
       next()
-      guard case .identifier(let name) = token.kind else {
+      guard case .identifier(var name) = token.kind else {
         throw TextProblem(message: "expected an attribute after '\(item).'", offset: token.offset)
+      }
+      // `scroll.contentLayoutGuide.top`: a scroll view's guide is the item `scroll#content`.
+      var named = item
+      if let guide = ScrollLayout.guideNames[name] {
+        next()
+        guard token.isSymbol(".") else {
+          throw TextProblem(
+            message: "expected '.' and an attribute after '\(item).\(name)', e.g. '\(item).\(name).top'",
+            offset: token.offset)
+        }
+        next()
+        guard case .identifier(let attributeName) = token.kind else {
+          throw TextProblem(message: "expected an attribute after '\(item).\(name).'", offset: token.offset)
+        }
+        named += "#" + guide
+        name = attributeName
       }
       guard let attribute = LayoutAttribute(rawValue: name) else {
         let hint = DidYouMean.hint(for: name, among: LayoutAttribute.allCases.map(\.rawValue))
@@ -319,7 +335,7 @@ enum ConstraintTextParser {
       let attributeOffset = token.offset
       next()
       return ConstraintText.Anchor(
-        item: item, attribute: attribute, itemOffset: itemOffset, attributeOffset: attributeOffset)
+        item: named, attribute: attribute, itemOffset: itemOffset, attributeOffset: attributeOffset)
     }
 
     mutating func relationToken(after anchorText: String) throws -> (LayoutRelation, Int) {

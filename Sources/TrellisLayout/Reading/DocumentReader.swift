@@ -88,7 +88,7 @@ struct DocumentReader {
     "intrinsicSize", "hugging", "compressionResistance", "layoutMargins", "preservesSuperviewLayoutMargins",
     "insetsLayoutMarginsFromSafeArea",
   ]
-  static let allViewKeys = commonViewKeys + textKeys + buttonKeys + stackKeys
+  static let allViewKeys = commonViewKeys + textKeys + buttonKeys + stackKeys + scrollKeys
 
   static func describe(_ kind: ViewKind) -> String {
     kind == .image ? "an image" : "a \(kind.rawValue)"
@@ -101,6 +101,7 @@ struct DocumentReader {
     }
     if buttonKeys.contains(key), kind != .button { return "applies only to buttons" }
     if stackKeys.contains(key), kind != .stack { return "applies only to stack views" }
+    if scrollKeys.contains(key), kind != .scroll { return "applies only to scroll views" }
     if contentKeys.contains(key), kind == .guide { return "does not apply to layout guides" }
     return nil
   }
@@ -280,6 +281,9 @@ struct DocumentReader {
     readMarginFlags(member, path: path, isRoot: parent == nil, kind: kind, into: &view)
     if kind == .stack {
       view.stack = readStack(members, path: path, origins: &origins)
+    }
+    if kind == .scroll {
+      view.scroll = readScroll(members, path: path)
     }
 
     var childNodes: [(node: JSONNode, path: String)] = []

@@ -69,7 +69,13 @@ extension ResolvedLayout {
       out += generated.constraints
     }
 
-    out += constraints
+    // Scroll views' guides, then the file's constraints with scroll edges moved to content.
+    for view in views where view.scroll != nil {
+      let generated = ScrollLayout.constraints(for: view)
+      guides += generated.guides
+      out += generated.constraints
+    }
+    out += ScrollLayout.retargeted(constraints, views: views, direction: environment.layoutDirection)
     return ConstraintSet(guides: guides, constraints: out)
   }
 

@@ -33,6 +33,7 @@ extension LayoutDocument {
         respectsSystemMinimum: node.respectsSystemMinimumLayoutMargins)
       for child in node.children.reversed() { pending.append((child, node.id)) }
     }
+    ScrollLayout.applyZoom(&views)
 
     var constraints: [LayoutConstraint] = []
     var standard: [Double] = []
@@ -117,7 +118,7 @@ extension LayoutDocument {
       intrinsicHeight = m.height + insets.top + insets.bottom
       firstBaseline = m.firstBaseline + insets.top
       lastBaseline = m.lastBaseline + insets.top
-    case .view, .image, .guide, .stack:
+    case .view, .image, .guide, .stack, .scroll:
       break
     }
     if node.kind != .stack {
@@ -142,6 +143,7 @@ extension LayoutDocument {
       intrinsicWidth: intrinsicWidth, intrinsicHeight: intrinsicHeight, firstBaselineOffset: firstBaseline,
       lastBaselineOffset: lastBaseline, hugging: node.huggingByClass.resolved(for: traits),
       compressionResistance: node.compressionResistanceByClass.resolved(for: traits),
-      layoutMargins: node.layoutMarginsByClass.resolved(for: traits), stack: stack, location: node.location)
+      layoutMargins: node.layoutMarginsByClass.resolved(for: traits), stack: stack, location: node.location,
+      scroll: node.scroll.map { ScrollLayout.resolve($0, traits: traits) })
   }
 }

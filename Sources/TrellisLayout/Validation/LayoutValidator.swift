@@ -269,8 +269,11 @@ public struct LayoutValidator: Sendable {
         // `root` names the root whatever its id.
         let viewID = anchor.item.viewID.map { $0 == "root" ? rootID : $0 }
         let viewKind = viewID.flatMap { views[$0]?.kind }
-        let isGuide = anchor.item.isRootGuide || viewKind == .guide
-        if !anchor.item.isRootGuide, viewKind == nil {
+        let scrollGuide = ScrollLayout.isScrollGuide(anchor.item)
+        let isGuide = anchor.item.isRootGuide || viewKind == .guide || scrollGuide
+        if scrollGuide, let problem = scrollGuideProblem(anchor.item, rootID: rootID) {
+          error("unknown-view", problem, at: anchor.location, path: path)
+        } else if !anchor.item.isRootGuide, !scrollGuide, viewKind == nil {
           let candidates = viewOrder + Self.guideNames + (rootID == "root" ? [] : ["root"])
           let name = anchor.item.description
           error(
@@ -353,6 +356,24 @@ public struct LayoutValidator: Sendable {
       for (index, value) in values(of: spec.priority).enumerated() {
         let origin = spec.origins.origin("priority", index)
         checkPriority(value, at: origin?.location ?? spec.location, path: origin?.path ?? path)
+      }
+    }
+
+    /// What is wrong with naming `owner.contentLayoutGuide` / `owner.frameLayoutGuide`, if anything.
+    private func scrollGuideProblem(_ item: LayoutItem, rootID: String) -> String? {
+      guard case .generated(let owner, let name) = item else { return nil }
+      let written = name == "content" ? "contentLayoutGuide" : "frameLayoutGuide"
+      // `root` stands for the root's id only before an attribute; a guide needs the real id.
+      if owner == "root", rootID != "root" {
+        return "write the root's id, '\(rootID).\(written)', for the root's guide"
+      }
+      switch views[owner]?.kind {
+      case .scroll?: return nil
+      case nil:
+        return "unknown view '\(owner)'\(DidYouMean.hint(for: owner, among: viewOrder)) (before '.\(written)')"
+      case let kind?:
+        let article = kind == .image ? "an image" : "a \(kind.rawValue)"
+        return "'\(owner)' is \(article), not a scroll view; only scroll views have a \(written)"
       }
     }
 

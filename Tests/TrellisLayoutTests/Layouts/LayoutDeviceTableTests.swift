@@ -41,7 +41,16 @@ final class LayoutDeviceTableTests: XCTestCase {
     let right = engine.layout(in: rtl)
     check(right, file: name)
     let width = ltr.containerSize.width
-    for view in left.views {
+    // Content offsets do not flip in right-to-left (UIKit's scroll views do not), so content
+    // narrower or wider than its scroll view starts at the left in both: only content exactly
+    // as wide as its frame mirrors.
+    let clips = left.scrollClips
+    for (view, clip) in zip(left.views, clips) {
+      if clip != nil, let scroll = left.scrollViews.first(where: { isInside(view.id, $0.id, left) }),
+        abs(scroll.contentSize.width - scroll.frame.width) > 1e-6
+      {
+        continue
+      }
       guard let mirrored = right.view(view.id) else {
         XCTFail("\(name): \(view.id) missing in right-to-left")
         continue
@@ -54,8 +63,40 @@ final class LayoutDeviceTableTests: XCTestCase {
   /// What each example layout promises beyond the common checks.
   static let layoutChecks: [String: @Sendable (LayoutResult, String) -> Void] = [
     "calculator.json": checkCalculator, "mailboxes.json": checkMailboxes, "playing-cards.json": checkPlayingCards,
-    "attributor.json": checkAttributor,
+    "attributor.json": checkAttributor, "cassini.json": checkCassini, "long-form.json": checkLongForm,
   ]
+
+  /// The scroll view fills the root; the content is the image, 2048 x 1536 times the zoom
+  /// (0.5 in wR hR, else 0.25), at the origin (offset 0, 0); 'always' adds the whole safe area to
+  /// the insets; and `trellis matrix`'s design checks find nothing.
+  static func checkCassini(_ result: LayoutResult, _ context: String) {
+    guard let scroll = result.scrollView("scrollView"), let image = result.view("imageView") else {
+      return XCTFail(context)
+    }
+    let size = result.environment.containerSize
+    assertFrame(scroll.frame, 0, 0, size.width, size.height, context)
+    let traits = result.environment.traits
+    let zoom = traits.horizontal == .regular && traits.vertical == .regular ? 0.5 : 0.25
+    assertFrame(image.frame, 0, 0, 2048 * zoom, 1536 * zoom, context)
+    assertFrame(scroll.contentFrame, 0, 0, 2048 * zoom, 1536 * zoom, context)
+    XCTAssertEqual(scroll.adjustedContentInset, result.environment.safeAreaInsets, context)
+    XCTAssertEqual(DesignChecks.diagnostics(for: result).map(\.message), [], context)
+  }
+
+  /// The content is exactly as wide as the scroll view (vertical scrolling only), the form 16 in
+  /// on every side; the scroll view spans the safe area's width, so only the top and bottom
+  /// safe-area insets are added; and the design checks find nothing.
+  static func checkLongForm(_ result: LayoutResult, _ context: String) {
+    guard let scroll = result.scrollView("scroll"), let form = result.view("form") else { return XCTFail(context) }
+    let safe = result.environment.safeAreaInsets
+    let size = result.environment.containerSize
+    assertFrame(scroll.frame, safe.left, 0, size.width - safe.left - safe.right, size.height, context)
+    XCTAssertEqual(scroll.contentSize.width, scroll.frame.width, accuracy: 1e-6, context)
+    XCTAssertEqual(scroll.contentSize.height, form.frame.height + 32, accuracy: 1e-6, context)
+    assertFrame(form.frame, safe.left + 16, 16, scroll.frame.width - 32, form.frame.height, context)
+    XCTAssertEqual(scroll.adjustedContentInset, EdgeInsets(top: safe.top, bottom: safe.bottom), context)
+    XCTAssertEqual(DesignChecks.diagnostics(for: result).map(\.message), [], context)
+  }
 
   /// 20 keys visible: 4 across × 5 down in regular height, 5 × 4 in compact height, all the
   /// same size, under the display.
@@ -132,7 +173,12 @@ final class LayoutDeviceTableTests: XCTestCase {
       let f = view.frame
       XCTAssertTrue([f.x, f.y, f.width, f.height].allSatisfy(\.isFinite), "\(context): \(view.id) \(f)")
       XCTAssertTrue(f.width >= -1e-9 && f.height >= -1e-9, "\(context): \(view.id) has a negative size \(f)")
-      XCTAssertTrue(f.isInside(bounds), "\(context): \(view.id) \(f) is outside the root")
+      // Content of a scroll view lies in its content area, which may reach past the root.
+      if let scroll = result.scrollViews.last(where: { isInside(view.id, $0.id, result) }) {
+        XCTAssertTrue(f.isInside(scroll.contentFrame), "\(context): \(view.id) \(f) is outside \(scroll.id)'s content")
+      } else {
+        XCTAssertTrue(f.isInside(bounds), "\(context): \(view.id) \(f) is outside the root")
+      }
     }
     // Visible siblings, pairwise (document order; a few dozen views per layout at most).
     for (index, view) in visible.enumerated() where view.parent != nil {
@@ -141,5 +187,15 @@ final class LayoutDeviceTableTests: XCTestCase {
           view.frame.overlaps(other.frame), "\(context): \(view.id) \(view.frame) overlaps \(other.id) \(other.frame)")
       }
     }
+  }
+
+  /// Whether view `id` is inside (a descendant of) view `ancestor`.
+  private func isInside(_ id: String, _ ancestor: String, _ result: LayoutResult) -> Bool {
+    var current = result.view(id)?.parent
+    while let parent = current {
+      if parent == ancestor { return true }
+      current = result.view(parent)?.parent
+    }
+    return false
   }
 }
