@@ -7,19 +7,6 @@ extension DocumentReader {
     "maximumZoomScale", "zoomView", "alwaysBounceHorizontal", "alwaysBounceVertical",
   ]
 
-  /// A value that is either written plainly as an object with `plainKeys` (`{"x": 0, "y": 40}`)
-  /// or varies per size class (`{"any": {...}, "hC": {...}}`): an object whose keys are all
-  /// plain keys is the plain form.
-  private func varyingObject<T: Equatable & Sendable>(
-    _ node: JSONNode, for name: String, path: String, plainKeys: [String], default base: T,
-    read: (JSONNode, String) -> T?
-  ) -> Varying<T>? {
-    if case .object(let members) = node.value, !members.isEmpty, members.allSatisfy({ plainKeys.contains($0.key) }) {
-      return read(node, path).map { Varying($0) }
-    }
-    return values.varying(node, for: name, path: path, default: base, read: read)?.value
-  }
-
   private func readPoint(_ node: JSONNode, path: String) -> Point? {
     guard case .object(let members) = node.value else {
       values.typeError(node, expected: "an object {x, y}", for: "\"contentOffset\"", path: path)
@@ -50,12 +37,11 @@ extension DocumentReader {
     func member(_ key: String) -> JSONMember? { members.first { $0.key == key } }
     func memberPath(_ key: String) -> String { JSONPath.member(path, key) }
     if let found = member("contentInset"),
-      let value = varyingObject(
-        found.value, for: "\"contentInset\"", path: memberPath("contentInset"),
-        plainKeys: ["top", "left", "bottom", "right"], default: EdgeInsets.zero,
-        read: { readInsets($0, for: "\"contentInset\"", path: $1, default: .zero) })
+      let value = values.varyingObject(
+        found.value, ownKeys: Self.insetKeys, for: "\"contentInset\"", path: memberPath("contentInset"),
+        default: EdgeInsets.zero, read: { readInsets($0, for: "\"contentInset\"", path: $1, default: $2) })
     {
-      scroll.contentInset = value
+      scroll.contentInset = value.value
     }
     if let found = member("contentInsetAdjustmentBehavior"),
       let value = values.varying(
@@ -66,11 +52,11 @@ extension DocumentReader {
       scroll.contentInsetAdjustmentBehavior = value.value
     }
     if let found = member("contentOffset"),
-      let value = varyingObject(
-        found.value, for: "\"contentOffset\"", path: memberPath("contentOffset"), plainKeys: ["x", "y"],
-        default: Point.zero, read: { readPoint($0, path: $1) })
+      let value = values.varyingObject(
+        found.value, ownKeys: ["x", "y"], for: "\"contentOffset\"", path: memberPath("contentOffset"),
+        default: Point.zero, read: { node, path, _ in readPoint(node, path: path) })
     {
-      scroll.contentOffset = value
+      scroll.contentOffset = value.value
     }
     if let found = member("zoomScale"),
       let value = values.varying(
