@@ -72,10 +72,10 @@ final class RelayoutDiagnosticsTests: XCTestCase {
     }
   }
 
-  /// Weighted mode: two optional widths of 2000 (600 + 500 > 999.999) stretch the root in
-  /// compact width, where the content is the root's width less fixed margins. The warning
-  /// (and its probe, asked once per solver and size) matches fresh engines.
-  func testWeightedRootWarningsOnMovedSolvers() {
+  /// Weighted mode: two optional widths of 2000 (600 + 500) once outweighed the container's
+  /// 999.999 edit and stretched the root; the container is required now, so the root keeps
+  /// the container size on every solver and nothing is reported.
+  func testWeightedOptionalConstraintsNeverMoveTheRoot() {
     let document = portalDocument(extra: [
       spec("content.width == 2000 @600", line: 18), spec("content.width == 2000 @500", id: "c19", line: 19),
     ])
@@ -85,18 +85,16 @@ final class RelayoutDiagnosticsTests: XCTestCase {
       let env = Devices.all[position]
       let live = engine.layout(in: env)
       assertSameResult(live, fresh.result(position), "\(env)")
-      if env.traits.horizontal == .compact {
-        // Content 2000 + root margins 8 + 8 (no left or right insets here): the root is 2016 wide.
-        assertRect(live, "root", 0, 0, 2016, env.containerSize.height)
-        XCTAssertTrue(
-          live.diagnostics.contains { $0.message.hasPrefix("Optional constraints make the root 2016 pt wide") })
-      }
+      assertRect(live, "root", 0, 0, env.containerSize.width, env.containerSize.height)
+      XCTAssertFalse(live.hasConflicts, "\(env)")
+      XCTAssertFalse(live.diagnostics.contains { $0.kind == .containerSize }, "\(env)")
     }
   }
 
-  /// Strict mode: a required 500 pt content forces the root off a narrower container; the
-  /// error names the constraints responsible, for each environment, also on cached solvers.
-  func testRequiredRootResizeOnMovedSolvers() {
+  /// Strict mode: a required 500 pt content width that the container cannot give. It is added
+  /// after the container, so it is the one broken, in every environment and on every route
+  /// (earlier versions resized the root instead).
+  func testARequiredConstraintFightingTheContainerIsBrokenOnMovedSolvers() {
     let document = portalDocument(extra: [spec("content.width == 500", line: 18)])
     var fresh = FreshResults(document)
     let engine = LayoutEngine(document: document)
@@ -104,14 +102,14 @@ final class RelayoutDiagnosticsTests: XCTestCase {
       let env = Devices.all[position]
       let live = engine.layout(in: env)
       assertSameResult(live, fresh.result(position), "\(env)")
-      // Compact width: 500 + 8 + 8 = 516 wide, whatever the container.
-      assertRect(live, "content", 8, live.view("content")?.frame.y ?? 0, 500, live.view("content")?.frame.height ?? 0)
-      XCTAssertTrue(live.hasConflicts)
+      assertRect(live, "root", 0, 0, env.containerSize.width, env.containerSize.height)
+      XCTAssertEqual(engine.rejectedConstraints.map(\.id), ["c18"], "\(env)")
+      XCTAssertEqual(engine.lastUpdate?.route, .rebuilt, "\(env)")  // a solver that broke one is not reused
       XCTAssertTrue(
         live.diagnostics.contains {
-          $0.message.hasPrefix("Required constraints 'c7', 'c13', 'c18' make the root 516 pt wide")
-            && $0.environments == [env] && $0.code == "root-size-conflict"
-        }, "\(env): \(live.diagnostics.map(\.message))")
+          $0.code == "unsatisfiable" && $0.environments == [env] && $0.location?.line == 18
+            && $0.notes.first?.message.hasPrefix("'UIView-Encapsulated-Layout-Width' root.width == ") == true
+        }, "\(env): \(live.diagnostics.map(\.notes))")
     }
   }
 }
