@@ -319,40 +319,45 @@ struct ConstraintInstaller {
       let constraint = Constraint(
         entry.expression, entry.layout.relation.solverRelation, priority: Priority(entry.layout.priority),
         label: entry.layout.id)
+      // A rebuild breaks a required constraint that cannot hold (UIKit's recovery); a diff
+      // rebuilds instead, so that conflicts are decided in the documented order.
+      let outcome: Solver.AddOutcome
       do {
-        try solver.add(constraint)
+        outcome = try solver.add(constraint, onConflict: rebuilding ? .breakIt : .throwError)
+      } catch {
+        if case .unsatisfiableConstraint = error { return nil }
+        replayable = false
+        diagnostics.append(
+          Diagnostic(
+            .error, "Constraint '\(entry.layout.id)' (\(entry.layout)) was rejected: \(error)",
+            code: "rejected-constraint", at: ConstraintMessages.location(of: entry.layout, resolved),
+            path: constraintPaths[entry.layout.id], kind: .conflict, environment: environment))
+        continue
+      }
+      guard case .broken(_, let conflicts) = outcome else {
         update.added += 1
         placed[position] = LayoutEngine.Installed(
           layout: entry.layout, expression: entry.expression, constant: entry.expression.constant,
           constraint: constraint, readsSafeArea: entry.readsSafeArea)
-      } catch {
-        replayable = false
-        if case .unsatisfiableConstraint(_, let conflicts) = error {
-          if !rebuilding { return nil }
-          rejected.append(entry.layout)
-          // Past the cap, conflicts are only counted: a flood of them stays readable.
-          if rejected.count > LayoutEngine.maxConflictDiagnostics { continue }
-          // Solver constraint → its layout constraint and position in the documented order,
-          // for what is in the solver now, to name the constraints of the conflict in that order.
-          // The container's constraints come before everything else.
-          var layoutOf: [Constraint: (layout: LayoutConstraint, position: Int)] = [:]
-          for (position, entry) in (slot.container?.both ?? []).enumerated() {
-            layoutOf[entry.constraint] = (entry.layout, position - 2)
-          }
-          for (position, entry) in placed.enumerated() {
-            if let entry { layoutOf[entry.constraint] = (entry.layout, position) }
-          }
-          diagnostics.append(
-            ConstraintMessages.unsatisfiable(
-              broken: entry.layout, conflicts: conflicts, layoutOf, resolved, path: constraintPaths[entry.layout.id]))
-        } else {
-          diagnostics.append(
-            Diagnostic(
-              .error, "Constraint '\(entry.layout.id)' (\(entry.layout)) was rejected: \(error)",
-              code: "rejected-constraint", at: ConstraintMessages.location(of: entry.layout, resolved),
-              path: constraintPaths[entry.layout.id], kind: .conflict, environment: environment))
-        }
+        continue
       }
+      replayable = false
+      rejected.append(entry.layout)
+      // Past the cap, conflicts are only counted: a flood of them stays readable.
+      if rejected.count > LayoutEngine.maxConflictDiagnostics { continue }
+      // Solver constraint → its layout constraint and position in the documented order, for
+      // what is in the solver now, to name the constraints of the conflict in that order. The
+      // container's constraints come before everything else.
+      var layoutOf: [Constraint: (layout: LayoutConstraint, position: Int)] = [:]
+      for (position, entry) in (slot.container?.both ?? []).enumerated() {
+        layoutOf[entry.constraint] = (entry.layout, position - 2)
+      }
+      for (position, entry) in placed.enumerated() {
+        if let entry { layoutOf[entry.constraint] = (entry.layout, position) }
+      }
+      diagnostics.append(
+        ConstraintMessages.unsatisfiable(
+          broken: entry.layout, conflicts: conflicts, layoutOf, resolved, path: constraintPaths[entry.layout.id]))
     }
     if rejected.count > LayoutEngine.maxConflictDiagnostics {
       let more = rejected.count - LayoutEngine.maxConflictDiagnostics
