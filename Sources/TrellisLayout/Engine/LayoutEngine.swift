@@ -8,7 +8,7 @@ import TrellisSolver
 /// let engine = LayoutEngine(document: document)
 /// let portrait = engine.layout(in: iPhonePortrait)     // builds a solver
 /// let landscape = engine.layout(in: iPhoneLandscape)   // builds one for compact height
-/// let back = engine.layout(in: iPhonePortrait)         // switches back: edit variables only
+/// let back = engine.layout(in: iPhonePortrait)         // switches back: container constants only
 /// ```
 ///
 /// The root's size is the environment's, always: `root.width == W` and `root.height == H` are
