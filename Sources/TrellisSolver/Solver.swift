@@ -144,6 +144,13 @@ public final class Solver {
     try engine.setConstant(of: constraint, to: constant)
   }
 
+  /// ``setConstant(of:to:)`` for a caller that drops this solver when it refuses (the layout
+  /// engine rebuilds then): no snapshot is taken, so a refusal leaves the solver changed and
+  /// unusable, and the error names no conflicting set. A success is exactly `setConstant`'s.
+  package func setConstantDiscardingOnFailure(of constraint: Constraint, to constant: Double) throws(SolverError) {
+    try engine.setConstantDiscardingOnFailure(of: constraint, to: constant)
+  }
+
   /// Makes `variable` an edit variable: an optional constraint `variable == value`
   /// whose value ``suggestValue(_:for:)`` changes. Its value starts at 0.
   public func addEditVariable(_ variable: Variable, priority: Priority) throws(SolverError) {

@@ -93,4 +93,28 @@ final class ConflictPolicyTests: XCTestCase {
     XCTAssertEqual(s.value(of: b), 40)
     assertConsistent(s)
   }
+
+  func testSetConstantWithoutSnapshotMatchesSetConstantAndThrowsOnARefusal() throws {
+    func make() throws -> (Solver, Constraint) {
+      let s = Solver()
+      let root = s.makeVariable("root"), a = s.makeVariable("a")
+      let container = root == 375
+      try s.add(container)
+      try s.add(a == root - 16)
+      try s.add(a >= 100)
+      return (s, container)
+    }
+    let (guarded, g) = try make()
+    let (fast, f) = try make()
+    try guarded.setConstant(of: g, to: -500)
+    try fast.setConstantDiscardingOnFailure(of: f, to: -500)
+    // Same tableau, same values: only the failure path differs.
+    XCTAssertEqual(fast.stateDescription, guarded.stateDescription)
+    XCTAssertEqual(fast.value(of: fast.constraints[1].expression.terms[0].variable), 484)
+    assertConsistent(fast)
+    // root = 50 would make a = 34 < 100: refused (the caller then drops the solver).
+    XCTAssertThrowsError(try fast.setConstantDiscardingOnFailure(of: f, to: -50)) {
+      XCTAssertEqual($0 as? SolverError, .unsatisfiableConstraint(f, conflicts: []))
+    }
+  }
 }

@@ -36,7 +36,7 @@ struct ConstraintInstaller {
         guard Self.sameTerms(expression.terms, slot.installed[index].expression.terms) else { return nil }
         if slot.installed[index].constant != expression.constant {
           do {
-            try slot.solver.setConstant(of: slot.installed[index].constraint, to: expression.constant)
+            try slot.solver.setConstantDiscardingOnFailure(of: slot.installed[index].constraint, to: expression.constant)
           } catch {
             return nil
           }
@@ -60,7 +60,7 @@ struct ConstraintInstaller {
     do {
       for (entry, value) in [(container.width, size.width), (container.height, size.height)]
       where entry.constant != -value {
-        try slot.solver.setConstant(of: entry.constraint, to: -value)
+        try slot.solver.setConstantDiscardingOnFailure(of: entry.constraint, to: -value)
         entry.constant = -value
         entry.layout.constant = value
       }
@@ -296,7 +296,7 @@ struct ConstraintInstaller {
       current.readsSafeArea = entry.readsSafeArea
       if current.constant != entry.expression.constant {
         do {
-          try solver.setConstant(of: current.constraint, to: entry.expression.constant)
+          try solver.setConstantDiscardingOnFailure(of: current.constraint, to: entry.expression.constant)
           current.constant = entry.expression.constant
           current.expression = entry.expression
           update.constantsChanged += 1
