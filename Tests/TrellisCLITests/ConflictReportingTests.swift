@@ -28,3 +28,34 @@ final class ConflictReportingTests: XCTestCase {
         code: "unsatisfiable"))
   }
 }
+
+/// The real pipeline on the lecture's conflict (Tests/Fixtures/fidelity, Oracle B): `solve` draws
+/// the recovered layout and exits 1; `validate` reports the conflict once per size class.
+final class ConflictEndToEndTests: XCTestCase {
+  static let fixture = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+    .appendingPathComponent("Fixtures/fidelity/sb-gt-portrait.layout.json").path
+
+  func testSolveDrawsTheRecoveredLayoutAndFails() {
+    let run = trellis(
+      "solve", Self.fixture, "--size", "414x896", "--traits", "wC,hR", "--safe-area", "88,0,34,0", "--scale", "2",
+      "--format", "table", pipeline: .standard)
+    XCTAssertEqual(run.status, 1)
+    // The grid fills the stack (398 wide), as UIKit lays it out once UISV-hiding is broken.
+    let rows = run.stdout.split(separator: "\n").map { $0.split(separator: " ").map(String.init) }
+    XCTAssertTrue(rows.contains { Array($0.prefix(6)) == ["grid", "stack", "8", "96", "398", "686"] }, run.stdout)
+    let all = run.stdout + run.stderr
+    XCTAssertTrue(all.contains("error: Unable to simultaneously satisfy constraints. [unsatisfiable]"), all)
+    XCTAssertTrue(
+      all.contains(
+        "note: Will attempt to recover by breaking constraint 'cardStack#UISV-hiding#1' extraColumn.width == 0 "
+          + "(UISV-hiding of cardStack)."), all)
+  }
+
+  func testValidateReportsTheConflictOncePerSizeClass() {
+    let run = trellis("validate", Self.fixture, pipeline: .standard)
+    XCTAssertEqual(run.status, 1)
+    let errors = (run.stdout + run.stderr).split(separator: "\n").filter { $0.contains("error: Unable to simultaneously satisfy") }
+    // The column is hidden in regular height: wC hR and wR hR.
+    XCTAssertEqual(errors.count, 2, run.stdout + run.stderr)
+  }
+}
