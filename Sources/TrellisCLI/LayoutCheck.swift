@@ -49,6 +49,12 @@ struct LayoutCheck: Equatable {
       let matching = failing.filter { status(of: $0) == wanted }
       guard let first = matching.first else { continue }
       var problem = first.message
+      // A conflict's message is UIKit's first line; the recovery (its last note) names what broke.
+      if first.code == "unsatisfiable", let recovery = first.notes.last?.message,
+        recovery.hasPrefix("Will attempt to recover")
+      {
+        problem += " " + recovery
+      }
       if wanted == .ambiguous, result.ambiguousViews.count > 1 {
         problem += " (and \(result.ambiguousViews.count - 1) more views)"
       }

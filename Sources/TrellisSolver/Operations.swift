@@ -352,6 +352,30 @@ extension Engine {
     }
   }
 
+  /// ``setConstant(of:to:)`` without the snapshot that undoes a refusal, for callers that
+  /// discard the solver when it refuses: the snapshot's copy-on-write copies the tableau on the
+  /// first write, several times the cost of the change itself. A refusal leaves the tableau
+  /// changed; only dropping the solver is safe then.
+  mutating func setConstantDiscardingOnFailure(of constraint: Constraint, to constant: Double) throws(SolverError) {
+    guard var record = records[constraint.id], !record.isEdit else { throw .unknownConstraint(constraint) }
+    guard constant.isFinite else { throw .nonFiniteValue(context: "The new constant of \(constraint)") }
+    let delta = constant - record.constant
+    if delta == 0 { return }
+    // A redundant equality is re-added: the guarded path (rare).
+    if kind(record.marker) == .dummy && isBasic(record.marker) { return try setConstant(of: constraint, to: constant) }
+    applyConstantChange(record, delta: delta)
+    record.constant = constant
+    records[constraint.id] = record
+    // As in setConstant: a redundant equality sharing this marker must stay at 0.
+    let movedRedundant = columns[Int(record.marker)].first { basic in
+      guard kind(basic) == .dummy, let row = rows[Int(basic)], row.constant != 0 else { return false }
+      return row.cells.allSatisfy { kind($0.symbol) == .dummy }
+    }
+    if movedRedundant ?? dualOptimize() != nil {
+      throw .unsatisfiableConstraint(constraint, conflicts: [])
+    }
+  }
+
   mutating func addEditVariable(_ variable: Variable, priority: Priority) throws(SolverError) {
     guard edits[Int(variable.index)] == nil else { throw .duplicateEditVariable(name: variable.name) }
     guard priority.isValid, !priority.isRequired else {

@@ -62,6 +62,64 @@ public final class Solver {
     try engine.add(constraint)
   }
 
+  /// What ``add(_:onConflict:)`` does when a required constraint cannot hold with the
+  /// required constraints already added.
+  public enum ConflictPolicy: Sendable, Hashable {
+    /// Throw ``SolverError/unsatisfiableConstraint(_:conflicts:)``, as ``add(_:)`` does.
+    case throwError
+    /// Break the new constraint: leave it out, keep everything already added, and report it
+    /// in the returned ``AddOutcome`` (Auto Layout's "will attempt to recover by breaking
+    /// constraint", for the constraint whose addition found the conflict).
+    case breakIt
+  }
+
+  /// What ``add(_:onConflict:)`` did.
+  public enum AddOutcome: Sendable, Equatable {
+    /// The constraint is in the solver.
+    case added
+    /// The required `constraint` could not hold together with `conflicts` (a minimal set of
+    /// required constraints already added, as in ``SolverError/unsatisfiableConstraint(_:conflicts:)``);
+    /// it was left out and the solver is exactly as it was before the call.
+    case broken(Constraint, conflicts: [Constraint])
+
+    /// The constraint that was broken, if any.
+    public var brokenConstraint: Constraint? {
+      if case .broken(let constraint, _) = self { return constraint }
+      return nil
+    }
+
+    /// The minimal conflicting set the broken constraint met (empty when added).
+    public var conflicts: [Constraint] {
+      if case .broken(_, let conflicts) = self { return conflicts }
+      return []
+    }
+  }
+
+  /// Adds a constraint, or, with `.breakIt`, breaks it when it is required and cannot hold.
+  ///
+  /// ```swift
+  /// try solver.add(width == 100)
+  /// let outcome = try solver.add(width == 200, onConflict: .breakIt)
+  /// outcome.brokenConstraint   // width == 200; width stays 100
+  /// ```
+  ///
+  /// Built on the transactional ``add(_:)``: a broken constraint leaves the solver exactly as
+  /// it was, so later constraints are added as if it had never been offered.
+  ///
+  /// - Throws: what ``add(_:)`` throws, except ``SolverError/unsatisfiableConstraint(_:conflicts:)``
+  ///   under `.breakIt`.
+  /// - Returns: ``AddOutcome/added``, or ``AddOutcome/broken(_:conflicts:)``.
+  @discardableResult
+  public func add(_ constraint: Constraint, onConflict policy: ConflictPolicy) throws(SolverError) -> AddOutcome {
+    do {
+      try add(constraint)
+      return .added
+    } catch {
+      guard policy == .breakIt, case .unsatisfiableConstraint(let broken, let conflicts) = error else { throw error }
+      return .broken(broken, conflicts: conflicts)
+    }
+  }
+
   /// Removes a constraint that was added.
   public func remove(_ constraint: Constraint) throws(SolverError) {
     try engine.remove(constraint)
@@ -84,6 +142,13 @@ public final class Solver {
   ///   cannot take the new constant; the old one is kept.
   public func setConstant(of constraint: Constraint, to constant: Double) throws(SolverError) {
     try engine.setConstant(of: constraint, to: constant)
+  }
+
+  /// ``setConstant(of:to:)`` for a caller that drops this solver when it refuses (the layout
+  /// engine rebuilds then): no snapshot is taken, so a refusal leaves the solver changed and
+  /// unusable, and the error names no conflicting set. A success is exactly `setConstant`'s.
+  package func setConstantDiscardingOnFailure(of constraint: Constraint, to constant: Double) throws(SolverError) {
+    try engine.setConstantDiscardingOnFailure(of: constraint, to: constant)
   }
 
   /// Makes `variable` an edit variable: an optional constraint `variable == value`

@@ -114,7 +114,14 @@ struct ValidateCommand: Command {
         ]
       }
       for diagnostic in policy.diagnostics(for: result) {
-        if let index = merged.firstIndex(where: { $0.isSameProblem(as: diagnostic) }) {
+        // The same problem found again is one finding; so is the same problem at both ends of a
+        // size class, whose notes may differ only by the container size they name.
+        let traits = diagnostic.environments.first?.traits
+        if let index = merged.firstIndex(where: {
+          $0.isSameProblem(as: diagnostic)
+            || ($0.code == diagnostic.code && $0.message == diagnostic.message && $0.location == diagnostic.location
+              && $0.path == diagnostic.path && $0.environments.contains { $0.traits == traits })
+        }) {
           merged[index].environments += diagnostic.environments
         } else {
           merged.append(diagnostic)

@@ -2,32 +2,27 @@ import TrellisSolver
 
 /// Brings a slot's solver to a constraint set: the installer of the engine.
 ///
-/// A move within one environment key only suggests the container size and re-values the
-/// constants that read the safe area; otherwise the wanted set is diffed against what is
-/// installed: unchanged constraints stay, constraints whose only change is their constant are
-/// updated in place, the rest are removed or added (required first, then optional, each in the
-/// documented order).
+/// The root's size is required and comes first (``LayoutEngine/ContainerConstraints``); then the
+/// set in the documented order (``installationOrder(_:views:)``: the file's constraints, then
+/// stacks' (inner stacks first), then content size), required constraints before optional ones. A required constraint that
+/// cannot hold with those before it is broken (left out), as UIKit breaks the constraint whose
+/// addition finds a conflict (docs/semantics.md, "Conflict recovery").
+///
+/// A move within one environment key only re-values the container's constants and those that
+/// read the safe area; otherwise the wanted set is diffed against what is installed: unchanged
+/// constraints stay, constraints whose only change is their constant are updated in place, the
+/// rest are removed or added (required first, then optional, each in the documented order).
 struct ConstraintInstaller {
   /// Constraint id → the JSON path it was written at, for messages.
   let constraintPaths: [String: String]
 
-  /// Moves a clean slot to `environment` of its own key: suggests the container size and
-  /// gives the safe-area constants their new values, in the documented order. Returns `nil`
-  /// when the solver refuses (the slot is then left half-moved: the caller drops it).
+  /// Moves a clean slot to `environment` of its own key: gives the container's constraints the
+  /// new size and the safe-area constants their new values, in the documented order. Returns
+  /// `nil` when the solver refuses (the slot is then left half-moved: the caller drops it).
   func move(_ slot: inout LayoutEngine.SolverSlot, to environment: Environment, route: LayoutEngine.Update.Route) -> LayoutEngine.Update? {
     var update = LayoutEngine.Update.nothing(route)
-    guard let resolved = slot.resolved, let root = resolved.views.first, var map = slot.map else { return update }
-    guard let rootVars = slot.items[root.item] else { return nil }
-    let size = environment.containerSize
-    if slot.suggested != size {
-      do {
-        try slot.solver.suggestValue(size.width, for: rootVars.width)
-        try slot.solver.suggestValue(size.height, for: rootVars.height)
-        slot.suggested = size
-      } catch {
-        return nil
-      }
-    }
+    guard let resolved = slot.resolved, resolved.views.first != nil, var map = slot.map else { return update }
+    guard slot.container != nil, Self.resize(&slot, to: environment.containerSize) else { return nil }
     if map.safeAreaInsets != environment.safeAreaInsets {
       map.safeAreaInsets = environment.safeAreaInsets
       for index in slot.installed.indices where slot.installed[index].readsSafeArea {
@@ -41,7 +36,7 @@ struct ConstraintInstaller {
         guard Self.sameTerms(expression.terms, slot.installed[index].expression.terms) else { return nil }
         if slot.installed[index].constant != expression.constant {
           do {
-            try slot.solver.setConstant(of: slot.installed[index].constraint, to: expression.constant)
+            try slot.solver.setConstantDiscardingOnFailure(of: slot.installed[index].constraint, to: expression.constant)
           } catch {
             return nil
           }
@@ -54,6 +49,102 @@ struct ConstraintInstaller {
     }
     update.kept = slot.installed.count - update.constantsChanged
     return update
+  }
+
+  /// Gives the container's constraints `size` (no-op when they hold it). `false` when a
+  /// required constraint refuses the new size: the caller rebuilds, so that the constraint
+  /// fighting the container is the one broken.
+  static func resize(_ slot: inout LayoutEngine.SolverSlot, to size: Size) -> Bool {
+    guard var container = slot.container else { return false }
+    if container.size == size { return true }
+    do {
+      for (entry, value) in [(container.width, size.width), (container.height, size.height)]
+      where entry.constant != -value {
+        try slot.solver.setConstantDiscardingOnFailure(of: entry.constraint, to: -value)
+        entry.constant = -value
+        entry.layout.constant = value
+      }
+    } catch {
+      return false
+    }
+    container.size = size
+    slot.container = container
+    return true
+  }
+
+  /// Makes and adds the container's constraints to a slot that has none: `root.width == W`,
+  /// `root.height == H`, required, before anything else. Named as UIKit's console names the
+  /// size a view controller's root gets from its window (`UIView-Encapsulated-Layout-Width`).
+  static func addContainer(
+    _ slot: inout LayoutEngine.SolverSlot, root: ResolvedView, rootVars: ItemVariables, size: Size
+  ) throws(SolverError) {
+    var made: [LayoutEngine.Installed] = []
+    for (attribute, variable, value, name) in [
+      (LayoutAttribute.width, rootVars.width, size.width, "UIView-Encapsulated-Layout-Width"),
+      (LayoutAttribute.height, rootVars.height, size.height, "UIView-Encapsulated-Layout-Height"),
+    ] {
+      let layout = LayoutConstraint(
+        id: name, first: AnchorReference(item: root.item, attribute: attribute), relation: .equal, constant: value,
+        origin: .container(reason: attribute == .width ? "the container's width" : "the container's height"),
+        source: "the size \(root.id) gets from its container")
+      let expression = LinearExpression(variable) - value
+      let constraint = Constraint(expression, .equal, label: name)
+      try slot.solver.add(constraint)
+      made.append(
+        LayoutEngine.Installed(
+          layout: layout, expression: expression, constant: expression.constant, constraint: constraint,
+          readsSafeArea: false))
+    }
+    slot.container = LayoutEngine.ContainerConstraints(width: made[0], height: made[1], size: size)
+  }
+
+  /// The documented order in which a constraint set is added (docs/semantics.md §2): the file's
+  /// constraints in file order (a nib's constraints are active as its views load), then the
+  /// stacks' (UIKit makes `UISV-*` constraints in the update-constraints pass, after loading),
+  /// a stack after the stacks nested in it (that pass runs bottom-up, subviews before their
+  /// superview; siblings in document order), then content size. Stable within each group.
+  ///
+  /// - Parameter views: the resolved views in document order (depth first), for the stack order.
+  static func installationOrder(_ constraints: [LayoutConstraint], views: [ResolvedView]) -> [LayoutConstraint] {
+    var file: [LayoutConstraint] = []
+    var byStack: [String: [LayoutConstraint]] = [:]
+    var otherGenerated: [LayoutConstraint] = []
+    var contentSize: [LayoutConstraint] = []
+    file.reserveCapacity(constraints.count)
+    contentSize.reserveCapacity(constraints.count)
+    for constraint in constraints {
+      switch constraint.origin {
+      case .file: file.append(constraint)
+      case .intrinsic: contentSize.append(constraint)
+      case .stack(let id, _): byStack[id, default: []].append(constraint)
+      default: otherGenerated.append(constraint)
+      }
+    }
+    var generated: [LayoutConstraint] = []
+    generated.reserveCapacity(constraints.count - file.count - contentSize.count)
+    for id in postOrder(views) { if let group = byStack[id] { generated += group } }
+    return file + generated + otherGenerated + contentSize
+  }
+
+  /// View ids in post-order (every view after its descendants; siblings in document order),
+  /// from the document order (pre-order): a view's subtree ends at its last descendant, and a
+  /// view comes after every view whose subtree ends before its own, and after its descendants.
+  static func postOrder(_ views: [ResolvedView]) -> [String] {
+    var indexOf: [String: Int] = [:]
+    for (index, view) in views.enumerated() where indexOf[view.id] == nil { indexOf[view.id] = index }
+    var end = Array(views.indices)
+    var depth = Array(repeating: 0, count: views.count)
+    for index in views.indices {
+      if let parent = views[index].parent.flatMap({ indexOf[$0] }), parent < index { depth[index] = depth[parent] + 1 }
+    }
+    for index in views.indices.reversed() {
+      if let parent = views[index].parent.flatMap({ indexOf[$0] }), parent < index {
+        end[parent] = max(end[parent], end[index])
+      }
+    }
+    return views.indices.sorted { a, b in
+      end[a] != end[b] ? end[a] < end[b] : (depth[a] != depth[b] ? depth[a] > depth[b] : a < b)
+    }.map { views[$0].id }
   }
 
   struct Compiled {
@@ -110,7 +201,6 @@ struct ConstraintInstaller {
       slot.map = nil
       slot.replay = nil
       slot.plan = []
-      slot.containerAllowed = []
       return Outcome(diagnostics: [], rejected: [], update: .nothing(route))
     }
     let environment = resolved.environment
@@ -123,18 +213,19 @@ struct ConstraintInstaller {
     for view in resolved.views { Self.makeItem(view.item, isRoot: view.id == root.id, in: &slot) }
     for guide in set.guides { Self.makeItem(guide, isRoot: false, in: &slot) }
     guard let rootVars = slot.items[root.item] else { return nil }
-    if !slot.hasEditVariables {
+    // 0. The container, required and first: nothing added later can move the root.
+    if slot.container == nil {
       do {
-        try solver.addEditVariable(rootVars.width, priority: Priority(LayoutEngine.containerPriority))
-        try solver.addEditVariable(rootVars.height, priority: Priority(LayoutEngine.containerPriority))
+        try Self.addContainer(&slot, root: root, rootVars: rootVars, size: environment.containerSize)
       } catch {
+        // Only a non-finite size gets here (a fresh solver holds two equalities on two variables).
         diagnostics.append(
           Diagnostic(
             .error, "The container size could not be set: \(error)", code: "container-size", kind: .containerSize,
             environment: environment))
         replayable = false
+        if !rebuilding { return nil }
       }
-      slot.hasEditVariables = true
     }
 
     let map = AnchorMap(
@@ -144,7 +235,7 @@ struct ConstraintInstaller {
     // Compile the wanted constraints.
     var wanted: [Compiled] = []
     wanted.reserveCapacity(set.constraints.count)
-    for layout in set.constraints {
+    for layout in Self.installationOrder(set.constraints, views: resolved.views) {
       do {
         let expression = try map.expression(for: layout)
         wanted.append(Compiled(layout: layout, expression: expression, readsSafeArea: map.dependsOnSafeArea(layout)))
@@ -192,22 +283,9 @@ struct ConstraintInstaller {
         return nil
       }
     }
-    // 2. Move the container.
-    let size = environment.containerSize
-    if slot.suggested != size {
-      do {
-        try solver.suggestValue(size.width, for: rootVars.width)
-        try solver.suggestValue(size.height, for: rootVars.height)
-        slot.suggested = size
-      } catch {
-        if !rebuilding { return nil }
-        diagnostics.append(
-          Diagnostic(
-            .error, "The container size \(size) could not be set: \(error)", code: "container-size",
-            kind: .containerSize, environment: environment))
-        replayable = false
-      }
-    }
+    // 2. Move the container (a refusal means a kept required constraint fights the new size:
+    // rebuild, so that the container is added first and that constraint is the one broken).
+    if slot.container != nil, !Self.resize(&slot, to: environment.containerSize) { return nil }
     // 3. Constants in place, then 4. additions, both in the documented order.
     var placed: [LayoutEngine.Installed?] = Array(repeating: nil, count: wanted.count)
     var rejected: [LayoutConstraint] = []
@@ -218,7 +296,7 @@ struct ConstraintInstaller {
       current.readsSafeArea = entry.readsSafeArea
       if current.constant != entry.expression.constant {
         do {
-          try solver.setConstant(of: current.constraint, to: entry.expression.constant)
+          try solver.setConstantDiscardingOnFailure(of: current.constraint, to: entry.expression.constant)
           current.constant = entry.expression.constant
           current.expression = entry.expression
           update.constantsChanged += 1
@@ -241,43 +319,45 @@ struct ConstraintInstaller {
       let constraint = Constraint(
         entry.expression, entry.layout.relation.solverRelation, priority: Priority(entry.layout.priority),
         label: entry.layout.id)
+      // A rebuild breaks a required constraint that cannot hold (UIKit's recovery); a diff
+      // rebuilds instead, so that conflicts are decided in the documented order.
+      let outcome: Solver.AddOutcome
       do {
-        try solver.add(constraint)
+        outcome = try solver.add(constraint, onConflict: rebuilding ? .breakIt : .throwError)
+      } catch {
+        if case .unsatisfiableConstraint = error { return nil }
+        replayable = false
+        diagnostics.append(
+          Diagnostic(
+            .error, "Constraint '\(entry.layout.id)' (\(entry.layout)) was rejected: \(error)",
+            code: "rejected-constraint", at: ConstraintMessages.location(of: entry.layout, resolved),
+            path: constraintPaths[entry.layout.id], kind: .conflict, environment: environment))
+        continue
+      }
+      guard case .broken(_, let conflicts) = outcome else {
         update.added += 1
         placed[position] = LayoutEngine.Installed(
           layout: entry.layout, expression: entry.expression, constant: entry.expression.constant,
           constraint: constraint, readsSafeArea: entry.readsSafeArea)
-      } catch {
-        replayable = false
-        if case .unsatisfiableConstraint(_, let conflicts) = error {
-          if !rebuilding { return nil }
-          rejected.append(entry.layout)
-          // Past the cap, conflicts are only counted: a flood of them stays readable.
-          if rejected.count > LayoutEngine.maxConflictDiagnostics { continue }
-          // Solver constraint → its layout constraint and position in the documented order,
-          // for what is in the solver now, to name the constraints of the conflict in that order.
-          var layoutOf: [Constraint: (layout: LayoutConstraint, position: Int)] = [:]
-          for (position, entry) in placed.enumerated() {
-            if let entry { layoutOf[entry.constraint] = (entry.layout, position) }
-          }
-          let notes = ConstraintMessages.inInstallationOrder(conflicts, layoutOf).map { conflict in
-            layoutOf[conflict].map { ConstraintMessages.note($0.layout, resolved) } ?? Diagnostic.Note("\(conflict)")
-          }
-          diagnostics.append(
-            Diagnostic(
-              .error,
-              "Unable to simultaneously satisfy constraints: "
-                + "will attempt to recover by breaking constraint '\(entry.layout.id)' (\(entry.layout)).",
-              code: "unsatisfiable", at: ConstraintMessages.location(of: entry.layout, resolved),
-              path: constraintPaths[entry.layout.id], notes: notes, kind: .conflict, environment: environment))
-        } else {
-          diagnostics.append(
-            Diagnostic(
-              .error, "Constraint '\(entry.layout.id)' (\(entry.layout)) was rejected: \(error)",
-              code: "rejected-constraint", at: ConstraintMessages.location(of: entry.layout, resolved),
-              path: constraintPaths[entry.layout.id], kind: .conflict, environment: environment))
-        }
+        continue
       }
+      replayable = false
+      rejected.append(entry.layout)
+      // Past the cap, conflicts are only counted: a flood of them stays readable.
+      if rejected.count > LayoutEngine.maxConflictDiagnostics { continue }
+      // Solver constraint → its layout constraint and position in the documented order, for
+      // what is in the solver now, to name the constraints of the conflict in that order. The
+      // container's constraints come before everything else.
+      var layoutOf: [Constraint: (layout: LayoutConstraint, position: Int)] = [:]
+      for (position, entry) in (slot.container?.both ?? []).enumerated() {
+        layoutOf[entry.constraint] = (entry.layout, position - 2)
+      }
+      for (position, entry) in placed.enumerated() {
+        if let entry { layoutOf[entry.constraint] = (entry.layout, position) }
+      }
+      diagnostics.append(
+        ConstraintMessages.unsatisfiable(
+          broken: entry.layout, conflicts: conflicts, layoutOf, resolved, path: constraintPaths[entry.layout.id]))
     }
     if rejected.count > LayoutEngine.maxConflictDiagnostics {
       let more = rejected.count - LayoutEngine.maxConflictDiagnostics
@@ -294,7 +374,6 @@ struct ConstraintInstaller {
     slot.map = map
     slot.replay = replayable ? diagnostics : nil
     slot.plan = SolutionReader.viewPlan(resolved, slot.items)
-    slot.containerAllowed = []
     return Outcome(diagnostics: diagnostics, rejected: rejected, update: update)
   }
 }

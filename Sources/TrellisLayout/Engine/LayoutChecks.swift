@@ -2,7 +2,8 @@ import TrellisSolver
 import TrellisSupport
 
 /// What the engine checks after each layout: required constraints the solution misses
-/// (accuracy), frames beyond any screen, a root held away from the container, and ambiguity.
+/// (accuracy), frames beyond any screen, and ambiguity. (The root cannot leave the container
+/// size: it is required and added first.)
 /// Every finding is a ``Diagnostic`` naming the environment it was found in.
 enum LayoutChecks {
   /// Required constraints the solution misses by more than rounding: never a silent wrong
@@ -58,56 +59,6 @@ enum LayoutChecks {
       "View '\(view.id)' reaches \(fmt(largest)) pt, far beyond any screen: constraints among such values hold only "
         + "to about \(fmt(largest * 1e-10)) pt; bring the multipliers and constants closer to screen sizes.",
       code: "frame-magnitude", at: view.location, kind: .accuracy, environment: resolved.environment)
-  }
-
-  /// Names the required constraints that hold the root away from the container size, by
-  /// asking the solver to add `root.size == container` as required (and undoing it). When
-  /// that succeeds, optional constraints were to blame (weighted mode): a warning.
-  static func rootSize(
-    _ slot: inout LayoutEngine.SolverSlot, _ variable: Variable, wanted: Double, got: Double, axis: String,
-    _ environment: Environment
-  ) -> Diagnostic {
-    let solver = slot.solver
-    var notes: [Diagnostic.Note] = []
-    var names: [String] = []
-    let probe = Constraint(LinearExpression(variable), .equal, LinearExpression(constant: wanted), label: "container")
-    // Whether the required constraints allow the container size depends only on them (the
-    // slot's installation and the insets) and the size: once found to, it is not asked again.
-    let question = LayoutEngine.ContainerQuestion(
-      variable: variable.id, size: wanted, insets: environment.safeAreaInsets)
-    do {
-      if !slot.containerAllowed.contains(question) {
-        try solver.add(probe)
-        try? solver.remove(probe)
-        if slot.containerAllowed.count >= 64 { slot.containerAllowed = [] }  // a live resize: stay small
-        slot.containerAllowed.insert(question)
-      }
-      // The required constraints allow the container size: optional ones outweighed it.
-      return Diagnostic(
-        .warning,
-        "Optional constraints make the root \(fmt(got)) pt \(axis) but the container is \(fmt(wanted)) pt (their "
-          + "summed priorities outweigh the container's \(fmt(LayoutEngine.containerPriority))).",
-        code: "root-size-optional", kind: .containerSize, environment: environment)
-    } catch {
-      if case .unsatisfiableConstraint(_, let conflicts) = error {
-        var layoutOf: [Constraint: (layout: LayoutConstraint, position: Int)] = [:]
-        for (position, entry) in slot.installed.enumerated() { layoutOf[entry.constraint] = (entry.layout, position) }
-        for conflict in ConstraintMessages.inInstallationOrder(conflicts, layoutOf) {
-          if let layout = layoutOf[conflict]?.layout {
-            names.append("'\(layout.id)'")
-            notes.append(ConstraintMessages.note(layout, slot.resolved))
-          } else {
-            notes.append(Diagnostic.Note("\(conflict)"))
-          }
-        }
-      }
-    }
-    let who = names.isEmpty ? "Required constraints" : "Required constraints \(names.joined(separator: ", "))"
-    return Diagnostic(
-      .error,
-      "\(who) make the root \(fmt(got)) pt \(axis) but the container is \(fmt(wanted)) pt; the root was resized to "
-        + "satisfy them.",
-      code: "root-size-conflict", notes: notes, kind: .containerSize, environment: environment)
   }
 
   /// Ambiguous views (and stacks whose generated guides are ambiguous), in document order, and
@@ -255,6 +206,27 @@ enum ConstraintMessages {
     case .container(let reason):
       return "'\(c.id)' \(c) (\(reason))"
     }
+  }
+
+  /// UIKit's console report of a conflict (`Unable to simultaneously satisfy constraints.`, the
+  /// constraints involved, `Will attempt to recover by breaking constraint …`) as one error at
+  /// the broken constraint: one note per constraint of the minimal conflicting set in
+  /// installation order, the broken one last (it was being added), then the recovery.
+  static func unsatisfiable(
+    broken: LayoutConstraint, conflicts: [Constraint],
+    _ layoutOf: [Constraint: (layout: LayoutConstraint, position: Int)], _ resolved: ResolvedLayout, path: String?
+  ) -> Diagnostic {
+    var notes = inInstallationOrder(conflicts, layoutOf).map { conflict in
+      layoutOf[conflict].map { note($0.layout, resolved) } ?? Diagnostic.Note("\(conflict)")
+    }
+    notes.append(note(broken, resolved))
+    notes.append(
+      Diagnostic.Note(
+        "Will attempt to recover by breaking constraint \(describe(broken)).", at: location(of: broken, resolved)))
+    return Diagnostic(
+      .error, "Unable to simultaneously satisfy constraints.", code: "unsatisfiable",
+      at: location(of: broken, resolved), path: path, notes: notes, kind: .conflict,
+      environment: resolved.environment)
   }
 
   /// A note naming a constraint taking part in a problem, at its location.

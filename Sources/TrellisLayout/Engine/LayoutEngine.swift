@@ -8,22 +8,26 @@ import TrellisSolver
 /// let engine = LayoutEngine(document: document)
 /// let portrait = engine.layout(in: iPhonePortrait)     // builds a solver
 /// let landscape = engine.layout(in: iPhoneLandscape)   // builds one for compact height
-/// let back = engine.layout(in: iPhonePortrait)         // switches back: edit variables only
+/// let back = engine.layout(in: iPhonePortrait)         // switches back: container constants only
 /// ```
 ///
+/// The root's size is the environment's, always: `root.width == W` and `root.height == H` are
+/// required and added first, so a required constraint that fights them is the one broken.
+///
 /// A move to an environment with the same size classes, layout direction and scale regenerates
-/// nothing: the container size goes to the edit variables and only the constants that read the
-/// safe area are updated. For another size-class environment, a large layout (at least
+/// nothing: only the container's constants and the constants that read the safe area are updated. For another size-class environment, a large layout (at least
 /// ``cachingThreshold`` constraints) gets its own solver, built once and kept (at most
 /// ``solverCacheLimit``), so that every later rotation is such a move; a small layout keeps one
 /// solver and diffs it: unchanged constraints stay, constraints whose only change is their
 /// constant are updated in place, the rest are removed or added. The frames are the same as a
 /// fresh engine's (for layouts with one solution). When a required constraint has to be broken,
-/// the engine rebuilds that solver so that conflicts are always decided in the documented order.
+/// the engine rebuilds that solver so that conflicts are always decided in the documented order:
+/// the container, the file's constraints, stacks', content size; the one whose addition finds the
+/// conflict is broken (docs/semantics.md, "Conflict recovery").
 ///
 /// The engine is a façade over four parts: the ``SolverCache`` (one live solver per
 /// environment key), the ``ConstraintInstaller`` (moves and diffs), the ``SolutionReader``
-/// (frames and guides) and the ``LayoutChecks`` (accuracy, root size, ambiguity).
+/// (frames and guides) and the ``LayoutChecks`` (accuracy, magnitude, ambiguity).
 ///
 /// Not thread-safe: use one engine from one thread at a time.
 public final class LayoutEngine {
@@ -84,10 +88,6 @@ public final class LayoutEngine {
       Update(route: route, added: 0, removed: 0, constantsChanged: 0, kept: 0)
     }
   }
-
-  /// Priority of the root's size edit variables: above every user priority (at most 999), so
-  /// only required constraints can make the root differ from the container.
-  public static let containerPriority: Double = 999.999
 
   /// At most this many conflicts are reported one by one per layout; one more error counts
   /// the rest (every broken constraint is still in ``rejectedConstraints``).
@@ -214,7 +214,7 @@ public final class LayoutEngine {
 
     let environment = resolved.environment
     var diagnostics = outcome.diagnostics + LayoutChecks.accuracy(cache[index], resolved, paths: installer.constraintPaths)
-    var hasConflicts = !outcome.rejected.isEmpty
+    let hasConflicts = !outcome.rejected.isEmpty
     guard let root = resolved.views.first, let rootVars = cache[index].items[root.item] else {
       brokenOptionalConstraints = []
       let empty = Rect(x: 0, y: 0, width: 0, height: 0)
@@ -226,18 +226,6 @@ public final class LayoutEngine {
     brokenOptionalConstraints = solution.brokenOptional
     if let warning = LayoutChecks.magnitude(solution.frames, resolved) { diagnostics.append(warning) }
     diagnostics += LayoutChecks.negativeFrames(solution.frames, resolved)
-
-    // The root leaves the container size only when required constraints force it (or, in
-    // weighted mode, enough optional ones). Probed after the frames are read: the probe
-    // must not move anything that is reported.
-    for (variable, wanted, got, axis) in [
-      (rootVars.width, environment.containerSize.width, solution.rootSize.width, "wide"),
-      (rootVars.height, environment.containerSize.height, solution.rootSize.height, "tall"),
-    ] where abs(got - wanted) > 1e-6 {
-      let found = LayoutChecks.rootSize(&cache[index], variable, wanted: wanted, got: got, axis: axis, environment)
-      if found.severity == .error { hasConflicts = true }
-      diagnostics.append(found)
-    }
 
     var ambiguous: [(id: String, attributes: [LayoutAttribute])] = []
     if checksAmbiguity {

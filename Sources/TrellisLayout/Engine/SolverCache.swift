@@ -32,8 +32,9 @@ extension LayoutEngine {
     /// Item ids in the order their variables were made.
     var itemOrder: [LayoutItem] = []
     var installed: [Installed] = []
-    var suggested: Size?
-    var hasEditVariables = false
+    /// The root's required size constraints, added before anything else (`nil` until the
+    /// first installation); a move changes their constants.
+    var container: ContainerConstraints?
     /// The resolution, constraint set and anchor map of its last layout.
     var resolved: ResolvedLayout?
     var set: ConstraintSet?
@@ -44,8 +45,6 @@ extension LayoutEngine {
     var replay: [Diagnostic]?
     /// Per resolved view of `resolved`: its variables and its parent's index.
     var plan: [ViewPlan] = []
-    /// Container sizes the required constraints were found to allow (reset by every installation).
-    var containerAllowed: Set<ContainerQuestion> = []
     var lastUsed = 0
 
     init(key: EnvironmentKey, serial: Int, mode: Solver.Mode) {
@@ -64,11 +63,15 @@ extension LayoutEngine {
     var parent: Int?
   }
 
-  /// "May the root's `variable` be `size` under the required constraints with these insets?"
-  struct ContainerQuestion: Hashable {
-    var variable: Variable.ID
-    var size: Double
-    var insets: EdgeInsets
+  /// `root.width == W` and `root.height == H`, required: the root's size is the environment's,
+  /// always (UIKit's `UIView-Encapsulated-Layout-Width/Height`), so a required constraint that
+  /// fights it is the one broken.
+  struct ContainerConstraints {
+    var width: Installed
+    var height: Installed
+    /// The size their constants hold.
+    var size: Size
+    var both: [Installed] { [width, height] }
   }
 
   /// The solver to diff for `key`: the one kept for it (its last layout reported an error, so it

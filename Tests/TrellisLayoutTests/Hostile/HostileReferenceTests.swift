@@ -50,9 +50,10 @@ final class HostileReferenceTests: XCTestCase {
   }
 
   func testARequiredSizeOnAHiddenArrangedViewConflictsWithTheStackCollapsingIt() throws {
-    // The stack holds a hidden arranged view at width 0 (UISV-hiding, required, generated
-    // before the file's constraints), so the file's later `x.width == 50` is the one broken.
-    // y then fills the whole stack, which fills the root: (0, 0, 375, 667).
+    // The file's `x.width == 50` is added before the stack's constraints (docs/semantics.md,
+    // "Conflict recovery"), so the stack's UISV-hiding (x.width == 0) is the one broken, as
+    // UIKit keeps the nib's constraint: x keeps 50 and sits flush before the first visible
+    // view; y fills the whole stack, which fills the root: (0, 0, 375, 667).
     let text = hostileLayout(
       views: "{\"id\": \"s\", \"kind\": \"stack\", \"children\": [{\"id\": \"x\", \"hidden\": true}, {\"id\": \"y\"}]}",
       "\"H:|[s]|\", \"V:|[s]|\", \"x.width == 50\"")
@@ -60,12 +61,14 @@ final class HostileReferenceTests: XCTestCase {
     let engine = LayoutEngine(document: document)
     let result = solve(engine, hostilePhone)
     XCTAssertTrue(result.hasConflicts)
-    // "H:|[s]|" is constraint#1 and #2, "V:|[s]|" #3 and #4, the width #5.
-    XCTAssertEqual(engine.rejectedConstraints.map(\.id), ["constraint#5"])
+    XCTAssertEqual(engine.rejectedConstraints.map(\.id), ["s#UISV-hiding#1"])
     let conflict = try XCTUnwrap(result.diagnostics.first { $0.severity == .error })
-    XCTAssertEqual(conflict.location.map { "\($0.line):\($0.column)" }, hostilePosition(of: "\"x.width == 50\"", in: text))
-    XCTAssertTrue(conflict.notes.contains { $0.message.contains("UISV-hiding") }, "\(conflict.notes)")
-    assertRect(result, "x", 0, 0, 0, 667)
+    // A generated constraint is reported at its stack.
+    XCTAssertEqual(conflict.location.map { "\($0.line):\($0.column)" }, hostilePosition(of: "{\"id\": \"s\"", in: text))
+    // "H:|[s]|" is constraint#1 and #2, "V:|[s]|" #3 and #4, the width #5.
+    XCTAssertTrue(conflict.notes.contains { $0.message.hasPrefix("'constraint#5' x.width == 50") }, "\(conflict.notes)")
+    XCTAssertTrue(conflict.notes.last?.message.contains("UISV-hiding") == true, "\(conflict.notes)")
+    assertRect(result, "x", -50, 0, 50, 667)
     assertRect(result, "y", 0, 0, 375, 667)
   }
 
@@ -120,7 +123,14 @@ final class HostileReferenceTests: XCTestCase {
     XCTAssertEqual(engine.rejectedConstraints.map(\.id), ["constraint#2"])
     let first = hostilePosition(of: "\"a.width == 10\"", in: text)
     let notes = result.diagnostics.filter { $0.severity == .error }.map(\.notes)
-    XCTAssertEqual(notes.map { $0.map(\.message) }, [["'constraint#1' a.width == 10"]])
+    XCTAssertEqual(
+      notes.map { $0.map(\.message) },
+      [
+        [
+          "'constraint#1' a.width == 10", "'constraint#2' a.width == 20",
+          "Will attempt to recover by breaking constraint 'constraint#2' a.width == 20.",
+        ]
+      ])
     XCTAssertEqual(notes.first?.first?.location.map { "\($0.file):\($0.line):\($0.column)" }, "hostile.json:\(first)")
     assertRect(result, "a", 0, 0, 10, 10)
   }

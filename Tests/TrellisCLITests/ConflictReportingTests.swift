@@ -1,0 +1,61 @@
+import Foundation
+import TrellisLayout
+import XCTest
+
+@testable import TrellisCLI
+
+/// How commands report a broken required constraint (docs/semantics.md, "Conflict recovery").
+final class ConflictReportingTests: XCTestCase {
+  /// `matrix`'s problem column gives UIKit's first line and what was broken (the last note).
+  func testMatrixProblemNamesTheBrokenConstraint() throws {
+    let device = try XCTUnwrap(DeviceTable.device(named: "iPhone 8"))
+    var result = Fixtures.concentration(device.environment())
+    result.hasConflicts = true
+    result.diagnostics = [
+      Diagnostic(
+        .error, "Unable to simultaneously satisfy constraints.", code: "unsatisfiable",
+        notes: [
+          Diagnostic.Note("'c1' a.width == 100"), Diagnostic.Note("'c2' a.width == 200"),
+          Diagnostic.Note("Will attempt to recover by breaking constraint 'c2' a.width == 200."),
+        ], kind: .conflict, environment: result.environment)
+    ]
+    XCTAssertEqual(
+      LayoutCheck(result),
+      LayoutCheck(
+        status: .conflict,
+        problem:
+          "Unable to simultaneously satisfy constraints. Will attempt to recover by breaking constraint 'c2' a.width == 200.",
+        code: "unsatisfiable"))
+  }
+}
+
+/// The real pipeline on the lecture's conflict (Tests/Fixtures/fidelity, Oracle B): `solve` draws
+/// the recovered layout and exits 1; `validate` reports the conflict once per size class.
+final class ConflictEndToEndTests: XCTestCase {
+  static let fixture = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+    .appendingPathComponent("Fixtures/fidelity/sb-gt-portrait.layout.json").path
+
+  func testSolveDrawsTheRecoveredLayoutAndFails() {
+    let run = trellis(
+      "solve", Self.fixture, "--size", "414x896", "--traits", "wC,hR", "--safe-area", "88,0,34,0", "--scale", "2",
+      "--format", "table", pipeline: .standard)
+    XCTAssertEqual(run.status, 1)
+    // The grid fills the stack (398 wide), as UIKit lays it out once UISV-hiding is broken.
+    let rows = run.stdout.split(separator: "\n").map { $0.split(separator: " ").map(String.init) }
+    XCTAssertTrue(rows.contains { Array($0.prefix(6)) == ["grid", "stack", "8", "96", "398", "686"] }, run.stdout)
+    let all = run.stdout + run.stderr
+    XCTAssertTrue(all.contains("error: Unable to simultaneously satisfy constraints. [unsatisfiable]"), all)
+    XCTAssertTrue(
+      all.contains(
+        "note: Will attempt to recover by breaking constraint 'cardStack#UISV-hiding#1' extraColumn.width == 0 "
+          + "(UISV-hiding of cardStack)."), all)
+  }
+
+  func testValidateReportsTheConflictOncePerSizeClass() {
+    let run = trellis("validate", Self.fixture, pipeline: .standard)
+    XCTAssertEqual(run.status, 1)
+    let errors = (run.stdout + run.stderr).split(separator: "\n").filter { $0.contains("error: Unable to simultaneously satisfy") }
+    // The column is hidden in regular height: wC hR and wR hR.
+    XCTAssertEqual(errors.count, 2, run.stdout + run.stderr)
+  }
+}
