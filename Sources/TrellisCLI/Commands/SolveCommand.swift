@@ -49,7 +49,7 @@ struct SolveCommand: Command {
     case "svg": text = SVGRenderer.render(result, title: file)
     default: text = ASCIIDiagram.report(result, options: .init(columns: context.columns(columns), style: style))
     }
-    try context.emit(text, to: output)
+    try context.emit(text, to: output, inputs: [file])
     if !result.diagnostics.isEmpty { context.stderr += context.format(result.diagnostics, source: outcome) }
     let failed =
       result.hasConflicts || !result.ambiguousViews.isEmpty || result.diagnostics.contains { $0.severity == .error }
