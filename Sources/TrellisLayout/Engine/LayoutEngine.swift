@@ -711,6 +711,7 @@ public final class LayoutEngine {
       frames.append(rect)
     }
     if let warning = Self.magnitudeWarning(frames, resolved) { diagnostics.append(warning) }
+    if snapToPixels, let warning = PixelSnapping.unusableScaleWarning(environment) { diagnostics.append(warning) }
     let insets = environment.safeAreaInsets
     let rootMargins = root.layoutMargins
     var safeArea = Rect(
