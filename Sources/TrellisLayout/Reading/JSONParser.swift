@@ -42,8 +42,8 @@ struct JSONParser {
   // MARK: Document
 
   private mutating func parseDocument() -> JSONNode? {
-    if bytes.starts(with: [0xFF, 0xFE]) || bytes.starts(with: [0xFE, 0xFF]) {
-      sink.error("the file is encoded as UTF-16; save it as UTF-8", at: here())
+    if let encoding = ForeignEncoding.name(of: bytes) {
+      sink.error("the file is encoded as \(encoding); save it as UTF-8", at: here())
       return nil
     }
     if bytes.starts(with: UTF8Decoding.byteOrderMark) {
