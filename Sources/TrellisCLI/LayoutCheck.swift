@@ -105,6 +105,7 @@ struct LayoutCheck: Equatable {
   static func short(_ value: Double) -> String {
     // As NumberFormat.short: no rounding (and no overflow to "inf") from 1e15 on.
     guard value.isFinite, abs(value) < 1e15 else { return "\(value)" }
+    if value == value.rounded() { return String(Int64(value)) }
     let rounded = (value * 1000).rounded() / 1000
     if rounded == rounded.rounded(), abs(rounded) < 1e15 { return String(Int64(rounded)) }
     return String(rounded)

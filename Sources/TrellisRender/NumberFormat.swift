@@ -7,6 +7,8 @@ enum NumberFormat {
   static func short(_ value: Double) -> String {
     guard value.isFinite else { return value.isNaN ? "nan" : (value < 0 ? "-inf" : "inf") }
     guard abs(value) < 1e15 else { return "\(value)" }
+    // Whole first: value * 1000 / 1000 is not exact near 1e15 (123456789012345 → …344.98).
+    if value == value.rounded() { return String(Int64(value)) }
     let rounded = (value * 1000).rounded() / 1000
     if rounded == 0 { return "0" }
     if rounded == rounded.rounded(), abs(rounded) < 1e15 { return String(Int64(rounded)) }
