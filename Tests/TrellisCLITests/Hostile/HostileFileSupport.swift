@@ -17,7 +17,11 @@ final class HostileScratch {
   deinit {
     // Make everything removable again (a test may leave a 0444 file or a 0555 directory).
     if let walker = FileManager.default.enumerator(atPath: path) {
-      for case let name as String in walker { chmod(path + "/" + name, 0o755) }
+      for case let name as String in walker {
+        // chmod follows links: skip them, so nothing outside the scratch directory changes.
+        var info = stat()
+        if lstat(path + "/" + name, &info) == 0, (info.st_mode & S_IFMT) != S_IFLNK { chmod(path + "/" + name, 0o755) }
+      }
     }
     try? FileManager.default.removeItem(atPath: path)
   }
