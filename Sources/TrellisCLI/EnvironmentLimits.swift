@@ -13,8 +13,8 @@ enum EnvironmentLimits {
     let scale = environment.scale
     guard scales.contains(scale) else {
       throw UsageError(
-        "The value '\(scaleText ?? NumberText.exact(scale))' is invalid for '--scale <n>'. Expected a screen scale from 1 to 10 "
-          + "(2 for @2x).")
+        "The value '\(scaleText ?? NumberText.exact(scale))' is invalid for '--scale <n>'. "
+          + "Expected a screen scale from 1 to 10 (2 for @2x).")
     }
     let insets = environment.safeAreaInsets
     let size = environment.containerSize

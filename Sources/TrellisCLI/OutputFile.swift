@@ -189,7 +189,10 @@ enum OutputFile {
     let bytes = Array(text.utf8)
     var written = 0
     while written < bytes.count {
-      let count = bytes.withUnsafeBytes { buffer in Glibc.write(fd, buffer.baseAddress! + written, bytes.count - written) }
+      let count = bytes.withUnsafeBytes { buffer -> Int in
+        guard let base = buffer.baseAddress else { return 0 }
+        return Glibc.write(fd, base + written, buffer.count - written)
+      }
       if count < 0 {
         if errno == EINTR { continue }
         throw failure(name, errno)

@@ -9,7 +9,9 @@ enum ForeignEncoding {
   /// among the first four bytes give the encoding (RFC 4627 §3): 00 00 00 xx and xx 00 00 00 are
   /// UTF-32, 00 xx and xx 00 are UTF-16.
   static func name(of bytes: [UInt8]) -> String? {
-    if bytes.starts(with: [0x00, 0x00, 0xFE, 0xFF]) || bytes.starts(with: [0xFF, 0xFE, 0x00, 0x00]) { return "UTF-32" }
+    if bytes.starts(with: [0x00, 0x00, 0xFE, 0xFF]) || bytes.starts(with: [0xFF, 0xFE, 0x00, 0x00]) {
+      return "UTF-32"
+    }
     if bytes.starts(with: [0xFE, 0xFF]) || bytes.starts(with: [0xFF, 0xFE]) { return "UTF-16" }
     let head = Array(bytes.prefix(4)).map { $0 == 0 }
     if head == [true, true, true, false] || head == [false, true, true, true] { return "UTF-32" }

@@ -34,8 +34,9 @@ enum InputFile {
     var count = 0
     while count < wanted {
       if count == bytes.count { bytes += [UInt8](repeating: 0, count: min(wanted - count, max(count, 4096))) }
-      let got = bytes.withUnsafeMutableBytes { buffer in
-        Glibc.read(fd, buffer.baseAddress! + count, buffer.count - count)
+      let got = bytes.withUnsafeMutableBytes { buffer -> Int in
+        guard let base = buffer.baseAddress else { return 0 }
+        return Glibc.read(fd, base + count, buffer.count - count)
       }
       if got < 0 {
         if errno == EINTR { continue }

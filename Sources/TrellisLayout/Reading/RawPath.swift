@@ -23,7 +23,8 @@ public enum RawPath {
         scalars.append(contentsOf: decoded.unicodeScalars)
         index += length
       } else {
-        scalars.append(Unicode.Scalar(base + UInt32(lead))!)
+        // U+10FF80…U+10FFFF are valid scalars; the fallback is never taken.
+        scalars.append(Unicode.Scalar(base + UInt32(lead)) ?? "\u{FFFD}")
         index += 1
       }
     }

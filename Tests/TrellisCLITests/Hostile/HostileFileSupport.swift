@@ -100,7 +100,8 @@ struct HostileRun {
 func hostileTrellis(_ arguments: [String]) -> HostileRun {
   var out = ""
   var err = ""
-  let status = CommandLineTool(pipeline: .standard, variables: [:]).run(arguments: arguments, stdout: &out, stderr: &err)
+  let status = CommandLineTool(pipeline: .standard, variables: [:]).run(
+    arguments: arguments, stdout: &out, stderr: &err)
   return HostileRun(status: status, stdout: out, stderr: err)
 }
 
@@ -141,5 +142,6 @@ func hostileBinary(
   return HostileRun(
     status: process.terminationStatus,
     stdout: String(decoding: FileManager.default.contents(atPath: outPath) ?? Data(), as: UTF8.self),
-    stderr: String(decoding: FileManager.default.contents(atPath: errPath) ?? Data(), as: UTF8.self), timedOut: timedOut)
+    stderr: String(decoding: FileManager.default.contents(atPath: errPath) ?? Data(), as: UTF8.self), timedOut: timedOut
+  )
 }

@@ -45,7 +45,9 @@ final class HostileNumberOutputTests: XCTestCase {
       XCTAssertEqual(run.status, 64, scale)
       XCTAssertTrue(
         run.stderr.hasPrefix(
-          "Error: The value '\(scale)' is invalid for '--scale <n>'. Expected a screen scale from 1 to 10 (2 for @2x).\n"),
+          "Error: The value '\(scale)' is invalid for '--scale <n>'. "
+            + "Expected a screen scale from 1 to 10 (2 for @2x).\n"
+        ),
         run.stderr)
       XCTAssertEqual(run.stdout, "")
     }

@@ -82,7 +82,9 @@ final class HostileOutputTests: XCTestCase {
       XCTAssertEqual(after.content.map { String(decoding: $0, as: UTF8.self) }, table(input))
     }
     // Nothing of ours is left beside the files.
-    let leftovers = try FileManager.default.contentsOfDirectory(atPath: scratch.path).filter { $0.contains("trellis-tmp") }
+    let leftovers = try FileManager.default.contentsOfDirectory(atPath: scratch.path).filter {
+      $0.contains("trellis-tmp")
+    }
     XCTAssertEqual(leftovers, [])
   }
 

@@ -36,7 +36,8 @@ final class HostileEncodingAndSnappingTests: XCTestCase {
     XCTAssertNil(ForeignEncoding.name(of: Array("{\"root\": {}}".utf8)))
   }
 
-  private let layout = hostileLayout("\"H:|-10.3-[a(50.2)]\", \"V:|-7.7-[a(20.6)]\", \"b.width == 0\", \"b.height == 0\", \"H:|[b]\", \"V:|[b]\"")
+  private let layout = hostileLayout(
+    "\"H:|-10.3-[a(50.2)]\", \"V:|-7.7-[a(20.6)]\", \"b.width == 0\", \"b.height == 0\", \"H:|[b]\", \"V:|[b]\"")
 
   func testAScaleBelowOnePixelPerPointDoesNotCollapseFrames() throws {
     let document = try XCTUnwrap(hostileRead(layout).document)
@@ -49,7 +50,9 @@ final class HostileEncodingAndSnappingTests: XCTestCase {
       XCTAssertTrue(snapped.views.allSatisfy { $0.frame.width.isFinite && $0.frame.height.isFinite })
       XCTAssertEqual(snapped.views.first?.frame.width, 375, "scale \(scale): the root keeps its size")
       XCTAssertTrue(
-        snapped.diagnostics.contains { $0.severity == .warning && $0.message.contains("not snapped to the pixel grid") },
+        snapped.diagnostics.contains {
+          $0.severity == .warning && $0.message.contains("not snapped to the pixel grid")
+        },
         "scale \(scale): \(snapped.diagnostics)")
     }
   }
