@@ -1,5 +1,6 @@
 import TrellisSupport
 import Foundation
+import TrellisLayout
 
 /// Runs the `trellis` command with `arguments` (without the program name) using the real
 /// pipeline and the process environment; returns the exit status.
@@ -14,7 +15,8 @@ public func run(arguments: [String], stdout: inout some TextOutputStream, stderr
 public func runAsMain() -> Never {
   var standardOutput = FileStream.standardOutput
   var standardError = FileStream.standardError
-  let status = run(arguments: Array(CommandLine.arguments.dropFirst()), stdout: &standardOutput, stderr: &standardError)
+  // Byte-exact argv: CommandLine.arguments would turn a Latin-1 file name into U+FFFD (see RawPath).
+  let status = run(arguments: RawPath.processArguments(), stdout: &standardOutput, stderr: &standardError)
   exit(status)
 }
 

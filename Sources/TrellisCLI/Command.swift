@@ -39,17 +39,15 @@ struct CommandContext {
     return 100
   }
 
-  /// Writes `text` to `path`, or to stdout when `path` is nil or `-`.
-  mutating func emit(_ text: String, to path: String?) throws(RuntimeError) {
-    guard let path, path != "-" else {
+  /// Writes `text` to `path`, or to stdout when `path` is nil or `-`; never over one of `inputs`
+  /// (see ``OutputFile``).
+  mutating func emit(_ text: String, to path: String?, inputs: [String] = []) throws(RuntimeError) {
+    guard let path, path != "-", OutputFile.stream(path) != .standardOutput else {
       stdout += text
       return
     }
-    do {
-      try text.write(toFile: path, atomically: true, encoding: .utf8)
-    } catch {
-      throw RuntimeError("Cannot write '\(path)': \(error.localizedDescription)")
-    }
+    if OutputFile.stream(path) == .standardError { return stderr += text }
+    try OutputFile.write(text, to: path, inputs: inputs)
   }
 
   /// Reads a layout and fails (exit 1) when no document could be built, after printing the diagnostics.
@@ -60,7 +58,7 @@ struct CommandContext {
       return (document, outcome)
     }
     stderr += format(outcome.diagnostics, source: outcome)
-    throw RuntimeError("'\(path)' has errors; nothing was solved.")
+    throw RuntimeError("'\(RawPath.display(path))' has errors; nothing was solved.")
   }
 
   /// Solves through the pipeline, failing when the engine is not available.

@@ -45,8 +45,10 @@ enum EnvironmentOptions {
         throw UsageError(
           "'--orientation' needs '--device': a custom '--size' has no orientation; give the size you mean.")
       }
-      return Environment.custom(
-        size: size, traits: traits, safeAreaInsets: insets ?? .zero, scale: scale ?? 1, layoutDirection: direction)
+      return try EnvironmentLimits.checked(
+        Environment.custom(
+          size: size, traits: traits, safeAreaInsets: insets ?? .zero, scale: scale ?? 1, layoutDirection: direction),
+        scaleText: values.value("scale"))
     } else {
       environment = try device(named: defaultDeviceName).environment(
         orientation: orientation ?? .portrait, layoutDirection: direction)
@@ -60,7 +62,7 @@ enum EnvironmentOptions {
     if let traits { environment.traits = traits }
     if let insets { environment.safeAreaInsets = insets }
     if let scale { environment.scale = scale }
-    return environment
+    return try EnvironmentLimits.checked(environment, scaleText: values.value("scale"))
   }
 
   /// The device with this name, or a usage error with suggestions.

@@ -56,8 +56,8 @@ package struct JSONParser {
   // MARK: Document
 
   private mutating func parseDocument() -> JSONNode? {
-    if bytes.starts(with: [0xFF, 0xFE]) || bytes.starts(with: [0xFE, 0xFF]) {
-      error("the file is encoded as UTF-16; save it as UTF-8", at: here(), code: "file-encoding")
+    if let encoding = ForeignEncoding.name(of: bytes) {
+      error("the file is encoded as \(encoding); save it as UTF-8", at: here(), code: "file-encoding")
       return nil
     }
     if bytes.starts(with: UTF8Decoding.byteOrderMark) {

@@ -98,7 +98,7 @@ struct MatrixCommand: Command {
     case "svg": text = svg(entries, results, checks)
     default: text = table(entries, checks)
     }
-    try context.emit(text, to: output)
+    try context.emit(text, to: output, inputs: [file])
     let failures = checks.filter { $0.status != .ok }.count
     if failures > 0 { context.stderr += "\(failures) of \(entries.count) environments have problems.\n" }
     return failures > 0 ? 1 : 0

@@ -53,7 +53,7 @@ struct SolveCommand: Command {
     case "svg": text = SVGRenderer.render(result, title: file)
     default: text = ASCIIDiagram.report(result, options: .init(columns: context.columns(columns), style: style))
     }
-    try context.emit(text, to: output)
+    try context.emit(text, to: output, inputs: [file])
     let policy = FailurePolicy()
     let diagnostics = policy.diagnostics(for: result)
     if !diagnostics.isEmpty { context.stderr += context.format(diagnostics, source: outcome) }

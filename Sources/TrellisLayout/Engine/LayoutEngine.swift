@@ -225,6 +225,7 @@ public final class LayoutEngine {
     let solution = SolutionReader.read(cache[index], resolved, rootVars: rootVars, snapToPixels: snapToPixels)
     brokenOptionalConstraints = solution.brokenOptional
     if let warning = LayoutChecks.magnitude(solution.frames, resolved) { diagnostics.append(warning) }
+    if snapToPixels, let warning = PixelSnapping.unusableScaleWarning(environment) { diagnostics.append(warning) }
     diagnostics += LayoutChecks.negativeFrames(solution.frames, resolved)
 
     var ambiguous: [(id: String, attributes: [LayoutAttribute])] = []

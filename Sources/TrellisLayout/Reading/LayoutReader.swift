@@ -38,26 +38,17 @@ public enum LayoutReader {
   ///   - limits: bounds on size and nesting (see ``ReaderLimits``).
   /// - Returns: the document (when there were no errors) and the diagnostics.
   public static func read(contentsOf path: String, limits: ReaderLimits = ReaderLimits()) -> LayoutReadResult {
-    guard let handle = FileHandle(forReadingAtPath: path) else {
-      let reason = FileManager.default.fileExists(atPath: path) ? "permission denied" : "no such file"
-      return LayoutReadResult(
-        document: nil, diagnostics: [Diagnostic(.error, "cannot read '\(path)': \(reason)", code: "unreadable-file")], source: nil)
+    let bytes: [UInt8]
+    switch InputFile.read(path, limit: limits.maxFileSize) {
+    case .success(let read): bytes = read
+    case .failure(let failure):
+      return LayoutReadResult(document: nil, diagnostics: [Diagnostic(.error, failure.message, code: "unreadable-file")], source: nil)
     }
-    defer { try? handle.close() }
-    let data: Data
-    do {
-      // One byte more than the limit is enough to know the file is too large.
-      data = try handle.read(upToCount: max(0, limits.maxFileSize) + 1) ?? Data()
-    } catch {
+    if bytes.count > limits.maxFileSize {
       return LayoutReadResult(
-        document: nil, diagnostics: [Diagnostic(.error, "cannot read '\(path)': \(error.localizedDescription)", code: "unreadable-file")],
-        source: nil)
+        document: nil, diagnostics: [fileTooLarge(file: RawPath.display(path), limits: limits)], source: nil)
     }
-    if data.count > limits.maxFileSize {
-      return LayoutReadResult(
-        document: nil, diagnostics: [fileTooLarge(file: path, limits: limits)], source: nil)
-    }
-    return parse(bytes: [UInt8](data), file: path, limits: limits)
+    return parse(bytes: bytes, file: RawPath.display(path), limits: limits)
   }
 
   /// Reads and checks layout text.
