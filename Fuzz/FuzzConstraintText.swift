@@ -14,6 +14,7 @@
 // there is no error, keeps every rule of docs/layout-format.md, and holds the constraint the
 // parser read, each anchor located where it was written.
 
+import TrellisSupport
 import Foundation
 
 @_cdecl("LLVMFuzzerTestOneInput")
@@ -59,7 +60,7 @@ public func fuzzConstraintText(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CI
   let escaping = EmbeddedConstraint.Escaping.allCases[count % 3]
   let form = (bytes.count / 3) % 2 == 0 ? "string" : "constraint"
   let embedded = EmbeddedConstraint(text, escaping: escaping, form: form)
-  let context = "constraint text \(DiagnosticRenderer.jsonString(text)) as \(form), \(escaping)"
+  let context = "constraint text \(JSONText.quoted(text)) as \(form), \(escaping)"
 
   if VisualFormatParser.looksLikeVisualFormat(text) {
     // Visual Format: its own harness checks the details; here only the general rules.
@@ -82,7 +83,7 @@ public func fuzzConstraintText(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CI
   }
   func same(_ anchor: AnchorReference?, _ written: ConstraintText.Anchor?) -> Bool {
     guard let anchor, let written else { return anchor == nil && written == nil }
-    return anchor.item == written.item && anchor.attribute == written.attribute
+    return anchor.item == LayoutItem(name: written.item) && anchor.attribute == written.attribute
       && anchor.location == embedded.expectedLocation(ofScalar: written.itemOffset, in: source)
   }
   let priority = constraint.priority ?? 1000

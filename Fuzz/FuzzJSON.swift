@@ -1,4 +1,4 @@
-// libFuzzer harness: the layout reader's JSON parser (Sources/TrellisLayout/Reading/JSONParser.swift)
+// libFuzzer harness: the layout reader's JSON parser (Sources/TrellisSupport/JSONParser.swift)
 // on arbitrary bytes, with the default limits and with tiny ones (depth 3, strings of 4
 // scalars, 3 diagnostics) so the limit paths run too. Built by scripts/fuzz.sh together with
 // the TrellisLayout sources and Fuzz/Support/.
@@ -10,6 +10,7 @@
 // position points at the first byte of what it describes, Foundation's JSONSerialization
 // reads the same value, and writing the value back out and parsing it again gives it back.
 
+import TrellisSupport
 import Foundation
 
 @_cdecl("LLVMFuzzerTestOneInput")
@@ -20,7 +21,7 @@ public func fuzzJSON(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
   let tight = ReaderLimits(maxJSONDepth: 3, maxStringLength: 4, maxDiagnostics: 3)
   for limits in [ReaderLimits(), tight] {
     let sink = DiagnosticSink(limit: limits.maxDiagnostics)
-    let tree = JSONParser.parse(text, limits: limits, sink: sink)
+    let tree = JSONParser.parse(bytes: text.bytes, file: text.file, limits: limits.json, sink: sink)
     let diagnostics = sink.diagnostics
     let context = "JSONParser (maxDiagnostics \(limits.maxDiagnostics))"
     if diagnostics.count > limits.maxDiagnostics + 1 {
@@ -140,7 +141,7 @@ private func compareWithFoundation(_ tree: JSONNode, bytes: [UInt8]) {
 private func checkRoundTrip(_ tree: JSONNode) {
   let written = write(tree)
   let sink = DiagnosticSink(limit: 10)
-  guard let again = JSONParser.parse(SourceText(file: "again.json", text: written), limits: ReaderLimits(), sink: sink),
+  guard let again = JSONParser.parse(bytes: Array(written.utf8), file: "again.json", limits: ReaderLimits().json, sink: sink),
     sink.diagnostics.isEmpty
   else {
     fuzzFail("the written value does not parse cleanly: \(sink.diagnostics)\n\(written)")
@@ -153,10 +154,10 @@ private func write(_ node: JSONNode) -> String {
   case .null: return "null"
   case .bool(let value): return value ? "true" : "false"
   case .number(let value): return "\(value)"
-  case .string(let text): return DiagnosticRenderer.jsonString(text)
+  case .string(let text): return JSONText.quoted(text)
   case .array(let elements): return "[" + elements.map(write).joined(separator: ",") + "]"
   case .object(let members):
-    return "{" + members.map { DiagnosticRenderer.jsonString($0.key) + ":" + write($0.value) }.joined(separator: ",") + "}"
+    return "{" + members.map { JSONText.quoted($0.key) + ":" + write($0.value) }.joined(separator: ",") + "}"
   case .invalid: return "?"
   }
 }

@@ -137,11 +137,13 @@ private func check(_ result: LayoutResult, _ engine: LayoutEngine, source: FuzzS
     var firstBaseline: Double?
     var lastBaseline: Double?
     switch anchor.item {
-    case "safeArea" where views["safeArea"] == nil: rect = result.safeArea
-    case "margins" where views["margins"] == nil: rect = result.margins
-    default:
-      // Stack guides (`g#gap1`) are not views: their constraints are not checked here.
-      guard let frame = frames[anchor.item], let view = views[anchor.item] else { return nil }
+    case .safeArea: rect = result.safeArea
+    case .margins: rect = result.margins
+    case .generated:
+      // Stack and scroll guides (`g#gap1`, `s#content`) are not views: not checked here.
+      return nil
+    case .view(let id):
+      guard let frame = frames[id], let view = views[id] else { return nil }
       rect = frame
       margins = view.effectiveMargins(safeAreaInsets: environment.safeAreaInsets)
       firstBaseline = view.firstBaselineOffset

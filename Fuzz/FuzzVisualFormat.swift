@@ -15,6 +15,7 @@
 // produced exactly when there is no error, keeps every rule of docs/layout-format.md, and
 // holds the expanded constraints in order, each anchor located where it was written.
 
+import TrellisSupport
 import Foundation
 
 @_cdecl("LLVMFuzzerTestOneInput")
@@ -25,7 +26,7 @@ public func fuzzVisualFormat(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt
   let escaping = EmbeddedConstraint.Escaping.allCases[count % 3]
   let form = (bytes.count / 3) % 2 == 0 ? "vfl" : "string"
   let embedded = EmbeddedConstraint(text, escaping: escaping, form: form)
-  let context = "visual format \(DiagnosticRenderer.jsonString(text)) as \(form), \(escaping)"
+  let context = "visual format \(JSONText.quoted(text)) as \(form), \(escaping)"
 
   let isVisualFormat = form == "vfl" || VisualFormatParser.looksLikeVisualFormat(text)
   let parsed = VisualFormatParser.parse(text)
@@ -75,7 +76,7 @@ public func fuzzVisualFormat(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt
   for (spec, constraint) in zip(document.constraints, expansion) {
     func same(_ anchor: AnchorReference?, _ side: VisualFormatConstraint.Side?) -> Bool {
       guard let anchor, let side else { return anchor == nil && side == nil }
-      return anchor.item == side.item && anchor.attribute == side.attribute
+      return anchor.item == LayoutItem(name: side.item) && anchor.attribute == side.attribute
         && anchor.location == embedded.expectedLocation(ofScalar: side.offset, in: source)
     }
     if !same(spec.first, constraint.first) || !same(spec.second, constraint.second) || spec.relation != constraint.relation

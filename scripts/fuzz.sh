@@ -114,7 +114,8 @@ This needs a Swift toolchain for Linux that ships libFuzzer and AddressSanitizer
 toolchains do; Xcode's swiftc does not support -sanitize=fuzzer)."
 fi
 
-FLAGS=(-sanitize=fuzzer,address -parse-as-library -O "${LINKER[@]}")
+# One package name for every module, as SwiftPM gives them, so `package` access works across them.
+FLAGS=(-sanitize=fuzzer,address -parse-as-library -O -package-name Trellis "${LINKER[@]}")
 VERSION=$(swiftc --version 2>&1)
 
 # Rebuilds `output` only when the compiler, the flags or an input file changed.
@@ -125,6 +126,7 @@ solver_sources=$(find Sources/TrellisSolver -name '*.swift' | LC_ALL=C sort)
 layout_sources=$(find Sources/TrellisLayout -name '*.swift' | LC_ALL=C sort)
 text_sources=$(find Sources/TrellisText -name '*.swift' | LC_ALL=C sort)
 support_sources=$(find Fuzz/Support -name '*.swift' | LC_ALL=C sort)
+package_support_sources=$(find Sources/TrellisSupport -name '*.swift' | LC_ALL=C sort)
 
 # TrellisLayout imports TrellisSolver: the solver is compiled once into an instrumented object
 # and a module the layout harnesses import.
@@ -137,6 +139,19 @@ build_solver_module() {
   # shellcheck disable=SC2086
   swiftc "${FLAGS[@]}" -wmo -module-name TrellisSolver -emit-module \
     -emit-module-path "$SCRATCH/modules/TrellisSolver.swiftmodule" -c $solver_sources -o "$out"
+  echo "$stamp" >"$out.stamp"
+}
+
+# TrellisLayout imports TrellisSupport (package-access helpers) too, built the same way.
+build_support_module() {
+  local out="$SCRATCH/obj/TrellisSupport.o" stamp
+  # shellcheck disable=SC2086
+  stamp=$(stamp_of $package_support_sources)
+  up_to_date "$out" "$stamp" && return 0
+  echo "== building the TrellisSupport module (instrumented)"
+  # shellcheck disable=SC2086
+  swiftc "${FLAGS[@]}" -wmo -module-name TrellisSupport -emit-module \
+    -emit-module-path "$SCRATCH/modules/TrellisSupport.swiftmodule" -c $package_support_sources -o "$out"
   echo "$stamp" >"$out.stamp"
 }
 
@@ -162,14 +177,15 @@ build() {
     swiftc "${FLAGS[@]}" -module-name TrellisText $text_sources "$file" -o "$out"
   else
     build_solver_module
+    build_support_module
     # shellcheck disable=SC2086
-    stamp=$(stamp_of $solver_sources $layout_sources $support_sources "$file")
+    stamp=$(stamp_of $solver_sources $package_support_sources $layout_sources $support_sources "$file")
     up_to_date "$out" "$stamp" && return 0
     echo "== building fuzz-$name"
     # The harness joins the TrellisLayout module, so it can reach the reader's internals.
     # shellcheck disable=SC2086
     swiftc "${FLAGS[@]}" -module-name TrellisLayout -I "$SCRATCH/modules" $layout_sources $support_sources "$file" \
-      "$SCRATCH/obj/TrellisSolver.o" -o "$out"
+      "$SCRATCH/obj/TrellisSolver.o" "$SCRATCH/obj/TrellisSupport.o" -o "$out"
   fi
   echo "$stamp" >"$out.stamp"
 }

@@ -6,6 +6,7 @@
 // and decodes UTF-8 with the well-formed byte sequences of the Unicode standard (Table 3-7),
 // so a location the reader computes is compared with one worked out independently.
 
+import TrellisSupport
 import Foundation
 
 /// Stops the run: libFuzzer saves the input as a crash reproducer.
@@ -109,13 +110,9 @@ struct FuzzSource {
   }
 
   /// Checks `file:line:col: note:` lines that point into this file.
-  func problem(withNote note: String) -> String? {
-    let prefix = file + ":"
-    guard note.hasPrefix(prefix) else { return nil }
-    let parts = note.dropFirst(prefix.count).split(separator: ":", maxSplits: 2)
-    guard parts.count == 3, let line = Int(parts[0]), let column = Int(parts[1]) else {
-      return "malformed note '\(note)'"
-    }
+  func problem(withNote note: Diagnostic.Note) -> String? {
+    guard let location = note.location, location.file == file else { return nil }
+    let (line, column) = (location.line, location.column)
     guard line >= 1, line <= lineCount, column >= 1, column <= columnOffsets[line - 1].count else {
       return "note points outside the file: '\(note)'"
     }
@@ -341,8 +338,8 @@ func checkDocument(_ document: LayoutDocument, source: FuzzSource, limits: Reade
     fuzzFail("\(context): \(document.constraints.count) constraints > maxConstraints")
   }
   var constraintIDs = Set<String>()
-  let items = ids.union(["safeArea", "margins"])
-  let guides = Set(views.filter { $0.kind == .guide }.map(\.id)).union(["safeArea", "margins"])
+  let items = Set(ids.map { LayoutItem.view($0) }).union([.safeArea, .margins])
+  let guides = Set(views.filter { $0.kind == .guide }.map { LayoutItem.view($0.id) }).union([.safeArea, .margins])
   for spec in document.constraints {
     if !constraintIDs.insert(spec.id).inserted { fuzzFail("\(context): duplicate constraint id '\(spec.id)'") }
     checkLocation(spec.location, "constraint \(spec.id)")
@@ -352,7 +349,7 @@ func checkDocument(_ document: LayoutDocument, source: FuzzSource, limits: Reade
       fuzzFail("\(context): constraint \(spec.id) names unknown item '\(anchor.item)'")
     }
     for anchor in [spec.first] + (spec.second.map { [$0] } ?? []) where guides.contains(anchor.item) {
-      if !DocumentReader.guideHas(anchor.attribute) { fuzzFail("\(context): guide attribute \(anchor) in \(spec.id)") }
+      if !guideHas(anchor.attribute) { fuzzFail("\(context): guide attribute \(anchor) in \(spec.id)") }
     }
     let first = spec.first.attribute
     if let second = spec.second {
@@ -380,5 +377,14 @@ func checkDocument(_ document: LayoutDocument, source: FuzzSource, limits: Reade
     where !(value >= 1 && value <= 1000 && !(value > 999.99 && value < 1000)) {
       fuzzFail("\(context): priority \(value) in \(spec.id)")
     }
+  }
+}
+
+/// Attributes a layout guide has: edges, centers and size (no baselines, no margins); the
+/// validator's rule, written out again so the harness checks it independently.
+func guideHas(_ attribute: LayoutAttribute) -> Bool {
+  switch attribute {
+  case .left, .right, .top, .bottom, .leading, .trailing, .width, .height, .centerX, .centerY: return true
+  default: return false
   }
 }
