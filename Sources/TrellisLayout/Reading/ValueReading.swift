@@ -83,18 +83,11 @@ struct ValueReader {
     }
   }
 
-  /// Reports a priority outside 1…1000, or in the band 999.99 < p < 1000 that the
-  /// container's size constraints use.
+  /// Reports a priority outside 1…1000.
   @discardableResult
   func checkPriority(_ value: Double, at location: SourceLocation?, path: String?) -> Bool {
     if !(value >= 1 && value <= 1000) {
       sink.error("out-of-range", "priority \(fmtExact(value)) is out of range; use 1…1000 (1000 = required)", at: location, path: path)
-      return false
-    }
-    if value > 999.99, value < 1000 {
-      sink.error("reserved-priority", 
-        "priority \(fmtExact(value)) is reserved for the container's size (999.99 < p < 1000); use at most 999.99, or 1000",
-        at: location, path: path)
       return false
     }
     return true

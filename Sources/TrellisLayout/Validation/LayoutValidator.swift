@@ -401,17 +401,13 @@ public struct LayoutValidator: Sendable {
       return true
     }
 
-    /// A priority in 1…1000, outside the band 999.99 < p < 1000 that the container uses.
+    /// A priority in 1…1000. (Every optional value below 1000 is usable: the container's size
+    /// is required, so no band is reserved for it.)
     private mutating func checkPriority(_ value: Double, at location: SourceLocation?, path: String?) {
       if !(value >= 1 && value <= 1000) {
         error(
           "out-of-range", "priority \(fmtExact(value)) is out of range; use 1…1000 (1000 = required)", at: location,
           path: path)
-      } else if value > 999.99, value < 1000 {
-        error(
-          "reserved-priority",
-          "priority \(fmtExact(value)) is reserved for the container's size (999.99 < p < 1000); use at most 999.99, or 1000",
-          at: location, path: path)
       }
     }
 

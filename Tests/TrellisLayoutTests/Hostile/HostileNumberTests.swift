@@ -110,19 +110,19 @@ final class HostileNumberTests: XCTestCase {
   }
 
   func testPrioritiesAtTheirBounds() {
-    // 1 and 1000 are the ends; 999.99 is the largest optional priority; (999.99, 1000) is
-    // reserved for the container.
-    let accepted = hostileRead(hostileLayout("\"a.width == 1 @1\", \"a.width == 2 @999.99\", \"a.width == 3 @1000\""))
+    // 1 and 1000 are the ends; every optional value below 1000 is usable (the container's size
+    // is required, so no band is reserved for it).
+    let accepted = hostileRead(
+      hostileLayout("\"a.width == 1 @1\", \"a.width == 2 @999.995\", \"a.width == 3 @1000\""))
     XCTAssertNotNil(accepted.document, "\(accepted.diagnostics)")
-    XCTAssertEqual(accepted.document?.constraints.map(\.priority.base), [1, 999.99, 1000])
+    XCTAssertEqual(accepted.document?.constraints.map(\.priority.base), [1, 999.995, 1000])
 
-    let text = hostileLayout("\"a.width == 1 @0.999\", \"a.width == 2 @999.995\", \"a.width == 3 @1001\"")
+    let text = hostileLayout("\"a.width == 1 @0.999\", \"a.width == 3 @1001\"")
     let rejected = hostileRead(text)
     XCTAssertEqual(
       hostileSummary(rejected.diagnostics),
       [
         "\(hostilePosition(of: "@0.999", in: text)): error: priority 0.999 is out of range; use 1…1000 (1000 = required)",
-        "\(hostilePosition(of: "@999.995", in: text)): error: priority 999.995 is reserved for the container's size (999.99 < p < 1000); use at most 999.99, or 1000",
         "\(hostilePosition(of: "@1001", in: text)): error: priority 1001 is out of range; use 1…1000 (1000 = required)",
       ])
   }

@@ -463,10 +463,8 @@ final class LayoutReaderTests: XCTestCase {
         "constant 2000000 is out of range; point values must be within ±1000000 (ReaderLimits.maxMagnitude)"
       ),
       ("a.width == b.width @0", "priority 0 is out of range; use 1…1000 (1000 = required)"),
-      (
-        "a.width == b.width @999.999",
-        "priority 999.999 is reserved for the container's size (999.99 < p < 1000); use at most 999.99, or 1000"
-      ),
+      // No band below 1000 is reserved: the container's size is required.
+      ("a.width == b.width @999.999", ""),
       ("safeArea.width == b.width @999.99", ""),
       (
         "a.firstBaseline == safeArea.lastBaseline",
