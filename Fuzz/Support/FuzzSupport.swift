@@ -374,7 +374,7 @@ func checkDocument(_ document: LayoutDocument, source: FuzzSource, limits: Reade
       fuzzFail("\(context): constant \(value) in \(spec.id)")
     }
     for value in [spec.priority.base] + spec.priority.variations.map(\.value)
-    where !(value >= 1 && value <= 1000 && !(value > 999.99 && value < 1000)) {
+    where !(value >= 1 && value <= 1000) {
       fuzzFail("\(context): priority \(value) in \(spec.id)")
     }
   }
