@@ -336,19 +336,22 @@ extension Engine {
     applyConstantChange(record, delta: delta)
     record.constant = constant
     records[constraint.id] = record
-    // A redundant equality (a basic dummy row, all dummies) sharing this marker must stay at
-    // 0; moved either way it conflicts with this constraint, and no pivot can repair it (the
-    // dual simplex only sees negative rows, and never lets a dummy enter).
-    let movedRedundant = columns[Int(record.marker)].first { basic in
-      guard kind(basic) == .dummy, let row = rows[Int(basic)], row.constant != 0 else { return false }
-      return row.cells.allSatisfy { kind($0.symbol) == .dummy }
-    }
-    if let failed = movedRedundant ?? dualOptimize() {
+    if let failed = movedRedundantRow(sharing: record.marker) ?? dualOptimize() {
       let certificate = (rows[Int(failed)]?.cells.map(\.symbol) ?? []) + [failed]
       self = before
       var others = self
       others.records[constraint.id] = nil
       throw others.unsatisfiable(constraint, constant: constant, certificate: certificate)
+    }
+  }
+
+  /// A redundant equality (a basic dummy row, all dummies) sharing `marker` that a constant
+  /// change moved off 0: moved either way it conflicts with the changed constraint, and no pivot
+  /// can repair it (the dual simplex only sees negative rows, and never lets a dummy enter).
+  private func movedRedundantRow(sharing marker: SymbolID) -> SymbolID? {
+    columns[Int(marker)].first { basic in
+      guard kind(basic) == .dummy, let row = rows[Int(basic)], row.constant != 0 else { return false }
+      return row.cells.allSatisfy { kind($0.symbol) == .dummy }
     }
   }
 
@@ -366,12 +369,7 @@ extension Engine {
     applyConstantChange(record, delta: delta)
     record.constant = constant
     records[constraint.id] = record
-    // As in setConstant: a redundant equality sharing this marker must stay at 0.
-    let movedRedundant = columns[Int(record.marker)].first { basic in
-      guard kind(basic) == .dummy, let row = rows[Int(basic)], row.constant != 0 else { return false }
-      return row.cells.allSatisfy { kind($0.symbol) == .dummy }
-    }
-    if movedRedundant ?? dualOptimize() != nil {
+    if movedRedundantRow(sharing: record.marker) ?? dualOptimize() != nil {
       throw .unsatisfiableConstraint(constraint, conflicts: [])
     }
   }
