@@ -253,8 +253,8 @@ struct Engine {
         infeasible.append(basic)
       }
     }
-    for l in levels.indices { levels[l].row.substitute(symbol, with: row) }
-    if artificial != nil { artificial?.substitute(symbol, with: row) }
+    for l in levels.indices { levels[l].row.substitute(symbol, with: row, tolerance: epsilon) }
+    if artificial != nil { artificial?.substitute(symbol, with: row, tolerance: epsilon) }
   }
 
   /// Makes `entering` basic in place of `leaving`.

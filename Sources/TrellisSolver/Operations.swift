@@ -221,7 +221,11 @@ extension Engine {
     // Errors are measured in the scaled equation's units: weigh them back to the user's.
     let w = weight(of: record.constraint.priority) * record.scale * sign
     for e in [record.marker, record.other] where e >= 0 && kind(e) == .error {
-      if let row = rows[Int(e)] { levels[l].row.add(row, times: w) } else { levels[l].row.add(e, w) }
+      if let row = rows[Int(e)] {
+        levels[l].row.add(row, times: w, tolerance: epsilon)
+      } else {
+        levels[l].row.add(e, w, tolerance: epsilon)
+      }
     }
   }
 

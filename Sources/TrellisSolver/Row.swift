@@ -40,10 +40,10 @@ struct Row {
   /// Adds `coefficient × symbol`, dropping the cell when the sum is zero.
   /// Returns +1 if a cell appeared, -1 if one vanished, 0 otherwise.
   @discardableResult
-  mutating func add(_ symbol: SymbolID, _ coefficient: Double) -> Int {
+  mutating func add(_ symbol: SymbolID, _ coefficient: Double, tolerance: Double = tableauTolerance) -> Int {
     let (found, index) = search(symbol)
     if found {
-      let sum = cancellingSum(cells[index].coefficient, coefficient)
+      let sum = cancellingSum(cells[index].coefficient, coefficient, tolerance: tolerance)
       if sum == 0 {
         cells.remove(at: index)
         return -1
@@ -94,30 +94,30 @@ struct Row {
 
   /// `self += factor × other` (constant included), for rows that are not indexed by
   /// columns (objective rows and rows being built).
-  mutating func add(_ other: Row, times factor: Double) {
-    constant = cancellingSum(constant, other.constant * factor)
+  mutating func add(_ other: Row, times factor: Double, tolerance: Double = tableauTolerance) {
+    constant = cancellingSum(constant, other.constant * factor, tolerance: tolerance)
     // A few cells into a long row (an objective row takes a short pivot row at every
     // pivot): update in place, as a merge would copy the whole long row.
     if other.cells.count <= 2 || other.cells.count * 4 <= cells.count {
-      for cell in other.cells { add(cell.symbol, cell.coefficient * factor) }
+      for cell in other.cells { add(cell.symbol, cell.coefficient * factor, tolerance: tolerance) }
       return
     }
-    cells = Row.merge(cells, other.cells, factor: factor, skipping: -1) { _ in
+    cells = Row.merge(cells, other.cells, factor: factor, skipping: -1, tolerance: tolerance) { _ in
     } removed: { _ in
     }
   }
 
   /// Replaces `symbol` by the form `row` (for unindexed rows).
-  mutating func substitute(_ symbol: SymbolID, with row: Row) {
+  mutating func substitute(_ symbol: SymbolID, with row: Row, tolerance: Double = tableauTolerance) {
     let a = remove(symbol)
-    if a != 0 { add(row, times: a) }
+    if a != 0 { add(row, times: a, tolerance: tolerance) }
   }
 
   /// Merges two sorted cell lists into `target + factor × source`, leaving out
   /// `skipping`, and reports symbols that appear in or vanish from the target.
   @inline(__always)
   static func merge(
-    _ target: [Cell], _ source: [Cell], factor: Double, skipping: SymbolID,
+    _ target: [Cell], _ source: [Cell], factor: Double, skipping: SymbolID, tolerance: Double = tableauTolerance,
     inserted: (SymbolID) -> Void, removed: (SymbolID) -> Void
   ) -> [Cell] {
     var out: [Cell] = []
@@ -141,7 +141,7 @@ struct Row {
         inserted(cell.symbol)
       } else {
         let s = target[i].symbol
-        let c = cancellingSum(target[i].coefficient, source[j].coefficient * factor)
+        let c = cancellingSum(target[i].coefficient, source[j].coefficient * factor, tolerance: tolerance)
         i += 1
         j += 1
         if s == skipping { continue }

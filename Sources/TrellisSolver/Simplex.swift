@@ -173,7 +173,7 @@ extension Engine {
   /// tie and the next level decides (exact comparison would let rounding at a higher
   /// level override a real difference at a lower one).
   func precedes(_ a: [Double], _ b: [Double]) -> Bool {
-    for l in a.indices where cancellingSum(a[l], -b[l]) != 0 {
+    for l in a.indices where cancellingSum(a[l], -b[l], tolerance: epsilon) != 0 {
       return a[l] < b[l]
     }
     return false
@@ -192,7 +192,7 @@ extension Engine {
       let a = row.coefficient(of: entering) * direction
       guard a < -pivotTolerance else { continue }
       let ratio = row.constant / -a
-      let tie = leaving >= 0 && cancellingSum(ratio, -best) == 0
+      let tie = leaving >= 0 && cancellingSum(ratio, -best, tolerance: epsilon) == 0
       if tie ? (-a > bestPivot || (-a == bestPivot && basic < leaving)) : ratio < best {
         best = ratio
         bestPivot = -a

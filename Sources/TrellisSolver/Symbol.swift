@@ -1,10 +1,24 @@
-/// The one tolerance of the solver, relative: a sum `a + b` smaller than `epsilon`
+/// The solver's cancellation tolerances, relative: a sum `a + b` smaller than a tolerance
 /// times the larger of |a| and |b| is rounding left over from a cancellation, and is 0.
 ///
 /// Relative, not absolute, so that coefficients from 1e-3 to 1e4 and values up to 1e6
 /// (and beyond) keep their small but real terms while cancellation noise still vanishes.
-/// Every sum the tableau forms goes through ``cancellingSum(_:_:)``, so later tests
-/// can compare with exact zero.
+/// Every sum the tableau and the objectives form goes through ``cancellingSum(_:_:tolerance:)``,
+/// so later tests can compare with exact zero.
+///
+/// The tableau's rows (basic variables' forms and the rows being built) cancel only the noise
+/// of a few roundings, 1e-13 of the operands (about 450 ulps): their coefficients and constants
+/// are the solution, and a real difference eight digits below its operands is common there.
+/// Two fuzzer cases showed it (issue 17): `v1 = −8000 + 7999.9999999` is a real −1e-7, and two
+/// coefficients 2272727.27275 and 2272727.272727 differ by a real 2.3e-5 (a 0.001 coefficient
+/// divided by 44); cancelled at 1e-10, each made a required constraint miss.
+let tableauTolerance = 1e-13
+
+/// The objective rows (one per priority level, and phase one's) only decide: a reduced cost's
+/// sign picks pivots and tells which symbols are free along the optimal face. There a
+/// leftover of 1e-12 is noise that would stop optimization or hide an ambiguity, so they
+/// cancel below 1e-10 of the operands, and it is also the relative size below which the
+/// ambiguity test calls a move rounding.
 let epsilon = 1e-10
 
 /// The smallest element the simplex pivots on. Rows start at unit scale (each equation
@@ -13,12 +27,12 @@ let epsilon = 1e-10
 /// and dividing by them would spread errors the size of real values.
 let pivotTolerance = 1e-9
 
-/// `a + b`, or exactly 0 when the two cancel to within rounding.
+/// `a + b`, or exactly 0 when the two cancel to within `tolerance` (relative).
 @inline(__always)
-func cancellingSum(_ a: Double, _ b: Double) -> Double {
+func cancellingSum(_ a: Double, _ b: Double, tolerance: Double = tableauTolerance) -> Double {
   let sum = a + b
   let scale = max(abs(a), abs(b))
-  return abs(sum) <= epsilon * scale ? 0 : sum
+  return abs(sum) <= tolerance * scale ? 0 : sum
 }
 
 /// An internal unknown of the tableau. Symbols are numbered densely in creation
