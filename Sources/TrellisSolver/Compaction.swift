@@ -21,7 +21,7 @@ extension Engine {
     var live = [Bool](repeating: false, count: kinds.count)
     for s in variableSymbol where s >= 0 { live[Int(s)] = true }
     for record in records.values {
-      live[Int(record.marker)] = true
+      if record.marker >= 0 { live[Int(record.marker)] = true }
       if record.other >= 0 { live[Int(record.other)] = true }
     }
     // A retired symbol still in the tableau would be a bug elsewhere; leave it all as is
@@ -69,7 +69,7 @@ extension Engine {
       variableSymbol[i] = newID[Int(variableSymbol[i])]
     }
     records.updateEach { record in
-      record.marker = newID[Int(record.marker)]
+      if record.marker >= 0 { record.marker = newID[Int(record.marker)] }
       if record.other >= 0 { record.other = newID[Int(record.other)] }
     }
     for i in edits.indices {

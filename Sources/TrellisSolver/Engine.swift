@@ -16,6 +16,10 @@ struct ConstraintRecord {
   /// Insertion order, for listing and for conflict explanations.
   var sequence: UInt64
   var isEdit: Bool
+
+  /// A compact required equality: no marker symbol, so chains and grids of equalities keep
+  /// sparse rows; removing it or changing its constant rebuilds the tableau (`rebuild()`).
+  var isCompact: Bool { marker < 0 }
 }
 
 /// An edit variable: an optional `variable == value` constraint.

@@ -88,7 +88,8 @@ extension Engine {
     }
     out += "Constraints\n"
     for record in recordsInOrder() where !record.isEdit {
-      out += "  \(record.constraint) [marker \(symbolName(record.marker))]\n"
+      let marker = record.marker >= 0 ? symbolName(record.marker) : "none, compact"
+      out += "  \(record.constraint) [marker \(marker)]\n"
     }
     return out
   }
@@ -167,7 +168,7 @@ extension Engine {
       let s = variableSymbol[Int(term.variable.index)]
       if s >= 0 { add(s, term.coefficient / record.scale) }
     }
-    add(record.marker, record.markerCoefficient)
+    if record.marker >= 0 { add(record.marker, record.markerCoefficient) }
     if record.other >= 0 { add(record.other, record.otherCoefficient) }
     var worst = abs(form.constant)
     for cell in form.cells { worst = max(worst, abs(cell.coefficient)) }

@@ -29,15 +29,17 @@ extension Engine {
 
   // MARK: - Add
 
-  mutating func add(_ constraint: Constraint) throws(SolverError) {
+  mutating func add(_ constraint: Constraint, compact: Bool = false) throws(SolverError) {
     guard records[constraint.id] == nil else { throw .duplicateConstraint(constraint) }
     try validate(constraint)
-    try add(constraint, constant: constraint.expression.constant, isEdit: false)
+    try add(constraint, constant: constraint.expression.constant, isEdit: false, compact: compact)
   }
 
   /// Builds the constraint's row in terms of the current nonbasic symbols and its
   /// record (marker and error symbols made here).
-  mutating func makeRow(_ constraint: Constraint, constant: Double, isEdit: Bool) -> (Row, ConstraintRecord) {
+  mutating func makeRow(
+    _ constraint: Constraint, constant: Double, isEdit: Bool, compact: Bool = false
+  ) -> (row: Row, record: ConstraintRecord, negated: Bool) {
     // Each equation is divided by its largest coefficient, so every row starts at unit
     // scale whatever the user's units (1e-3 … 1e4 multipliers): pivots stay well sized.
     let largest = constraint.expression.terms.reduce(0.0) { max($0, abs($1.coefficient)) }
@@ -71,7 +73,9 @@ extension Engine {
         record.otherCoefficient = -a
       }
     case .equal:
-      if required {
+      if required && compact {
+        // No marker: the equation only pins its subject (see `ConstraintRecord.isCompact`).
+      } else if required {
         let dummy = newSymbol(.dummy, owner: id)
         row.add(dummy, 1)
         record.marker = dummy
@@ -88,24 +92,33 @@ extension Engine {
         record.otherCoefficient = 1
       }
     }
-    if row.constant < 0 { row.negate() }
-    return (row, record)
+    let negated = row.constant < 0
+    if negated { row.negate() }
+    return (row, record, negated)
   }
 
   /// The symbol to make basic for a new row, or -1 when none keeps the tableau feasible
   /// (then an artificial variable is needed). Among free externals, the one with the
-  /// largest coefficient (ties: lowest id): partial pivoting, so solving the row never
+  /// largest coefficient (ties: the one in fewest rows, then lowest id): partial pivoting, so solving the row never
   /// divides by a small coefficient when a large one is there (measured on unboxed random
   /// systems mixing 1e-3 … 1e4: lost required constraints fell from 81 to 56 of 160).
   func subject(for row: Row, _ record: ConstraintRecord) -> SymbolID {
     var best: SymbolID = -1
     var bestMagnitude = 0.0
-    for cell in row.cells where kind(cell.symbol) == .external && abs(cell.coefficient) > bestMagnitude {
+    var bestColumn = Int.max
+    for cell in row.cells where kind(cell.symbol) == .external {
+      let magnitude = abs(cell.coefficient)
+      let column = columns[Int(cell.symbol)]
+      // Ties go to the symbol in the fewest rows: solving for it rewrites only those (a
+      // chain's newest variable is in none, its first in all; choosing the first made a
+      // chain of n equalities cost O(n²)).
+      guard magnitude > bestMagnitude || (magnitude == bestMagnitude && column.count < bestColumn) else { continue }
       // Solving for a nonbasic external moves every row that holds it; that is only safe
       // when none of them is sign-restricted (otherwise phase one keeps them feasible).
-      if columns[Int(cell.symbol)].allSatisfy({ kind($0) == .external }) {
+      if column.allSatisfy({ kind($0) == .external }) {
         best = cell.symbol
-        bestMagnitude = abs(cell.coefficient)
+        bestMagnitude = magnitude
+        bestColumn = column.count
       }
     }
     if best >= 0 { return best }
@@ -116,9 +129,12 @@ extension Engine {
     return -1
   }
 
-  mutating func add(_ constraint: Constraint, constant: Double, isEdit: Bool) throws(SolverError) {
+  mutating func add(
+    _ constraint: Constraint, constant: Double, isEdit: Bool, compact: Bool = false
+  ) throws(SolverError) {
     let mark = kinds.count
-    var (row, record) = makeRow(constraint, constant: constant, isEdit: isEdit)
+    let compact = compact && constraint.relation == .equal && constraint.priority.isRequired && !isEdit
+    var (row, record, negated) = makeRow(constraint, constant: constant, isEdit: isEdit, compact: compact)
     var subject = subject(for: row, record)
     if subject < 0 && row.cells.allSatisfy({ kind($0.symbol) == .dummy }) {
       if row.constant != 0 {
@@ -126,15 +142,37 @@ extension Engine {
         truncateSymbols(to: mark)
         throw unsatisfiable(constraint, constant: constant, certificate: certificate)
       }
+      if compact && row.cells.isEmpty {
+        // Implied by compact equalities alone: any change to those rebuilds, and the
+        // rebuild adds this one again, so nothing of it needs to stay in the tableau.
+        nextSequence += 1
+        records[constraint.id] = record
+        return
+      }
+      if compact {
+        // Implied by equalities with markers: it needs one too, so that a change to those
+        // that moves it is seen (`movedRedundantRow`) and refused.
+        // As `makeRow` would have added it: `expression + dummy == 0`, negated with the row.
+        let dummy = newSymbol(.dummy, owner: constraint.id)
+        row.add(dummy, negated ? -1 : 1)
+        record.marker = dummy
+        record.markerCoefficient = 1
+      }
       subject = record.marker  // redundant with the equalities already there
     }
     var retiring = 0
     if subject < 0 {
       beginJournal()
       journal?.symbolCount = mark
-      if let certificate = addWithArtificialVariable(row) {
+      var promoted: SymbolID = -1
+      let owner = compact ? constraint.id : nil
+      if let certificate = addWithArtificialVariable(row, compactOwner: owner, negated: negated, promoted: &promoted) {
         rollBack()
         throw unsatisfiable(constraint, constant: constant, certificate: certificate)
+      }
+      if promoted >= 0 {
+        record.marker = promoted
+        record.markerCoefficient = 1
       }
       journal = nil
       retiring = 1  // the artificial symbol
@@ -162,7 +200,12 @@ extension Engine {
   /// Phase one: adds `row` behind an artificial variable and minimizes it. Returns nil
   /// on success, or the symbols of the final phase-one objective (a certificate that
   /// the required constraints cannot hold) on failure.
-  mutating func addWithArtificialVariable(_ row: Row) -> [SymbolID]? {
+  ///
+  /// For a compact equality (`compactOwner`, its constraint's id) that turns out implied by
+  /// equalities with markers, a marker is made after all (see `add`) and returned in `promoted`.
+  mutating func addWithArtificialVariable(
+    _ row: Row, compactOwner: UInt64? = nil, negated: Bool = false, promoted: inout SymbolID
+  ) -> [SymbolID]? {
     let art = newSymbol(.slack)
     insertRow(art, row)
     artificial = row
@@ -176,6 +219,19 @@ extension Engine {
     if isBasic(art) {
       let artRow = removeRow(art)
       if artRow.cells.isEmpty { return finishArtificial(art) }
+      // A compact equality left as a combination of other equalities' markers at 0 is
+      // implied by them: its own marker, basic, holds that combination (as a redundant
+      // equality with a marker would), so that a change to those that moves it is refused.
+      if let owner = compactOwner, artRow.cells.allSatisfy({ kind($0.symbol) == .dummy }) {
+        let dummy = newSymbol(.dummy, owner: owner)
+        // `row` (≡ artRow here) is the scaled expression, negated when `negated`; the
+        // marker's equation `expression + dummy == 0` makes dummy = −expression.
+        var markerRow = artRow
+        if !negated { markerRow.negate() }
+        insertRow(dummy, markerRow)
+        promoted = dummy
+        return finishArtificial(art)
+      }
       // Any restricted symbol may replace the artificial one: its row's value is 0.
       guard let entering = artRow.cells.first(where: { kind($0.symbol) == .slack || kind($0.symbol) == .error })
       else { return phaseOne.cells.map(\.symbol) }
@@ -237,6 +293,15 @@ extension Engine {
   }
 
   mutating func removeRecord(_ record: ConstraintRecord) throws(SolverError) {
+    if record.isCompact {
+      // No marker to pivot out: rebuild from the constraints that stay. They held together
+      // before, so the rebuild cannot fail short of rounding.
+      var rebuilt = self
+      rebuilt.records[record.constraint.id] = nil
+      try rebuilt.rebuild()
+      self = rebuilt
+      return
+    }
     let marker = record.marker
     var leaving: SymbolID = -1
     if !isBasic(marker) {
@@ -326,6 +391,20 @@ extension Engine {
     let delta = constant - record.constant
     if delta == 0 { return }
     let before = self
+    if record.isCompact {
+      record.constant = constant
+      records[constraint.id] = record
+      do throws(SolverError) {
+        try rebuild()
+      } catch {
+        self = before
+        guard case .unsatisfiableConstraint = error else { throw error }
+        var others = self
+        others.records[constraint.id] = nil
+        throw others.unsatisfiable(constraint, constant: constant, certificate: [])
+      }
+      return
+    }
     if kind(record.marker) == .dummy && isBasic(record.marker) {
       // A redundant equality: its row cannot absorb a change, so re-add it.
       do throws(SolverError) {
@@ -368,8 +447,8 @@ extension Engine {
     guard constant.isFinite else { throw .nonFiniteValue(context: "The new constant of \(constraint)") }
     let delta = constant - record.constant
     if delta == 0 { return }
-    // A redundant equality is re-added: the guarded path (rare).
-    if kind(record.marker) == .dummy && isBasic(record.marker) { return try setConstant(of: constraint, to: constant) }
+    // A compact or redundant equality is rebuilt or re-added: the guarded path (rare).
+    if record.isCompact || kind(record.marker) == .dummy && isBasic(record.marker) { return try setConstant(of: constraint, to: constant) }
     applyConstantChange(record, delta: delta)
     record.constant = constant
     records[constraint.id] = record

@@ -22,6 +22,14 @@ extension Engine {
   @discardableResult
   mutating func refactorize() -> Bool {
     guard journal == nil, artificial == nil else { return false }
+    // Compact equalities have no symbol to solve for; the tableau is rebuilt from the
+    // constraints instead (the same rounding of one elimination per row).
+    if records.values.contains(where: \.isCompact) {
+      var rebuilt = self
+      do throws(SolverError) { try rebuilt.rebuild() } catch { return false }
+      self = rebuilt
+      return true
+    }
     let ordered = recordsInOrder()
     let isBasicSymbol = rows.map { $0 != nil }
     guard ordered.count == isBasicSymbol.lazy.filter({ $0 }).count else { return false }
@@ -84,5 +92,41 @@ extension Engine {
     optimize(.main)
     settleInfeasibleRows()
     return true
+  }
+}
+
+extension Engine {
+  /// Builds the tableau afresh from the records, in the order they were added, with every
+  /// edit variable at its suggested value. This is how a compact equality is removed or
+  /// changed (it has no marker to pivot on). Throws, leaving `self` half built, when a
+  /// required constraint cannot hold: the caller restores its snapshot.
+  mutating func rebuild() throws(SolverError) {
+    let ordered = recordsInOrder()
+    var fresh = Engine(mode: mode)
+    fresh.explainsConflicts = explainsConflicts
+    fresh.variableNames = variableNames
+    fresh.variableSymbol = [SymbolID](repeating: -1, count: variableNames.count)
+    fresh.edits = [EditRecord?](repeating: nil, count: edits.count)
+    fresh.compactionFloor = compactionFloor
+    // The replay is itself the refactorization: none inside it (it would rebuild again).
+    fresh.refactorThreshold = .infinity
+    fresh.compactions = compactions
+    for record in ordered {
+      if record.isEdit {
+        guard let variable = record.constraint.expression.terms.first?.variable,
+          let edit = edits[Int(variable.index)]
+        else { continue }
+        try fresh.add(record.constraint, constant: -edit.value, isEdit: true)
+        guard let added = fresh.records[record.constraint.id] else { continue }
+        fresh.edits[Int(variable.index)] = EditRecord(
+          constraint: record.constraint, value: edit.value, marker: added.marker,
+          markerCoefficient: added.markerCoefficient * added.scale)
+      } else {
+        try fresh.add(record.constraint, constant: record.constant, isEdit: false, compact: record.isCompact)
+      }
+    }
+    fresh.refactorThreshold = refactorThreshold
+    fresh.peakMagnitude = 0
+    self = fresh
   }
 }

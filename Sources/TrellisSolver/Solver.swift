@@ -95,6 +95,20 @@ public final class Solver {
     }
   }
 
+  /// How the solver keeps a required equality in its tableau.
+  public enum EqualityStorage: Sendable, Hashable {
+    /// With a marker symbol (Cassowary's dummy variable): removing the equality or changing
+    /// its constant is incremental. The marker appears in the row of every variable the
+    /// equality pins, so a chain or grid of n such equalities holds O(n²) cells.
+    case removable
+    /// Without a marker: rows stay as sparse as the equations (a chain of n equalities holds
+    /// O(n) cells). Removing the equality or changing its constant rebuilds the tableau from
+    /// the constraints, about the cost of adding them all; a conflict it meets is explained
+    /// by searching all required constraints. For equalities that last as long as the solver,
+    /// as most of a layout's do. Other constraints are always stored as `removable`.
+    case compact
+  }
+
   /// Adds a constraint, or, with `.breakIt`, breaks it when it is required and cannot hold.
   ///
   /// ```swift
@@ -108,11 +122,15 @@ public final class Solver {
   ///
   /// - Throws: what ``add(_:)`` throws, except ``SolverError/unsatisfiableConstraint(_:conflicts:)``
   ///   under `.breakIt`.
+  /// - Parameter storage: how a required equality is kept (see ``EqualityStorage``).
   /// - Returns: ``AddOutcome/added``, or ``AddOutcome/broken(_:conflicts:)``.
   @discardableResult
-  public func add(_ constraint: Constraint, onConflict policy: ConflictPolicy) throws(SolverError) -> AddOutcome {
+  public func add(
+    _ constraint: Constraint, onConflict policy: ConflictPolicy, storage: EqualityStorage = .removable
+  ) throws(SolverError) -> AddOutcome {
     do {
-      try add(constraint)
+      try checkOwnership(constraint.expression)
+      try engine.add(constraint, compact: storage == .compact)
       return .added
     } catch {
       guard policy == .breakIt, case .unsatisfiableConstraint(let broken, let conflicts) = error else { throw error }

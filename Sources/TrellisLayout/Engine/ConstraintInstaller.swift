@@ -98,6 +98,30 @@ struct ConstraintInstaller {
     slot.container = LayoutEngine.ContainerConstraints(width: made[0], height: made[1], size: size)
   }
 
+  /// The order in which a build that stops at the first conflict adds required constraints:
+  /// identities (`a == b`: two terms, +1 and −1, no constant; equal sizes, alignments) first,
+  /// then the rest, each group in the documented order.
+  ///
+  /// The solver's cost depends on the order. Added before the identities, a chain such as a
+  /// stack's spacing (`v[i].top == v[i-1].bottom`) expresses each position as the sum of every
+  /// height before it, and each `UISV-fill-equally` then rewrites all those sums: O(n³) for a
+  /// stack of n views (a 2,000-view stack took minutes). With the identities first every height
+  /// is already the first one's, and each row keeps a few cells. The order cannot change which
+  /// constraint is broken, because nothing is: whether the required constraints can all hold
+  /// does not depend on their order, and at the first conflict the caller builds again in the
+  /// documented order.
+  static func sparseOrder(_ positions: [Int], _ wanted: [Compiled]) -> [Int] {
+    func isIdentity(_ expression: LinearExpression) -> Bool {
+      let terms = expression.terms
+      return expression.constant == 0 && terms.count == 2 && terms[0].coefficient == -terms[1].coefficient
+        && abs(terms[0].coefficient) == 1 && terms[0].variable.id != terms[1].variable.id
+    }
+    let identities = positions.filter { wanted[$0].layout.relation == .equal && isIdentity(wanted[$0].expression) }
+    if identities.isEmpty { return positions }
+    let chosen = Set(identities)
+    return identities + positions.filter { !chosen.contains($0) }
+  }
+
   /// The documented order in which a constraint set is added (docs/semantics.md §2): the file's
   /// constraints in file order (a nib's constraints are active as its views load), then the
   /// stacks' (UIKit makes `UISV-*` constraints in the update-constraints pass, after loading),
@@ -190,10 +214,17 @@ struct ConstraintInstaller {
   /// Brings the slot's solver to `set`. Returns `nil` when an incremental step met a conflict
 
   /// (the caller then rebuilds); with `rebuilding`, rejected constraints become diagnostics.
-  func apply(_ slot: inout LayoutEngine.SolverSlot, _ resolved: ResolvedLayout, _ set: ConstraintSet, rebuilding: Bool)
-    -> Outcome?
-  {
+  ///
+  /// With `optimistic`, a build (on a fresh slot) adds the required identities first and
+  /// returns nil at the first conflict, like a diff (see `sparseOrder`).
+  func apply(
+    _ slot: inout LayoutEngine.SolverSlot, _ resolved: ResolvedLayout, _ set: ConstraintSet, rebuilding: Bool,
+    optimistic: Bool = false
+  ) -> Outcome? {
     let route: LayoutEngine.Update.Route = rebuilding ? .rebuilt : .diffed
+    // Only a build in the documented order breaks conflicting constraints; a diff or an
+    // optimistic build stops at the first conflict and the caller builds in that order.
+    let breaksConflicts = rebuilding && !optimistic
     guard let root = resolved.views.first else {
       slot.installed = []
       slot.resolved = resolved
@@ -224,7 +255,7 @@ struct ConstraintInstaller {
             .error, "The container size could not be set: \(error)", code: "container-size", kind: .containerSize,
             environment: environment))
         replayable = false
-        if !rebuilding { return nil }
+        if !breaksConflicts { return nil }
       }
     }
 
@@ -312,7 +343,8 @@ struct ConstraintInstaller {
     // required constraints can conflict, so this decides conflicts exactly as the documented
     // order does, and it is much cheaper: the solver does not re-optimize every optional
     // error term while the required structure is still being built.
-    let required = wanted.indices.filter { matchOf[$0] == nil && wanted[$0].layout.priority >= 1000 }
+    var required = wanted.indices.filter { matchOf[$0] == nil && wanted[$0].layout.priority >= 1000 }
+    if !breaksConflicts { required = Self.sparseOrder(required, wanted) }
     let optional = wanted.indices.filter { matchOf[$0] == nil && wanted[$0].layout.priority < 1000 }
     for position in required + optional {
       let entry = wanted[position]
@@ -323,7 +355,12 @@ struct ConstraintInstaller {
       // rebuilds instead, so that conflicts are decided in the documented order.
       let outcome: Solver.AddOutcome
       do {
-        outcome = try solver.add(constraint, onConflict: rebuilding ? .breakIt : .throwError)
+        // Compact storage keeps chains and grids of equalities sparse (the solver's
+        // `EqualityStorage`); constraints that read the safe area change their constant on a
+        // move, so they keep a marker for the incremental change.
+        outcome = try solver.add(
+          constraint, onConflict: breaksConflicts ? .breakIt : .throwError,
+          storage: entry.readsSafeArea ? .removable : .compact)
       } catch {
         if case .unsatisfiableConstraint = error { return nil }
         replayable = false

@@ -195,7 +195,14 @@ public final class LayoutEngine {
       // A conflict on the way: rebuild, so that it is decided in the documented order.
       cache.remove(at: index)
     }
-    let index = cache.makeSlot(key, limit: caching ? Self.solverCacheLimit : 1, mode: mode)
+    var index = cache.makeSlot(key, limit: caching ? Self.solverCacheLimit : 1, mode: mode)
+    // First in the order that keeps the solver's rows sparse; at a conflict, again in the
+    // documented order, which decides what is broken (`ConstraintInstaller.sparseOrder`).
+    if let outcome = installer.apply(&cache[index], resolved, set, rebuilding: true, optimistic: true) {
+      return finish(index, resolved, set, outcome, snapToPixels: snapToPixels)
+    }
+    cache.remove(at: index)
+    index = cache.makeSlot(key, limit: caching ? Self.solverCacheLimit : 1, mode: mode)
     let outcome =
       installer.apply(&cache[index], resolved, set, rebuilding: true)
       ?? ConstraintInstaller.Outcome(diagnostics: [], rejected: [], update: .nothing(.rebuilt))

@@ -27,15 +27,24 @@ final class OperationSequenceTests: XCTestCase {
 
   func testStrictSequences() { run(mode: .strict, firstSeed: 0x5E0_0000) }
   func testWeightedSequences() { run(mode: .weighted, firstSeed: 0x5E0_8000) }
+  /// The same checks with the required equalities added at even steps stored compactly (the
+  /// others keep their markers, so the two kinds mix): removing one or changing its constant
+  /// rebuilds the tableau, which must give the same optimum.
+  func testStrictSequencesWithCompactEqualities() {
+    run(mode: .strict, firstSeed: 0x5E1_0000, storage: .compact)
+  }
+  func testWeightedSequencesWithCompactEqualities() {
+    run(mode: .weighted, firstSeed: 0x5E1_8000, storage: .compact)
+  }
 
-  private func run(mode: Solver.Mode, firstSeed: UInt64) {
+  private func run(mode: Solver.Mode, firstSeed: UInt64, storage: Solver.EqualityStorage = .removable) {
     var tally = PropertyTally()
     var failures = 0
     for i in 0..<PropertyBudget.count(90) {
       let seed = firstSeed + UInt64(i)
       var log: [String] = []
       do {
-        let problems = try runSequence(seed: seed, mode: mode, tally: &tally, log: &log)
+        let problems = try runSequence(seed: seed, mode: mode, storage: storage, tally: &tally, log: &log)
         tally.systems += 1
         if !problems.isEmpty {
           failures += 1
@@ -55,7 +64,8 @@ final class OperationSequenceTests: XCTestCase {
 
   /// Runs one sequence; returns the problems found at the first step that had any.
   private func runSequence(
-    seed: UInt64, mode: Solver.Mode, tally: inout PropertyTally, log: inout [String]
+    seed: UInt64, mode: Solver.Mode, storage: Solver.EqualityStorage, tally: inout PropertyTally,
+    log: inout [String]
   ) throws -> [String] {
     var rng = SplitMix64Random(seed: seed)
     let variableCount = rng.int(in: 2...7)
@@ -89,7 +99,7 @@ final class OperationSequenceTests: XCTestCase {
         log.append("let \(name(c)) = \(item.swiftSource()); try solver.add(\(name(c)))")
         let expected = item.priority != nil ? true : try feasible(model.items + [item])
         do {
-          try solver.add(c)
+          try solver.add(c, onConflict: .throwError, storage: step % 2 == 0 ? storage : .removable)
           model.active.append(Entry(item: item, original: item, constraint: c))
           tally.acceptedAdds += 1
           if !expected { problems.append("add accepted an infeasible required constraint") }
@@ -122,7 +132,7 @@ final class OperationSequenceTests: XCTestCase {
         log.append("try solver.add(\(name(entry.constraint)))")
         let expected = entry.original.priority != nil ? true : try feasible(model.items + [entry.original])
         do {
-          try solver.add(entry.constraint)
+          try solver.add(entry.constraint, onConflict: .throwError, storage: storage)
           model.active.append(Entry(item: entry.original, original: entry.original, constraint: entry.constraint))
           if !expected { problems.append("re-add accepted an infeasible required constraint") }
         } catch .unsatisfiableConstraint {
@@ -199,7 +209,7 @@ final class OperationSequenceTests: XCTestCase {
           case 0:
             guard let entry = model.active.first else { continue }
             log.append("try solver.add(\(name(entry.constraint)))  // duplicate")
-            try solver.add(entry.constraint)
+            try solver.add(entry.constraint, onConflict: .throwError, storage: storage)
           case 1:
             let c = model.removed.first?.constraint ?? (vars[0] <= 1.0)
             log.append("try solver.remove(\(names[c.id] ?? "v0 <= 1.0"))  // not in the solver")
