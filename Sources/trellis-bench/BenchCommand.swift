@@ -11,6 +11,8 @@ enum WorkloadCatalog {
     case bench
     /// The package's example layouts (`--layouts-dir`, default Layouts/ at the package root).
     case layouts
+    /// No file: the workload generates its input.
+    case generated
   }
 
   struct Entry {
@@ -34,6 +36,9 @@ enum WorkloadCatalog {
       Entry(name: "concentration-relayout", file: "concentration.json", folder: .layouts) {
         path throws(BenchInputError) in
         RelayoutWorkload(document: try readLayout(path))
+      },
+      Entry(name: "scaling", file: "", folder: .generated) { _ throws(BenchInputError) in
+        try ScalingWorkload()
       },
     ]
   }
@@ -124,6 +129,12 @@ enum BenchCommand {
                   rotate_traits        iPhone 8 portrait <-> landscape on one engine that has seen both (per layout)
                   rotate_size          iPad portrait <-> landscape on one engine that has seen both (per layout)
                   first_visit          the first landscape layout of an engine laid out in portrait
+      scaling                          generated layouts through LayoutEngine (no ambiguity check), each
+                                       at 250, 500, 1,000 and 2,000 views; frames checked exactly; the
+                                       2,000-view ones must take at most ScalingWorkload.budgetMilliseconds
+                  chain_N              a new engine and the layout of N views in a row, each as wide as the last
+                  stack_N              the same for a vertical fill-equally stack of N views
+                  grid_N               the same for a fill-equally stack of fill-equally rows (about √N × √N)
     """
 
   /// Runs the command; returns the process exit status.
@@ -156,6 +167,10 @@ enum BenchCommand {
   private static func load(_ names: [String], directory: Folders) throws(BenchInputError) -> [any Workload] {
     var workloads: [any Workload] = []
     for entry in WorkloadCatalog.entries where names.isEmpty || names.contains(entry.name) {
+      if entry.folder == .generated {
+        workloads.append(try entry.load(""))
+        continue
+      }
       let folder = try directory.path(entry.folder)
       let path = (folder as NSString).appendingPathComponent(entry.file)
       guard FileManager.default.fileExists(atPath: path) else {
@@ -371,6 +386,8 @@ enum BenchCommand {
       case .layouts:
         if let layouts { return layouts }
         return try BenchCommand.defaultLayoutsDirectory()
+      case .generated:
+        return ""
       }
     }
   }

@@ -1,0 +1,202 @@
+import Foundation
+import TrellisLayout
+import TrellisSolver
+
+/// Generated layouts of growing size through `LayoutEngine`: how a fresh layout's cost grows
+/// with the number of views, and the time budget the largest must meet (issue 17's hangs).
+///
+/// Three shapes, each at 250, 500, 1,000 and 2,000 arranged views: a `chain` of views in a row
+/// (each starting where the one before ends, as wide as it, the last ending at the root's
+/// edge: the shape of a long VFL line), a vertical fill-equally `stack`, and a `grid` (a
+/// vertical fill-equally stack of horizontal fill-equally rows). The golden check lays each
+/// out and compares every frame with the exact one; the report adds the growth exponent from
+/// 1,000 to 2,000 views (1 is linear, 2 quadratic).
+struct ScalingWorkload: Workload {
+  enum Shape: String, CaseIterable {
+    case chain, stack, grid
+  }
+
+  static let sizes = [250, 500, 1000, 2000]
+
+  /// A fresh layout of the largest size of each shape, in a release build, must take at most
+  /// this long (one median, ambiguity check off). Before compact equalities a 2,000-view stack
+  /// took minutes; measured after them on the 2-core development machine: docs/benchmarks.md.
+  static let budgetMilliseconds = 200.0
+
+  var name: String { "scaling" }
+
+  var regions: [RegionInfo] {
+    Shape.allCases.flatMap { shape in
+      Self.sizes.map { size in
+        RegionInfo(
+          measurement: "\(shape.rawValue)_\(size)", operation: "new engine + layout of a \(size)-view \(shape.rawValue)",
+          defaultIterations: size >= 1000 ? 3 : 10)
+      }
+    }
+  }
+
+  static let environment = Environment(
+    containerSize: Size(width: 375, height: 667), traits: TraitCollection(horizontal: .compact, vertical: .regular),
+    safeAreaInsets: .zero, scale: 2, deviceName: "scaling", orientation: .portrait)
+
+  /// The grid's rows and columns for about `size` cells.
+  static func gridShape(_ size: Int) -> (rows: Int, columns: Int) {
+    let rows = max(1, Int(Double(size).squareRoot()))
+    return (rows, size / rows)
+  }
+
+  /// The layout file's text for `shape` with `size` arranged views.
+  static func text(_ shape: Shape, size: Int) -> String {
+    func quoted(_ items: [String]) -> String { items.map { "\"\($0)\"" }.joined(separator: ", ") }
+    func views(_ ids: [String]) -> String { ids.map { "{\"id\": \"\($0)\"}" }.joined(separator: ", ") }
+    func stack(_ id: String, _ axis: String, _ children: String) -> String {
+      "{\"id\": \"\(id)\", \"kind\": \"stack\", \"axis\": \"\(axis)\", \"distribution\": \"fillEqually\", \"children\": [\(children)]}"
+    }
+    let pins = quoted(["top", "bottom", "leading", "trailing"].map { "s.\($0) == root.\($0)" })
+    switch shape {
+    case .chain:
+      var constraints = ["v0.leading == root.leading", "v0.top == root.top"]
+      for i in 0..<size {
+        constraints.append("v\(i).height == 10")
+        if i > 0 {
+          constraints += ["v\(i).leading == v\(i - 1).trailing", "v\(i).top == v\(i - 1).top", "v\(i).width == v\(i - 1).width"]
+        }
+      }
+      constraints.append("v\(size - 1).trailing == root.trailing")
+      let ids = (0..<size).map { "v\($0)" }
+      return "{\"root\": {\"children\": [\(views(ids))]}, \"constraints\": [\(quoted(constraints))]}"
+    case .stack:
+      let ids = (0..<size).map { "v\($0)" }
+      return "{\"root\": {\"children\": [\(stack("s", "vertical", views(ids)))]}, \"constraints\": [\(pins)]}"
+    case .grid:
+      let (rows, columns) = gridShape(size)
+      let rowStacks = (0..<rows).map { r in stack("r\(r)", "horizontal", views((0..<columns).map { "c\(r)_\($0)" })) }
+      return
+        "{\"root\": {\"children\": [\(stack("s", "vertical", rowStacks.joined(separator: ", ")))]}, \"constraints\": [\(pins)]}"
+    }
+  }
+
+  /// Every arranged view's exact frame, by id.
+  static func expectedFrames(_ shape: Shape, size: Int) -> [(String, Rect)] {
+    let width = environment.containerSize.width, height = environment.containerSize.height
+    switch shape {
+    case .chain:
+      let w = width / Double(size)
+      return (0..<size).map { ("v\($0)", Rect(x: Double($0) * w, y: 0, width: w, height: 10)) }
+    case .stack:
+      let h = height / Double(size)
+      return (0..<size).map { ("v\($0)", Rect(x: 0, y: Double($0) * h, width: width, height: h)) }
+    case .grid:
+      let (rows, columns) = gridShape(size)
+      let w = width / Double(columns), h = height / Double(rows)
+      return (0..<rows).flatMap { r in
+        (0..<columns).map { c in ("c\(r)_\(c)", Rect(x: Double(c) * w, y: Double(r) * h, width: w, height: h)) }
+      }
+    }
+  }
+
+  /// The generated documents, read once (the reader is not what is measured).
+  let documents: [String: LayoutDocument]
+
+  init() throws(BenchInputError) {
+    var documents: [String: LayoutDocument] = [:]
+    for shape in Shape.allCases {
+      for size in Self.sizes {
+        let read = LayoutReader.parse(
+          Self.text(shape, size: size), file: "\(shape.rawValue)-\(size).json", limits: ReaderLimits(maxViews: 10_000))
+        guard let document = read.document, !read.hasErrors else {
+          throw BenchInputError(message: "the generated \(shape.rawValue) of \(size) views does not read:\n\(read.renderedDiagnostics)")
+        }
+        documents["\(shape.rawValue)_\(size)"] = document
+      }
+    }
+    self.documents = documents
+  }
+
+  func engine(_ key: String, _ mode: Solver.Mode) -> LayoutEngine? {
+    guard let document = documents[key] else { return nil }
+    let engine = LayoutEngine(document: document, mode: mode)
+    engine.checksAmbiguity = false
+    return engine
+  }
+
+  func checkGolden(mode: Solver.Mode, log: inout GoldenLog) {
+    for shape in Shape.allCases {
+      for size in Self.sizes {
+        let key = "\(shape.rawValue)_\(size)"
+        guard let engine = engine(key, mode) else { continue }
+        let result = engine.layout(in: Self.environment)
+        if result.hasConflicts { log.fail("\(key): conflicts") }
+        var largest = 0.0
+        let expected = Self.expectedFrames(shape, size: size)
+        for (id, frame) in expected {
+          guard let actual = result.view(id)?.frame else {
+            log.fail("\(key): no view \(id)")
+            break
+          }
+          let d = max(
+            abs(actual.x - frame.x), abs(actual.y - frame.y), abs(actual.width - frame.width),
+            abs(actual.height - frame.height))
+          if !(d <= largest) { largest = d }
+        }
+        log.note("\(key): \(expected.count) frames, largest difference from the exact ones \(largest)")
+        if !(largest <= 1e-9) { log.fail("\(key): frames differ from the exact ones by \(largest)") }
+      }
+    }
+  }
+
+  func measure(mode: Solver.Mode, quick: Bool, log: inout GoldenLog) -> [Measurement] {
+    var results: [Measurement] = []
+    for shape in Shape.allCases {
+      var medians: [Int: Double] = [:]
+      for size in Self.sizes {
+        let key = "\(shape.rawValue)_\(size)"
+        let plan =
+          quick
+          ? SamplingPlan(warmup: 0, minimum: 1, maximum: 3, budgetSeconds: 0.2)
+          : SamplingPlan(warmup: 1, minimum: 3, maximum: 30, budgetSeconds: 2)
+        let once = {
+          consume(self.engine(key, mode)?.layout(in: Self.environment).views.last?.frame.width ?? 0)
+        }
+        let measurement = Measurement(name: key, samples: plan.collect(warmup: once) { microsecondsPerOperation(1, once) })
+        medians[size] = measurement.median
+        results.append(measurement)
+      }
+      if let small = medians[1000], let large = medians[2000], small > 0 {
+        log.note("\(shape.rawValue): growth exponent 1,000 → 2,000 views \(String(format: "%.2f", log2(large / small)))")
+      }
+      #if DEBUG
+        // The budget is for release builds (scripts/bench.sh); a debug build is several times slower.
+        let checksBudget = false
+      #else
+        let checksBudget = true
+      #endif
+      if checksBudget, let large = medians[2000], large / 1000 > Self.budgetMilliseconds {
+        log.fail(
+          "\(shape.rawValue) of 2,000 views: \(String(format: "%.0f", large / 1000)) ms, over the budget of "
+            + "\(String(format: "%.0f", Self.budgetMilliseconds)) ms")
+      }
+    }
+    return results
+  }
+
+  func runRegion(_ measurement: String, mode: Solver.Mode, iterations: Int, log: inout GoldenLog) {
+    guard documents[measurement] != nil else {
+      log.fail("no region \(measurement)")
+      return
+    }
+    measuredRegion {
+      for _ in 0..<iterations {
+        consume(self.engine(measurement, mode)?.layout(in: Self.environment).views.last?.frame.width ?? 0)
+      }
+    }
+  }
+
+  func checkDataConsistency(log: inout GoldenLog) {
+    for shape in Shape.allCases {
+      for size in Self.sizes where documents["\(shape.rawValue)_\(size)"] == nil {
+        log.fail("\(shape.rawValue) of \(size) views was not generated")
+      }
+    }
+  }
+}
