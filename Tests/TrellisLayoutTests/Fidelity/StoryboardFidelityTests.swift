@@ -103,6 +103,28 @@ final class StoryboardFidelityTests: XCTestCase {
     return (views, fields)
   }
 
+  /// Every screen in the folder (`<name>.layout.json` with `<name>.expected.json`), each
+  /// checked as above; an expected file's `comparedViews` (when given) is the number of views
+  /// whose frames it must compare. The README reports how many screens there are.
+  func testEveryScreenInTheFolder() throws {
+    let names = try FileManager.default.contentsOfDirectory(atPath: Self.directory.path)
+      .filter { $0.hasSuffix(".expected.json") }
+      .map { String($0.dropLast(".expected.json".count)) }
+      .sorted()
+    XCTAssertGreaterThanOrEqual(names.count, 3)
+    for name in names {
+      XCTAssertTrue(
+        FileManager.default.fileExists(atPath: Self.directory.appendingPathComponent("\(name).layout.json").path),
+        "\(name): no layout file")
+      let counted = try check(name)
+      let data = try Data(contentsOf: Self.directory.appendingPathComponent("\(name).expected.json"))
+      let object = try JSONSerialization.jsonObject(with: data) as? [String: Any]
+      if let compared = object?["comparedViews"] as? Int {
+        XCTAssertEqual(counted.views, compared, "\(name): views compared")
+      }
+    }
+  }
+
   /// Oracle A (SB-DQ, iPhone X landscape @3x): nested stacks, a hidden row, safe area on three sides.
   func testOracleA() throws {
     let counted = try check("sb-dq-landscape")
