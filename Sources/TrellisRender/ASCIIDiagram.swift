@@ -17,6 +17,10 @@ import TrellisLayout
 /// Each box shows its id in the first place inside it that no nested view covers, scanning rows
 /// from the top and cells from the left; an id longer than the space is cut with `…` (when at
 /// least 3 cells are free) or left out.
+///
+/// A view with a negative width or height (the `negative-frame` error) is drawn where it would be
+/// if flipped, labelled `!id`, and a line under the diagram names it with its size, so that it
+/// never passes for a real box.
 public enum ASCIIDiagram {
   /// Which characters draw lines.
   public enum Style: String, Hashable, Sendable, CaseIterable {
@@ -76,7 +80,9 @@ public enum ASCIIDiagram {
       boxes.append((index, box))
     }
     for (index, box) in boxes {
-      canvas.label(box, owner: index, text: result.views[index].id, ellipsis: options.style == .unicode ? "…" : "~")
+      let view = result.views[index]
+      let text = isNegative(view.frame) ? "!" + view.id : view.id
+      canvas.label(box, owner: index, text: text, ellipsis: options.style == .unicode ? "…" : "~")
     }
     for state in result.scrollViews {
       guard let index = result.views.firstIndex(where: { $0.id == state.id }), !result.views[index].isEffectivelyHidden,
@@ -84,8 +90,16 @@ public enum ASCIIDiagram {
       else { continue }
       canvas.markOverflow(box, of: state, style: options.style)
     }
-    return canvas.text(style: options.style)
+    var text = canvas.text(style: options.style)
+    let negative = drawn.map(\.element).filter { isNegative($0.frame) }
+    if !negative.isEmpty {
+      let sizes = negative.map { "\($0.id) \(NumberFormat.short($0.frame.width))x\(NumberFormat.short($0.frame.height))" }
+      text += "! negative size, drawn flipped: \(sizes.joined(separator: ", "))\n"
+    }
+    return text
   }
+
+  private static func isNegative(_ frame: Rect) -> Bool { frame.width < 0 || frame.height < 0 }
 
   /// The header (environment), the diagram and the frame table.
   public static func report(_ result: LayoutResult, options: Options = Options()) -> String {

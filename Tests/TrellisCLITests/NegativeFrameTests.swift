@@ -39,6 +39,23 @@ final class NegativeFrameCLITests: XCTestCase {
     XCTAssertFalse(svg.contains("<g id=\"view-a\" class"), svg)
     XCTAssertEqual(SVGRenderer.render(Fixtures.twoViews).contains("negative-frame"), false)
   }
+
+  func testASCIIMarksAFlippedBox() {
+    for style in ASCIIDiagram.Style.allCases {
+      let options = ASCIIDiagram.Options(columns: 60, style: style)
+      let diagram = ASCIIDiagram.render(flipped, options: options)
+      let lines = diagram.split(separator: "\n", omittingEmptySubsequences: false)
+      // b's label carries the mark, and a line under the drawing names it with its size.
+      XCTAssertTrue(diagram.contains("!b"), diagram)
+      XCTAssertEqual(lines.dropLast().last, "! negative size, drawn flipped: b 80x-20", diagram)
+      // Nothing else is marked, and a layout without a flipped box has no such line.
+      XCTAssertFalse(diagram.contains("!a"), diagram)
+      let plain = ASCIIDiagram.render(Fixtures.twoViews, options: options)
+      XCTAssertFalse(plain.contains("!"), plain)
+      // The drawing itself is the unflipped layout's with b's box where the flip puts it.
+      XCTAssertEqual(diagram.filter { $0 == "\n" }.count, plain.filter { $0 == "\n" }.count + 1)
+    }
+  }
 }
 
 /// `trellis rotate`'s report names the views a rotation installs and uninstalls.

@@ -70,7 +70,10 @@ final class RendererTests: XCTestCase {
     result.views[1].frame = Rect(x: .nan, y: 0, width: 10, height: 10)
     result.views[2].frame = Rect(x: -1e300, y: 1e300, width: .infinity, height: -5)
     let text = ASCIIDiagram.render(result, options: .init(columns: 21))
-    XCTAssertEqual(text.split(separator: "\n").count, 7)
+    // Seven rows of drawing, then the line naming the view with a negative height (not drawn:
+    // its frame is not finite, but it is still named).
+    XCTAssertEqual(text.split(separator: "\n").count, 8, text)
+    XCTAssertTrue(text.split(separator: "\n").last?.hasPrefix("! negative size, drawn flipped: b ") == true, text)
     var empty = Fixtures.twoViews
     empty.environment.containerSize = Size(width: 0, height: 100)
     XCTAssertEqual(ASCIIDiagram.render(empty), "(nothing to draw: the container is 0x100)\n")
