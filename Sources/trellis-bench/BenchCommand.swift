@@ -129,9 +129,10 @@ enum BenchCommand {
                   rotate_traits        iPhone 8 portrait <-> landscape on one engine that has seen both (per layout)
                   rotate_size          iPad portrait <-> landscape on one engine that has seen both (per layout)
                   first_visit          the first landscape layout of an engine laid out in portrait
-      scaling                          generated layouts through LayoutEngine (no ambiguity check), each
-                                       at 250, 500, 1,000 and 2,000 views; frames checked exactly; the
-                                       2,000-view ones must take at most ScalingWorkload.budgetMilliseconds
+      scaling                          generated layouts through LayoutEngine (no ambiguity check), chains
+                                       and stacks of 100 to 2,000 views, grids of 100 to 10,000; frames
+                                       checked exactly; fitted growth exponents; the largest must take at
+                                       most ScalingWorkload.budgetMilliseconds (200 ms; the grid 1 s)
                   chain_N              a new engine and the layout of N views in a row, each as wide as the last
                   stack_N              the same for a vertical fill-equally stack of N views
                   grid_N               the same for a fill-equally stack of fill-equally rows (about √N × √N)
