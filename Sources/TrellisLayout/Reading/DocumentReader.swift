@@ -199,6 +199,10 @@ struct DocumentReader {
       viewOrder.append(id)
     }
     var view = ViewNode(id: id, kind: kind, location: node.location, path: path)
+    // A view controller's root has no margins of its own by default: its directionalLayoutMargins
+    // "reflect the system minimum margins and safe area insets" (top and bottom 0), which
+    // resolution adds (docs/semantics.md, "Layout margins"). Other views default to 8.
+    if parent == nil { view.layoutMargins = .zero }
 
     if let hidden = member("hidden"),
       let value = values.varying(

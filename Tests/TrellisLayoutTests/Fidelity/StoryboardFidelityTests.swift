@@ -21,6 +21,9 @@ final class StoryboardFidelityTests: XCTestCase {
     var frames: [String: [Double?]?]
     var excluded: [String: String]
     var brokenConstraints: [String]
+    /// Views IB flagged `ambiguous` whose position the scene's constraints leave free: Trellis
+    /// must report exactly these ambiguous (and their free fields are excluded).
+    var ambiguousViews: [String]
   }
 
   static func expected(_ name: String) throws -> Expected {
@@ -52,7 +55,8 @@ final class StoryboardFidelityTests: XCTestCase {
     }
     return Expected(
       environment: environment, frames: frames, excluded: object["excluded"] as? [String: String] ?? [:],
-      brokenConstraints: object["brokenConstraints"] as? [String] ?? [])
+      brokenConstraints: object["brokenConstraints"] as? [String] ?? [],
+      ambiguousViews: object["ambiguousViews"] as? [String] ?? [])
   }
 
   /// Solves `<name>.layout.json` and compares; returns (frames compared, fields compared).
@@ -70,7 +74,10 @@ final class StoryboardFidelityTests: XCTestCase {
     XCTAssertEqual(result.hasConflicts, !expected.brokenConstraints.isEmpty, name)
     let errors = result.diagnostics.filter { $0.severity == .error }
     XCTAssertEqual(errors.map(\.code), expected.brokenConstraints.map { _ in "unsatisfiable" }, name)
-    XCTAssertEqual(result.ambiguousViews.map(\.id), [], name)
+    XCTAssertEqual(result.ambiguousViews.map(\.id), expected.ambiguousViews, name)
+    for id in expected.ambiguousViews {
+      XCTAssertNotNil(expected.excluded[id], "\(name): ambiguous \(id) must say which fields are left out and why")
+    }
 
     // Same pixel: snapped frames are on the 1/scale grid, so anything within half a pixel is equal.
     let tolerance = 0.5 / expected.environment.scale

@@ -72,8 +72,9 @@ final class LayoutReaderTests: XCTestCase {
     let document = try XCTUnwrap(result.document)
     XCTAssertEqual(document.allViews.map(\.id), ["main", "title", "go", "pic", "gap", "row", "x"])
     let root = document.root
-    // Missing inset keys keep the default 8.
-    XCTAssertEqual(root.layoutMargins, EdgeInsets(top: 1, left: 2, bottom: 8, right: 8))
+    // Missing inset keys keep the default: 0 for the root (its margins are the system
+    // minimum's, added at resolution), 8 for other views (checked below on `row`).
+    XCTAssertEqual(root.layoutMargins, EdgeInsets(top: 1, left: 2, bottom: 0, right: 0))
 
     let title = root.children[0]
     XCTAssertEqual(title.kind, .label)
@@ -107,6 +108,7 @@ final class LayoutReaderTests: XCTestCase {
     XCTAssertEqual(row.spacing.base, 8)
     XCTAssertTrue(row.isLayoutMarginsRelativeArrangement)
     XCTAssertTrue(row.isBaselineRelativeArrangement)
+    XCTAssertEqual(root.children[4].layoutMargins, .uniform(8))
     XCTAssertNil(root.children[0].stack)
   }
 

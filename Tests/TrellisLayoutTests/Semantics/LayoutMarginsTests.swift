@@ -16,20 +16,21 @@ final class LayoutMarginsTests: XCTestCase {
   }
 
   func testRootGetsTheSystemMinimumByWidth() throws {
-    // 375 wide: 16 at the sides; top and bottom keep the own 8 (the minimum there is 0).
+    // 375 wide: 16 at the sides; top and bottom 0 (a root has no margins of its own by
+    // default, and the minimum there is 0: "The top and bottom margins are set to zero points").
     var r = try XCTUnwrap(layout(rootMargins(), environment(375, 667)))
-    assertRect(r, "a", 16, 8, 343, 651)
+    assertRect(r, "a", 16, 0, 343, 667)
     // 320: still 16.
     r = try XCTUnwrap(layout(rootMargins(), environment(320, 568)))
-    assertRect(r, "a", 16, 8, 288, 552)
+    assertRect(r, "a", 16, 0, 288, 568)
     // 414 (wider than 375, still compact width): 20.
     r = try XCTUnwrap(layout(rootMargins(), environment(414, 736)))
-    assertRect(r, "a", 20, 8, 374, 720)
+    assertRect(r, "a", 20, 0, 374, 736)
     // 812 × 375 with insets 0, 44, 21, 44: measured from the safe area, 44 + 20 = 64;
-    // bottom 21 + 8 = 29 (uikit-research §3's last row).
+    // bottom at the safe area, 375 − 21 = 354 (uikit-research §3's last row).
     r = try XCTUnwrap(layout(rootMargins(), environment(812, 375, wChC, safeArea: EdgeInsets(top: 0, left: 44, bottom: 21, right: 44))))
-    assertRect(r, "a", 64, 8, 684, 338)
-    XCTAssertEqual(r.margins, Rect(x: 64, y: 8, width: 684, height: 338))
+    assertRect(r, "a", 64, 0, 684, 354)
+    XCTAssertEqual(r.margins, Rect(x: 64, y: 0, width: 684, height: 354))
   }
 
   func testOwnMarginsAboveTheMinimumWinAndTheMinimumCanBeTurnedOff() throws {
@@ -50,8 +51,8 @@ final class LayoutMarginsTests: XCTestCase {
   func testRootMarginsFromTheEdgesWithoutInsetsFromSafeArea() throws {
     let env = environment(812, 375, wChC, safeArea: EdgeInsets(top: 0, left: 44, bottom: 21, right: 44))
     let r = try XCTUnwrap(layout(rootMargins(", \"insetsLayoutMarginsFromSafeArea\": false"), env))
-    // 20 from the root's edges, not from the safe area: 20 … 792; bottom 375 − 8.
-    assertRect(r, "a", 20, 8, 772, 359)
+    // 20 from the root's edges, not from the safe area: 20 … 792; top and bottom 0.
+    assertRect(r, "a", 20, 0, 772, 375)
   }
 
   func testLayoutMarginsVaryPerSizeClass() throws {
@@ -76,8 +77,8 @@ final class LayoutMarginsTests: XCTestCase {
   }
 
   /// A full-screen container pinned to the root (375 × 812, insets 44 top, 34 bottom): with
-  /// preservesSuperviewLayoutMargins its margins are the root's (16 at the sides, safe area
-  /// + 8 at top and bottom); without, its own 8 clamped into the safe area (top 44, bottom 34).
+  /// preservesSuperviewLayoutMargins its margins are the root's (16 at the sides, the safe area
+  /// at top and bottom); without, its own 8 clamped into the safe area (top 44, bottom 34).
   func testPreservesSuperviewLayoutMarginsOnPinnedEdges() throws {
     func json(_ flags: String) -> String {
       """
@@ -93,8 +94,9 @@ final class LayoutMarginsTests: XCTestCase {
     }
     let env = environment(375, 812, safeArea: EdgeInsets(top: 44, left: 0, bottom: 34, right: 0))
     var r = try XCTUnwrap(layout(json(", \"preservesSuperviewLayoutMargins\": true"), env))
-    // Top 44 + 8 = 52, sides 16, bottom 812 − 34 − 8 = 770.
-    assertRect(r, "x", 16, 52, 343, 718)
+    // Top 44 + 0, sides 16 (the root's), bottom 812 − 34 = 778: the root's margins, which
+    // are larger than the container's own 8 only at the sides.
+    assertRect(r, "x", 16, 44, 343, 734)
     // Not pinned to its superview (10 from the edge): its own margins, 8.
     assertRect(r, "y", 18, 108, 1, 1)
     r = try XCTUnwrap(layout(json(""), env))

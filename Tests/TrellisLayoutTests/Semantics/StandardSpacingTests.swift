@@ -16,11 +16,12 @@ final class StandardSpacingTests: XCTestCase {
          "c.width == 10", "c.height == 10",
          "root.trailing == d.trailing + standard", "d.bottom == a.top - standard", "d.width == 10", "d.height == 10"]}
       """
-    // 375 × 667, status bar 20: root margins 16 at the sides (system minimum), 8 top.
+    // 375 × 667, status bar 20: root margins 16 at the sides (system minimum), 0 top (from
+    // the safe area: the top margin edge is at 20).
     let r = try XCTUnwrap(layout(json, environment(375, 667, safeArea: EdgeInsets(top: 20))))
     assertRect(r, "a", 16, 20, 10, 10)  // superview edge: its margin 16; safe area: 0
-    assertRect(r, "b", 34, 28, 10, 10)  // sibling: 26 + 8; margins guide (20 + 8): 0
-    assertRect(r, "c", 52, 28, 10, 10)  // "constant": "standard" between siblings: 8; a margin: 0
+    assertRect(r, "b", 34, 20, 10, 10)  // sibling: 26 + 8; margins guide (20 + 0): 0
+    assertRect(r, "c", 52, 20, 10, 10)  // "constant": "standard" between siblings: 8; a margin: 0
     // The superview first: root.trailing == d.trailing + standard is d.trailing == root's
     // trailing margin, 375 − 16; `- standard` between siblings: 8 above a.
     assertRect(r, "d", 349, 2, 10, 10)
