@@ -100,6 +100,8 @@ struct Engine {
   var peakMagnitude = 0.0
   /// Row values beyond which an add or remove ends by refactorizing (tests change it).
   var refactorThreshold = 1e9
+  /// While set, an add leaves the objective unoptimized (see `Solver.defersOptimization`).
+  var defersOptimization = false
   var nextSequence: UInt64 = 0
 
   init(mode: Solver.Mode) {

@@ -195,7 +195,8 @@ extension Engine {
     nextSequence += 1
     records[constraint.id] = record
     addErrorsToObjective(record, sign: 1)
-    optimize(.main)
+    // Deferred only while nothing is infeasible: the dual simplex needs an optimal objective.
+    if !defersOptimization || !infeasible.isEmpty { optimize(.main) }
     settleInfeasibleRows()
     refactorizeAfterHugeValues()
     retire(retiring)

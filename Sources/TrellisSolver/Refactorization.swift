@@ -126,6 +126,7 @@ extension Engine {
       }
     }
     fresh.refactorThreshold = refactorThreshold
+    fresh.defersOptimization = defersOptimization
     fresh.peakMagnitude = 0
     self = fresh
   }

@@ -138,6 +138,22 @@ public final class Solver {
     }
   }
 
+  /// While true, adding a constraint keeps the tableau feasible but does not re-optimize the
+  /// objective; setting it back to false optimizes once. For many optional constraints added
+  /// in a row (a layout's content-size constraints): each optimization scans the objective,
+  /// whose length grows with them, so optimizing after each one costs O(n²). Values read while
+  /// it is true are feasible but not optimal.
+  package var defersOptimization: Bool {
+    get { engine.defersOptimization }
+    set {
+      engine.defersOptimization = newValue
+      if !newValue {
+        engine.optimize(.main)
+        engine.settleInfeasibleRows()
+      }
+    }
+  }
+
   /// Removes a constraint that was added.
   public func remove(_ constraint: Constraint) throws(SolverError) {
     try engine.remove(constraint)

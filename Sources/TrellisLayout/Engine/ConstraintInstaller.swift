@@ -346,7 +346,10 @@ struct ConstraintInstaller {
     var required = wanted.indices.filter { matchOf[$0] == nil && wanted[$0].layout.priority >= 1000 }
     if !breaksConflicts { required = Self.sparseOrder(required, wanted) }
     let optional = wanted.indices.filter { matchOf[$0] == nil && wanted[$0].layout.priority < 1000 }
-    for position in required + optional {
+    // Optional constraints cannot conflict: the objective is optimized once after them all.
+    defer { solver.defersOptimization = false }
+    for (step, position) in (required + optional).enumerated() {
+      if step == required.count { solver.defersOptimization = true }
       let entry = wanted[position]
       let constraint = Constraint(
         entry.expression, entry.layout.relation.solverRelation, priority: Priority(entry.layout.priority),
