@@ -154,6 +154,15 @@ public final class Solver {
     }
   }
 
+  /// Whether a refused required constraint is explained with a minimal conflicting set (the
+  /// default). Explaining searches the required constraints (QuickXplain over fresh solvers);
+  /// a caller that only counts further conflicts (the layout engine, past its cap on reported
+  /// conflicts) turns it off, and the error then names no set.
+  package var explainsConflicts: Bool {
+    get { engine.explainsConflicts }
+    set { engine.explainsConflicts = newValue }
+  }
+
   /// Removes a constraint that was added.
   public func remove(_ constraint: Constraint) throws(SolverError) {
     try engine.remove(constraint)

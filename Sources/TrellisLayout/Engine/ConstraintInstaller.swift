@@ -383,7 +383,9 @@ struct ConstraintInstaller {
       }
       replayable = false
       rejected.append(entry.layout)
-      // Past the cap, conflicts are only counted: a flood of them stays readable.
+      // Past the cap, conflicts are only counted: a flood of them stays readable, and the
+      // solver stops explaining them (each explanation searches every required constraint).
+      if rejected.count >= LayoutEngine.maxConflictDiagnostics { solver.explainsConflicts = false }
       if rejected.count > LayoutEngine.maxConflictDiagnostics { continue }
       // Solver constraint → its layout constraint and position in the documented order, for
       // what is in the solver now, to name the constraints of the conflict in that order. The

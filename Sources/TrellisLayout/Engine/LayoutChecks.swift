@@ -219,6 +219,14 @@ enum ConstraintMessages {
     var notes = inInstallationOrder(conflicts, layoutOf).map { conflict in
       layoutOf[conflict].map { note($0.layout, resolved) } ?? Diagnostic.Note("\(conflict)")
     }
+    if conflicts.isEmpty {
+      // The solver searches for the set only among at most 1,000 required constraints
+      // (`Engine.explanationLimit`): beyond, the search would take minutes per conflict.
+      notes.append(
+        Diagnostic.Note(
+          "The constraints it conflicts with are not listed: the layout has too many required constraints to search "
+            + "for them; remove this one to find them by elimination."))
+    }
     notes.append(note(broken, resolved))
     notes.append(
       Diagnostic.Note(

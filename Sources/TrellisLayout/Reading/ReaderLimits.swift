@@ -4,10 +4,11 @@ import TrellisSupport
 /// instead of exhausting memory, time or the stack.
 ///
 /// The defaults are far beyond any real screen (a busy screen has tens of views and a few
-/// hundred constraints) and can be raised per read:
-/// `LayoutReader.read(contentsOf: path, limits: ReaderLimits(maxViews: 10_000))`.
+/// hundred constraints) yet within what lays out in seconds (a 50,000-view layout: layout grows
+/// near-linearly, docs/benchmarks.md "scaling"), and can be changed per read:
+/// `LayoutReader.read(contentsOf: path, limits: ReaderLimits(maxViews: 100_000))`.
 public struct ReaderLimits: Sendable, Hashable {
-  /// Largest file in bytes (default 4 MiB).
+  /// Largest file in bytes (default 16 MiB).
   public var maxFileSize: Int
   /// Deepest nesting of JSON arrays and objects (default 100; the top-level object is level 1).
   /// At most ``depthCeiling`` is honoured: Swift releases a tree recursively, and deeper trees
@@ -15,9 +16,9 @@ public struct ReaderLimits: Sendable, Hashable {
   public var maxJSONDepth: Int
   /// Deepest nesting of views (default 32; the root is level 1).
   public var maxViewDepth: Int
-  /// Most views, the root included (default 2000).
+  /// Most views, the root included (default 50 000).
   public var maxViews: Int
-  /// Most constraints after Visual Format strings are expanded (default 10 000).
+  /// Most constraints after Visual Format strings are expanded (default 250 000: five per view).
   public var maxConstraints: Int
   /// Longest string, in Unicode scalars (default 65 536).
   public var maxStringLength: Int
@@ -37,8 +38,8 @@ public struct ReaderLimits: Sendable, Hashable {
 
   /// Limits with the documented defaults, any of which can be overridden.
   public init(
-    maxFileSize: Int = 4 * 1024 * 1024, maxJSONDepth: Int = 100, maxViewDepth: Int = 32, maxViews: Int = 2000,
-    maxConstraints: Int = 10_000, maxStringLength: Int = 65_536, maxMagnitude: Double = 1_000_000,
+    maxFileSize: Int = 16 * 1024 * 1024, maxJSONDepth: Int = 100, maxViewDepth: Int = 32, maxViews: Int = 50_000,
+    maxConstraints: Int = 250_000, maxStringLength: Int = 65_536, maxMagnitude: Double = 1_000_000,
     maxDiagnostics: Int = 200
   ) {
     self.maxFileSize = maxFileSize

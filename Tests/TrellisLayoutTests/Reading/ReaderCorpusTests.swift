@@ -6,7 +6,9 @@ import XCTest
 
 /// The fixture corpora in `Fixtures/reader/`: every `valid/*.json` reads without a single
 /// diagnostic; every `invalid/X.json` gives exactly the rendered diagnostics in `X.expected`
-/// (GNU form with path and caret lines).
+/// (GNU form with path and caret lines). A fixture `X.json` with an `X.limits` beside it is read
+/// with those limits instead of the defaults (a JSON object of `ReaderLimits` fields, e.g.
+/// `{"maxViews": 2000}`), so a limit's error can be shown without a file the default's size.
 ///
 /// Setting `TRELLIS_RECORD_READER_FIXTURES=1` rewrites the `.expected` files from the current
 /// output and then fails, so a new baseline is never accepted silently: review the diff.
@@ -24,7 +26,25 @@ final class ReaderCorpusTests: XCTestCase {
   /// does not depend on where the repository is checked out).
   private func read(_ url: URL) throws -> LayoutReadResult {
     let bytes = [UInt8](try Data(contentsOf: url))
-    return LayoutReader.parse(bytes: bytes, file: url.lastPathComponent)
+    return LayoutReader.parse(bytes: bytes, file: url.lastPathComponent, limits: try limits(for: url))
+  }
+
+  /// The fixture's `X.limits`, if it has one.
+  private func limits(for url: URL) throws -> ReaderLimits {
+    var limits = ReaderLimits()
+    let limitsURL = url.deletingPathExtension().appendingPathExtension("limits")
+    guard FileManager.default.fileExists(atPath: limitsURL.path) else { return limits }
+    let object = try XCTUnwrap(
+      try JSONSerialization.jsonObject(with: Data(contentsOf: limitsURL)) as? [String: Int], limitsURL.lastPathComponent)
+    for (key, value) in object {
+      switch key {
+      case "maxViews": limits.maxViews = value
+      case "maxConstraints": limits.maxConstraints = value
+      case "maxFileSize": limits.maxFileSize = value
+      default: XCTFail("\(limitsURL.lastPathComponent): unknown limit \(key)")
+      }
+    }
+    return limits
   }
 
   func testValidFixturesHaveNoDiagnostics() throws {
