@@ -9,7 +9,35 @@ import XCTest
 /// these check the frames. The reader's default limit, 50,000 views, is checked by reading.
 final class HostileScaleTests: XCTestCase {
   /// `count` views in a row, each starting where the one before ends and as wide as it, the
-  /// last ending at the root's trailing edge: each is 375 / count wide.
+  /// last ending at the root's trailing edge (so each is 375 / count wide), then `extra`.
+  private func chain(_ count: Int, plus extra: [String] = []) -> String {
+    let views = (0..<count).map { "{\"id\": \"v\($0)\"}" }.joined(separator: ", ")
+    var constraints = ["\"v0.leading == root.leading\"", "\"v0.top == root.top\""]
+    for i in 0..<count {
+      constraints.append("\"v\(i).height == 10\"")
+      if i > 0 {
+        constraints += [
+          "\"v\(i).leading == v\(i - 1).trailing\"", "\"v\(i).top == v\(i - 1).top\"",
+          "\"v\(i).width == v\(i - 1).width\"",
+        ]
+      }
+    }
+    constraints.append("\"v\(count - 1).trailing == root.trailing\"")
+    return hostileLayout(views: views, (constraints + extra).joined(separator: ",\n"))
+  }
+
+  /// Reads and lays out `text` in the phone environment, checking that it reads without
+  /// errors and solves with no conflict and no ambiguity.
+  private func cleanLayout(_ text: String, file: StaticString = #filePath, line: UInt = #line) throws -> LayoutResult {
+    let read = hostileRead(text)
+    XCTAssertEqual(read.diagnostics.filter { $0.severity == .error }.count, 0, file: file, line: line)
+    let document = try XCTUnwrap(read.document, file: file, line: line)
+    let result = LayoutEngine(document: document).layout(in: hostilePhone)
+    XCTAssertFalse(result.hasConflicts, file: file, line: line)
+    XCTAssertEqual(result.ambiguousViews.count, 0, file: file, line: line)
+    return result
+  }
+
   /// The default limits accept a 50,000-view layout (issue 15) and refuse one view more, with
   /// the limit's error at that view.
   func testTheDefaultLimitsAcceptFiftyThousandViews() throws {
@@ -31,23 +59,7 @@ final class HostileScaleTests: XCTestCase {
 
   func testATwoThousandViewChainLaysOutExactly() throws {
     let count = 1999
-    let views = (0..<count).map { "{\"id\": \"v\($0)\"}" }.joined(separator: ", ")
-    var constraints = ["\"v0.leading == root.leading\"", "\"v0.top == root.top\""]
-    for i in 0..<count {
-      constraints.append("\"v\(i).height == 10\"")
-      if i > 0 {
-        constraints.append("\"v\(i).leading == v\(i - 1).trailing\"")
-        constraints.append("\"v\(i).top == v\(i - 1).top\"")
-        constraints.append("\"v\(i).width == v\(i - 1).width\"")
-      }
-    }
-    constraints.append("\"v\(count - 1).trailing == root.trailing\"")
-    let read = hostileRead(hostileLayout(views: views, constraints.joined(separator: ",\n")))
-    XCTAssertEqual(read.diagnostics.filter { $0.severity == .error }.count, 0)
-    let document = try XCTUnwrap(read.document)
-    let result = LayoutEngine(document: document).layout(in: hostilePhone)
-    XCTAssertFalse(result.hasConflicts)
-    XCTAssertEqual(result.ambiguousViews.count, 0)
+    let result = try cleanLayout(chain(count))
     let width = 375.0 / Double(count)
     for i in [0, 1, count / 3, count / 2, count - 2, count - 1] {
       assertRect(result, "v\(i)", Double(i) * width, 0, width, 10, accuracy: 1e-9)
@@ -59,19 +71,8 @@ final class HostileScaleTests: XCTestCase {
   /// took minutes per conflict; past 1,000 the set is not searched for, and the error says so).
   func testConflictsInATwoThousandViewChainAreBrokenQuickly() throws {
     let count = 1999
-    let views = (0..<count).map { "{\"id\": \"v\($0)\"}" }.joined(separator: ", ")
-    var constraints = ["\"v0.leading == root.leading\"", "\"v0.top == root.top\""]
-    for i in 0..<count {
-      constraints.append("\"v\(i).height == 10\"")
-      if i > 0 {
-        constraints.append("\"v\(i).leading == v\(i - 1).trailing\"")
-        constraints.append("\"v\(i).top == v\(i - 1).top\"")
-        constraints.append("\"v\(i).width == v\(i - 1).width\"")
-      }
-    }
-    constraints.append("\"v\(count - 1).trailing == root.trailing\"")
-    constraints += ["\"v0.width == 1\"", "\"v30.width == 2\"", "\"v60.width == 3\""]
-    let document = try XCTUnwrap(hostileRead(hostileLayout(views: views, constraints.joined(separator: ",\n"))).document)
+    let conflicting = ["\"v0.width == 1\"", "\"v30.width == 2\"", "\"v60.width == 3\""]
+    let document = try XCTUnwrap(hostileRead(chain(count, plus: conflicting)).document)
     let engine = LayoutEngine(document: document)
     engine.checksAmbiguity = false
     let result = engine.layout(in: hostilePhone)
@@ -92,12 +93,7 @@ final class HostileScaleTests: XCTestCase {
       "{\"id\": \"s\", \"kind\": \"stack\", \"axis\": \"vertical\", \"distribution\": \"fillEqually\", "
       + "\"children\": [\(views)]}"
     let pins = ["top", "bottom", "leading", "trailing"].map { "\"s.\($0) == root.\($0)\"" }
-    let read = hostileRead(hostileLayout(views: stack, pins.joined(separator: ", ")))
-    XCTAssertEqual(read.diagnostics.filter { $0.severity == .error }.count, 0)
-    let document = try XCTUnwrap(read.document)
-    let result = LayoutEngine(document: document).layout(in: hostilePhone)
-    XCTAssertFalse(result.hasConflicts)
-    XCTAssertEqual(result.ambiguousViews.count, 0)
+    let result = try cleanLayout(hostileLayout(views: stack, pins.joined(separator: ", ")))
     let height = 667.0 / Double(count)
     for i in [0, 1, count / 3, count / 2, count - 2, count - 1] {
       assertRect(result, "v\(i)", 0, Double(i) * height, 375, height, accuracy: 1e-9)
