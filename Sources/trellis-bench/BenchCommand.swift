@@ -69,6 +69,8 @@ struct BenchOptions {
   var checkData = false
   var verbose = false
   var help = false
+  /// Where to write the scaling workload's curves as SVG (strict mode's medians).
+  var scalingSVG: String?
 }
 
 /// A command-line mistake: reported with the usage line, exit status 64.
@@ -98,6 +100,7 @@ enum BenchCommand {
       --quick                 Few repetitions: the whole run takes under 20 s (release build).
       --json                  Print exactly one JSON object instead of the table (progress goes to stderr).
       --verbose               Under the table, also say what each golden check compared.
+      --scaling-svg <path>    Also write the scaling workload's curves (strict medians) as an SVG picture.
       --bench-dir <path>      The folder holding the workload files (default: Benchmarks/Workloads at the
                               package root: the package trellis-bench was compiled from, else the one
                               above the executable, else the one above the current folder).
@@ -214,6 +217,19 @@ enum BenchCommand {
         )
       }
     }
+    if let path = options.scalingSVG {
+      guard let scaling = results.first(where: { $0.workload == "scaling" && $0.mode == .strict }) else {
+        throw BenchInputError(message: "--scaling-svg needs the scaling workload in strict mode")
+      }
+      let chart = ScalingChart.svg(
+        ScalingChart.series(scaling.measurements), title: "trellis-bench scaling: a fresh layout (release, strict, median)")
+      do {
+        try chart.write(toFile: path, atomically: true, encoding: .utf8)
+      } catch {
+        throw BenchInputError(message: "could not write '\(path)': \(error.localizedDescription)")
+      }
+      printError("wrote \(path)")
+    }
     if options.json {
       print(Report.json(results), terminator: "")
       for result in results where !result.golden.isEmpty {
@@ -282,7 +298,7 @@ enum BenchCommand {
   // MARK: Arguments
 
   static func parse(_ arguments: [String]) throws(UsageError) -> BenchOptions {
-    let valued = ["--bench-dir", "--layouts-dir", "--workload", "--mode", "--only", "--iterations"]
+    let valued = ["--bench-dir", "--layouts-dir", "--workload", "--mode", "--only", "--iterations", "--scaling-svg"]
     let flags = ["--quick", "--json", "--verbose", "--list-regions", "--check-data", "--help", "-h"]
     var options = BenchOptions()
     var index = 0
@@ -308,6 +324,7 @@ enum BenchCommand {
       case "--help", "-h": options.help = true
       case "--bench-dir": options.benchDirectory = value
       case "--layouts-dir": options.layoutsDirectory = value
+      case "--scaling-svg": options.scalingSVG = value
       case "--workload":
         let name = value ?? ""
         guard WorkloadCatalog.names.contains(name) else {
