@@ -226,6 +226,25 @@ public final class Solver {
     return engine.value(ofVariable: variable.index)
   }
 
+  /// `constant` plus `expression`'s terms at the current solution (the expression's own constant
+  /// is not used), and the largest magnitude among `constant` and the terms (coefficient ×
+  /// value). For checks that run after every layout: it reads each term in place, where
+  /// `value(of:)` per term copies the variable (and its name) each time.
+  ///
+  /// - Precondition: the variables were made by this solver.
+  package func evaluate(_ expression: LinearExpression, constant: Double) -> (value: Double, largestTerm: Double) {
+    var value = constant
+    var largest = abs(constant)
+    let terms = expression.terms
+    for i in terms.indices {
+      precondition(terms[i].variable.solver == id, "a variable belongs to another solver")
+      let part = terms[i].coefficient * engine.value(ofVariable: terms[i].variable.index)
+      value += part
+      largest = max(largest, abs(part))
+    }
+    return (value, largest)
+  }
+
   /// The variables whose value the constraints do not fix: unconstrained ones, and
   /// those free to move along a face of equally good solutions at every priority.
   ///

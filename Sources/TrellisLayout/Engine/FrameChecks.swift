@@ -9,7 +9,10 @@ extension LayoutChecks {
   /// Checked on the frames as reported (snapped or not), at the view's location.
   static func negativeFrames(_ frames: [Rect], _ resolved: ResolvedLayout) -> [Diagnostic] {
     var found: [Diagnostic] = []
-    for (view, frame) in zip(resolved.views, frames) {
+    // Frames first: the views (large values, copied with their references) only for a hit.
+    for (index, frame) in frames.enumerated()
+    where index < resolved.views.count && (frame.width < -negativeSizeTolerance || frame.height < -negativeSizeTolerance) {
+      let view = resolved.views[index]
       var parts: [String] = []
       if frame.width < -negativeSizeTolerance { parts.append("\(fmt(frame.width)) pt wide") }
       if frame.height < -negativeSizeTolerance { parts.append("\(fmt(frame.height)) pt tall") }

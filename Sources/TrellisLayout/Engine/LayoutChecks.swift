@@ -13,16 +13,11 @@ enum LayoutChecks {
     -> [Diagnostic]
   {
     var found: [Diagnostic] = []
-    for entry in slot.installed where entry.layout.priority >= 1000 {
-      var value = entry.constant
-      var scale = abs(entry.constant)
-      for term in entry.expression.terms {
-        let part = term.coefficient * slot.solver.value(of: term.variable)
-        value += part
-        scale = max(scale, abs(part))
-      }
+    for entry in slot.installed where entry.isRequired {
+      // With the constant now in the solver, not the expression's.
+      let (value, scale) = slot.solver.evaluate(entry.expression, constant: entry.constant)
       let miss: Double
-      switch entry.layout.relation {
+      switch entry.relation {
       case .equal: miss = abs(value)
       case .lessThanOrEqual: miss = max(0, value)
       case .greaterThanOrEqual: miss = max(0, -value)

@@ -28,9 +28,8 @@ enum SolutionReader {
   /// By how much an installed constraint misses: `|lhs − rhs|` for `==`, the shortfall for
   /// `<=` and `>=` (0 when it holds).
   static func violation(of entry: LayoutEngine.Installed, in solver: Solver) -> Double {
-    var value = entry.constant
-    for term in entry.expression.terms { value += term.coefficient * solver.value(of: term.variable) }
-    switch entry.layout.relation {
+    let value = solver.evaluate(entry.expression, constant: entry.constant).value
+    switch entry.relation {
     case .equal: return abs(value)
     case .lessThanOrEqual: return max(0, value)
     case .greaterThanOrEqual: return max(0, -value)
@@ -44,10 +43,17 @@ enum SolutionReader {
     let environment = resolved.environment
     let solver = slot.solver
     let rootSize = Size(width: solver.value(of: rootVars.width), height: solver.value(of: rootVars.height))
-    var broken: [LayoutEngine.BrokenConstraint] = []
-    for entry in slot.installed where entry.layout.priority < 1000 {
+    // Which optional constraints are broken first, then their (large) layout constraints copied
+    // once into an array of the right size: growing it copied every element again.
+    var brokenEntries: [(entry: LayoutEngine.Installed, violation: Double)] = []
+    for entry in slot.installed where !entry.isRequired {
       let violation = violation(of: entry, in: solver)
-      if violation > 1e-6 { broken.append(LayoutEngine.BrokenConstraint(constraint: entry.layout, violation: violation)) }
+      if violation > 1e-6 { brokenEntries.append((entry, violation)) }
+    }
+    var broken: [LayoutEngine.BrokenConstraint] = []
+    broken.reserveCapacity(brokenEntries.count)
+    for (entry, violation) in brokenEntries {
+      broken.append(LayoutEngine.BrokenConstraint(constraint: entry.layout, violation: violation))
     }
 
     // Frames, per view (its item's variables; views without variables are at zero).
@@ -86,10 +92,13 @@ enum SolutionReader {
     // Effectively hidden, per view; a parent is looked up as the first view with its id.
     var effectivelyHidden: [Bool] = []
     effectivelyHidden.reserveCapacity(plan.count)
-    for (index, view) in resolved.views.enumerated() {
+    // By index, reading only the fields needed: a `ResolvedView` is large, and copying each
+    // one (with its references) cost more than the rest of the loop.
+    for index in resolved.views.indices {
       let parent = plan[index].parent
       let hiddenAbove = parent.map { $0 < index && effectivelyHidden[$0] } ?? false
-      let isHidden = view.hidden || hiddenAbove
+      let hidden = resolved.views[index].hidden
+      let isHidden = hidden || hiddenAbove
       effectivelyHidden.append(isHidden)
       let frame = frames[index]
       let parentFrame = parent.map { frames[$0] } ?? zero
@@ -97,8 +106,9 @@ enum SolutionReader {
         x: frame.x - parentFrame.x, y: frame.y - parentFrame.y, width: frame.width, height: frame.height)
       views.append(
         LayoutResult.ViewFrame(
-          id: view.id, kind: view.kind, parent: view.parent, frame: frame, frameInParent: inParent,
-          hidden: view.hidden, isEffectivelyHidden: isHidden, text: view.text))
+          id: resolved.views[index].id, kind: resolved.views[index].kind, parent: resolved.views[index].parent,
+          frame: frame, frameInParent: inParent, hidden: hidden, isEffectivelyHidden: isHidden,
+          text: resolved.views[index].text))
     }
     let scrolls = ScrollLayout.states(
       resolved, frames: frames, items: slot.items, solver: solver, safeArea: safeArea, snapToPixels: snapToPixels)

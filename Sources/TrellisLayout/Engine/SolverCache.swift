@@ -87,6 +87,11 @@ extension LayoutEngine {
     let constraint: Constraint
     /// Whether the constant depends on the safe-area insets.
     var readsSafeArea: Bool
+    /// The constraint's priority is 1000 and its relation, kept apart so that the check after
+    /// every layout (`LayoutChecks.accuracy`) reads them without copying `layout` (a diff
+    /// changes neither: it matches on both).
+    let isRequired: Bool
+    let relation: LayoutRelation
 
     init(
       layout: LayoutConstraint, expression: LinearExpression, constant: Double, constraint: Constraint,
@@ -97,6 +102,8 @@ extension LayoutEngine {
       self.constant = constant
       self.constraint = constraint
       self.readsSafeArea = readsSafeArea
+      self.isRequired = layout.priority >= 1000
+      self.relation = layout.relation
     }
   }
 }
