@@ -127,6 +127,29 @@ final class RelayoutCacheTests: XCTestCase {
     XCTAssertEqual(engine.lastUpdate?.route, .diffed)
   }
 
+  /// Past `cachingCeiling` constraints a layout keeps one solver, whatever the size classes:
+  /// memory over speed for layouts far beyond a screen.
+  func testAVeryLargeLayoutKeepsOneSolver() throws {
+    let views = (0..<6000).map { "{\"id\": \"v\($0)\"}" }.joined(separator: ", ")
+    let text = """
+      {"root": {"children": [{"id": "s", "kind": "stack", "axis": "vertical", "distribution": "fillEqually",
+        "children": [\(views)]}]},
+       "constraints": ["s.top == root.top", "s.bottom == root.bottom", "s.leading == root.leading",
+                       "s.trailing == root.trailing"]}
+      """
+    let document = try XCTUnwrap(LayoutReader.parse(text, file: "large.json").document)
+    let engine = LayoutEngine(document: document)
+    engine.checksAmbiguity = false
+    for env in [Devices.iPhone8Portrait, Devices.iPhone8Landscape] {
+      let result = engine.layout(in: env)
+      XCTAssertGreaterThan(engine.installedConstraints.count, LayoutEngine.cachingCeiling, "\(env.traits)")
+      XCTAssertEqual(engine.cachedKeys.count, 1, "\(env.traits)")
+      // Each of the 6,000 views is an equal share of the height.
+      let height = env.containerSize.height / 6000
+      assertRect(result, "v5999", 0, 5999 * height, env.containerSize.width, height, accuracy: 1e-9)
+    }
+  }
+
   func testTheCacheKeepsTheMostRecentlyUsedSolvers() {
     let engine = LayoutEngine(document: portalDocument())
     // Eight keys: four size classes in both directions.
