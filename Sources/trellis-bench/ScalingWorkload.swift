@@ -41,7 +41,31 @@ struct ScalingWorkload: Workload {
           measurement: "\(shape.rawValue)_\(size)", operation: "new engine + layout of a \(size)-view \(shape.rawValue)",
           defaultIterations: size >= 3000 ? 1 : size >= 1000 ? 3 : 10)
       }
+    } + Self.resizeSizes.map { size in
+      RegionInfo(
+        measurement: "resize_\(size)",
+        operation: "layout of a \(size)-button grid on a live engine, alternating 375x667 and 414x736 (wC hR)",
+        defaultIterations: 20)
     }
+  }
+
+  /// The button grids a resize is measured on: a live engine moved between two sizes of one
+  /// size class, which changes the container's constants and pivots nothing (issue 15 asks
+  /// that strict mode's resize grow no faster than weighted's).
+  static let resizeSizes = [1000, 3000]
+
+  /// The second size of a resize (the first is ``environment``).
+  static let largerEnvironment = Environment(
+    containerSize: Size(width: 414, height: 736), traits: TraitCollection(horizontal: .compact, vertical: .regular),
+    safeAreaInsets: .zero, scale: 2, deviceName: "scaling", orientation: .portrait)
+
+  /// An engine for the `size`-button grid that has laid out both resize environments twice.
+  func resizeEngine(_ size: Int, _ mode: Solver.Mode) -> LayoutEngine? {
+    guard let live = engine("buttons_\(size)", mode) else { return nil }
+    for environment in [Self.environment, Self.largerEnvironment, Self.environment, Self.largerEnvironment] {
+      _ = live.layout(in: environment)
+    }
+    return live
   }
 
   static let environment = Environment(
@@ -196,6 +220,26 @@ struct ScalingWorkload: Workload {
             + "\(String(format: "%.0f", Self.budgetMilliseconds(shape))) ms")
       }
     }
+    for size in Self.resizeSizes {
+      guard let live = resizeEngine(size, mode) else { continue }
+      let plan =
+        quick
+        ? SamplingPlan(warmup: 0, minimum: 1, maximum: 3, budgetSeconds: 0.2)
+        : SamplingPlan(warmup: 1, minimum: 5, maximum: 50, budgetSeconds: 2)
+      let pass = {
+        for index in 0..<10 {
+          let environment = index % 2 == 0 ? Self.environment : Self.largerEnvironment
+          consume(live.layout(in: environment).views.last?.frame.width ?? 0)
+        }
+      }
+      let measurement = Measurement(
+        name: "resize_\(size)", samples: plan.collect(warmup: pass) { microsecondsPerOperation(10, pass) })
+      results.append(measurement)
+      if let fresh = results.first(where: { $0.name == "buttons_\(size)" }), measurement.median > 0 {
+        log.note(
+          "resize_\(size): \(String(format: "%.0f", fresh.median / measurement.median))x cheaper than a fresh layout")
+      }
+    }
     return results
   }
 
@@ -211,6 +255,17 @@ struct ScalingWorkload: Workload {
   }
 
   func runRegion(_ measurement: String, mode: Solver.Mode, iterations: Int, log: inout GoldenLog) {
+    if measurement.hasPrefix("resize_"), let size = Int(measurement.dropFirst("resize_".count)),
+      let live = resizeEngine(size, mode)
+    {
+      measuredRegion {
+        for index in 0..<iterations {
+          let environment = index % 2 == 0 ? Self.environment : Self.largerEnvironment
+          consume(live.layout(in: environment).views.last?.frame.width ?? 0)
+        }
+      }
+      return
+    }
     guard documents[measurement] != nil else {
       log.fail("no region \(measurement)")
       return
