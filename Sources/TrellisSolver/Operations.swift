@@ -99,11 +99,12 @@ extension Engine {
 
   /// The symbol to make basic for a new row, or -1 when none keeps the tableau feasible
   /// (then an artificial variable is needed). Among free externals, the one with the
-  /// largest coefficient (ties: the one in fewest rows, then lowest id): partial pivoting, so solving the row never
-  /// divides by a small coefficient when a large one is there (measured on unboxed random
-  /// systems mixing 1e-3 … 1e4: lost required constraints fell from 81 to 56 of 160).
+  /// largest coefficient (ties: the one in fewest rows, then lowest id): partial pivoting, so
+  /// solving the row never divides by a small coefficient when a large one is there (measured
+  /// on unboxed random systems mixing 1e-3 … 1e4: lost required constraints fell from 81 to 56
+  /// of 160) — unless a symbol in no row has at least `freeSubjectRatio` of the largest.
   func subject(for row: Row, _ record: ConstraintRecord) -> SymbolID {
-    /// How small beside the largest a symbol in no row may be and still be chosen.
+    // How small beside the largest a symbol in no row may be and still be chosen.
     let freeSubjectRatio = 1e-6
     var best: SymbolID = -1
     var bestMagnitude = 0.0
