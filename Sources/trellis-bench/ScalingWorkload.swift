@@ -44,7 +44,7 @@ struct ScalingWorkload: Workload {
     } + Self.resizeSizes.map { size in
       RegionInfo(
         measurement: "resize_\(size)",
-        operation: "layout of a \(size)-button grid on a live engine, alternating 375x667 and 414x736 (wC hR)",
+        operation: "layout of a \(size)-button grid on a live engine, alternating 414x736 and 428x926 (wC hR)",
         defaultIterations: 20)
     }
   }
@@ -54,15 +54,19 @@ struct ScalingWorkload: Workload {
   /// that strict mode's resize grow no faster than weighted's).
   static let resizeSizes = [1000, 3000]
 
-  /// The second size of a resize (the first is ``environment``).
-  static let largerEnvironment = Environment(
-    containerSize: Size(width: 414, height: 736), traits: TraitCollection(horizontal: .compact, vertical: .regular),
-    safeAreaInsets: .zero, scale: 2, deviceName: "scaling", orientation: .portrait)
+  /// The two sizes of a resize: one environment key (size classes, scale, and both wider than
+  /// 375 pt, where the root's system margins change), so the engine moves its solver.
+  static let resizeEnvironments = [414.0, 428.0].map { width in
+    Environment(
+      containerSize: Size(width: width, height: width == 414 ? 736 : 926),
+      traits: TraitCollection(horizontal: .compact, vertical: .regular), safeAreaInsets: .zero, scale: 2,
+      deviceName: "scaling", orientation: .portrait)
+  }
 
   /// An engine for the `size`-button grid that has laid out both resize environments twice.
   func resizeEngine(_ size: Int, _ mode: Solver.Mode) -> LayoutEngine? {
     guard let live = engine("buttons_\(size)", mode) else { return nil }
-    for environment in [Self.environment, Self.largerEnvironment, Self.environment, Self.largerEnvironment] {
+    for environment in Self.resizeEnvironments + Self.resizeEnvironments {
       _ = live.layout(in: environment)
     }
     return live
@@ -228,7 +232,7 @@ struct ScalingWorkload: Workload {
         : SamplingPlan(warmup: 1, minimum: 5, maximum: 50, budgetSeconds: 2)
       let pass = {
         for index in 0..<10 {
-          let environment = index % 2 == 0 ? Self.environment : Self.largerEnvironment
+          let environment = Self.resizeEnvironments[index % 2]
           consume(live.layout(in: environment).views.last?.frame.width ?? 0)
         }
       }
@@ -260,7 +264,7 @@ struct ScalingWorkload: Workload {
     {
       measuredRegion {
         for index in 0..<iterations {
-          let environment = index % 2 == 0 ? Self.environment : Self.largerEnvironment
+          let environment = Self.resizeEnvironments[index % 2]
           consume(live.layout(in: environment).views.last?.frame.width ?? 0)
         }
       }
