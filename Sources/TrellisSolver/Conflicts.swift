@@ -31,7 +31,7 @@ extension Engine {
       // Searching every required constraint builds fresh solvers about 2·k·log₂(n) times
       // (k the set's size): minutes for each conflict of a 2,000-view chain. Past
       // `explanationLimit` the conflict is reported without a set.
-      guard required.count <= explanationLimit else { return .unsatisfiableConstraint(constraint, conflicts: []) }
+      guard required.count <= Self.explanationLimit else { return .unsatisfiableConstraint(constraint, conflicts: []) }
       candidates = required
     }
     if isFeasible(candidates + [new]) { return .unsatisfiableConstraint(constraint, conflicts: []) }
@@ -41,7 +41,7 @@ extension Engine {
 
   /// The most required constraints a conflict is explained among when the tableau's
   /// certificate does not explain it (a compact equality leaves none).
-  var explanationLimit: Int { 1000 }
+  static let explanationLimit = 1000
 
   /// Whether the required constraints can all hold, tested in a fresh engine (its equalities
   /// compact: a probe is never changed, and with markers a chain's probe fills in, O(n³)).

@@ -104,7 +104,7 @@ public final class Solver {
     /// Without a marker: rows stay as sparse as the equations (a chain of n equalities holds
     /// O(n) cells). Removing the equality or changing its constant rebuilds the tableau from
     /// the constraints, about the cost of adding them all; a conflict it meets is explained
-    /// by searching all required constraints. For equalities that last as long as the solver,
+    /// by searching the required constraints (when there are at most 1,000 of them). For equalities that last as long as the solver,
     /// as most of a layout's do. Other constraints are always stored as `removable`.
     case compact
   }
@@ -146,8 +146,11 @@ public final class Solver {
   package var defersOptimization: Bool {
     get { engine.defersOptimization }
     set {
+      let wasDeferring = engine.defersOptimization
       engine.defersOptimization = newValue
-      if !newValue {
+      // Only ending a deferral optimizes: the layout engine clears the flag after every
+      // install, deferred or not, and an optimal tableau needs no pass.
+      if wasDeferring && !newValue {
         engine.optimize(.main)
         engine.settleInfeasibleRows()
       }
