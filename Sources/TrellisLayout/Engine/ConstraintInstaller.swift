@@ -98,10 +98,6 @@ struct ConstraintInstaller {
     slot.container = LayoutEngine.ContainerConstraints(width: made[0], height: made[1], size: size)
   }
 
-  /// The most compact equalities a diff removes or changes before it gives way to a fresh build
-  /// (each costs a rebuild of the solver's tableau; see `apply`).
-  static let compactChangeLimit = 8
-
   /// The order in which a build that stops at the first conflict adds required constraints:
   /// identities (`a == b`: two terms, +1 and −1, no constant; equal sizes, alignments) first,
   /// then the rest, each group in the documented order.
@@ -306,25 +302,6 @@ struct ConstraintInstaller {
       }
       if let candidate { matched[candidate] = true }
       matchOf.append(candidate)
-    }
-
-    // A compact equality (stored without a marker: required, `==`, not reading the safe area)
-    // can only be removed or given a new constant by rebuilding the solver's tableau, once per
-    // change. Past `compactChangeLimit` such changes one fresh build is cheaper (a move between
-    // scales of a 3,000-button grid changed thousands of content-size constants: 640 M
-    // instructions per layout); below it the diff keeps its other work (and its route).
-    if !rebuilding {
-      func isCompact(_ entry: LayoutEngine.Installed) -> Bool {
-        entry.isRequired && entry.relation == .equal && !entry.readsSafeArea
-      }
-      var compactChanges = installed.indices.filter { !matched[$0] && isCompact(installed[$0]) }.count
-      for position in wanted.indices {
-        guard let index = matchOf[position] else { continue }
-        if isCompact(installed[index]) && installed[index].constant != wanted[position].expression.constant {
-          compactChanges += 1
-        }
-      }
-      if compactChanges > Self.compactChangeLimit { return nil }
     }
 
     var update = LayoutEngine.Update.nothing(route)
