@@ -90,10 +90,20 @@ public struct TextLayout: Hashable, Sendable {
     _ text: String, measurer: some TextMeasurer, maxWidth: Double = .infinity, numberOfLines: Int = 0,
     lineBreakMode: LineBreakMode = .byTruncatingTail, rounding: PixelRounding = .up(scale: 1)
   ) {
-    var breaker = LineBuilder(
-      text, measurer: measurer, maxWidth: maxWidth.isNaN ? .infinity : maxWidth, mode: lineBreakMode)
+    self.init(
+      PreparedText(text, measurer: measurer), maxWidth: maxWidth, numberOfLines: numberOfLines,
+      lineBreakMode: lineBreakMode, rounding: rounding)
+  }
+
+  /// Lays out text measured once by ``PreparedText``: a new width costs one pass over the
+  /// clusters, no measuring (what a re-layout that re-wraps a label needs).
+  public init(
+    _ prepared: PreparedText, maxWidth: Double = .infinity, numberOfLines: Int = 0,
+    lineBreakMode: LineBreakMode = .byTruncatingTail, rounding: PixelRounding = .up(scale: 1)
+  ) {
+    let breaker = LineBuilder(prepared, maxWidth: maxWidth.isNaN ? .infinity : maxWidth, mode: lineBreakMode)
     let (ranges, truncated) = breaker.lines(limit: numberOfLines > 0 ? numberOfLines : Int.max)
-    let metrics = measurer.lineMetrics
+    let metrics = prepared.measurer.lineMetrics
     var lines: [Line] = []
     for (index, range) in ranges.enumerated() {
       lines.append(
@@ -112,32 +122,23 @@ public struct TextLayout: Hashable, Sendable {
   }
 }
 
-/// The greedy line breaker behind `TextLayout`.
-struct LineBuilder {
-  struct Piece {
-    var text: String
-    var width: Double
-    var hasEllipsis: Bool
-  }
-
+/// Text split into grapheme clusters and measured once (advances, kerning, break
+/// opportunities, paragraphs), ready to be laid out at any width with ``TextLayout``.
+public struct PreparedText: Sendable {
   let clusters: [Character]
   let measurer: any TextMeasurer
-  let maxWidth: Double
-  let tolerance: Double
-  let mode: LineBreakMode
   let breaks: [LineBreaking.Kind]
   /// `offsets[i]`: the width of clusters `0..<i` including the kerning after cluster `i − 1`.
-  var offsets: [Double]
-  var kerningAfter: [Double]
+  let offsets: [Double]
+  let kerningAfter: [Double]
   /// Paragraphs as cluster ranges, newline clusters excluded.
-  var paragraphs: [Range<Int>] = []
+  let paragraphs: [Range<Int>]
 
-  init(_ text: String, measurer: some TextMeasurer, maxWidth: Double, mode: LineBreakMode) {
-    clusters = Array(text)
+  /// Measures `text` with `measurer`.
+  public init(_ text: String, measurer: some TextMeasurer) {
+    let clusters = Array(text)
+    self.clusters = clusters
     self.measurer = measurer
-    self.maxWidth = maxWidth
-    tolerance = maxWidth.isFinite ? 1e-9 * max(1, abs(maxWidth)) : 0
-    self.mode = mode
     breaks = LineBreaking.opportunities(clusters)
     let count = clusters.count
     var offsets = [0.0]
@@ -153,6 +154,7 @@ struct LineBuilder {
     }
     self.offsets = offsets
     kerningAfter = kerning
+    var paragraphs: [Range<Int>] = []
     if count > 0 {
       var start = 0
       for index in 0..<count where clusters[index].isNewline {
@@ -161,6 +163,47 @@ struct LineBuilder {
       }
       paragraphs.append(start..<count)
     }
+    self.paragraphs = paragraphs
+  }
+
+  /// The line metrics of the font or metric that measured the text.
+  public var lineMetrics: LineMetrics { measurer.lineMetrics }
+
+  /// The widest paragraph, unrounded: the text's width when nothing wraps.
+  public var unwrappedWidth: Double {
+    paragraphs.map { paragraph in
+      var end = paragraph.upperBound
+      while end > paragraph.lowerBound, LineBreaking.isSpace(clusters[end - 1]) { end -= 1 }
+      return end <= paragraph.lowerBound ? 0 : offsets[end] - offsets[paragraph.lowerBound] - kerningAfter[end - 1]
+    }.max() ?? 0
+  }
+}
+
+/// The greedy line breaker behind `TextLayout`.
+struct LineBuilder {
+  struct Piece {
+    var text: String
+    var width: Double
+    var hasEllipsis: Bool
+  }
+
+  let prepared: PreparedText
+  let maxWidth: Double
+  let tolerance: Double
+  let mode: LineBreakMode
+
+  var clusters: [Character] { prepared.clusters }
+  var measurer: any TextMeasurer { prepared.measurer }
+  var breaks: [LineBreaking.Kind] { prepared.breaks }
+  var offsets: [Double] { prepared.offsets }
+  var kerningAfter: [Double] { prepared.kerningAfter }
+  var paragraphs: [Range<Int>] { prepared.paragraphs }
+
+  init(_ prepared: PreparedText, maxWidth: Double, mode: LineBreakMode) {
+    self.prepared = prepared
+    self.maxWidth = maxWidth
+    tolerance = maxWidth.isFinite ? 1e-9 * max(1, abs(maxWidth)) : 0
+    self.mode = mode
   }
 
   /// Width of clusters `start..<end`, with the kerning between them but not after the last.
@@ -183,7 +226,7 @@ struct LineBuilder {
   }
 
   /// The lines, at most `limit`, and whether text was left out.
-  mutating func lines(limit: Int) -> ([Piece], Bool) {
+  func lines(limit: Int) -> ([Piece], Bool) {
     var result: [Piece] = []
     var paragraphIndex = 0
     var start = paragraphs.first?.lowerBound ?? 0
