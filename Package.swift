@@ -25,11 +25,11 @@ let package = Package(
     // What several modules share, at `package` access (not API): JSON reading with positions and
     // writing, number formatting, did-you-mean, text tables, command-line argument parsing.
     .target(name: "TrellisSupport"),
-    .target(name: "TrellisLayout", dependencies: ["TrellisSolver", "TrellisSupport"]),
-    .target(name: "TrellisRender", dependencies: ["TrellisLayout", "TrellisSupport"]),
-    .target(name: "TrellisCLI", dependencies: ["TrellisLayout", "TrellisRender", "TrellisSupport"]),
     // Self-contained: reads font files and lays out text; no other Trellis module.
     .target(name: "TrellisText"),
+    .target(name: "TrellisLayout", dependencies: ["TrellisSolver", "TrellisSupport", "TrellisText"]),
+    .target(name: "TrellisRender", dependencies: ["TrellisLayout", "TrellisSupport"]),
+    .target(name: "TrellisCLI", dependencies: ["TrellisLayout", "TrellisRender", "TrellisSupport"]),
 
     // MARK: Executables
     .executableTarget(name: "trellis", dependencies: ["TrellisCLI"]),

@@ -1,3 +1,5 @@
+import TrellisText
+
 /// A parsed layout file: a root view with nested views, and constraints.
 ///
 /// Everything that can vary per size class is a ``Varying`` value; the document
@@ -86,8 +88,18 @@ public struct ViewNode: Sendable {
   public var text: Varying<String>?
   /// Font size in points for labels and buttons (default 17).
   public var fontSize: Varying<Double>
-  /// Maximum number of lines for a label; 0 means no limit (default 1).
+  /// Maximum number of lines for a label; 0 means no limit (default 1). A label or button with
+  /// any other value than 1 wraps its text to the width its constraints give it.
   public var numberOfLines: Int
+  /// The font's name (PostScript, full or family name) for labels and buttons; `nil` is the
+  /// system font. Without a font library every font is the fixed metric.
+  public var fontName: Varying<String>?
+  /// The font's weight class: 100 ultraLight, 400 regular (the default), 600 semibold,
+  /// 700 bold, 900 black (UIFont.Weight as OpenType weight classes).
+  public var fontWeight: Varying<Int>
+  /// How text that does not fit is wrapped or cut; `nil` is UIKit's default, tail truncation
+  /// for a label and middle truncation for a button's title.
+  public var lineBreakMode: LineBreakMode?
   /// Extra space around a button's title (default 6, 8, 6, 8 — top, left, bottom, right):
   /// the `any` value of ``contentInsetsByClass``.
   public var contentInsets: EdgeInsets {
@@ -177,6 +189,9 @@ public struct ViewNode: Sendable {
     self.text = text
     self.fontSize = fontSize
     self.numberOfLines = numberOfLines
+    self.fontName = nil
+    self.fontWeight = Varying(400)
+    self.lineBreakMode = nil
     self.contentInsetsByClass = Varying(contentInsets)
     self.intrinsicSizeByClass = Varying(SizeOverride(width: intrinsicWidth, height: intrinsicHeight))
     let defaultHugging: Double = (kind == .label || kind == .image) ? 251 : 250

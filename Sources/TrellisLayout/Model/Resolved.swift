@@ -1,4 +1,5 @@
 import TrellisSupport
+import TrellisText
 
 /// A document with every size-class variation decided for one environment: the
 /// installed constraints, hidden flags, texts and stack properties. Made by
@@ -46,6 +47,8 @@ public struct ResolvedView: Sendable, Hashable {
   public var location: SourceLocation?
   /// Present exactly for scroll views.
   public var scroll: ResolvedScroll?
+  /// How a label's or button's text was set (`nil` for other views).
+  public var textLayout: ResolvedText?
 
   /// The view as a constraint item.
   public var item: LayoutItem { .view(id) }
@@ -55,8 +58,9 @@ public struct ResolvedView: Sendable, Hashable {
     numberOfLines: Int, intrinsicWidth: Double?, intrinsicHeight: Double?, firstBaselineOffset: Double?,
     lastBaselineOffset: Double?, hugging: AxisValues<Double>, compressionResistance: AxisValues<Double>,
     layoutMargins: EdgeInsets, stack: ResolvedStack?, location: SourceLocation?,
-    safeAreaMarginFloor: MarginFloor = MarginFloor(), scroll: ResolvedScroll? = nil
+    safeAreaMarginFloor: MarginFloor = MarginFloor(), scroll: ResolvedScroll? = nil, textLayout: ResolvedText? = nil
   ) {
+    self.textLayout = textLayout
     self.safeAreaMarginFloor = safeAreaMarginFloor
     self.id = id
     self.kind = kind
@@ -90,6 +94,41 @@ extension ResolvedView {
       left: f.left.map { max(m.left, insets.left + $0) } ?? m.left,
       bottom: f.bottom.map { max(m.bottom, insets.bottom + $0) } ?? m.bottom,
       right: f.right.map { max(m.right, insets.right + $0) } ?? m.right)
+  }
+}
+
+/// A label's or button's text as it was set for an environment: what re-measuring it at
+/// another width needs, and what that measurement gave.
+public struct ResolvedText: Sendable, Hashable {
+  /// The font asked for (`nil`: the system font).
+  public var fontName: String?
+  /// The weight class asked for (400 regular).
+  public var fontWeight: Int
+  public var lineBreakMode: LineBreakMode
+  /// Whether the text wraps to the width the layout gives it: `numberOfLines` is not 1 and the
+  /// file overrides neither intrinsic size.
+  public var wraps: Bool
+  /// The widest a line was allowed to be (infinity: as wide as the text).
+  public var wrapWidth: Double
+  /// Whether some of the text is not shown at `wrapWidth` (lines cut, or a line truncated).
+  public var isTruncated: Bool
+  /// The text's own width, unrounded, when nothing wraps (to tell whether a width truncates it).
+  public var unwrappedWidth: Double
+  /// Space between the view's edges and its text: a button's content insets, none for a label.
+  public var insets: EdgeInsets
+
+  public init(
+    fontName: String?, fontWeight: Int, lineBreakMode: LineBreakMode, wraps: Bool, wrapWidth: Double,
+    isTruncated: Bool, unwrappedWidth: Double, insets: EdgeInsets
+  ) {
+    self.fontName = fontName
+    self.fontWeight = fontWeight
+    self.lineBreakMode = lineBreakMode
+    self.wraps = wraps
+    self.wrapWidth = wrapWidth
+    self.isTruncated = isTruncated
+    self.unwrappedWidth = unwrappedWidth
+    self.insets = insets
   }
 }
 

@@ -11,6 +11,13 @@ extension LayoutDocument {
   /// The constraints of the result are the installed file constraints in file order; the
   /// generated ones (content size, stacks) come from ``ResolvedLayout/constraintSet()``.
   public func resolved(for environment: Environment) -> ResolvedLayout {
+    resolved(for: environment, typesetter: Typesetter())
+  }
+
+  /// The document resolved for `environment`, its text measured by `typesetter` (its fonts,
+  /// or the fixed metric). Wrapping text is measured unwrapped here; the engine wraps it to
+  /// the widths the layout gives it.
+  public func resolved(for environment: Environment, typesetter: Typesetter) -> ResolvedLayout {
     let traits = environment.traits
     var views: [ResolvedView] = []
     var flags: [String: SystemLayoutMargins.Flags] = [:]
@@ -24,7 +31,7 @@ extension LayoutDocument {
         Self.collectIDs(of: node, into: &uninstalled)
         continue
       }
-      var view = Self.resolve(node, parent: parent, environment: environment)
+      var view = Self.resolve(node, parent: parent, environment: environment, typesetter: typesetter)
       view.children = node.children.filter { $0.installed.resolved(for: traits) }.map(\.id)
       views.append(view)
       flags[node.id] = SystemLayoutMargins.Flags(
@@ -84,48 +91,13 @@ extension LayoutDocument {
     }
   }
 
-  private static func resolve(_ node: ViewNode, parent: String?, environment: Environment) -> ResolvedView {
+  private static func resolve(
+    _ node: ViewNode, parent: String?, environment: Environment, typesetter: Typesetter
+  ) -> ResolvedView {
     let traits = environment.traits
     let fontSize = node.fontSize.resolved(for: traits)
     let text = node.text?.resolved(for: traits)
-
-    var intrinsicWidth: Double?
-    var intrinsicHeight: Double?
-    var firstBaseline: Double?
-    var lastBaseline: Double?
-    switch node.kind {
-    case .label:
-      let m = TextMetrics.measure(
-        text ?? "", fontSize: fontSize, numberOfLines: node.numberOfLines, scale: environment.scale)
-      intrinsicWidth = m.width
-      intrinsicHeight = m.height
-      firstBaseline = m.firstBaseline
-      lastBaseline = m.lastBaseline
-    case .button:
-      // The title measured like a label, inside the content insets. An empty title still
-      // takes one line of its font, and the button is at least 30 pt wide (UIKit's system
-      // button; docs/uikit-research.md §4).
-      let title = text ?? ""
-      var m = TextMetrics.measure(
-        title, fontSize: fontSize, numberOfLines: node.numberOfLines, scale: environment.scale)
-      let insets = node.contentInsetsByClass.resolved(for: traits)
-      if title.isEmpty {
-        m = TextMetrics.measure(" ", fontSize: fontSize, numberOfLines: 1, scale: environment.scale)
-        m.width = 0
-      }
-      intrinsicWidth = m.width + insets.left + insets.right
-      if title.isEmpty { intrinsicWidth = max(TextMetrics.emptyButtonMinimumWidth, intrinsicWidth ?? 0) }
-      intrinsicHeight = m.height + insets.top + insets.bottom
-      firstBaseline = m.firstBaseline + insets.top
-      lastBaseline = m.lastBaseline + insets.top
-    case .view, .image, .guide, .stack, .scroll:
-      break
-    }
-    if node.kind != .stack {
-      let size = node.intrinsicSizeByClass.resolved(for: traits)
-      if let w = size.width { intrinsicWidth = w }
-      if let h = size.height { intrinsicHeight = h }
-    }
+    let overrides = node.intrinsicSizeByClass.resolved(for: traits)
 
     var stack: ResolvedStack?
     if node.kind == .stack {
@@ -137,13 +109,24 @@ extension LayoutDocument {
         isBaselineRelativeArrangement: p.isBaselineRelativeArrangement)
     }
 
-    return ResolvedView(
+    var view = ResolvedView(
       id: node.id, kind: node.kind, parent: parent, children: node.children.map(\.id),
       hidden: node.hidden.resolved(for: traits), text: text, fontSize: fontSize, numberOfLines: node.numberOfLines,
-      intrinsicWidth: intrinsicWidth, intrinsicHeight: intrinsicHeight, firstBaselineOffset: firstBaseline,
-      lastBaselineOffset: lastBaseline, hugging: node.huggingByClass.resolved(for: traits),
+      intrinsicWidth: node.kind == .stack ? nil : overrides.width,
+      intrinsicHeight: node.kind == .stack ? nil : overrides.height, firstBaselineOffset: nil,
+      lastBaselineOffset: nil, hugging: node.huggingByClass.resolved(for: traits),
       compressionResistance: node.compressionResistanceByClass.resolved(for: traits),
       layoutMargins: node.layoutMarginsByClass.resolved(for: traits), stack: stack, location: node.location,
       scroll: node.scroll.map { ScrollLayout.resolve($0, traits: traits) })
+    if node.kind == .label || node.kind == .button {
+      view.textLayout = ResolvedText(
+        fontName: node.fontName?.resolved(for: traits), fontWeight: node.fontWeight.resolved(for: traits),
+        lineBreakMode: node.lineBreakMode ?? ResolvedView.defaultLineBreakMode(for: node.kind),
+        wraps: node.numberOfLines != 1 && overrides.width == nil && overrides.height == nil, wrapWidth: .infinity,
+        isTruncated: false, unwrappedWidth: 0,
+        insets: node.kind == .button ? node.contentInsetsByClass.resolved(for: traits) : .zero)
+      view.measureText(with: typesetter, wrapWidth: .infinity, scale: environment.scale, overrides: overrides)
+    }
+    return view
   }
 }

@@ -1,11 +1,15 @@
-/// The fixed text measure that gives labels and buttons their intrinsic size.
+import TrellisText
+
+/// The fixed text metric: how labels and buttons are measured when no fonts are given.
 ///
-/// Trellis has no fonts. Text is measured by one rule, the same on every machine, so
-/// layouts and tests are reproducible (yoga's test font does the same with square glyphs):
+/// Text is measured by one rule, the same on every machine, so layouts and tests are
+/// reproducible (yoga's test font does the same with square glyphs). It is TrellisText's
+/// `FixedTextMeasurer`; a ``Typesetter`` with fonts measures with real fonts instead.
 ///
 /// - every character (grapheme cluster) advances `0.5 × fontSize`;
 /// - a line is `1.2 × fontSize` tall: ascender `0.95 × fontSize`, descender `0.25 × fontSize`;
-/// - any newline character (`\n`, `\r\n`, …) starts a new line; there is no word wrapping;
+/// - any newline character (`\n`, `\r\n`, …) starts a new line; spaces at a line's end do not
+///   count; this function never wraps (the layout engine wraps labels to their widths);
 /// - `numberOfLines` keeps only the first lines (0 or less = all of them);
 /// - width = the longest kept line, height = lines × line height; empty text has no lines;
 /// - both are rounded **up** to the pixel grid (`1/scale` pt), as UIKit's text sizes are;
@@ -56,28 +60,13 @@ public enum TextMetrics {
   public static func measure(_ text: String, fontSize: Double, numberOfLines: Int = 0, scale: Double = 1)
     -> Measurement
   {
-    var lines = text.split(omittingEmptySubsequences: false, whereSeparator: \.isNewline)
-    if text.isEmpty { lines = [] }
-    if numberOfLines > 0, lines.count > numberOfLines { lines = Array(lines.prefix(numberOfLines)) }
-    guard !lines.isEmpty else {
-      return Measurement(width: 0, height: 0, lineCount: 0, firstBaseline: 0, lastBaseline: 0)
-    }
-    let longest = lines.map(\.count).max() ?? 0
-    let width = Double(longest) * advance * fontSize
-    let height = Double(lines.count) * lineHeight * fontSize
-    let first = ascender * fontSize
-    let last = Double(lines.count - 1) * lineHeight * fontSize + first
+    // TrellisText's fixed measurer is this metric; word wrapping with no width limit never
+    // wraps and, cut by `numberOfLines`, adds no ellipsis.
+    let laidOut = TextLayout(
+      text, measurer: FixedTextMeasurer(fontSize: fontSize), numberOfLines: numberOfLines,
+      lineBreakMode: .byWordWrapping, rounding: .up(scale: scale))
     return Measurement(
-      width: roundUp(width, scale: scale), height: roundUp(height, scale: scale), lineCount: lines.count,
-      firstBaseline: first, lastBaseline: last)
-  }
-
-  /// Rounds up to the `1/scale` grid, ignoring noise below a millionth of a pixel
-  /// (so `1.2 × 17 × 5 = 102.00000000000001` stays 102).
-  static func roundUp(_ value: Double, scale: Double) -> Double {
-    guard scale.isFinite, scale > 0, value.isFinite else { return value }
-    let pixels = value * scale
-    let cleaned = abs(pixels) < 1e9 ? (pixels * 1e6).rounded() / 1e6 : pixels
-    return cleaned.rounded(.up) / scale
+      width: laidOut.width, height: laidOut.height, lineCount: laidOut.lines.count,
+      firstBaseline: laidOut.firstBaseline, lastBaseline: laidOut.lastBaseline)
   }
 }

@@ -1,0 +1,72 @@
+import TrellisText
+
+/// Measures the text of labels and buttons: with fonts from a ``FontLibrary`` when one is
+/// given, else with the fixed metric (``TextMetrics``), which gives the same sizes on every
+/// machine.
+///
+/// It keeps every text it has measured (up to ``cacheLimit``), so laying a label out again at
+/// another width, as wrapping does on every layout pass, measures no character twice.
+/// Not thread-safe: one per engine.
+public final class Typesetter {
+  /// The fonts text is measured with (`nil`: the fixed metric).
+  public let fonts: FontLibrary?
+  /// The most texts kept measured; past it the memory starts again (a layout has one per label).
+  public static let cacheLimit = 20_000
+
+  private struct FontKey: Hashable {
+    var name: String?
+    var weight: Int
+    var size: Double
+  }
+  private struct TextKey: Hashable {
+    var font: FontKey
+    var text: String
+  }
+  private var measurers: [FontKey: any TextMeasurer] = [:]
+  private var prepared: [TextKey: PreparedText] = [:]
+
+  /// A typesetter measuring with `fonts`, or with the fixed metric when `fonts` is nil or empty.
+  public init(fonts: FontLibrary? = nil) {
+    self.fonts = fonts.flatMap { $0.entries.isEmpty ? nil : $0 }
+  }
+
+  /// Whether a font named `name` is in the library (always false without one).
+  public func hasFont(named name: String, weight: Int) -> Bool {
+    fonts?.font(named: name, weight: weight) != nil
+  }
+
+  /// What measures text in this font: the named font, else the system font at that size and
+  /// weight, from the library; the fixed metric without a library.
+  func measurer(fontName: String?, weight: Int, size: Double) -> any TextMeasurer {
+    let key = FontKey(name: fontName, weight: weight, size: size)
+    if let known = measurers[key] { return known }
+    var measurer: any TextMeasurer = FixedTextMeasurer(fontSize: size)
+    if let fonts {
+      let font = fontName.flatMap { fonts.font(named: $0, weight: weight) } ?? fonts.systemFont(size: size, weight: weight)
+      if let font { measurer = FontTextMeasurer(font: font, size: size) }
+    }
+    if measurers.count >= Self.cacheLimit { measurers.removeAll(keepingCapacity: true) }
+    measurers[key] = measurer
+    return measurer
+  }
+
+  /// `text` laid out in a font, at most `maxWidth` wide, its size rounded up to `1/scale`.
+  func layout(
+    _ text: String, fontName: String?, weight: Int, size: Double, maxWidth: Double, numberOfLines: Int,
+    lineBreakMode: LineBreakMode, scale: Double
+  ) -> TextLayout {
+    TextLayout(
+      prepare(text, fontName: fontName, weight: weight, size: size), maxWidth: maxWidth,
+      numberOfLines: numberOfLines, lineBreakMode: lineBreakMode, rounding: .up(scale: scale))
+  }
+
+  /// The text measured once in a font.
+  func prepare(_ text: String, fontName: String?, weight: Int, size: Double) -> PreparedText {
+    let key = TextKey(font: FontKey(name: fontName, weight: weight, size: size), text: text)
+    if let known = prepared[key] { return known }
+    let made = PreparedText(text, measurer: measurer(fontName: fontName, weight: weight, size: size))
+    if prepared.count >= Self.cacheLimit { prepared.removeAll(keepingCapacity: true) }
+    prepared[key] = made
+    return made
+  }
+}
