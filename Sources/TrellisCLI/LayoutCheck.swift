@@ -11,7 +11,9 @@ import TrellisLayout
 /// 3. `ambiguous` — some view's position or size is not fully determined;
 /// 4. `outside safe area` — a drawn view leaves the safe area (code `outside-safe-area`);
 /// 5. `overlap` — two drawn siblings overlap (code `overlap`);
-/// 6. `ok`.
+/// 6. `text truncated` — a drawn label or button does not show all its text (`text-truncated`,
+///    a warning: it fails only with `--warnings-as-errors`);
+/// 7. `ok`.
 struct LayoutCheck: Equatable {
   enum Status: String, CaseIterable {
     case ok
@@ -20,6 +22,11 @@ struct LayoutCheck: Equatable {
     case ambiguous
     case outsideSafeArea = "outside safe area"
     case overlap
+    /// Text not all shown (`text-truncated`): reported, but fails only with `--warnings-as-errors`.
+    case textTruncated = "text truncated"
+
+    /// Whether the environment fails `matrix`.
+    var isFailure: Bool { self != .ok && self != .textTruncated }
   }
 
   var status: Status
@@ -41,10 +48,11 @@ struct LayoutCheck: Equatable {
       case .ambiguity: return .ambiguous
       case .check: return diagnostic.code == "overlap" ? .overlap : .outsideSafeArea
       case .frame: return .negativeFrame
+      case .text: return .textTruncated
       case .file, .conflict, .containerSize, .accuracy, .constraint: return .conflict
       }
     }
-    let order: [Status] = [.conflict, .negativeFrame, .ambiguous, .outsideSafeArea, .overlap]
+    let order: [Status] = [.conflict, .negativeFrame, .ambiguous, .outsideSafeArea, .overlap, .textTruncated]
     for wanted in order {
       let matching = failing.filter { status(of: $0) == wanted }
       guard let first = matching.first else { continue }
@@ -59,6 +67,11 @@ struct LayoutCheck: Equatable {
         problem += " (and \(result.ambiguousViews.count - 1) more views)"
       }
       self.init(status: wanted, problem: problem, code: first.code)
+      return
+    }
+    // Not failing, but worth a line: text that UIKit would truncate.
+    if let text = policy.diagnostics(for: result).first(where: { $0.kind == .text }) {
+      self.init(status: .textTruncated, problem: text.message, code: text.code)
       return
     }
     self.init(status: .ok, problem: "")

@@ -18,7 +18,10 @@ import XCTest
 /// A frame is `[x, y, width, height]`; each entry is a number or a string of arithmetic
 /// (`+ - * /`, parentheses), so a hand computation can be written as it was done. `safeArea`
 /// is `[top, left, bottom, right]`. `broken` (optional) lists the ids of every optional
-/// constraint the layout must break (content-size ones such as `l#width-hugging` included). `why` is required: the arithmetic.
+/// constraint the layout must break (content-size ones such as `l#width-hugging` included).
+/// `warnings` (optional) lists the code of every warning the layout must give, in order (a
+/// squeezed label's `text-truncated`); without it the layout must give none. `why` is required:
+/// the arithmetic.
 public struct FrameExpectations {
   /// One environment and what the layout must give in it.
   public struct Case {
@@ -26,6 +29,8 @@ public struct FrameExpectations {
     public var snap: Bool
     public var frames: [String: Rect]
     public var broken: [String]?
+    /// The codes of the warnings the layout gives, in order (none when absent from the file).
+    public var warnings: [String]
     public var why: String
     /// A short name for messages (`iPhone 8 portrait`, `400x300 wC hR rightToLeft`).
     public var name: String
@@ -103,7 +108,13 @@ public struct FrameExpectations {
         guard let ids = value as? [String] else { throw Problem(message: "\"broken\" must be a list of ids") }
         return ids
       }
-      return Case(environment: environment, snap: snap, frames: frames, broken: broken, why: why, name: name)
+      let warnings = try entry["warnings"].map { value -> [String] in
+        guard let codes = value as? [String] else { throw Problem(message: "\"warnings\" must be a list of codes") }
+        return codes
+      }
+      return Case(
+        environment: environment, snap: snap, frames: frames, broken: broken, warnings: warnings ?? [], why: why,
+        name: name)
     }.mapError { $0 as? Problem ?? Problem(message: "\($0)") }
   }
 

@@ -14,8 +14,9 @@ struct MatrixCommand: Command {
       (iPads) its Split View / Slide Over windows: landscape 1/3, 1/2, 2/3 and portrait 1/3, 2/3. \
       Status is the first of: conflict, negative size (a view with a negative width or height), \
       ambiguous, outside safe area (a drawn view leaves the safe area), overlap (two drawn siblings \
-      overlap), ok. Environments are solved in parallel on all \
-      cores; the exit status is 1 when any is not ok.
+      overlap), text truncated (a drawn label or button does not show all its text; reported, never \
+      failing), ok. Environments are solved in parallel on all cores; the exit status is 1 when any \
+      has another status than ok or text truncated.
       """,
     arguments: [ArgumentSpec(name: "file", help: "The layout file (JSON).")],
     options: [
@@ -99,7 +100,7 @@ struct MatrixCommand: Command {
     default: text = table(entries, checks)
     }
     try context.emit(text, to: output, inputs: [file])
-    let failures = checks.filter { $0.status != .ok }.count
+    let failures = checks.filter { $0.status.isFailure }.count
     if failures > 0 { context.stderr += "\(failures) of \(entries.count) environments have problems.\n" }
     return failures > 0 ? 1 : 0
   }
@@ -133,7 +134,7 @@ struct MatrixCommand: Command {
         "problem": check.problem.isEmpty ? .null : .string(check.problem),
       ])
     }
-    let failures = checks.filter { $0.status != .ok }.count
+    let failures = checks.filter { $0.status.isFailure }.count
     return JSONValue.object([
       "layout": .string(file),
       "environments": .array(items),

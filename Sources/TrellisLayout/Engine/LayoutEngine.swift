@@ -141,15 +141,21 @@ public final class LayoutEngine {
   /// The environment keys of the solvers kept, least recently used first (for tests).
   var cachedKeys: [EnvironmentKey] { cache.keysByUse }
 
-  private var cache = SolverCache()
-  private let installer: ConstraintInstaller
+  // Internal, not private: the text-wrapping passes (TextWrapping.swift) work on them too.
+  var cache = SolverCache()
+  let installer: ConstraintInstaller
   /// Stack constraints of earlier layouts, shared by all solvers (they name no variables).
-  private var stackMemo = StackMemo()
+  var stackMemo = StackMemo()
+  /// Measures text (fonts or the fixed metric), keeping what it measured between layouts.
+  public let typesetter: Typesetter
 
   /// Makes an engine for `document`; nothing is solved until ``layout(in:snapToPixels:)``.
-  public init(document: LayoutDocument, mode: Solver.Mode = .strict) {
+  ///
+  /// - Parameter typesetter: measures labels and buttons (default: the fixed metric).
+  public init(document: LayoutDocument, mode: Solver.Mode = .strict, typesetter: Typesetter = Typesetter()) {
     self.document = document
     self.mode = mode
+    self.typesetter = typesetter
     var paths: [String: String] = [:]
     for spec in document.constraints where paths[spec.id] == nil {
       if let path = spec.path { paths[spec.id] = path }
@@ -188,10 +194,10 @@ public final class LayoutEngine {
     }
 
     // 2. Regenerate, then diff a solver or build one.
-    let resolved = document.resolved(for: environment)
+    let resolved = document.resolved(for: environment, typesetter: typesetter)
     let set = resolved.constraintSet(memo: &stackMemo)
     constraintSetsGenerated += 1
-    let caching = set.constraints.count >= Self.cachingThreshold && set.constraints.count <= Self.cachingCeiling
+    let caching = Self.cachesSolvers(for: set)
     if let index = cache.diffCandidate(for: key, caching: caching) {
       if let outcome = installer.apply(&cache[index], resolved, set, rebuilding: false) {
         cache[index].key = key
@@ -214,11 +220,19 @@ public final class LayoutEngine {
     return finish(index, resolved, set, outcome, snapToPixels: snapToPixels)
   }
 
-  /// Records what a layout did on the slot at `index`, reads the solution and runs the checks.
+  /// Whether a layout with this constraint set keeps a solver per environment key.
+  static func cachesSolvers(for set: ConstraintSet) -> Bool {
+    set.constraints.count >= cachingThreshold && set.constraints.count <= cachingCeiling
+  }
+
+  /// Wraps text to the solved widths, then records what a layout did on the slot at `index`,
+  /// reads the solution and runs the checks.
   private func finish(
     _ index: Int, _ resolved: ResolvedLayout, _ set: ConstraintSet, _ outcome: ConstraintInstaller.Outcome,
     snapToPixels: Bool
   ) -> LayoutResult {
+    var (index, resolved, set, outcome) = (index, resolved, set, outcome)
+    let unsettled = wrapText(&index, &resolved, &set, &outcome)
     cache[index].hadRejections = !outcome.rejected.isEmpty
     cache.markUsed(index)
     rejectedConstraints = outcome.rejected
@@ -226,6 +240,7 @@ public final class LayoutEngine {
 
     let environment = resolved.environment
     var diagnostics = outcome.diagnostics + LayoutChecks.accuracy(cache[index], resolved, paths: installer.constraintPaths)
+    if let unsettled { diagnostics.append(unsettled) }
     let hasConflicts = !outcome.rejected.isEmpty
     guard let root = resolved.views.first, let rootVars = cache[index].items[root.item] else {
       brokenOptionalConstraints = []
@@ -239,6 +254,7 @@ public final class LayoutEngine {
     if let warning = LayoutChecks.magnitude(solution.frames, resolved) { diagnostics.append(warning) }
     if snapToPixels, let warning = PixelSnapping.unusableScaleWarning(environment) { diagnostics.append(warning) }
     diagnostics += LayoutChecks.negativeFrames(solution.frames, resolved)
+    diagnostics += TextChecks.truncation(solution.views, resolved)
 
     var ambiguous: [(id: String, attributes: [LayoutAttribute])] = []
     if checksAmbiguity {

@@ -66,6 +66,9 @@ public struct Diagnostic: Hashable, Sendable, CustomStringConvertible {
     case check
     /// A solved frame that is no rectangle: a negative width or height.
     case frame
+    /// Text that does not fit its view (truncated, or compressed below its size), or wrapping
+    /// that did not settle.
+    case text
   }
 
   /// A further line about the problem, pointing where it can: an earlier definition, a

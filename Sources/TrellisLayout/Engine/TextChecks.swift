@@ -1,0 +1,53 @@
+import TrellisSupport
+
+/// Finds drawn labels and buttons whose text is not all shown: squeezed below the size their
+/// text needs, or cut by `numberOfLines`. Each is a warning with code `text-truncated`
+/// (kind ``Diagnostic/Kind/text``): the layout is valid, but UIKit would show "…" or lose lines.
+enum TextChecks {
+  /// At most this many views are reported one by one; one more warning counts the rest.
+  static let maxDiagnostics = 50
+
+  static func truncation(_ views: [LayoutResult.ViewFrame], _ resolved: ResolvedLayout) -> [Diagnostic] {
+    var found: [Diagnostic] = []
+    var more = 0
+    for (frame, view) in zip(views, resolved.views) where !frame.isEffectivelyHidden {
+      guard let content = view.textLayout, let reason = reason(frame.frame, view, content) else { continue }
+      if found.count == maxDiagnostics {
+        more += 1
+        continue
+      }
+      let noun = view.kind == .button ? "Button" : "Label"
+      found.append(
+        Diagnostic(
+          .warning, "\(noun) '\(view.id)' \(reason): UIKit would not show all of its text.", code: "text-truncated",
+          at: view.location, kind: .text, environment: resolved.environment))
+    }
+    if more > 0 {
+      found.append(
+        Diagnostic(
+          .warning, "\(more) more labels and buttons do not show all of their text.", code: "text-truncated",
+          kind: .text, environment: resolved.environment))
+    }
+    return found
+  }
+
+  /// Why the view's text is not all shown in `frame`, or nil when it is.
+  private static func reason(_ frame: Rect, _ view: ResolvedView, _ content: ResolvedText) -> String? {
+    func short(_ needed: Double, _ actual: Double) -> Bool {
+      actual.isFinite && needed.isFinite && actual < needed - 1e-6 * max(1, abs(needed))
+    }
+    // A wrapping view's lines are already fitted to its width; only its height can cut them.
+    if !content.wraps, let needed = view.intrinsicWidth, short(needed, frame.width) {
+      return "is \(fmt(frame.width)) pt wide where its text needs \(fmt(needed))"
+    }
+    if let needed = view.intrinsicHeight, short(needed, frame.height) {
+      return "is \(fmt(frame.height)) pt tall where its text needs \(fmt(needed))"
+    }
+    if content.isTruncated {
+      return view.numberOfLines > 0
+        ? "shows at most \(view.numberOfLines) line\(view.numberOfLines == 1 ? "" : "s") (numberOfLines) and its text needs more"
+        : "cannot show its text in \(fmt(frame.width)) pt"
+    }
+    return nil
+  }
+}

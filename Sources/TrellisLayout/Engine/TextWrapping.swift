@@ -1,0 +1,79 @@
+import TrellisSolver
+
+// UIKit's two-pass layout of wrapping text: lay out, measure each wrapping label at the width
+// it was given (`preferredMaxLayoutWidth`), update its intrinsic size, lay out again, until
+// nothing changes.
+
+extension LayoutEngine {
+  /// The most layout passes that wrap text; a layout still changing after them gets a warning
+  /// (`text-unsettled`) and the last pass's frames. Two passes settle a label whose width does
+  /// not depend on its own height; each later one is a label whose width does.
+  public static let maxTextPasses = 8
+
+  /// Wraps the text of every wrapping label and button of the slot at `index` to its solved
+  /// width, re-solving while an intrinsic size changes. `index`, `resolved`, `set` and `outcome`
+  /// become the last pass's. Returns a warning when the passes ran out.
+  func wrapText(
+    _ index: inout Int, _ resolved: inout ResolvedLayout, _ set: inout ConstraintSet,
+    _ outcome: inout ConstraintInstaller.Outcome
+  ) -> Diagnostic? {
+    let wrapping = resolved.views.indices.filter { resolved.views[$0].textLayout?.wraps == true }
+    guard !wrapping.isEmpty else { return nil }
+    let scale = resolved.environment.scale
+    var changedViews: [String] = []
+    for pass in 0...Self.maxTextPasses {
+      var next = resolved
+      changedViews = []
+      for position in wrapping {
+        let view = next.views[position]
+        guard let variables = cache[index].items[view.item] else { continue }
+        let width = cache[index].solver.value(of: variables.width)
+        guard width.isFinite, view.textChanges(atWidth: width) else { continue }
+        var wrapped = view
+        wrapped.measureText(with: typesetter, wrapWidth: width, scale: scale, overrides: SizeOverride())
+        next.views[position] = wrapped
+        if wrapped.intrinsicWidth != view.intrinsicWidth || wrapped.intrinsicHeight != view.intrinsicHeight
+          || wrapped.firstBaselineOffset != view.firstBaselineOffset
+          || wrapped.lastBaselineOffset != view.lastBaselineOffset
+        {
+          changedViews.append(view.id)
+        }
+      }
+      if changedViews.isEmpty {
+        // Same sizes: keep the widths measured at, so the next layout re-measures nothing.
+        resolved = next
+        cache[index].resolved = next
+        return nil
+      }
+      if pass == Self.maxTextPasses { break }
+      resolved = next
+      set = next.constraintSet(memo: &stackMemo)
+      let before = outcome.update
+      if let diffed = installer.apply(&cache[index], next, set, rebuilding: false) {
+        outcome = diffed
+      } else {
+        // A conflict on the way: rebuild, so that it is decided in the documented order.
+        let key = cache[index].key
+        let limit = Self.cachesSolvers(for: set) ? Self.solverCacheLimit : 1
+        cache.remove(at: index)
+        index = cache.makeSlot(key, limit: limit, mode: mode)
+        outcome =
+          installer.apply(&cache[index], next, set, rebuilding: true)
+          ?? ConstraintInstaller.Outcome(diagnostics: [], rejected: [], update: .nothing(.rebuilt))
+      }
+      outcome.update.added += before.added
+      outcome.update.removed += before.removed
+      outcome.update.constantsChanged += before.constantsChanged
+      if before.route == .rebuilt { outcome.update.route = .rebuilt }
+    }
+    let names = changedViews.prefix(5).map { "'\($0)'" }.joined(separator: ", ")
+    let more = changedViews.count > 5 ? " and \(changedViews.count - 5) more" : ""
+    let first = resolved.views.first { $0.id == changedViews.first }
+    return Diagnostic(
+      .warning,
+      "Wrapped text did not settle after \(Self.maxTextPasses) layout passes: \(names)\(more) still change size "
+        + "with the width they are given (a width that depends on the text's own height?); the frames are the "
+        + "last pass's.",
+      code: "text-unsettled", at: first?.location, kind: .text, environment: resolved.environment)
+  }
+}
