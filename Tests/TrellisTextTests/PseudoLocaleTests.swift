@@ -58,6 +58,15 @@ final class PseudoLocaleTests: XCTestCase {
     }
   }
 
+  func testLongerKnownShortfall() {
+    // The documented limit: "\u{301}a" is two clusters (a lone mark, then "a") → 1 more, the
+    // word's first cluster; appended after "a" the mark joins it, so the result is still two
+    // clusters, not three.
+    let padded = PseudoLocale.longer.apply(to: "\u{301}a")
+    assertScalars(padded, "\u{301}a\u{301}")
+    XCTAssertEqual(padded.count, 2)
+  }
+
   func testLongerKeepsWordsBreakable() {
     // Fixed metric at 10 pt: 5 per cluster. "Hello world" wraps at 30 into two words; padded,
     // "HelloHe worldwo" (35 per word) wraps at 40 into the same two lines, not one long word.
