@@ -39,7 +39,7 @@ let package = Package(
     // What the test targets share: fixture paths, snapshots, the layout builder, the
     // independent constraint check. Fixture files live in Tests/Fixtures, outside every target.
     .target(
-      name: "TrellisTestSupport", dependencies: ["TrellisLayout", "TrellisSolver"], path: "Tests/TrellisTestSupport"),
+      name: "TrellisTestSupport", dependencies: ["TrellisLayout", "TrellisSolver", "TrellisText"], path: "Tests/TrellisTestSupport"),
     .testTarget(name: "TrellisSolverTests", dependencies: ["TrellisSolver", "TrellisSupport"]),
     // Fixture and snapshot files are read through #filePath, not as bundle resources.
     .testTarget(
@@ -49,6 +49,6 @@ let package = Package(
       name: "TrellisCLITests",
       dependencies: ["TrellisCLI", "TrellisLayout", "TrellisRender", "TrellisSupport", "TrellisTestSupport"],
       exclude: ["Snapshots"]),
-    .testTarget(name: "TrellisTextTests", dependencies: ["TrellisText"]),
+    .testTarget(name: "TrellisTextTests", dependencies: ["TrellisText", "TrellisTestSupport"]),
   ]
 )

@@ -1,4 +1,5 @@
 import Foundation
+import TrellisTestSupport
 import XCTest
 
 @testable import TrellisText

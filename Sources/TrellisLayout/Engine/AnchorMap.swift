@@ -113,6 +113,10 @@ struct AnchorBox {
   /// Distances from the top to the baselines (`nil`: no text; baselines are top and bottom).
   var firstBaseline: Double?
   var lastBaseline: Double?
+  /// Half the height of a label's or button's content (its intrinsic height), whose baselines
+  /// were measured in it: the content is centred vertically, so in a view of height `h` a
+  /// baseline is `h/2 − centre + offset` below the top (`nil`: baselines from the top).
+  var textCentre: Double?
 }
 
 /// Why an anchor could not become an expression.
@@ -135,6 +139,17 @@ struct AnchorMap {
     var floor: MarginFloor = MarginFloor()
     var firstBaseline: Double?
     var lastBaseline: Double?
+    var textCentre: Double?
+
+    init(_ view: ResolvedView) {
+      margins = view.layoutMargins
+      floor = view.safeAreaMarginFloor
+      firstBaseline = view.firstBaselineOffset
+      lastBaseline = view.lastBaselineOffset
+      if view.textLayout != nil, view.firstBaselineOffset != nil, let height = view.intrinsicHeight, height.isFinite {
+        textCentre = height / 2
+      }
+    }
   }
 
   /// An item's variables as positions in ``table``.
@@ -165,9 +180,7 @@ struct AnchorMap {
     var anchors: [String: ViewAnchors] = [:]
     anchors.reserveCapacity(views.count)
     for view in views where anchors[view.id] == nil {
-      anchors[view.id] = ViewAnchors(
-        margins: view.layoutMargins, floor: view.safeAreaMarginFloor, firstBaseline: view.firstBaselineOffset,
-        lastBaseline: view.lastBaselineOffset)
+      anchors[view.id] = ViewAnchors(view)
     }
     self.init(items: items, anchors: anchors, rootID: rootID, safeAreaInsets: safeAreaInsets, direction: direction)
   }
@@ -178,11 +191,7 @@ struct AnchorMap {
   ) {
     self.init(
       items: items,
-      anchors: views.mapValues {
-        ViewAnchors(
-          margins: $0.layoutMargins, floor: $0.safeAreaMarginFloor, firstBaseline: $0.firstBaselineOffset,
-          lastBaseline: $0.lastBaselineOffset)
-      }, rootID: rootID, safeAreaInsets: safeAreaInsets, direction: direction)
+      anchors: views.mapValues(ViewAnchors.init), rootID: rootID, safeAreaInsets: safeAreaInsets, direction: direction)
   }
 
   private init(
@@ -231,7 +240,7 @@ struct AnchorMap {
         left: InlineExpression(constant: inset.left), top: InlineExpression(constant: inset.top),
         width: InlineExpression(position: root.width) - (inset.left + inset.right),
         height: InlineExpression(position: root.height) - (inset.top + inset.bottom),
-        margins: .zero, firstBaseline: nil, lastBaseline: nil)
+        margins: .zero, firstBaseline: nil, lastBaseline: nil, textCentre: nil)
     }
     let item = canonical(item)
     guard let vars = positions[item] else { throw .unknownItem(item) }
@@ -241,7 +250,7 @@ struct AnchorMap {
       left: vars.x.map { InlineExpression(position: $0) } ?? InlineExpression(constant: 0),
       top: vars.y.map { InlineExpression(position: $0) } ?? InlineExpression(constant: 0),
       width: InlineExpression(position: vars.width), height: InlineExpression(position: vars.height), margins: margins,
-      firstBaseline: view?.firstBaseline, lastBaseline: view?.lastBaseline)
+      firstBaseline: view?.firstBaseline, lastBaseline: view?.lastBaseline, textCentre: view?.textCentre)
   }
 
   /// A view's margins for the current safe-area insets (``ResolvedView/effectiveMargins(safeAreaInsets:)``).
@@ -281,8 +290,12 @@ struct AnchorMap {
     case .topMargin: return b.top + m.top
     case .bottomMargin: return b.top + b.height - m.bottom
     case .centerYWithinMargins: return b.top + b.height * 0.5 + (m.top - m.bottom) / 2
-    case .firstBaseline: return b.top + (b.firstBaseline ?? 0)
-    case .lastBaseline: return b.lastBaseline.map { b.top + $0 } ?? b.top + b.height
+    case .firstBaseline:
+      if let centre = b.textCentre, let offset = b.firstBaseline { return b.top + b.height * 0.5 + (offset - centre) }
+      return b.top + (b.firstBaseline ?? 0)
+    case .lastBaseline:
+      if let centre = b.textCentre, let offset = b.lastBaseline { return b.top + b.height * 0.5 + (offset - centre) }
+      return b.lastBaseline.map { b.top + $0 } ?? b.top + b.height
     case .left: horizontal = left
     case .right: horizontal = right
     case .centerX: horizontal = b.left + b.width * 0.5

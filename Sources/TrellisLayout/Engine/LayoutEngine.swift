@@ -254,6 +254,7 @@ public final class LayoutEngine {
     if let warning = LayoutChecks.magnitude(solution.frames, resolved) { diagnostics.append(warning) }
     if snapToPixels, let warning = PixelSnapping.unusableScaleWarning(environment) { diagnostics.append(warning) }
     diagnostics += LayoutChecks.negativeFrames(solution.frames, resolved)
+    diagnostics += TextChecks.missingFonts(resolved, typesetter)
     diagnostics += TextChecks.truncation(solution.views, resolved)
 
     var ambiguous: [(id: String, attributes: [LayoutAttribute])] = []

@@ -1,4 +1,5 @@
 import TrellisSolver
+import TrellisText
 
 // The engine's live solvers: one slot per environment key, kept and chosen here.
 
@@ -13,8 +14,11 @@ extension LayoutEngine {
     /// Whether the container is wider than 375 pt: the root's system minimum margins differ
     /// on either side (``SystemLayoutMargins``), and margins are resolved values.
     var wideRoot: Bool
+    /// Text styles' sizes follow it.
+    var contentSize: ContentSizeCategory
 
     init(_ environment: Environment) {
+      contentSize = environment.contentSizeCategory
       traits = environment.traits
       direction = environment.layoutDirection
       scale = environment.scale

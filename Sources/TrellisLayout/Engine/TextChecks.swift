@@ -50,4 +50,22 @@ enum TextChecks {
     }
     return nil
   }
+
+  /// A warning per view naming a font the typesetter's library lacks (the system font stood
+  /// in); nothing without a library, where every font is the fixed metric by design.
+  static func missingFonts(_ resolved: ResolvedLayout, _ typesetter: Typesetter) -> [Diagnostic] {
+    guard typesetter.fonts != nil else { return [] }
+    var found: [Diagnostic] = []
+    for view in resolved.views {
+      guard let name = view.textLayout?.fontName, !typesetter.hasFont(named: name) else { continue }
+      guard found.count < maxDiagnostics else { break }
+      found.append(
+        Diagnostic(
+          .warning,
+          "Font '\(name)' of '\(view.id)' is not among the fonts given; the system font stands in. Add its file to "
+            + "the fonts directory, or check the name (PostScript, full or family name).",
+          code: "font-not-found", at: view.location, kind: .text, environment: resolved.environment))
+    }
+    return found
+  }
 }

@@ -94,9 +94,16 @@ public struct ViewNode: Sendable {
   /// The font's name (PostScript, full or family name) for labels and buttons; `nil` is the
   /// system font. Without a font library every font is the fixed metric.
   public var fontName: Varying<String>?
-  /// The font's weight class: 100 ultraLight, 400 regular (the default), 600 semibold,
-  /// 700 bold, 900 black (UIFont.Weight as OpenType weight classes).
-  public var fontWeight: Varying<Int>
+  /// The font's weight class: 100 ultraLight, 400 regular, 600 semibold, 700 bold, 900 black
+  /// (UIFont.Weight as OpenType weight classes); `nil` is the text style's weight, else regular.
+  public var fontWeight: Varying<Int>?
+  /// A Dynamic Type text style (`body`, `headline`, …): the font takes the style's size for the
+  /// environment's content size category, and its weight unless ``fontWeight`` is given.
+  public var textStyle: Varying<TextStyle>?
+  /// With a ``textStyle``, whether ``fontSize`` is a size to scale with the style (as
+  /// `UIFontMetrics(forTextStyle:).scaledFont(for:)` does) rather than ignored: the reader sets
+  /// it when a file gives both.
+  public var scalesFontSizeWithTextStyle = false
   /// How text that does not fit is wrapped or cut; `nil` is UIKit's default, tail truncation
   /// for a label and middle truncation for a button's title.
   public var lineBreakMode: LineBreakMode?
@@ -190,7 +197,8 @@ public struct ViewNode: Sendable {
     self.fontSize = fontSize
     self.numberOfLines = numberOfLines
     self.fontName = nil
-    self.fontWeight = Varying(400)
+    self.fontWeight = nil
+    self.textStyle = nil
     self.lineBreakMode = nil
     self.contentInsetsByClass = Varying(contentInsets)
     self.intrinsicSizeByClass = Varying(SizeOverride(width: intrinsicWidth, height: intrinsicHeight))

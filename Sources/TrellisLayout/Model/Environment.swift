@@ -1,3 +1,5 @@
+import TrellisText
+
 /// The direction text and leading/trailing run.
 public enum LayoutDirection: String, Hashable, Sendable, Codable {
   case leftToRight
@@ -22,11 +24,15 @@ public struct Environment: Hashable, Sendable, CustomStringConvertible {
   /// The device this environment describes, when it comes from the device table.
   public var deviceName: String?
   public var orientation: Orientation?
+  /// The user's preferred text size (Dynamic Type); text styles take their size from it.
+  public var contentSizeCategory: ContentSizeCategory
 
   public init(
     containerSize: Size, traits: TraitCollection, safeAreaInsets: EdgeInsets = .zero, scale: Double = 1,
-    layoutDirection: LayoutDirection = .leftToRight, deviceName: String? = nil, orientation: Orientation? = nil
+    layoutDirection: LayoutDirection = .leftToRight, deviceName: String? = nil, orientation: Orientation? = nil,
+    contentSizeCategory: ContentSizeCategory = .large
   ) {
+    self.contentSizeCategory = contentSizeCategory
     self.containerSize = containerSize
     self.traits = traits
     self.safeAreaInsets = safeAreaInsets
@@ -36,9 +42,11 @@ public struct Environment: Hashable, Sendable, CustomStringConvertible {
     self.orientation = orientation
   }
 
-  /// `iPhone 8 landscape (667x375, wC hC)` or `320x568, wC hR`.
+  /// `iPhone 8 landscape (667x375, wC hC)` or `320x568, wC hR`; a content size other than
+  /// `large` is named too (`320x568, wC hR, AX2`).
   public var description: String {
-    let body = "\(containerSize), \(traits)"
+    var body = "\(containerSize), \(traits)"
+    if contentSizeCategory != .large { body += ", \(contentSizeCategory.shortName)" }
     if let deviceName {
       return "\(deviceName)\(orientation.map { " \($0.rawValue)" } ?? "") (\(body))"
     }

@@ -1,4 +1,5 @@
 import TrellisSupport
+import TrellisText
 
 /// Builds a ``LayoutDocument`` from a parsed JSON tree, reporting every problem it finds.
 /// Views are read before constraints (whatever the key order), so constraints can be checked
@@ -78,7 +79,7 @@ struct DocumentReader {
     "installed", "preservesSuperviewLayoutMargins", "insetsLayoutMarginsFromSafeArea",
     "viewRespectsSystemMinimumLayoutMargins",
   ]
-  static let textKeys = ["text", "fontSize", "numberOfLines"]
+  static let textKeys = ["text", "fontSize", "numberOfLines", "fontName", "fontWeight", "textStyle", "lineBreakMode"]
   static let buttonKeys = ["contentInsets"]
   static let stackKeys = [
     "axis", "distribution", "alignment", "spacing", "layoutMarginsRelativeArrangement", "baselineRelativeArrangement",
@@ -240,6 +241,38 @@ struct DocumentReader {
     {
       view.numberOfLines = value
       origins.record("numberOfLines", at: lines.value.location, path: memberPath("numberOfLines"))
+    }
+    if let name = applicable("fontName"),
+      let value = values.varying(
+        name.value, for: "\"fontName\"", path: memberPath("fontName"), default: "",
+        read: { values.string($0, for: "\"fontName\"", path: $1) })
+    {
+      view.fontName = value.value
+      origins.record("fontName", value.locations.origins)
+    }
+    if let weight = applicable("fontWeight"),
+      let value = values.varying(
+        weight.value, for: "\"fontWeight\"", path: memberPath("fontWeight"), default: 400,
+        read: { readFontWeight($0, path: $1) })
+    {
+      view.fontWeight = value.value
+      origins.record("fontWeight", value.locations.origins)
+    }
+    if let style = applicable("textStyle"),
+      let value = values.varying(
+        style.value, for: "\"textStyle\"", path: memberPath("textStyle"), default: TextStyle.body,
+        read: { readTextStyle($0, path: $1) })
+    {
+      view.textStyle = value.value
+      view.scalesFontSizeWithTextStyle = applicable("fontSize") != nil
+      origins.record("textStyle", value.locations.origins)
+    }
+    if let mode = applicable("lineBreakMode"),
+      let value = values.enumeration(
+        mode.value, for: "lineBreakMode", path: memberPath("lineBreakMode"), aliases: Self.lineBreakModeAliases)
+    {
+      view.lineBreakMode = value.lineBreakMode
+      origins.record("lineBreakMode", at: mode.value.location, path: memberPath("lineBreakMode"))
     }
     if let insets = applicable("contentInsets"),
       let value = values.varyingObject(

@@ -1,3 +1,5 @@
+import TrellisText
+
 extension LayoutDocument {
   /// The document with every size-class variation decided for `environment`.
   ///
@@ -95,7 +97,14 @@ extension LayoutDocument {
     _ node: ViewNode, parent: String?, environment: Environment, typesetter: Typesetter
   ) -> ResolvedView {
     let traits = environment.traits
-    let fontSize = node.fontSize.resolved(for: traits)
+    let style = node.textStyle?.resolved(for: traits)
+    var fontSize = node.fontSize.resolved(for: traits)
+    if let style {
+      let category = environment.contentSizeCategory
+      fontSize =
+        node.scalesFontSizeWithTextStyle
+        ? DynamicType.scaledSize(fontSize, relativeTo: style, for: category) : DynamicType.pointSize(style, category)
+    }
     let text = node.text?.resolved(for: traits)
     let overrides = node.intrinsicSizeByClass.resolved(for: traits)
 
@@ -120,7 +129,9 @@ extension LayoutDocument {
       scroll: node.scroll.map { ScrollLayout.resolve($0, traits: traits) })
     if node.kind == .label || node.kind == .button {
       view.textLayout = ResolvedText(
-        fontName: node.fontName?.resolved(for: traits), fontWeight: node.fontWeight.resolved(for: traits),
+        fontName: node.fontName?.resolved(for: traits).nilIfEmpty,
+        fontWeight: node.fontWeight?.resolved(for: traits)
+          ?? style?.specification(for: environment.contentSizeCategory).weight ?? 400,
         lineBreakMode: node.lineBreakMode ?? ResolvedView.defaultLineBreakMode(for: node.kind),
         wraps: node.numberOfLines != 1 && overrides.width == nil && overrides.height == nil, wrapWidth: .infinity,
         isTruncated: false, unwrappedWidth: 0,
@@ -129,4 +140,9 @@ extension LayoutDocument {
     }
     return view
   }
+}
+
+extension String {
+  /// The string, or nil when it is empty (an empty font name is the system font).
+  fileprivate var nilIfEmpty: String? { isEmpty ? nil : self }
 }

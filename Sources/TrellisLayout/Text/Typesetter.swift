@@ -30,9 +30,14 @@ public final class Typesetter {
     self.fonts = fonts.flatMap { $0.entries.isEmpty ? nil : $0 }
   }
 
+  private var known: [String: Bool] = [:]
+
   /// Whether a font named `name` is in the library (always false without one).
-  public func hasFont(named name: String, weight: Int) -> Bool {
-    fonts?.font(named: name, weight: weight) != nil
+  public func hasFont(named name: String) -> Bool {
+    if let answer = known[name] { return answer }
+    let answer = fonts?.font(named: name) != nil
+    known[name] = answer
+    return answer
   }
 
   /// What measures text in this font: the named font, else the system font at that size and

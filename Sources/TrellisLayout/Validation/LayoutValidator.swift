@@ -198,6 +198,9 @@ public struct LayoutValidator: Sendable {
       checkOverlaps(view.hidden, "hidden", view.origins)
       if let text = view.text { checkOverlaps(text, "text", view.origins) }
       checkOverlaps(view.fontSize, "fontSize", view.origins)
+      if let name = view.fontName { checkOverlaps(name, "fontName", view.origins) }
+      if let weight = view.fontWeight { checkOverlaps(weight, "fontWeight", view.origins) }
+      if let style = view.textStyle { checkOverlaps(style, "textStyle", view.origins) }
       if let stack = view.stack {
         checkOverlaps(stack.axis, "axis", view.origins)
         checkOverlaps(stack.distribution, "distribution", view.origins)

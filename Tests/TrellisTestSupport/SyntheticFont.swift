@@ -2,60 +2,64 @@
 // the reader uses are written (no glyf/loca: measuring needs no outlines).
 
 /// Big-endian bytes.
-struct BinaryWriter {
-  var bytes: [UInt8] = []
+package struct BinaryWriter {
+  package var bytes: [UInt8] = []
 
-  mutating func u8(_ value: UInt8) { bytes.append(value) }
-  mutating func u16(_ value: Int) {
+  package init() {}
+
+  package mutating func u8(_ value: UInt8) { bytes.append(value) }
+  package mutating func u16(_ value: Int) {
     bytes += [UInt8(truncatingIfNeeded: value >> 8), UInt8(truncatingIfNeeded: value)]
   }
-  mutating func i16(_ value: Int) { u16(Int(UInt16(bitPattern: Int16(value)))) }
-  mutating func u32(_ value: Int) {
+  package mutating func i16(_ value: Int) { u16(Int(UInt16(bitPattern: Int16(value)))) }
+  package mutating func u32(_ value: Int) {
     bytes += [24, 16, 8, 0].map { UInt8(truncatingIfNeeded: value >> $0) }
   }
-  mutating func tag(_ text: String) { bytes += Array(text.utf8.prefix(4)) }
-  mutating func append(_ other: [UInt8]) { bytes += other }
-  mutating func padTo4() { while bytes.count % 4 != 0 { bytes.append(0) } }
+  package mutating func tag(_ text: String) { bytes += Array(text.utf8.prefix(4)) }
+  package mutating func append(_ other: [UInt8]) { bytes += other }
+  package mutating func padTo4() { while bytes.count % 4 != 0 { bytes.append(0) } }
 }
 
 /// A synthetic font: known advances, metrics, names and kerning.
-struct SyntheticFont {
+package struct SyntheticFont {
+  package init() {}
+
   /// Glyph 0 is .notdef (advance 600); glyph i (from 1) maps `characters[i - 1]`.
-  var characters: [(scalar: Unicode.Scalar, advance: Int)] = [
+  package var characters: [(scalar: Unicode.Scalar, advance: Int)] = [
     (" ", 250), ("-", 300), (".", 250), ("A", 700), ("V", 700), ("W", 900), ("a", 500), ("b", 500), ("c", 500),
     ("e", 500), ("…", 800), ("。", 1000), ("あ", 1000), ("字", 1000), ("漢", 1000),
   ]
-  var notdefAdvance = 600
-  var unitsPerEm = 1000
-  var hhea = (ascender: 800, descender: -200, lineGap: 100)
-  var typo = (ascender: 750, descender: -250, lineGap: 0)
-  var win = (ascent: 900, descent: 300)
-  var useTypoMetrics = false
-  var weight = 400
-  var italic = false
-  var family = "Trellis Test"
-  var subfamily = "Regular"
-  var fullName = "Trellis Test Regular"
-  var postScriptName = "TrellisTest-Regular"
+  package var notdefAdvance = 600
+  package var unitsPerEm = 1000
+  package var hhea = (ascender: 800, descender: -200, lineGap: 100)
+  package var typo = (ascender: 750, descender: -250, lineGap: 0)
+  package var win = (ascent: 900, descent: 300)
+  package var useTypoMetrics = false
+  package var weight = 400
+  package var italic = false
+  package var family = "Trellis Test"
+  package var subfamily = "Regular"
+  package var fullName = "Trellis Test Regular"
+  package var postScriptName = "TrellisTest-Regular"
   /// `kern` format 0 pairs.
-  var kernPairs: [(Unicode.Scalar, Unicode.Scalar, Int)] = [("A", "V", -80)]
+  package var kernPairs: [(Unicode.Scalar, Unicode.Scalar, Int)] = [("A", "V", -80)]
   /// Writes a GPOS table: an extension lookup with a format 1 pair and a format 2 class pair.
-  var gpos = false
+  package var gpos = false
   /// Characters (outside the BMP too) written only to a format 12 subtable, when set.
-  var format12Extras: [(scalar: Unicode.Scalar, advance: Int)] = []
+  package var format12Extras: [(scalar: Unicode.Scalar, advance: Int)] = []
   /// Replaces a table's bytes (to corrupt it) or removes it (nil).
-  var overrides: [String: [UInt8]?] = [:]
+  package var overrides: [String: [UInt8]?] = [:]
   /// Values written in place of the real counts, to make them lie.
-  var numberOfGlyphsOverride: Int?
-  var numberOfHMetricsOverride: Int?
+  package var numberOfGlyphsOverride: Int?
+  package var numberOfHMetricsOverride: Int?
 
-  var allCharacters: [(scalar: Unicode.Scalar, advance: Int)] { characters + format12Extras }
+  package var allCharacters: [(scalar: Unicode.Scalar, advance: Int)] { characters + format12Extras }
   /// The glyph of `scalar`, or 0 (.notdef) when the font does not have it.
-  func glyph(_ scalar: Unicode.Scalar) -> Int { 1 + (allCharacters.firstIndex { $0.scalar == scalar } ?? -1) }
-  var numberOfGlyphs: Int { 1 + allCharacters.count }
+  package func glyph(_ scalar: Unicode.Scalar) -> Int { 1 + (allCharacters.firstIndex { $0.scalar == scalar } ?? -1) }
+  package var numberOfGlyphs: Int { 1 + allCharacters.count }
 
   /// The tables, by tag.
-  func tables() -> [(String, [UInt8])] {
+  package func tables() -> [(String, [UInt8])] {
     var list: [(String, [UInt8])] = [
       ("OS/2", os2()), ("cmap", cmap()), ("head", head()), ("hhea", hheaTable()), ("hmtx", hmtx()),
       ("maxp", maxp()), ("name", name()),
@@ -70,7 +74,7 @@ struct SyntheticFont {
   }
 
   /// The font file; table offsets count from `base` (for a font inside a collection).
-  func build(base: Int = 0) -> [UInt8] {
+  package func build(base: Int = 0) -> [UInt8] {
     let tables = tables()
     var writer = BinaryWriter()
     writer.u32(0x0001_0000)
@@ -93,7 +97,7 @@ struct SyntheticFont {
   }
 
   /// A `.ttc` holding `fonts`.
-  static func collection(_ fonts: [SyntheticFont]) -> [UInt8] {
+  package static func collection(_ fonts: [SyntheticFont]) -> [UInt8] {
     var writer = BinaryWriter()
     writer.tag("ttcf")
     writer.u32(0x0001_0000)
@@ -109,7 +113,7 @@ struct SyntheticFont {
     return writer.bytes + bodies
   }
 
-  func head() -> [UInt8] {
+  package func head() -> [UInt8] {
     var w = BinaryWriter()
     w.u32(0x0001_0000)  // version
     w.u32(0x0001_0000)  // fontRevision
@@ -127,7 +131,7 @@ struct SyntheticFont {
     return w.bytes
   }
 
-  func hheaTable() -> [UInt8] {
+  package func hheaTable() -> [UInt8] {
     var w = BinaryWriter()
     w.u32(0x0001_0000)
     w.i16(hhea.ascender); w.i16(hhea.descender); w.i16(hhea.lineGap)
@@ -141,14 +145,14 @@ struct SyntheticFont {
   }
 
   /// Trailing glyphs with the same advance share the last hMetric, as real fonts store them.
-  var numberOfHMetrics: Int {
+  package var numberOfHMetrics: Int {
     let advances = [notdefAdvance] + allCharacters.map(\.advance)
     var count = advances.count
     while count > 1, advances[count - 2] == advances[count - 1] { count -= 1 }
     return count
   }
 
-  func hmtx() -> [UInt8] {
+  package func hmtx() -> [UInt8] {
     var w = BinaryWriter()
     let advances = [notdefAdvance] + allCharacters.map(\.advance)
     for (index, advance) in advances.enumerated() {
@@ -158,14 +162,14 @@ struct SyntheticFont {
     return w.bytes
   }
 
-  func maxp() -> [UInt8] {
+  package func maxp() -> [UInt8] {
     var w = BinaryWriter()
     w.u32(0x0000_5000)  // version 0.5
     w.u16(numberOfGlyphsOverride ?? numberOfGlyphs)
     return w.bytes
   }
 
-  func os2() -> [UInt8] {
+  package func os2() -> [UInt8] {
     var w = BinaryWriter()
     w.u16(4)  // version
     w.i16(500)  // xAvgCharWidth
@@ -185,7 +189,7 @@ struct SyntheticFont {
     return w.bytes
   }
 
-  func name() -> [UInt8] {
+  package func name() -> [UInt8] {
     let records: [(Int, String)] = [(1, family), (2, subfamily), (4, fullName), (6, postScriptName)]
     var w = BinaryWriter()
     w.u16(0)
@@ -209,7 +213,7 @@ struct SyntheticFont {
   /// Format 4 (3, 1): a segment per run of consecutive code points, single ones by idDelta and
   /// longer runs through glyphIdArray, then the final 0xFFFF segment. With `format12Extras`, also
   /// a format 12 (3, 10) subtable with every character.
-  func cmap() -> [UInt8] {
+  package func cmap() -> [UInt8] {
     let bmp = characters.map { (code: Int($0.scalar.value), glyph: glyph($0.scalar)) }.sorted { $0.code < $1.code }
     var runs: [[(code: Int, glyph: Int)]] = []
     for entry in bmp {
@@ -265,7 +269,7 @@ struct SyntheticFont {
     return w.bytes + f4.bytes + f12.bytes
   }
 
-  func kern() -> [UInt8] {
+  package func kern() -> [UInt8] {
     let pairs = kernPairs.map { (glyph($0.0) << 16 | glyph($0.1), $0.2) }.sorted { $0.0 < $1.0 }
     var w = BinaryWriter()
     w.u16(0); w.u16(1)
@@ -277,7 +281,7 @@ struct SyntheticFont {
 
   /// GPOS with one 'kern' feature using two lookups: lookup 0 is an extension (type 9) holding
   /// a format 1 pair A–V −100; lookup 1 is a type 2 format 2 class pair, W before a or e −50.
-  func gposTable() -> [UInt8] {
+  package func gposTable() -> [UInt8] {
     // Lookup 0's subtable: PairPos format 1.
     var pair1 = BinaryWriter()
     // posFormat 1, coverage at 12, XAdvance in the first record only, one pair set at 18.

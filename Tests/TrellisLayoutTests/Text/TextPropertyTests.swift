@@ -1,0 +1,132 @@
+import TrellisTestSupport
+import TrellisText
+import XCTest
+
+@testable import TrellisLayout
+
+/// Fonts, weights, text styles and line break modes: read from files, resolved per environment,
+/// measured with a font when one is given, and text centred in a taller label.
+final class TextPropertyTests: XCTestCase {
+  func testTheFilesTextPropertiesAreRead() throws {
+    let document = try XCTUnwrap(
+      readLayout(
+        """
+        {"root": {"id": "root", "children": [
+          {"id": "title", "kind": "label", "text": "Hi", "fontName": {"any": "Avenir", "hC": "Menlo"},
+           "fontWeight": "semibold", "textStyle": "headline", "lineBreakMode": "middleTruncation"},
+          {"id": "ok", "kind": "button", "text": "OK", "fontWeight": 700, "fontSize": 20, "textStyle": "body"}]}}
+        """))
+    let title = document.root.children[0]
+    XCTAssertEqual(title.fontName?.resolved(for: wChR), "Avenir")
+    XCTAssertEqual(title.fontName?.resolved(for: wChC), "Menlo")
+    XCTAssertEqual(title.fontWeight?.resolved(for: wChR), 600)
+    XCTAssertEqual(title.textStyle?.resolved(for: wChR), .headline)
+    XCTAssertEqual(title.lineBreakMode, .byTruncatingMiddle)
+    XCTAssertFalse(title.scalesFontSizeWithTextStyle)
+    let ok = document.root.children[1]
+    XCTAssertEqual(ok.fontWeight?.resolved(for: wChR), 700)
+    XCTAssertTrue(ok.scalesFontSizeWithTextStyle)
+  }
+
+  func testBadTextPropertiesAreLocatedErrors() {
+    let result = LayoutReader.parse(
+      """
+      {"root": {"id": "root", "children": [
+        {"id": "a", "kind": "label", "fontWeight": "bolder", "textStyle": "bdy", "lineBreakMode": "wrap"},
+        {"id": "b", "kind": "label", "fontWeight": 0}]}}
+      """, file: "t.json")
+    let rendered = result.renderedDiagnostics
+    XCTAssertTrue(rendered.contains("t.json:2:46: error: unknown font weight 'bolder'"), rendered)
+    XCTAssertTrue(rendered.contains("t.json:2:69: error: unknown text style 'bdy'; did you mean 'body'?"), rendered)
+    XCTAssertTrue(rendered.contains("t.json:2:93: error: unknown lineBreakMode 'wrap'"), rendered)
+    XCTAssertTrue(rendered.contains("t.json:3:46: error: expected a whole number from 1 to 1000 for \"fontWeight\""), rendered)
+  }
+
+  func testATextStyleTakesItsSizeFromTheContentSizeCategory() throws {
+    // Body is 17 pt at large and 53 at AX5 (HIG, docs/text.md): "Hello" with the fixed metric
+    // is 5 × 0.5 × size wide and 1.2 × size tall, rounded up to whole points at @1x:
+    // 42.5 × 20.4 -> 43 × 21, and 132.5 × 63.6 -> 133 × 64.
+    // With fontSize 20 too, the size scales by the style's ratio: 20 × 53 / 17.
+    let document = try XCTUnwrap(
+      readLayout(
+        """
+        {"root": {"id": "root", "children": [
+          {"id": "body", "kind": "label", "text": "Hello", "textStyle": "body"},
+          {"id": "custom", "kind": "label", "text": "Hello", "textStyle": "body", "fontSize": 20}]},
+         "constraints": ["body.leading == root.leading", "body.top == root.top",
+                         "custom.leading == root.leading", "custom.top == body.bottom"]}
+        """))
+    let engine = LayoutEngine(document: document)
+    let large = engine.layout(in: environment(400, 400))
+    assertRect(large, "body", 0, 0, 43, 21)
+    assertRect(large, "custom", 0, 21, 50, 24)
+    var ax5 = environment(400, 400)
+    ax5.contentSizeCategory = .accessibilityExtraExtraExtraLarge
+    let big = engine.layout(in: ax5)
+    assertRect(big, "body", 0, 0, 133, 64)
+    let scaled = 20 * 53 / 17.0
+    let customHeight = (1.2 * scaled).rounded(.up)
+    assertRect(big, "custom", 0, 64, (5 * 0.5 * scaled).rounded(.up), customHeight)
+  }
+
+  func testALabelIsMeasuredWithTheNamedFont() throws {
+    // The synthetic font (TrellisTestSupport): 1000 units per em, a b c 500 wide, hhea
+    // ascender 800, descender −200, line gap 100. At 10 pt "abc" is 3 × 5 = 15 wide and one
+    // line 8 + 2 + 1 = 11 tall, its baseline 8 below the top.
+    var library = FontLibrary()
+    library.add(bytes: SyntheticFont().build(), path: "synthetic.ttf")
+    let document = try XCTUnwrap(
+      readLayout(
+        """
+        {"root": {"id": "root", "children": [
+          {"id": "named", "kind": "label", "text": "abc", "fontSize": 10, "fontName": "TrellisTest-Regular"},
+          {"id": "system", "kind": "label", "text": "abc", "fontSize": 10},
+          {"id": "mark", "intrinsicSize": {"width": 1, "height": 1}}]},
+         "constraints": ["named.leading == root.leading", "named.top == root.top",
+                         "system.leading == root.leading", "system.top == named.bottom",
+                         "mark.leading == root.leading", "mark.top == named.firstBaseline"]}
+        """))
+    let result = LayoutEngine(document: document, typesetter: Typesetter(fonts: library)).layout(
+      in: environment(400, 400))
+    assertRect(result, "named", 0, 0, 15, 11)
+    // No SF Pro and none of the fallback families: the system font is the library's first family.
+    assertRect(result, "system", 0, 11, 15, 11)
+    assertRect(result, "mark", 0, 8, 1, 1)
+    XCTAssertEqual(result.diagnostics, [])
+  }
+
+  func testAFontTheLibraryLacksIsAWarningAndTheSystemFontStandsIn() throws {
+    var library = FontLibrary()
+    library.add(bytes: SyntheticFont().build(), path: "synthetic.ttf")
+    let document = try XCTUnwrap(
+      readLayout(
+        """
+        {"root": {"id": "root", "children": [
+          {"id": "l", "kind": "label", "text": "abc", "fontSize": 10, "fontName": "Avenir-Heavy"}]},
+         "constraints": ["l.leading == root.leading", "l.top == root.top"]}
+        """))
+    let result = LayoutEngine(document: document, typesetter: Typesetter(fonts: library)).layout(
+      in: environment(400, 400))
+    assertRect(result, "l", 0, 0, 15, 11)
+    XCTAssertEqual(result.diagnostics.map(\.code), ["font-not-found"])
+    XCTAssertEqual(result.diagnostics.first?.location?.line, 2)
+  }
+
+  func testTextIsCentredVerticallyInATallerLabelAndItsBaselineMovesWithIt() throws {
+    // "abc" at 10 pt (fixed metric): 15 × 12, first baseline 9.5. Made 40 tall, the text is
+    // centred: its top at (40 − 12) / 2 = 14, its baseline at 14 + 9.5 = 23.5.
+    let document = try XCTUnwrap(
+      readLayout(
+        """
+        {"root": {"id": "root", "children": [
+          {"id": "l", "kind": "label", "text": "abc", "fontSize": 10},
+          {"id": "mark", "intrinsicSize": {"width": 1, "height": 1}}]},
+         "constraints": ["l.leading == root.leading", "l.top == root.top", "l.height == 40",
+                         "mark.leading == root.leading", "mark.top == l.firstBaseline",
+                         "mark.width == 1"]}
+        """))
+    let result = LayoutEngine(document: document).layout(in: environment(400, 400))
+    assertRect(result, "l", 0, 0, 15, 40)
+    assertRect(result, "mark", 0, 23.5, 1, 1)
+  }
+}
