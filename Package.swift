@@ -29,7 +29,7 @@ let package = Package(
     .target(name: "TrellisText"),
     .target(name: "TrellisLayout", dependencies: ["TrellisSolver", "TrellisSupport", "TrellisText"]),
     .target(name: "TrellisRender", dependencies: ["TrellisLayout", "TrellisSupport"]),
-    .target(name: "TrellisCLI", dependencies: ["TrellisLayout", "TrellisRender", "TrellisSupport"]),
+    .target(name: "TrellisCLI", dependencies: ["TrellisLayout", "TrellisRender", "TrellisSupport", "TrellisText"]),
 
     // MARK: Executables
     .executableTarget(name: "trellis", dependencies: ["TrellisCLI"]),

@@ -1,6 +1,7 @@
 import TrellisSupport
 import Foundation
 import TrellisLayout
+import TrellisText
 
 /// A subcommand: its declaration, how it reads parsed arguments, and what it does.
 protocol Command {
@@ -62,10 +63,10 @@ struct CommandContext {
   }
 
   /// Solves through the pipeline, failing when the engine is not available.
-  func solve(_ document: LayoutDocument, _ environment: Environment, snapToPixels: Bool = false) throws(RuntimeError)
-    -> LayoutResult
-  {
-    guard let result = pipeline.solve(document, environment, snapToPixels: snapToPixels) else {
+  func solve(
+    _ document: LayoutDocument, _ environment: Environment, snapToPixels: Bool = false, fonts: FontLibrary? = nil
+  ) throws(RuntimeError) -> LayoutResult {
+    guard let result = pipeline.solve(document, environment, snapToPixels: snapToPixels, fonts: fonts) else {
       throw RuntimeError.noEngine
     }
     return result

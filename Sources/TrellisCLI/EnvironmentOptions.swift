@@ -1,5 +1,6 @@
 import TrellisSupport
 import TrellisLayout
+import TrellisText
 
 /// `--device`, `--orientation`, `--size`, `--traits`, `--safe-area`, `--scale`, `--rtl`: the
 /// options that choose an environment, and how they combine.
@@ -26,9 +27,29 @@ enum EnvironmentOptions {
     .value("safe-area", valueName: "T,L,B,R", help: "Safe-area insets in points: top, left, bottom, right."),
     .value("scale", valueName: "n", help: "Points to pixels (2 for @2x)."),
     .flag("rtl", help: "Lay out right to left (leading is the right edge)."),
+    contentSizeSpec,
   ]
 
+  static let contentSizeSpec = OptionSpec.value(
+    "content-size", valueName: "category",
+    help: "The Dynamic Type text size text styles follow: xSmall, small, medium, large, xLarge, xxLarge, xxxLarge, AX1 ... AX5.",
+    default: "large")
+
+  /// A content size category by its short name (`AX2`) or UIKit's (`accessibilityLarge`).
+  static func contentSize(_ text: String, option: String = "content-size") throws(UsageError) -> ContentSizeCategory {
+    if let category = ContentSizeCategory(name: text) { return category }
+    let names = ContentSizeCategory.allCases.map(\.shortName)
+    throw UsageError(
+      "The value '\(text)' is invalid for '--\(option) <category>'. Use one of: \(names.joined(separator: ", ")).")
+  }
+
   static func environment(from values: ParsedArguments) throws(UsageError) -> Environment {
+    var environment = try baseEnvironment(from: values)
+    if let text = values.value("content-size") { environment.contentSizeCategory = try contentSize(text) }
+    return environment
+  }
+
+  private static func baseEnvironment(from values: ParsedArguments) throws(UsageError) -> Environment {
     let direction: LayoutDirection = values.flag("rtl") ? .rightToLeft : .leftToRight
     let orientation = values.value("orientation").flatMap(Orientation.init(rawValue:))
     let size = try values.value("size").map { text throws(UsageError) in try parseSize(text) }

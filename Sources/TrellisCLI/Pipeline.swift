@@ -1,5 +1,6 @@
 import Foundation
 import TrellisLayout
+import TrellisText
 
 /// A layout file as read: the document when it could be built, and every problem found.
 public struct ReadOutcome: Sendable {
@@ -22,24 +23,27 @@ public struct ReadOutcome: Sendable {
 public struct Pipeline: Sendable {
   /// Reads and checks a layout file; never throws (problems become diagnostics).
   public var read: @Sendable (_ path: String) -> ReadOutcome
-  /// Decides every size-class variation for an environment (`LayoutDocument.resolved(for:)`).
-  public var resolve: @Sendable (_ document: LayoutDocument, _ environment: Environment) -> ResolvedLayout?
+  /// Decides every size-class variation for an environment (`LayoutDocument.resolved(for:)`),
+  /// measuring text with the fonts given (nil: the fixed metric).
+  public var resolve: @Sendable (_ document: LayoutDocument, _ environment: Environment, _ fonts: FontLibrary?) ->
+    ResolvedLayout?
   /// Solves one document for an environment, optionally rounding frames to the pixel grid;
   /// `nil` means no engine is linked.
   public typealias Solve = (_ environment: Environment, _ snapToPixels: Bool) -> LayoutResult?
 
   /// Makes a function that solves one document for any environment. The function is used from
   /// one thread at a time and may keep work between calls (the engine keeps a live solver and
-  /// applies only what changed from the previous environment).
-  public var makeSolver: @Sendable (_ document: LayoutDocument) -> Solve
+  /// applies only what changed from the previous environment). Text is measured with the fonts
+  /// given (nil: the fixed metric).
+  public var makeSolver: @Sendable (_ document: LayoutDocument, _ fonts: FontLibrary?) -> Solve
   /// GNU-style text for diagnostics: `file:line:col: severity: message`, the JSON path, the source
   /// line and a caret (lines are quoted from the `sources` whose file names match).
   public var formatDiagnostics: @Sendable (_ diagnostics: [Diagnostic], _ sources: [SourceText]) -> String
 
   public init(
     read: @escaping @Sendable (String) -> ReadOutcome,
-    resolve: @escaping @Sendable (LayoutDocument, Environment) -> ResolvedLayout?,
-    makeSolver: @escaping @Sendable (LayoutDocument) -> Solve,
+    resolve: @escaping @Sendable (LayoutDocument, Environment, FontLibrary?) -> ResolvedLayout?,
+    makeSolver: @escaping @Sendable (LayoutDocument, FontLibrary?) -> Solve,
     formatDiagnostics: @escaping @Sendable ([Diagnostic], [SourceText]) -> String = {
       DiagnosticRenderer.gnu($0, sources: $1)
     }
@@ -58,15 +62,18 @@ public struct Pipeline: Sendable {
       let result = LayoutReader.read(contentsOf: path)
       return ReadOutcome(document: result.document, diagnostics: result.diagnostics, source: result.source)
     },
-    resolve: { document, environment in document.resolved(for: environment) },
-    makeSolver: { document in
-      let engine = LayoutEngine(document: document)
+    resolve: { document, environment, fonts in
+      document.resolved(for: environment, typesetter: Typesetter(fonts: fonts))
+    },
+    makeSolver: { document, fonts in
+      let engine = LayoutEngine(document: document, typesetter: Typesetter(fonts: fonts))
       return { environment, snap in engine.layout(in: environment, snapToPixels: snap) }
     })
 
   /// Solves once, with a fresh solver.
-  public func solve(_ document: LayoutDocument, _ environment: Environment, snapToPixels: Bool = false) -> LayoutResult?
-  {
-    makeSolver(document)(environment, snapToPixels)
+  public func solve(
+    _ document: LayoutDocument, _ environment: Environment, snapToPixels: Bool = false, fonts: FontLibrary? = nil
+  ) -> LayoutResult? {
+    makeSolver(document, fonts)(environment, snapToPixels)
   }
 }

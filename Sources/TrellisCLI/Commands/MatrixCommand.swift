@@ -3,6 +3,7 @@ import Dispatch
 import Foundation
 import Synchronization
 import TrellisLayout
+import TrellisText
 import TrellisRender
 
 /// `trellis matrix FILE`: the layout on every device, orientation and iPad window.
@@ -24,7 +25,11 @@ struct MatrixCommand: Command {
       .value(
         "format", valueName: "format", allowed: ["table", "json", "svg"], help: "What to print.", default: "table"),
       .value("output", valueName: "path", help: "Write to this file instead of standard output."),
-    ])
+      .value(
+        "content-sizes", valueName: "list",
+        help: "Dynamic Type sizes to check, each environment in each: all, or a comma-separated list (large, AX5, ...).",
+        default: "large"),
+    ] + TextOptions.specs)
 
   /// One environment of the matrix.
   struct Entry: Sendable {
@@ -39,6 +44,8 @@ struct MatrixCommand: Command {
   var family: Device.Family?
   var format: String
   var output: String?
+  var contentSizes: [ContentSizeCategory]
+  var text: TextOptions
 
   init(_ arguments: ParsedArguments) throws(UsageError) {
     file = arguments.argument("file") ?? ""
@@ -49,6 +56,20 @@ struct MatrixCommand: Command {
     }
     format = arguments.value("format") ?? "table"
     output = arguments.value("output")
+    contentSizes = try Self.contentSizes(arguments.value("content-sizes") ?? "large")
+    text = try TextOptions(arguments)
+  }
+
+  /// `all`, or a comma-separated list of categories, in the order given, without repeats.
+  static func contentSizes(_ text: String) throws(UsageError) -> [ContentSizeCategory] {
+    if text.trimmingCharacters(in: .whitespaces).lowercased() == "all" { return ContentSizeCategory.allCases }
+    var out: [ContentSizeCategory] = []
+    for part in text.split(separator: ",", omittingEmptySubsequences: false) {
+      let category = try EnvironmentOptions.contentSize(
+        part.trimmingCharacters(in: .whitespaces), option: "content-sizes")
+      if !out.contains(category) { out.append(category) }
+    }
+    return out
   }
 
   /// Every environment, in table order.
@@ -72,8 +93,18 @@ struct MatrixCommand: Command {
   }
 
   func run(_ context: inout CommandContext) throws -> Int32 {
-    let (document, _) = try context.readDocument(file)
-    let entries = Self.entries(family: family)
+    let (read, _) = try context.readDocument(file)
+    let document = text.apply(to: read)
+    let fonts = try text.fonts(for: document, &context)
+    var all: [Entry] = []
+    for category in contentSizes {
+      for var entry in Self.entries(family: family) {
+        entry.environment.contentSizeCategory = category
+        if text.rightToLeft { entry.environment.layoutDirection = .rightToLeft }
+        all.append(entry)
+      }
+    }
+    let entries = all
     let pipeline = context.pipeline
     let slots = Mutex([LayoutResult?](repeating: nil, count: entries.count))
     // One worker per core, each with its own solver (an engine is not thread-safe but reuses its
@@ -81,7 +112,7 @@ struct MatrixCommand: Command {
     // entries w, w + workers, …; results land in their own slot, so the order is the table's.
     let workers = max(1, min(ProcessInfo.processInfo.activeProcessorCount, entries.count))
     DispatchQueue.concurrentPerform(iterations: workers) { worker in
-      let solve = pipeline.makeSolver(document)
+      let solve = pipeline.makeSolver(document, fonts)
       for index in stride(from: worker, to: entries.count, by: workers) {
         let result = solve(entries[index].environment, false)
         slots.withLock { $0[index] = result }
@@ -106,12 +137,17 @@ struct MatrixCommand: Command {
   }
 
   func table(_ entries: [Entry], _ checks: [LayoutCheck]) -> String {
-    var rows: [[String]] = [["device", "orientation", "window", "traits", "size", "status", "problem"]]
+    // The text size gets a column only when several are checked.
+    let sizes = contentSizes.count > 1
+    var rows: [[String]] = [
+      ["device", "orientation", "window", "traits", "size"] + (sizes ? ["text size"] : []) + ["status", "problem"]
+    ]
     for (entry, check) in zip(entries, checks) {
-      rows.append([
-        entry.device.name, entry.orientation.rawValue, entry.window, "\(entry.environment.traits)",
-        "\(entry.environment.containerSize)", check.status.rawValue, check.problem,
-      ])
+      rows.append(
+        [
+          entry.device.name, entry.orientation.rawValue, entry.window, "\(entry.environment.traits)",
+          "\(entry.environment.containerSize)",
+        ] + (sizes ? [entry.environment.contentSizeCategory.shortName] : []) + [check.status.rawValue, check.problem])
     }
     return TextTable.render(rows)
   }
@@ -130,6 +166,7 @@ struct MatrixCommand: Command {
           "width": .number(entry.environment.containerSize.width),
           "height": .number(entry.environment.containerSize.height),
         ]),
+        "contentSize": .string(entry.environment.contentSizeCategory.shortName),
         "status": .string(check.status.rawValue),
         "problem": check.problem.isEmpty ? .null : .string(check.problem),
       ])
@@ -145,7 +182,8 @@ struct MatrixCommand: Command {
   func svg(_ entries: [Entry], _ results: [LayoutResult], _ checks: [LayoutCheck]) -> String {
     let items = zip(zip(entries, results), checks).map { pair, check in
       let (entry, result) = pair
-      let window = entry.window == "full" ? "" : " \(entry.window)"
+      var window = entry.window == "full" ? "" : " \(entry.window)"
+      if entry.environment.contentSizeCategory != .large { window += ", \(entry.environment.contentSizeCategory.shortName)" }
       return SVGRenderer.Item(
         caption: [
           entry.device.name,

@@ -1,6 +1,7 @@
 import TrellisSupport
 import TrellisLayout
 import TrellisRender
+import TrellisText
 
 /// `trellis rotate FILE --device NAME`: what a rotation changes, in UIKit's order.
 struct RotateCommand: Command {
@@ -21,7 +22,8 @@ struct RotateCommand: Command {
       .flag("rtl", help: "Lay out right to left."),
       .value("columns", valueName: "n", help: "Width of the diagrams.", default: "$COLUMNS, else 100"),
       .flag("ascii", help: "Draw the diagrams with + - | instead of box-drawing characters."),
-    ])
+      EnvironmentOptions.contentSizeSpec,
+    ] + TextOptions.specs)
 
   var file: String
   var device: Device
@@ -29,6 +31,8 @@ struct RotateCommand: Command {
   var direction: LayoutDirection
   var columns: Int?
   var style: ASCIIDiagram.Style
+  var contentSize: ContentSizeCategory
+  var text: TextOptions
 
   init(_ arguments: ParsedArguments) throws(UsageError) {
     file = arguments.argument("file") ?? ""
@@ -37,22 +41,30 @@ struct RotateCommand: Command {
     direction = arguments.flag("rtl") ? .rightToLeft : .leftToRight
     columns = try arguments.integer("columns", valueName: "n", in: 10...1000)
     style = arguments.flag("ascii") ? .ascii : .unicode
+    contentSize = try arguments.value("content-size").map { text throws(UsageError) in try EnvironmentOptions.contentSize(text) }
+      ?? .large
+    text = try TextOptions(arguments)
   }
 
   func run(_ context: inout CommandContext) throws -> Int32 {
-    let (document, outcome) = try context.readDocument(file)
+    let (read, outcome) = try context.readDocument(file)
+    let document = text.apply(to: read)
+    let fonts = try text.fonts(for: document, &context)
     let to: Orientation = from == .portrait ? .landscape : .portrait
-    let before = device.environment(orientation: from, layoutDirection: direction)
-    let after = device.environment(orientation: to, layoutDirection: direction)
+    let direction: LayoutDirection = text.rightToLeft ? .rightToLeft : direction
+    var before = device.environment(orientation: from, layoutDirection: direction)
+    var after = device.environment(orientation: to, layoutDirection: direction)
+    before.contentSizeCategory = contentSize
+    after.contentSizeCategory = contentSize
     // One solver for both, as one app rotates: the second layout applies only what changed.
-    let solve = context.pipeline.makeSolver(document)
+    let solve = context.pipeline.makeSolver(document, fonts)
     guard let solvedBefore = solve(before, false), let solvedAfter = solve(after, false) else {
       throw RuntimeError.noEngine
     }
     // Each result carries the resolution it was solved from; resolve again only for a
     // pipeline whose results do not (a test's stand-in).
-    guard let resolvedBefore = solvedBefore.resolution ?? context.pipeline.resolve(document, before),
-      let resolvedAfter = solvedAfter.resolution ?? context.pipeline.resolve(document, after)
+    guard let resolvedBefore = solvedBefore.resolution ?? context.pipeline.resolve(document, before, fonts),
+      let resolvedAfter = solvedAfter.resolution ?? context.pipeline.resolve(document, after, fonts)
     else {
       throw RuntimeError("this build of trellis cannot resolve layouts yet (the resolver is not linked)")
     }

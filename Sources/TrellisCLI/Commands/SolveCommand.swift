@@ -12,7 +12,7 @@ struct SolveCommand: Command {
       be solved; the diagnostics go to standard error and the exit status is 1.
       """,
     arguments: [ArgumentSpec(name: "file", help: "The layout file (JSON).")],
-    options: EnvironmentOptions.specs + ScrollOptions.specs + [
+    options: EnvironmentOptions.specs + ScrollOptions.specs + TextOptions.specs + [
       .flag("snap", help: "Round frames to the pixel grid of --scale, as UIKit does."),
       .value(
         "format", valueName: "format", allowed: ["ascii", "table", "json", "svg"], help: "What to print.",
@@ -30,6 +30,7 @@ struct SolveCommand: Command {
   var style: ASCIIDiagram.Style
   var output: String?
   var scrollOverrides: [(id: String, offset: Point?, zoom: Double?)]
+  var text: TextOptions
 
   init(_ arguments: ParsedArguments) throws(UsageError) {
     file = arguments.argument("file") ?? ""
@@ -40,12 +41,15 @@ struct SolveCommand: Command {
     style = arguments.flag("ascii") ? .ascii : .unicode
     output = arguments.value("output")
     scrollOverrides = try ScrollOptions.overrides(from: arguments)
+    text = try TextOptions(arguments)
   }
 
   func run(_ context: inout CommandContext) throws -> Int32 {
     let (read, outcome) = try context.readDocument(file)
-    let document = try ScrollOptions.apply(scrollOverrides, to: read)
-    let result = try context.solve(document, environment, snapToPixels: snap)
+    var environment = environment
+    let document = text.apply(to: try ScrollOptions.apply(scrollOverrides, to: read), &environment)
+    let fonts = try text.fonts(for: document, &context)
+    let result = try context.solve(document, environment, snapToPixels: snap, fonts: fonts)
     let text: String
     switch format {
     case "table": text = FrameTable.render(result)

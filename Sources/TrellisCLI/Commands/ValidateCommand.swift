@@ -1,6 +1,7 @@
 import TrellisSupport
 import Foundation
 import TrellisLayout
+import TrellisText
 import TrellisRender
 
 /// `trellis validate FILE...`: every diagnostic of the files, and of solving them at the
@@ -25,7 +26,7 @@ struct ValidateCommand: Command {
         "format", valueName: "format", allowed: ["text", "json"], help: "How to print the diagnostics.", default: "text"
       ),
       .flag("warnings-as-errors", help: "Treat warnings as errors."),
-    ])
+    ] + TextOptions.specs)
 
   /// Per size-class combination (``TraitCollection/all`` order), the matrix's environments with
   /// the smallest and the largest container by area (ties: the narrower, then the shorter, then
@@ -62,11 +63,13 @@ struct ValidateCommand: Command {
   var files: [String]
   var json: Bool
   var warningsAsErrors: Bool
+  var text: TextOptions
 
   init(_ arguments: ParsedArguments) throws(UsageError) {
     files = arguments.arguments("file")
     json = arguments.value("format") == "json"
     warningsAsErrors = arguments.flag("warnings-as-errors")
+    text = try TextOptions(arguments)
   }
 
   func run(_ context: inout CommandContext) throws -> Int32 {
@@ -77,7 +80,9 @@ struct ValidateCommand: Command {
       let outcome = context.read(file)
       var diagnostics = outcome.diagnostics.map(policy.effective)
       if let document = outcome.document, !outcome.diagnostics.contains(where: { $0.severity == .error }) {
-        diagnostics += solveEverywhere(document, context.pipeline, policy: policy)
+        let fonts = try text.fonts(for: document, &context)
+        diagnostics += solveEverywhere(
+          text.apply(to: document), context.pipeline, fonts: fonts, rightToLeft: text.rightToLeft, policy: policy)
       }
       diagnostics = Self.sorted(diagnostics)
       let errors = diagnostics.filter { $0.severity == .error }.count
@@ -103,11 +108,15 @@ struct ValidateCommand: Command {
 
   /// Solves at each size class's smallest and largest container; a problem found in several
   /// environments is reported once, naming every environment it was found in.
-  func solveEverywhere(_ document: LayoutDocument, _ pipeline: Pipeline, policy: FailurePolicy) -> [Diagnostic] {
+  func solveEverywhere(
+    _ document: LayoutDocument, _ pipeline: Pipeline, fonts: FontLibrary?, rightToLeft: Bool, policy: FailurePolicy
+  ) -> [Diagnostic] {
     var merged: [Diagnostic] = []
-    let solve = pipeline.makeSolver(document)
+    let solve = pipeline.makeSolver(document, fonts)
     for entry in Self.extremes.flatMap(\.entries) {
-      guard let result = solve(entry.environment, false) else {
+      var environment = entry.environment
+      if rightToLeft { environment.layoutDirection = .rightToLeft }
+      guard let result = solve(environment, false) else {
         return [
           Diagnostic(
             .note, "size-class combinations were not solved: this build has no layout engine", code: "no-engine")

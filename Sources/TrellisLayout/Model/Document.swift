@@ -11,6 +11,9 @@ public struct LayoutDocument: Sendable {
   /// An optional title and description from the file.
   public var title: String?
   public var summary: String?
+  /// The directory of fonts to measure text with, as the file wrote it (relative to the file's
+  /// directory); the command line's `--fonts` wins over it.
+  public var fontsDirectory: String?
   /// The root view: it fills the container; its id is usually `root`.
   public var root: ViewNode
   /// Constraints in file order (Visual Format strings already expanded, each keeping the

@@ -35,7 +35,7 @@ struct DocumentReader {
     self.values = ValueReader(limits: limits, sink: sink)
   }
 
-  static let topLevelKeys = ["$schema", "title", "description", "root", "constraints"]
+  static let topLevelKeys = ["$schema", "title", "description", "fonts", "root", "constraints"]
 
   /// The document, or `nil` when any error was reported (by the parser or here).
   mutating func read(_ top: JSONNode) -> LayoutDocument? {
@@ -55,6 +55,7 @@ struct DocumentReader {
     let summary = member("description").flatMap {
       values.string($0.value, for: "\"description\"", path: "$.description")
     }
+    let fonts = member("fonts").flatMap { values.string($0.value, for: "\"fonts\"", path: "$.fonts") }
 
     guard let rootMember = member("root") else {
       sink.error("missing-key", 
@@ -69,7 +70,9 @@ struct DocumentReader {
     }
 
     guard let root else { return nil }
-    return LayoutDocument(file: file, title: title, summary: summary, root: root, constraints: constraints)
+    var document = LayoutDocument(file: file, title: title, summary: summary, root: root, constraints: constraints)
+    document.fontsDirectory = fonts
+    return document
   }
 
   // MARK: Views

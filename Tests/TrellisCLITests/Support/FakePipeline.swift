@@ -41,8 +41,8 @@ enum FakePipeline {
           return ReadOutcome(document: nil, diagnostics: [Diagnostic(.error, "no such file '\(path)'", code: "unreadable-file")])
         }
       },
-      resolve: { _, environment in Fixtures.concentrationResolved(environment) },
-      makeSolver: { document in
+      resolve: { _, environment, _ in Fixtures.concentrationResolved(environment) },
+      makeSolver: { document, _ in
         { environment, _ in solve(document, environment) }
       })
   }
