@@ -80,6 +80,12 @@ enum StoredSizes {
     return (label.width, label.height)
   }
 
+  /// The size `BuiltinTextMeasurer(name: "inter", …)` predicts for `sample`.
+  static func builtin(_ sample: StoredSizeSample) -> (width: Double, height: Double)? {
+    BuiltinTextMeasurer(name: "inter", size: sample.font.size, weight: weightClasses[sample.font.weight] ?? 400)
+      .map { predictedSize(of: sample, with: $0) }
+  }
+
   /// Errors of one measurer over the samples.
   struct Summary: Equatable {
     var widthCount = 0
@@ -94,6 +100,9 @@ enum StoredSizes {
     /// Samples with an intrinsic width predicted within one pixel (1/scale pt, plus 0.001 for
     /// the 3-decimal stored values), as a share of those samples.
     var widthWithinPixel = 0.0
+    /// Samples with an intrinsic width predicted within one point, as a share of those (IB leaves
+    /// some frames stale by less than a point without flagging them).
+    var widthWithinPoint = 0.0
     /// Samples with both axes intrinsic predicted within one pixel on both, as a share of those.
     var bothWithinPixel = 0.0
   }
@@ -104,6 +113,7 @@ enum StoredSizes {
   ) -> Summary {
     var result = Summary()
     var widthWithin = 0
+    var widthWithinPoint = 0
     var bothWithin = 0
     for sample in samples {
       let predicted = predict(sample)
@@ -116,6 +126,7 @@ enum StoredSizes {
         result.meanWidthError += abs(widthError)
         result.maxWidthError = max(result.maxWidthError, abs(widthError))
         if abs(widthError) <= pixel { widthWithin += 1 }
+        if abs(widthError) <= 1.001 { widthWithinPoint += 1 }
       }
       if sample.heightIsIntrinsic {
         result.heightCount += 1
@@ -131,6 +142,7 @@ enum StoredSizes {
       result.meanWidthBias /= Double(result.widthCount)
       result.meanWidthError /= Double(result.widthCount)
       result.widthWithinPixel = Double(widthWithin) / Double(result.widthCount)
+      result.widthWithinPoint = Double(widthWithinPoint) / Double(result.widthCount)
     }
     if result.heightCount > 0 { result.meanHeightError /= Double(result.heightCount) }
     if result.bothCount > 0 { result.bothWithinPixel = Double(bothWithin) / Double(result.bothCount) }
@@ -151,25 +163,14 @@ struct TrackedMeasurer<Base: TextMeasurer>: TextMeasurer {
   func kerning(between left: Character, and right: Character) -> Double { base.kerning(between: left, and: right) }
 }
 
-/// SF Pro's size-specific tracking in 1/1000 em, linearly interpolated between the values Apple's
-/// Human Interface Guidelines give, as summarised by uxcel's HIG course ("Spacing rules",
-/// https://app.uxcel.com/courses/apple-hig/system-typography-sf-font-963/spacing-rules-1411):
-/// 10 pt +12, 12 pt 0, 13 pt −6, 17 pt −26, 28 pt +14; held constant outside 10…28 pt
-/// (not sourced there). 17 pt gives −0.44 pt, close to the −0.41 pt of the older HIG table.
-enum SystemFontTracking {
-  static let points: [(size: Double, thousandths: Double)] = [(10, 12), (12, 0), (13, -6), (17, -26), (28, 14)]
-
-  /// The tracking in points at `size`.
-  static func tracking(size: Double) -> Double {
-    guard let first = points.first, let last = points.last else { return 0 }
-    if size <= first.size { return first.thousandths * size / 1000 }
-    if size >= last.size { return last.thousandths * size / 1000 }
-    for (low, high) in zip(points, points.dropFirst()) where size <= high.size {
-      let t = (size - low.size) / (high.size - low.size)
-      return (low.thousandths + t * (high.thousandths - low.thousandths)) * size / 1000
-    }
-    return 0
-  }
+/// A measurer whose lines take the iOS system font's vertical metrics instead of its own
+/// (`BuiltinTextMeasurer.systemLineMetrics(size:)`).
+struct SystemLineMetricsMeasurer<Base: TextMeasurer>: TextMeasurer {
+  var base: Base
+  var size: Double
+  var lineMetrics: LineMetrics { BuiltinTextMeasurer.systemLineMetrics(size: size) }
+  func advance(of cluster: Character) -> Double { base.advance(of: cluster) }
+  func kerning(between left: Character, and right: Character) -> Double { base.kerning(between: left, and: right) }
 }
 
 final class StoredSizeTests: XCTestCase {
@@ -254,16 +255,18 @@ final class StoredSizeTests: XCTestCase {
     XCTAssertEqual(summary.maxHeightError, 1, accuracy: 1e-9)
     // Within a pixel: widths only "Score:" (1 of 3); both axes neither "Flips" nor "Score:" (0 of 2).
     XCTAssertEqual(summary.widthWithinPixel, 1.0 / 3, accuracy: 1e-9)
+    XCTAssertEqual(summary.widthWithinPoint, 1.0 / 3, accuracy: 1e-9)
     XCTAssertEqual(summary.bothWithinPixel, 0)
   }
 
   /// The tracking table's interpolation, worked by hand: 17 pt is −26/1000 em = −0.442 pt;
   /// 20 pt is a third of the way from −26 to +14 (−26 + 40 × 3/11 = −15.09…) × 20 / 1000.
   func testSystemFontTracking() {
-    XCTAssertEqual(SystemFontTracking.tracking(size: 17), -0.442, accuracy: 1e-12)
-    XCTAssertEqual(SystemFontTracking.tracking(size: 12), 0, accuracy: 1e-12)
-    XCTAssertEqual(SystemFontTracking.tracking(size: 20), (-26 + 40.0 * 3 / 11) * 20 / 1000, accuracy: 1e-12)
-    XCTAssertEqual(SystemFontTracking.tracking(size: 40), 14 * 40 / 1000.0, accuracy: 1e-12)
+    XCTAssertEqual(BuiltinTextMeasurer.tracking(size: 17), -0.442, accuracy: 1e-12)
+    XCTAssertEqual(BuiltinTextMeasurer.tracking(size: 12), 0, accuracy: 1e-12)
+    XCTAssertEqual(BuiltinTextMeasurer.tracking(size: 20), (-26 + 40.0 * 3 / 11) * 20 / 1000, accuracy: 1e-12)
+    XCTAssertEqual(BuiltinTextMeasurer.tracking(size: 40), 14 * 40 / 1000.0, accuracy: 1e-12)
+    XCTAssertEqual(BuiltinTextMeasurer.tracking(size: 8), 12 * 8 / 1000.0, accuracy: 1e-12)
     let tracked = TrackedMeasurer(base: FixedTextMeasurer(fontSize: 10), tracking: 0.5)
     XCTAssertEqual(tracked.width(of: "abc"), 16.5)  // 3 × (5 + 0.5)
   }
@@ -283,7 +286,8 @@ final class StoredSizeComparison: XCTestCase {
 
     typealias Predict = (StoredSizeSample) -> (width: Double, height: Double)?
     var candidates: [(name: String, predict: Predict)] = [
-      ("fixed metric", { StoredSizes.predictedSize(of: $0, with: FixedTextMeasurer(fontSize: $0.font.size)) })
+      ("fixed metric", { StoredSizes.predictedSize(of: $0, with: FixedTextMeasurer(fontSize: $0.font.size)) }),
+      ("built-in \"inter\" (no font file)", { StoredSizes.builtin($0) }),
     ]
     func face(_ families: [String], _ sample: StoredSizeSample) -> Font? {
       let weight = StoredSizes.weightClasses[sample.font.weight] ?? 400
@@ -295,38 +299,60 @@ final class StoredSizeComparison: XCTestCase {
       "DejaVu Sans", "Inter", "Inter Display", "Roboto", "Liberation Sans", "Noto Sans", "Open Sans",
     ].map { ($0, [$0]) }
     families.append(("Inter / Inter Display at 20 pt", ["Inter", "Inter Display"]))
+    func measurer(_ font: Font, _ sample: StoredSizeSample, tracking: Bool, systemLines: Bool, kerning: Bool = true)
+      -> any TextMeasurer
+    {
+      let size = sample.font.size
+      let base = FontTextMeasurer(font: font, size: size, kerning: kerning)
+      let tracked = TrackedMeasurer(base: base, tracking: tracking ? BuiltinTextMeasurer.tracking(size: size) : 0)
+      return systemLines ? SystemLineMetricsMeasurer(base: tracked, size: size) : tracked
+    }
     for (name, list) in families where library.font(family: list[0]) != nil {
-      candidates.append(
-        (name, { sample in
-          face(list, sample).map { StoredSizes.predictedSize(of: sample, with: FontTextMeasurer(font: $0, size: sample.font.size)) }
-        }))
-      candidates.append(
-        ("\(name) + SF tracking", { sample in
-          face(list, sample).map {
-            StoredSizes.predictedSize(
-              of: sample,
-              with: TrackedMeasurer(
-                base: FontTextMeasurer(font: $0, size: sample.font.size),
-                tracking: SystemFontTracking.tracking(size: sample.font.size)))
-          }
-        }))
+      var variants: [(String, Bool, Bool, Bool)] = [("", false, false, true), (" + SF tracking", true, false, true)]
+      if list.count > 1 {
+        // The closest stand-in: also with SF's line height, and without kerning.
+        variants += [
+          (" + SF tracking + SF line height", true, true, true),
+          (" + SF tracking + SF line height, no kerning", true, true, false),
+          (" + SF line height", false, true, true),
+        ]
+      }
+      for (suffix, tracking, systemLines, kerning) in variants {
+        candidates.append(
+          (
+            name + suffix,
+            { sample in
+              face(list, sample).map {
+                StoredSizes.predictedSize(
+                  of: sample, with: measurer($0, sample, tracking: tracking, systemLines: systemLines, kerning: kerning)
+                )
+              }
+            }
+          ))
+      }
     }
 
     let distinct = Set(samples.map { "\($0.text)|\($0.font.size)|\($0.font.weight)" }).count
     let repositories = Set(samples.map(\.source.repository)).count
-    print("stored sizes: \(samples.count) samples (\(distinct) distinct text/size/weight) from \(repositories) repositories")
     print(
-      "| measurer | widths | mean |Δw| | max |Δw| | mean Δw | width within 1 px | heights | mean |Δh| | max |Δh| | both axes within 1 px |"
+      "stored sizes: \(samples.count) samples (\(distinct) distinct text/size/weight) from \(repositories) repositories"
     )
-    print("|---|---|---|---|---|---|---|---|---|---|")
+    print(
+      "| measurer | widths | mean \\|Δw\\| | max \\|Δw\\| | mean Δw | \\|Δw\\| < 20 pt / ≥ 20 pt | width within 1 px | within 1 pt | heights | mean \\|Δh\\| | max \\|Δh\\| | both axes within 1 px |"
+    )
+    print("|---|---|---|---|---|---|---|---|---|---|---|---|")
     for candidate in candidates {
       let summary = StoredSizes.summary(samples) { candidate.predict($0) ?? (.nan, .nan) }
+      let small = StoredSizes.summary(samples.filter { $0.font.size < 20 }) { candidate.predict($0) ?? (.nan, .nan) }
+      let large = StoredSizes.summary(samples.filter { $0.font.size >= 20 }) { candidate.predict($0) ?? (.nan, .nan) }
       func f(_ value: Double) -> String { String(format: "%.2f", value) }
       func p(_ value: Double) -> String { String(format: "%.0f%%", value * 100) }
       print(
         "| \(candidate.name) | \(summary.widthCount) | \(f(summary.meanWidthError)) | \(f(summary.maxWidthError)) | "
-          + "\(f(summary.meanWidthBias)) | \(p(summary.widthWithinPixel)) | \(summary.heightCount) | "
-          + "\(f(summary.meanHeightError)) | \(f(summary.maxHeightError)) | \(p(summary.bothWithinPixel)) (of \(summary.bothCount)) |")
+          + "\(f(summary.meanWidthBias)) | \(f(small.meanWidthError)) / \(f(large.meanWidthError)) | "
+          + "\(p(summary.widthWithinPixel)) | \(p(summary.widthWithinPoint)) | \(summary.heightCount) | "
+          + "\(f(summary.meanHeightError)) | \(f(summary.maxHeightError)) | \(p(summary.bothWithinPixel)) (of \(summary.bothCount)) |"
+      )
       if detail {
         for sample in samples {
           guard let predicted = candidate.predict(sample) else { continue }
@@ -337,5 +363,81 @@ final class StoredSizeComparison: XCTestCase {
         }
       }
     }
+  }
+}
+
+/// `BuiltinTextMeasurer` on widths worked out by hand from the checked-in tables
+/// (`BuiltinMetricsInter.swift`: Inter Display Regular at 2048 units per em, Inter Regular and
+/// Bold at 2816) and the tracking values in `BuiltinTextMeasurer.tracking(size:)`.
+final class BuiltinTextMeasurerTests: XCTestCase {
+  func testNamesAndWeights() throws {
+    XCTAssertEqual(BuiltinTextMeasurer.names, ["inter"])
+    XCTAssertNil(BuiltinTextMeasurer(name: "helvetica", size: 17))
+    XCTAssertEqual(try XCTUnwrap(BuiltinTextMeasurer(name: "Inter", size: 17)).weight, 400)
+    XCTAssertEqual(try XCTUnwrap(BuiltinTextMeasurer(name: "inter", size: 17, weight: 650)).weight, 700)
+    XCTAssertEqual(try XCTUnwrap(BuiltinTextMeasurer(name: "inter", size: 17, weight: 20)).weight, 100)
+    XCTAssertEqual(try XCTUnwrap(BuiltinTextMeasurer(name: "inter", size: 17, weight: 1000)).weight, 900)
+  }
+
+  func testDisplayDesignFromTwentyPoints() throws {
+    // "Flips: 0" at 40 pt, Inter Display Regular: F 1080 + l 392 + i 392 + p 1132 + s 952
+    // + ':' 466 + ' ' 570 + '0' 1152 = 6136 units; 6136 × 40 / 2048 = 119.84375 pt; tracking at
+    // 40 pt (held at +14/1000 em) is 0.56 pt × 8 clusters = 4.48; total 124.32375.
+    let flips = try XCTUnwrap(BuiltinTextMeasurer(name: "inter", size: 40))
+    XCTAssertEqual(flips.width(of: "Flips: 0"), 124.32375, accuracy: 1e-9)
+    // SF's line: (1950 + 494) × 40 / 2048 = 47.734375, which a label rounds up to 48 at @3x,
+    // the height stored for this label; its width rounds up to 373 px = 124.333 (stored 123.667).
+    XCTAssertEqual(flips.lineMetrics.lineHeight, 47.734375, accuracy: 1e-12)
+    let label = TextLayout("Flips: 0", measurer: flips, numberOfLines: 1, rounding: .up(scale: 3))
+    XCTAssertEqual(label.width, 373.0 / 3, accuracy: 1e-9)
+    XCTAssertEqual(label.height, 48)
+  }
+
+  func testTextDesignBelowTwentyPoints() throws {
+    // "abc" at 17 pt, Inter Regular: a 1588 + b 1748 + c 1572 = 4908 units; × 17 / 2816 =
+    // 29.629261… pt; tracking −26/1000 × 17 = −0.442 pt per cluster, × 3 = −1.326.
+    let regular = try XCTUnwrap(BuiltinTextMeasurer(name: "inter", size: 17))
+    XCTAssertEqual(regular.width(of: "abc"), 4908.0 * 17 / 2816 - 1.326, accuracy: 1e-9)
+    // Line metrics at 17 pt: 1950 × 17 / 2048 = 16.1865234375 and 494 × 17 / 2048 = 4.1005859375.
+    XCTAssertEqual(regular.lineMetrics.ascender, 16.1865234375, accuracy: 1e-12)
+    XCTAssertEqual(regular.lineMetrics.descender, 4.1005859375, accuracy: 1e-12)
+    XCTAssertEqual(regular.lineMetrics.lineHeight, 20.287109375, accuracy: 1e-12)
+    // "é" (U+00E9) is in the table: 1640 × 17 / 2816 − 0.442. Decomposed, the e (also 1640
+    // units) carries it and the combining acute takes no space: the same advance, where the
+    // acute counted as an unknown character would add 0.5 em = 8.5 pt.
+    XCTAssertEqual(regular.advance(of: "\u{E9}"), 1640.0 * 17 / 2816 - 0.442, accuracy: 1e-9)
+    XCTAssertEqual(regular.advance(of: "e\u{301}"), 1640.0 * 17 / 2816 - 0.442, accuracy: 1e-9)
+    // "Hi" at 12 pt, Inter Bold: H 2101 + i 766 = 2867 units × 12 / 2816; no tracking at 12 pt.
+    let bold = try XCTUnwrap(BuiltinTextMeasurer(name: "inter", size: 12, weight: 700))
+    XCTAssertEqual(bold.width(of: "Hi"), 2867.0 * 12 / 2816, accuracy: 1e-9)
+  }
+
+  func testCharactersOutsideTheTable() throws {
+    // At 10 pt the tracking is +12/1000 em = 0.12 pt. An arrow (U+2192) is not in the table:
+    // 0.5 em = 5 pt, plus the tracking. A tab advances like a space (Inter Regular ' ' is 792
+    // units of 2816, read from the table). A newline takes nothing, nor does a lone ZWJ.
+    let measurer = try XCTUnwrap(BuiltinTextMeasurer(name: "inter", size: 10))
+    XCTAssertEqual(measurer.advance(of: "\u{2192}"), 5.12, accuracy: 1e-12)
+    XCTAssertEqual(measurer.advance(of: "\t"), measurer.advance(of: " "))
+    XCTAssertEqual(measurer.advance(of: " "), 792.0 * 10 / 2816 + 0.12, accuracy: 1e-12)
+    XCTAssertEqual(measurer.advance(of: "\n"), 0)
+    XCTAssertEqual(measurer.advance(of: "\u{200D}"), 0)
+    XCTAssertEqual(measurer.kerning(between: "A", and: "V"), 0)
+  }
+
+  /// The claim that justifies checking the metrics in: on the stored sizes the built-in
+  /// measurer is closer than the fixed metric in width, by mean error and by share within a
+  /// pixel, and no worse than half a point per label in mean height.
+  func testBeatsTheFixedMetricOnStoredSizes() throws {
+    let samples = try StoredSizes.load()
+    let fixed = StoredSizes.summary(samples) {
+      StoredSizes.predictedSize(of: $0, with: FixedTextMeasurer(fontSize: $0.font.size))
+    }
+    let builtin = StoredSizes.summary(samples) { StoredSizes.builtin($0) ?? (.nan, .nan) }
+    XCTAssertLessThan(builtin.meanWidthError, fixed.meanWidthError / 2)
+    XCTAssertLessThan(builtin.maxWidthError, fixed.maxWidthError)
+    XCTAssertGreaterThan(builtin.widthWithinPixel, fixed.widthWithinPixel + 0.2)
+    XCTAssertGreaterThan(builtin.bothWithinPixel, fixed.bothWithinPixel + 0.2)
+    XCTAssertLessThan(builtin.meanHeightError, 0.5)
   }
 }
