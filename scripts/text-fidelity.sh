@@ -8,6 +8,7 @@
 #   FONTDIR   a folder of .ttf/.otf files, searched recursively (e.g. fonts unpacked with
 #             `apt-get download fonts-inter fonts-roboto-unhinted ...` and `dpkg -x`)
 #   --detail  also print every sample's width and height error per measurer
+# TRELLIS_FIDELITY_SAMPLES=FILE compares on another samples file of the same form (a hold-out set).
 # Builds in $TRELLIS_SCRATCH (default .build) and runs the opt-in test StoredSizeComparison.
 set -euo pipefail
 if [[ $# -lt 1 || ! -d "$1" ]]; then

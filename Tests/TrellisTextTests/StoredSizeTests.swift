@@ -54,8 +54,13 @@ enum StoredSizes {
 
   /// The samples of the checked-in data file.
   static func load(file: StaticString = #filePath) throws -> [StoredSizeSample] {
-    let url = URL(fileURLWithPath: "\(file)").deletingLastPathComponent().deletingLastPathComponent()
-      .appendingPathComponent("Fixtures/text-sizes/stored-label-sizes.json")
+    try load(
+      url: URL(fileURLWithPath: "\(file)").deletingLastPathComponent().deletingLastPathComponent()
+        .appendingPathComponent("Fixtures/text-sizes/stored-label-sizes.json"))
+  }
+
+  /// The samples of a data file of the same form at `url`.
+  static func load(url: URL) throws -> [StoredSizeSample] {
     struct Document: Decodable { var samples: [StoredSizeSample] }
     return try JSONDecoder().decode(Document.self, from: Data(contentsOf: url)).samples
   }
@@ -281,7 +286,10 @@ final class StoredSizeComparison: XCTestCase {
       throw XCTSkip("set TRELLIS_FIDELITY_FONTS to a font folder to print the comparison")
     }
     let detail = ProcessInfo.processInfo.environment["TRELLIS_FIDELITY_DETAIL"] != nil
-    let samples = try StoredSizes.load()
+    // TRELLIS_FIDELITY_SAMPLES may name another samples file of the same form (a hold-out set).
+    let samples = try ProcessInfo.processInfo.environment["TRELLIS_FIDELITY_SAMPLES"].map {
+      try StoredSizes.load(url: URL(fileURLWithPath: $0))
+    } ?? StoredSizes.load()
     let library = FontLibrary(directory: folder)
 
     typealias Predict = (StoredSizeSample) -> (width: Double, height: Double)?
@@ -349,7 +357,8 @@ final class StoredSizeComparison: XCTestCase {
       func p(_ value: Double) -> String { String(format: "%.0f%%", value * 100) }
       print(
         "| \(candidate.name) | \(summary.widthCount) | \(f(summary.meanWidthError)) | \(f(summary.maxWidthError)) | "
-          + "\(f(summary.meanWidthBias)) | \(f(small.meanWidthError)) / \(f(large.meanWidthError)) | "
+          + "\(f(summary.meanWidthBias)) | \(small.widthCount > 0 ? f(small.meanWidthError) : "–") / "
+          + "\(large.widthCount > 0 ? f(large.meanWidthError) : "–") | "
           + "\(p(summary.widthWithinPixel)) | \(p(summary.widthWithinPoint)) | \(summary.heightCount) | "
           + "\(f(summary.meanHeightError)) | \(f(summary.maxHeightError)) | \(p(summary.bothWithinPixel)) (of \(summary.bothCount)) |"
       )
