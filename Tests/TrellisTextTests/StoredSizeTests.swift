@@ -287,9 +287,10 @@ final class StoredSizeComparison: XCTestCase {
     }
     let detail = ProcessInfo.processInfo.environment["TRELLIS_FIDELITY_DETAIL"] != nil
     // TRELLIS_FIDELITY_SAMPLES may name another samples file of the same form (a hold-out set).
-    let samples = try ProcessInfo.processInfo.environment["TRELLIS_FIDELITY_SAMPLES"].map {
-      try StoredSizes.load(url: URL(fileURLWithPath: $0))
-    } ?? StoredSizes.load()
+    let samples =
+      try ProcessInfo.processInfo.environment["TRELLIS_FIDELITY_SAMPLES"].map {
+        try StoredSizes.load(url: URL(fileURLWithPath: $0))
+      } ?? StoredSizes.load()
     let library = FontLibrary(directory: folder)
 
     typealias Predict = (StoredSizeSample) -> (width: Double, height: Double)?
