@@ -316,7 +316,7 @@ final class StoredSizeComparison: XCTestCase {
       let tracked = TrackedMeasurer(base: base, tracking: tracking ? BuiltinTextMeasurer.tracking(size: size) : 0)
       return systemLines ? SystemLineMetricsMeasurer(base: tracked, size: size) : tracked
     }
-    for (name, list) in families where library.font(family: list[0]) != nil {
+    for (name, list) in families where list.allSatisfy({ library.font(family: $0) != nil }) {
       var variants: [(String, Bool, Bool, Bool)] = [("", false, false, true), (" + SF tracking", true, false, true)]
       if list.count > 1 {
         // The closest stand-in: also with SF's line height, and without kerning.
