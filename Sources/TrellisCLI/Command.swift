@@ -1,7 +1,6 @@
 import TrellisSupport
 import Foundation
 import TrellisLayout
-import TrellisText
 
 /// A subcommand: its declaration, how it reads parsed arguments, and what it does.
 protocol Command {
@@ -64,9 +63,9 @@ struct CommandContext {
 
   /// Solves through the pipeline, failing when the engine is not available.
   func solve(
-    _ document: LayoutDocument, _ environment: Environment, snapToPixels: Bool = false, fonts: FontLibrary? = nil
+    _ document: LayoutDocument, _ environment: Environment, snapToPixels: Bool = false, text: TextSettings = TextSettings()
   ) throws(RuntimeError) -> LayoutResult {
-    guard let result = pipeline.solve(document, environment, snapToPixels: snapToPixels, fonts: fonts) else {
+    guard let result = pipeline.solve(document, environment, snapToPixels: snapToPixels, text: text) else {
       throw RuntimeError.noEngine
     }
     return result

@@ -24,8 +24,8 @@ public struct Pipeline: Sendable {
   /// Reads and checks a layout file; never throws (problems become diagnostics).
   public var read: @Sendable (_ path: String) -> ReadOutcome
   /// Decides every size-class variation for an environment (`LayoutDocument.resolved(for:)`),
-  /// measuring text with the fonts given (nil: the fixed metric).
-  public var resolve: @Sendable (_ document: LayoutDocument, _ environment: Environment, _ fonts: FontLibrary?) ->
+  /// measuring text as the settings say (fonts, else a metric).
+  public var resolve: @Sendable (_ document: LayoutDocument, _ environment: Environment, _ text: TextSettings) ->
     ResolvedLayout?
   /// Solves one document for an environment, optionally rounding frames to the pixel grid;
   /// `nil` means no engine is linked.
@@ -33,17 +33,17 @@ public struct Pipeline: Sendable {
 
   /// Makes a function that solves one document for any environment. The function is used from
   /// one thread at a time and may keep work between calls (the engine keeps a live solver and
-  /// applies only what changed from the previous environment). Text is measured with the fonts
-  /// given (nil: the fixed metric).
-  public var makeSolver: @Sendable (_ document: LayoutDocument, _ fonts: FontLibrary?) -> Solve
+  /// applies only what changed from the previous environment). Text is measured as the
+  /// settings say (fonts, else a metric).
+  public var makeSolver: @Sendable (_ document: LayoutDocument, _ text: TextSettings) -> Solve
   /// GNU-style text for diagnostics: `file:line:col: severity: message`, the JSON path, the source
   /// line and a caret (lines are quoted from the `sources` whose file names match).
   public var formatDiagnostics: @Sendable (_ diagnostics: [Diagnostic], _ sources: [SourceText]) -> String
 
   public init(
     read: @escaping @Sendable (String) -> ReadOutcome,
-    resolve: @escaping @Sendable (LayoutDocument, Environment, FontLibrary?) -> ResolvedLayout?,
-    makeSolver: @escaping @Sendable (LayoutDocument, FontLibrary?) -> Solve,
+    resolve: @escaping @Sendable (LayoutDocument, Environment, TextSettings) -> ResolvedLayout?,
+    makeSolver: @escaping @Sendable (LayoutDocument, TextSettings) -> Solve,
     formatDiagnostics: @escaping @Sendable ([Diagnostic], [SourceText]) -> String = {
       DiagnosticRenderer.gnu($0, sources: $1)
     }
@@ -62,18 +62,18 @@ public struct Pipeline: Sendable {
       let result = LayoutReader.read(contentsOf: path)
       return ReadOutcome(document: result.document, diagnostics: result.diagnostics, source: result.source)
     },
-    resolve: { document, environment, fonts in
-      document.resolved(for: environment, typesetter: Typesetter(fonts: fonts))
+    resolve: { document, environment, text in
+      document.resolved(for: environment, typesetter: Typesetter(text))
     },
-    makeSolver: { document, fonts in
-      let engine = LayoutEngine(document: document, typesetter: Typesetter(fonts: fonts))
+    makeSolver: { document, text in
+      let engine = LayoutEngine(document: document, typesetter: Typesetter(text))
       return { environment, snap in engine.layout(in: environment, snapToPixels: snap) }
     })
 
   /// Solves once, with a fresh solver.
   public func solve(
-    _ document: LayoutDocument, _ environment: Environment, snapToPixels: Bool = false, fonts: FontLibrary? = nil
+    _ document: LayoutDocument, _ environment: Environment, snapToPixels: Bool = false, text: TextSettings = TextSettings()
   ) -> LayoutResult? {
-    makeSolver(document, fonts)(environment, snapToPixels)
+    makeSolver(document, text)(environment, snapToPixels)
   }
 }

@@ -12,7 +12,11 @@ struct TextOptions {
   static let specs: [OptionSpec] = [
     .value(
       "fonts", valueName: "dir",
-      help: "Measure text with the .ttf/.otf/.ttc fonts in this directory (else the file's \"fonts\", else $TRELLIS_FONTS, else the fixed metric)."),
+      help: "Measure text with the .ttf/.otf/.ttc fonts in this directory (else the file's \"fonts\", else $TRELLIS_FONTS, else --text-metric)."),
+    .value(
+      "text-metric", valueName: "name", allowed: ["fixed"] + BuiltinTextMeasurer.names,
+      help: "Measure text without fonts: fixed (0.5 em a character, the same everywhere) or inter (the iOS system font approximated with Inter's widths; closer to UIKit).",
+      default: "fixed"),
     .value(
       "pseudo-locale", valueName: "name", allowed: PseudoLocale.allCases.map(\.name),
       help: "Stretch every text as a translation would: longer (x1.3), double, accented, bounded, right-to-left (also lays out right to left)."),
@@ -20,9 +24,12 @@ struct TextOptions {
 
   var fontsOption: String?
   var pseudoLocale: PseudoLocale?
+  var metric: TextSettings.Metric
 
   init(_ values: ParsedArguments) throws(UsageError) {
     fontsOption = values.value("fonts")
+    let metricName = values.value("text-metric") ?? "fixed"
+    metric = metricName == "fixed" ? .fixed : .builtin(metricName)
     if fontsOption?.isEmpty == true { throw UsageError("'--fonts' needs a directory.") }
     pseudoLocale = values.value("pseudo-locale").flatMap(PseudoLocale.init(name:))
   }
@@ -39,13 +46,22 @@ struct TextOptions {
     pseudoLocale.map(document.pseudoLocalized) ?? document
   }
 
+  private var metricName: String {
+    if case .builtin(let name) = metric { return name }
+    return "fixed"
+  }
+
   /// Whether environments must be laid out right to left.
   var rightToLeft: Bool { pseudoLocale?.impliesRightToLeft == true }
 
-  /// The fonts to measure with, or nil for the fixed metric. A directory that is missing or not
-  /// a directory is an error; one without readable fonts, or with unreadable files, a warning
-  /// on `context.stderr`.
-  func fonts(for document: LayoutDocument, _ context: inout CommandContext) throws(RuntimeError) -> FontLibrary? {
+  /// What to measure text with: the fonts found, else the metric. A fonts directory that is
+  /// missing or not a directory is an error; one without readable fonts, or with unreadable
+  /// files, a warning on `context.stderr`.
+  func settings(for document: LayoutDocument, _ context: inout CommandContext) throws(RuntimeError) -> TextSettings {
+    TextSettings(fonts: try fonts(for: document, &context), metric: metric)
+  }
+
+  private func fonts(for document: LayoutDocument, _ context: inout CommandContext) throws(RuntimeError) -> FontLibrary? {
     let chosen: (path: String, origin: String)?
     if let fontsOption {
       chosen = (fontsOption, "'--fonts'")
@@ -76,7 +92,7 @@ struct TextOptions {
     }
     if library.entries.isEmpty {
       context.stderr +=
-        "warning: no readable .ttf, .otf or .ttc fonts in '\(RawPath.display(path))' (\(origin)); text uses the fixed metric.\n"
+        "warning: no readable .ttf, .otf or .ttc fonts in '\(RawPath.display(path))' (\(origin)); text uses the \(metricName) metric.\n"
       return nil
     }
     return library

@@ -14,8 +14,9 @@ final class HelpAndUsageTests: XCTestCase {
                          [--size <WxH>] [--traits <wX,hY>] [--safe-area <T,L,B,R>]
                          [--scale <n>] [--rtl] [--content-size <category>]
                          [--scroll-offset <ID=X,Y>] [--zoom <ID=S>] [--fonts <dir>]
-                         [--pseudo-locale <name>] [--snap] [--format <format>]
-                         [--columns <n>] [--ascii] [--output <path>]
+                         [--text-metric <name>] [--pseudo-locale <name>] [--snap]
+                         [--format <format>] [--columns <n>] [--ascii]
+                         [--output <path>]
 
     """
 
@@ -238,14 +239,15 @@ final class HelpAndUsageTests: XCTestCase {
     XCTAssertEqual(run.status, 64)
     // "Usage: trellis rotate <file> --device <name> [--from <orientation>] [--rtl]" is 75
     // characters; "[--columns <n>]" would make 91, so it wraps, indented by 7 + 14 + 1 = 22;
-    // the second line takes options up to 80 characters (22 + 15 + 1 + 9 + 1 + 27 = 75).
+    // each next line takes options while it stays within 80 characters.
     XCTAssertEqual(
       run.stderr,
       """
       Error: Missing expected option '--device <name>'.
       Usage: trellis rotate <file> --device <name> [--from <orientation>] [--rtl]
                             [--columns <n>] [--ascii] [--content-size <category>]
-                            [--fonts <dir>] [--pseudo-locale <name>]
+                            [--fonts <dir>] [--text-metric <name>]
+                            [--pseudo-locale <name>]
       See 'trellis rotate --help'.
 
       """)

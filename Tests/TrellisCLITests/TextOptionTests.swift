@@ -1,6 +1,7 @@
 import Foundation
 import TrellisLayout
 import TrellisTestSupport
+import TrellisText
 import XCTest
 
 @testable import TrellisCLI
@@ -126,5 +127,18 @@ final class TextOptionTests: XCTestCase {
     let views = try XCTUnwrap(object["views"] as? [[String: Any]])
     let frame = try XCTUnwrap(views.first { $0["id"] as? String == "l" }?["frame"] as? [String: Double])
     XCTAssertEqual(frame["x"], 360)
+  }
+
+  func testTheTextMetricOptionChoosesTheBuiltInMetricAndFontsStillWin() throws {
+    let path = try layoutFile(label: #""text": "abc", "fontSize": 10"#)
+    let measurer = try XCTUnwrap(BuiltinTextMeasurer(name: "inter", size: 10))
+    let expected = TextLayout("abc", measurer: measurer, rounding: .up(scale: 2))  // the iPhone 8 is @2x
+    let inter = try labelSize(real(["solve", path, "--format", "json", "--text-metric", "inter"]))
+    XCTAssertEqual(inter, [expected.width, expected.height])
+    XCTAssertNotEqual(inter, [15, 12])
+    let fonts = directory.appendingPathComponent("fonts").path
+    XCTAssertEqual(
+      try labelSize(real(["solve", path, "--format", "json", "--text-metric", "inter", "--fonts", fonts])), [15, 11])
+    XCTAssertEqual(real(["solve", path, "--text-metric", "helvetica"]).status, 64)
   }
 }

@@ -95,7 +95,7 @@ struct MatrixCommand: Command {
   func run(_ context: inout CommandContext) throws -> Int32 {
     let (read, _) = try context.readDocument(file)
     let document = text.apply(to: read)
-    let fonts = try text.fonts(for: document, &context)
+    let settings = try text.settings(for: document, &context)
     var all: [Entry] = []
     for category in contentSizes {
       for var entry in Self.entries(family: family) {
@@ -112,7 +112,7 @@ struct MatrixCommand: Command {
     // entries w, w + workers, …; results land in their own slot, so the order is the table's.
     let workers = max(1, min(ProcessInfo.processInfo.activeProcessorCount, entries.count))
     DispatchQueue.concurrentPerform(iterations: workers) { worker in
-      let solve = pipeline.makeSolver(document, fonts)
+      let solve = pipeline.makeSolver(document, settings)
       for index in stride(from: worker, to: entries.count, by: workers) {
         let result = solve(entries[index].environment, false)
         slots.withLock { $0[index] = result }

@@ -49,7 +49,7 @@ struct RotateCommand: Command {
   func run(_ context: inout CommandContext) throws -> Int32 {
     let (read, outcome) = try context.readDocument(file)
     let document = text.apply(to: read)
-    let fonts = try text.fonts(for: document, &context)
+    let settings = try text.settings(for: document, &context)
     let to: Orientation = from == .portrait ? .landscape : .portrait
     let direction: LayoutDirection = text.rightToLeft ? .rightToLeft : direction
     var before = device.environment(orientation: from, layoutDirection: direction)
@@ -57,14 +57,14 @@ struct RotateCommand: Command {
     before.contentSizeCategory = contentSize
     after.contentSizeCategory = contentSize
     // One solver for both, as one app rotates: the second layout applies only what changed.
-    let solve = context.pipeline.makeSolver(document, fonts)
+    let solve = context.pipeline.makeSolver(document, settings)
     guard let solvedBefore = solve(before, false), let solvedAfter = solve(after, false) else {
       throw RuntimeError.noEngine
     }
     // Each result carries the resolution it was solved from; resolve again only for a
     // pipeline whose results do not (a test's stand-in).
-    guard let resolvedBefore = solvedBefore.resolution ?? context.pipeline.resolve(document, before, fonts),
-      let resolvedAfter = solvedAfter.resolution ?? context.pipeline.resolve(document, after, fonts)
+    guard let resolvedBefore = solvedBefore.resolution ?? context.pipeline.resolve(document, before, settings),
+      let resolvedAfter = solvedAfter.resolution ?? context.pipeline.resolve(document, after, settings)
     else {
       throw RuntimeError("this build of trellis cannot resolve layouts yet (the resolver is not linked)")
     }

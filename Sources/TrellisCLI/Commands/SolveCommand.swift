@@ -48,8 +48,8 @@ struct SolveCommand: Command {
     let (read, outcome) = try context.readDocument(file)
     var environment = environment
     let document = text.apply(to: try ScrollOptions.apply(scrollOverrides, to: read), &environment)
-    let fonts = try text.fonts(for: document, &context)
-    let result = try context.solve(document, environment, snapToPixels: snap, fonts: fonts)
+    let settings = try text.settings(for: document, &context)
+    let result = try context.solve(document, environment, snapToPixels: snap, text: settings)
     let text: String
     switch format {
     case "table": text = FrameTable.render(result)

@@ -80,9 +80,9 @@ struct ValidateCommand: Command {
       let outcome = context.read(file)
       var diagnostics = outcome.diagnostics.map(policy.effective)
       if let document = outcome.document, !outcome.diagnostics.contains(where: { $0.severity == .error }) {
-        let fonts = try text.fonts(for: document, &context)
+        let settings = try text.settings(for: document, &context)
         diagnostics += solveEverywhere(
-          text.apply(to: document), context.pipeline, fonts: fonts, rightToLeft: text.rightToLeft, policy: policy)
+          text.apply(to: document), context.pipeline, text: settings, rightToLeft: text.rightToLeft, policy: policy)
       }
       diagnostics = Self.sorted(diagnostics)
       let errors = diagnostics.filter { $0.severity == .error }.count
@@ -109,10 +109,10 @@ struct ValidateCommand: Command {
   /// Solves at each size class's smallest and largest container; a problem found in several
   /// environments is reported once, naming every environment it was found in.
   func solveEverywhere(
-    _ document: LayoutDocument, _ pipeline: Pipeline, fonts: FontLibrary?, rightToLeft: Bool, policy: FailurePolicy
+    _ document: LayoutDocument, _ pipeline: Pipeline, text: TextSettings, rightToLeft: Bool, policy: FailurePolicy
   ) -> [Diagnostic] {
     var merged: [Diagnostic] = []
-    let solve = pipeline.makeSolver(document, fonts)
+    let solve = pipeline.makeSolver(document, text)
     for entry in Self.extremes.flatMap(\.entries) {
       var environment = entry.environment
       if rightToLeft { environment.layoutDirection = .rightToLeft }

@@ -1,15 +1,40 @@
 import TrellisText
 
+/// What text is measured with: fonts when given, else a metric built in, the same on every machine.
+public struct TextSettings: Sendable {
+  /// A metric that needs no font file.
+  public enum Metric: Sendable, Hashable {
+    /// Every character 0.5 em, lines 1.2 em (``TextMetrics``): the default.
+    case fixed
+    /// The iOS system font approximated by a freely licensed font's advance widths checked into
+    /// TrellisText (`BuiltinTextMeasurer`; "inter"), about four times closer to UIKit's label
+    /// widths than `fixed` (docs/text-fidelity.md).
+    case builtin(String)
+  }
+
+  /// The fonts to measure with (`nil`: the metric).
+  public var fonts: FontLibrary?
+  /// What measures text without fonts.
+  public var metric: Metric
+
+  public init(fonts: FontLibrary? = nil, metric: Metric = .fixed) {
+    self.fonts = fonts
+    self.metric = metric
+  }
+}
+
 /// Measures the text of labels and buttons: with fonts from a ``FontLibrary`` when one is
-/// given, else with the fixed metric (``TextMetrics``), which gives the same sizes on every
-/// machine.
+/// given, else with the settings' metric: the fixed one (``TextMetrics``) by default, which gives
+/// the same sizes on every machine.
 ///
 /// It keeps every text it has measured (up to ``cacheLimit``), so laying a label out again at
 /// another width, as wrapping does on every layout pass, measures no character twice.
 /// Not thread-safe: one per engine.
 public final class Typesetter {
-  /// The fonts text is measured with (`nil`: the fixed metric).
+  /// The fonts text is measured with (`nil`: the metric).
   public let fonts: FontLibrary?
+  /// What measures text without fonts.
+  public let metric: TextSettings.Metric
   /// The most texts kept measured; past it the memory starts again (a layout has one per label).
   public static let cacheLimit = 20_000
 
@@ -25,9 +50,15 @@ public final class Typesetter {
   private var measurers: [FontKey: any TextMeasurer] = [:]
   private var prepared: [TextKey: PreparedText] = [:]
 
-  /// A typesetter measuring with `fonts`, or with the fixed metric when `fonts` is nil or empty.
-  public init(fonts: FontLibrary? = nil) {
+  /// A typesetter measuring with `fonts`, or with `metric` when `fonts` is nil or empty.
+  public init(fonts: FontLibrary? = nil, metric: TextSettings.Metric = .fixed) {
     self.fonts = fonts.flatMap { $0.entries.isEmpty ? nil : $0 }
+    self.metric = metric
+  }
+
+  /// A typesetter for these settings.
+  public convenience init(_ settings: TextSettings) {
+    self.init(fonts: settings.fonts, metric: settings.metric)
   }
 
   private var known: [String: Bool] = [:]
@@ -46,6 +77,9 @@ public final class Typesetter {
     let key = FontKey(name: fontName, weight: weight, size: size)
     if let known = measurers[key] { return known }
     var measurer: any TextMeasurer = FixedTextMeasurer(fontSize: size)
+    if case .builtin(let name) = metric, let builtin = BuiltinTextMeasurer(name: name, size: size, weight: weight) {
+      measurer = builtin
+    }
     if let fonts {
       let font = fontName.flatMap { fonts.font(named: $0, weight: weight) } ?? fonts.systemFont(size: size, weight: weight)
       if let font { measurer = FontTextMeasurer(font: font, size: size) }

@@ -130,3 +130,31 @@ final class TextPropertyTests: XCTestCase {
     assertRect(result, "mark", 0, 23.5, 1, 1)
   }
 }
+
+extension TextPropertyTests {
+  func testTheBuiltInMetricMeasuresLikeItsMeasurerAndFontsWinOverIt() throws {
+    // "Flips: 0" at 40 pt, which IB stored 123.667 wide (docs/text-fidelity.md); the fixed metric
+    // says 8 × 20 = 160. The built-in metric's own measure, rounded up at @3x, is what the label gets.
+    let document = try XCTUnwrap(
+      readLayout(
+        """
+        {"root": {"id": "root", "children": [
+          {"id": "flips", "kind": "label", "text": "Flips: 0", "fontSize": 40}]},
+         "constraints": ["flips.leading == root.leading", "flips.top == root.top"]}
+        """))
+    let measurer = try XCTUnwrap(BuiltinTextMeasurer(name: "inter", size: 40))
+    let expected = TextLayout("Flips: 0", measurer: measurer, rounding: .up(scale: 3))
+    let inter = LayoutEngine(document: document, typesetter: Typesetter(metric: .builtin("inter")))
+      .layout(in: environment(375, 812, scale: 3))
+    assertRect(inter, "flips", 0, 0, expected.width, expected.height)
+    XCTAssertLessThan(abs(expected.width - 123.667), abs(160 - 123.667))
+    // Fonts, when given, measure instead.
+    var library = FontLibrary()
+    library.add(bytes: SyntheticFont().build(), path: "synthetic.ttf")
+    let fonts = LayoutEngine(document: document, typesetter: Typesetter(fonts: library, metric: .builtin("inter")))
+      .layout(in: environment(375, 812, scale: 3))
+    // The synthetic font has no F, l, i, p, s, :, 0: each takes .notdef's 600 units, the space 250:
+    // 7 × 600 + 250 = 4450 units = 178 pt at 40 pt; lines 1.1 × 40 = 44.
+    assertRect(fonts, "flips", 0, 0, 178, 44)
+  }
+}
