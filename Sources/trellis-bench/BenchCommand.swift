@@ -40,6 +40,9 @@ enum WorkloadCatalog {
       Entry(name: "scaling", file: "", folder: .generated) { _ throws(BenchInputError) in
         try ScalingWorkload()
       },
+      Entry(name: "wrapping", file: "", folder: .generated) { _ throws(BenchInputError) in
+        try WrappingWorkload()
+      },
     ]
   }
 

@@ -99,8 +99,13 @@ public final class Typesetter {
       numberOfLines: numberOfLines, lineBreakMode: lineBreakMode, rounding: .up(scale: scale))
   }
 
+  /// How many times a text was laid out (measured or taken from the memory): what a test of
+  /// incremental re-wrapping counts.
+  package private(set) var layoutCount = 0
+
   /// The text measured once in a font.
   func prepare(_ text: String, fontName: String?, weight: Int, size: Double) -> PreparedText {
+    layoutCount += 1
     let key = TextKey(font: FontKey(name: fontName, weight: weight, size: size), text: text)
     if let known = prepared[key] { return known }
     let made = PreparedText(text, measurer: measurer(fontName: fontName, weight: weight, size: size))

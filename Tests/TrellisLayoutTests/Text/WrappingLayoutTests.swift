@@ -117,4 +117,32 @@ final class WrappingLayoutTests: XCTestCase {
   private func engineResult(_ document: LayoutDocument, _ environment: Environment) -> LayoutResult {
     LayoutEngine(document: document).layout(in: environment)
   }
+
+  func testARotationReWrapsOnlyTheLabelsWhoseWidthChangedOnTheLiveSolver() {
+    // 'wide' spans the root; 'narrow' is 100 wide whatever the root. Portrait 120 × 400 and
+    // "landscape" 250 × 400 of the same size classes: only 'wide' changes width.
+    let document = Layout {
+      View.label("wide", Varying(Self.fox), fontSize: 10, numberOfLines: 0)
+      View.label("narrow", Varying(Self.fox), fontSize: 10, numberOfLines: 0)
+    } constraints: {
+      "wide.leading == root.leading"
+      "wide.trailing == root.trailing"
+      "wide.top == root.top"
+      "narrow.leading == root.leading"
+      "narrow.width == 100"
+      "narrow.top == wide.bottom"
+    }
+    let engine = LayoutEngine(document: document)
+    let first = solve(engine, environment(120, 400))
+    // 120: 24 characters a line: "The quick brown fox", "jumps over the lazy dog": 24 tall;
+    // 100: 3 lines, 36 tall, below it.
+    assertRect(first, "wide", 0, 0, 120, 24)
+    assertRect(first, "narrow", 0, 24, 100, 36)
+    let before = engine.typesetter.layoutCount
+    let rotated = solve(engine, environment(250, 400))
+    XCTAssertEqual(engine.typesetter.layoutCount - before, 1, "only 'wide' is laid out again")
+    XCTAssertEqual(engine.lastUpdate?.route, .diffed, "the live solver moves")
+    assertRect(rotated, "wide", 0, 0, 250, 12)
+    assertRect(rotated, "narrow", 0, 12, 100, 36)
+  }
 }
