@@ -28,7 +28,9 @@ extension LayoutEngine {
         let view = next.views[position]
         guard let variables = cache[index].items[view.item] else { continue }
         let width = cache[index].solver.value(of: variables.width)
-        guard width.isFinite, view.textChanges(atWidth: width) else { continue }
+        // A view collapsed to no width (a hidden arranged view) keeps its measure: UIKit reads a
+        // `preferredMaxLayoutWidth` of 0 as "not set", never as one character a line.
+        guard width.isFinite, width > 0, view.textChanges(atWidth: width) else { continue }
         var wrapped = view
         wrapped.measureText(with: typesetter, wrapWidth: width, scale: scale, overrides: SizeOverride())
         next.views[position] = wrapped

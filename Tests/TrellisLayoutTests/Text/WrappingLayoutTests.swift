@@ -145,4 +145,22 @@ final class WrappingLayoutTests: XCTestCase {
     assertRect(rotated, "wide", 0, 0, 250, 12)
     assertRect(rotated, "narrow", 0, 12, 100, 36)
   }
+
+  func testAHiddenWrappingLabelInAHorizontalStackKeepsItsOneLineHeight() {
+    // The hidden label collapses to 0 wide (UISV-hiding); it is not wrapped one character a
+    // line, so it stays 12 tall and the stack (alignment leading, i.e. top) keeps the visible label's 12.
+    let document = Layout {
+      Stack("row", alignment: Varying(.leading)) {
+        View.label("shown", "Hello", fontSize: 10)
+        View.label("gone", Varying(Self.fox), fontSize: 10, numberOfLines: 0, hidden: true)
+      }
+    } constraints: {
+      "row.leading == root.leading"
+      "row.top == root.top"
+    }
+    let result = solve(LayoutEngine(document: document), environment(400, 400))
+    assertRect(result, "row", 0, 0, 25, 12)
+    XCTAssertEqual(result.view("gone")?.frame.width, 0)
+    XCTAssertEqual(result.view("gone")?.frame.height, 12)
+  }
 }
