@@ -29,6 +29,9 @@ let package = Package(
     .target(name: "TrellisText"),
     .target(name: "TrellisLayout", dependencies: ["TrellisSolver", "TrellisSupport", "TrellisText"]),
     .target(name: "TrellisRender", dependencies: ["TrellisLayout", "TrellisSupport"]),
+    // The Interface Builder front end: .storyboard and .xib files (Foundation's XMLParser) to
+    // layout documents, with each value's XML location.
+    .target(name: "TrellisImport", dependencies: ["TrellisLayout", "TrellisSupport"]),
     .target(name: "TrellisCLI", dependencies: ["TrellisLayout", "TrellisRender", "TrellisSupport", "TrellisText"]),
 
     // MARK: Executables
@@ -50,5 +53,7 @@ let package = Package(
       dependencies: ["TrellisCLI", "TrellisLayout", "TrellisRender", "TrellisSupport", "TrellisTestSupport"],
       exclude: ["Snapshots"]),
     .testTarget(name: "TrellisTextTests", dependencies: ["TrellisText", "TrellisTestSupport"]),
+    .testTarget(
+      name: "TrellisImportTests", dependencies: ["TrellisImport", "TrellisLayout", "TrellisSupport", "TrellisTestSupport"]),
   ]
 )

@@ -1,0 +1,169 @@
+import Foundation
+import TrellisLayout
+
+#if canImport(FoundationXML)
+  import FoundationXML
+#endif
+
+/// Reads an XML document into a tree of ``XMLElementNode``s with Foundation's `XMLParser`.
+///
+/// A document type declaration is refused before parsing: Interface Builder never writes one,
+/// and it is how entity-expansion attacks ("billion laughs") and external entities get in.
+/// Past a limit the parse stops with an error; malformed XML is an error at the parser's line
+/// and column. Never throws, never traps: problems are diagnostics (codes `xml-malformed`,
+/// `xml-doctype`, `xml-limit`).
+package enum XMLTreeReader {
+  package static func read(_ bytes: [UInt8], file: String, limits: XMLReadLimits = XMLReadLimits()) -> (
+    root: XMLElementNode?, diagnostics: [Diagnostic]
+  ) {
+    func error(_ code: Diagnostic.Code, _ message: String, line: Int = 1, column: Int = 1) -> Diagnostic {
+      Diagnostic(.error, message, code: code, at: SourceLocation(file: file, line: line, column: column))
+    }
+    if bytes.count > limits.maxBytes {
+      return (
+        nil,
+        [
+          error(
+            "xml-limit",
+            "the file is \(bytes.count) bytes, more than the \(limits.maxBytes) an Interface Builder document is read up to")
+        ]
+      )
+    }
+    if let (line, column) = doctypePosition(bytes) {
+      return (
+        nil,
+        [
+          error(
+            "xml-doctype",
+            "the file declares a document type (<!DOCTYPE>); Interface Builder files never do, and entities are not "
+              + "expanded: remove it", line: line, column: column)
+        ]
+      )
+    }
+    let builder = TreeBuilder(file: file, limits: limits)
+    let parser = XMLParser(data: Data(bytes))
+    parser.shouldResolveExternalEntities = false
+    parser.shouldProcessNamespaces = false
+    parser.delegate = builder
+    builder.parser = parser
+    let ok = parser.parse()
+    if let problem = builder.problem { return (nil, [problem]) }
+    guard ok, let root = builder.root else {
+      let message = parser.parserError.map { describe($0) } ?? "the XML could not be read"
+      return (
+        nil,
+        [
+          error(
+            "xml-malformed", "malformed XML: \(message)", line: max(1, parser.lineNumber),
+            column: max(1, parser.columnNumber))
+        ]
+      )
+    }
+    return (root, [])
+  }
+
+  /// Where `<!DOCTYPE` (or `<!ENTITY`) first appears, as a line and column, if it does.
+  static func doctypePosition(_ bytes: [UInt8]) -> (Int, Int)? {
+    let markers = [Array("<!DOCTYPE".utf8), Array("<!ENTITY".utf8)]
+    var line = 1
+    var column = 1
+    var index = 0
+    while index < bytes.count {
+      let byte = bytes[index]
+      if byte == UInt8(ascii: "<"),
+        markers.contains(where: { marker in
+          index + marker.count <= bytes.count && zip(marker, bytes[index...]).allSatisfy { $0 == $1 }
+        })
+      {
+        return (line, column)
+      }
+      if byte == UInt8(ascii: "\n") {
+        line += 1
+        column = 1
+      } else if byte & 0xC0 != 0x80 {
+        column += 1
+      }
+      index += 1
+    }
+    return nil
+  }
+
+  /// The parser's error in words (its localized description is often just a number).
+  static func describe(_ error: Error) -> String {
+    let code = (error as NSError).code
+    let known: [Int: String] = [
+      4: "the document is empty", 5: "the document ends too early", 9: "an invalid character",
+      23: "an element or attribute name is malformed", 38: "an attribute is malformed",
+      39: "an attribute has no value", 41: "an attribute value is not quoted",
+      73: "a tag is not closed (expected '>')", 76: "a closing tag does not match its opening tag",
+      77: "a tag is not finished", 111: "an attribute is repeated",
+    ]
+    return known[code] ?? "XMLParser error \(code)"
+  }
+
+  /// Builds the tree from the parser's events, with an explicit stack (no recursion).
+  final class TreeBuilder: NSObject, XMLParserDelegate {
+    let file: String
+    let limits: XMLReadLimits
+    weak var parser: XMLParser?
+    var stack: [XMLElementNode] = []
+    var root: XMLElementNode?
+    var elements = 0
+    var problem: Diagnostic?
+
+    init(file: String, limits: XMLReadLimits) {
+      self.file = file
+      self.limits = limits
+    }
+
+    private func here() -> SourceLocation {
+      SourceLocation(file: file, line: max(1, parser?.lineNumber ?? 1), column: max(1, parser?.columnNumber ?? 1))
+    }
+
+    private func stop(_ message: String) {
+      guard problem == nil else { return }
+      problem = Diagnostic(.error, message, code: "xml-limit", at: here())
+      parser?.abortParsing()
+    }
+
+    func parser(
+      _ parser: XMLParser, didStartElement elementName: String, namespaceURI: String?, qualifiedName: String?,
+      attributes: [String: String] = [:]
+    ) {
+      guard problem == nil else { return }
+      elements += 1
+      if elements > limits.maxElements {
+        return stop("more than \(limits.maxElements) elements; the file was not read further")
+      }
+      if stack.count >= limits.maxDepth {
+        return stop("elements nested more than \(limits.maxDepth) deep; the file was not read further")
+      }
+      if let long = attributes.first(where: { $0.value.utf8.count > limits.maxValueLength }) {
+        return stop("attribute '\(long.key)' is longer than \(limits.maxValueLength) bytes")
+      }
+      stack.append(XMLElementNode(name: elementName, attributes: attributes, location: here()))
+    }
+
+    func parser(_ parser: XMLParser, didEndElement elementName: String, namespaceURI: String?, qualifiedName: String?)
+    {
+      guard problem == nil, let finished = stack.popLast() else { return }
+      if stack.isEmpty {
+        root = finished
+      } else {
+        stack[stack.count - 1].children.append(finished)
+      }
+    }
+
+    func parser(_ parser: XMLParser, foundCharacters string: String) {
+      guard problem == nil, !stack.isEmpty else { return }
+      stack[stack.count - 1].text += string
+      if stack[stack.count - 1].text.utf8.count > limits.maxValueLength {
+        stop("text longer than \(limits.maxValueLength) bytes")
+      }
+    }
+
+    func parser(_ parser: XMLParser, foundCDATA CDATABlock: Data) {
+      self.parser(parser, foundCharacters: String(decoding: CDATABlock, as: UTF8.self))
+    }
+  }
+}
