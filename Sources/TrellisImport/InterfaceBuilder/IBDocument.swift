@@ -1,0 +1,185 @@
+import TrellisLayout
+import TrellisSupport
+
+/// An Interface Builder document's top level: what kind it is, its device, its image sizes,
+/// and where its scenes' root views are.
+struct IBDocument {
+  static let storyboardType = "com.apple.InterfaceBuilder3.CocoaTouch.Storyboard.XIB"
+  static let xibType = "com.apple.InterfaceBuilder3.CocoaTouch.XIB"
+
+  let root: XMLElementNode
+  let file: String
+  let isStoryboard: Bool
+  /// IB's `toolsVersion` (major part: 9532, 14313, 17701, …), 0 when absent.
+  let toolsVersion: Int
+  /// `<device id="retina4_7" orientation="portrait">`, when the document names one.
+  let deviceID: String?
+  let orientation: Orientation
+  /// Image sizes from `<resources>`, by name.
+  let imageSizes: [String: Size]
+  /// Scene ids of view controllers shown with a navigation bar, a tab bar or a toolbar (from
+  /// the containers' relationship segues).
+  let navigationRoots: Set<String>
+  let tabs: Set<String>
+
+  init?(root: XMLElementNode, file: String, sink: inout ImportSink) {
+    self.root = root
+    self.file = file
+    guard root.name == "document" else {
+      sink.error(
+        "ib-not-ios",
+        "this is not an Interface Builder document (its top element is <\(root.name)>, not <document>)",
+        at: root.location)
+      return nil
+    }
+    let type = root["type"] ?? ""
+    switch type {
+    case Self.storyboardType: isStoryboard = true
+    case Self.xibType: isStoryboard = false
+    default:
+      let what = type.contains("Cocoa.") ? "a macOS (AppKit) document" : "a document of type '\(type)'"
+      sink.error(
+        "ib-not-ios", "this is \(what), not an iOS storyboard or xib; Trellis imports UIKit layouts only",
+        at: root.location)
+      return nil
+    }
+    if root["useAutolayout"] != "YES" {
+      sink.warning(
+        "ib-approximate",
+        "the document does not use Auto Layout (useAutolayout is not YES): every view keeps its stored frame "
+          + "through its autoresizing mask", at: root.location)
+    }
+    toolsVersion = Int((root["toolsVersion"] ?? "").prefix { $0.isNumber }) ?? 0
+    let device = root.child(named: "device")
+    deviceID = device?["id"]
+    orientation = device?["orientation"] == "landscape" ? .landscape : .portrait
+
+    var images: [String: Size] = [:]
+    for image in root.child(named: "resources")?.children(named: "image") ?? [] {
+      if let name = image["name"], let width = image["width"].flatMap(Double.init),
+        let height = image["height"].flatMap(Double.init)
+      {
+        images[name] = Size(width: width, height: height)
+      }
+    }
+    imageSizes = images
+
+    // Containers: which view controllers a navigation or tab bar controller shows.
+    var controllerScene: [String: String] = [:]  // controller id → scene id
+    var relationships: [(container: String, kind: String, destination: String)] = []
+    for scene in root.child(named: "scenes")?.children(named: "scene") ?? [] {
+      let sceneID = scene["sceneID"] ?? ""
+      for object in scene.child(named: "objects")?.children ?? [] {
+        guard let id = object["id"] else { continue }
+        controllerScene[id] = sceneID
+        for segue in object.child(named: "connections")?.children(named: "segue") ?? []
+        where segue["kind"] == "relationship" {
+          if let destination = segue["destination"] {
+            relationships.append((object.name, segue["relationship"] ?? "", destination))
+          }
+        }
+      }
+    }
+    var navigation: Set<String> = []
+    var tabbed: Set<String> = []
+    var navigationControllerRoot: [String: String] = [:]
+    for relation in relationships where relation.container == "navigationController" && relation.kind == "rootViewController" {
+      navigation.insert(relation.destination)
+    }
+    for scene in root.child(named: "scenes")?.children(named: "scene") ?? [] {
+      for object in scene.child(named: "objects")?.children ?? [] where object.name == "navigationController" {
+        for segue in object.child(named: "connections")?.children(named: "segue") ?? []
+        where segue["relationship"] == "rootViewController" {
+          if let id = object["id"], let destination = segue["destination"] { navigationControllerRoot[id] = destination }
+        }
+      }
+    }
+    for relation in relationships where relation.container == "tabBarController" && relation.kind == "viewControllers" {
+      tabbed.insert(relation.destination)
+      if let root = navigationControllerRoot[relation.destination] { tabbed.insert(root) }
+    }
+    navigationRoots = navigation
+    tabs = tabbed
+  }
+
+  /// The views to import as layouts, in document order.
+  func sceneRoots(sink: inout ImportSink) -> [SceneCandidate] {
+    var found: [SceneCandidate] = []
+    if isStoryboard {
+      for scene in root.child(named: "scenes")?.children(named: "scene") ?? [] {
+        for object in scene.child(named: "objects")?.children ?? [] {
+          guard let view = object.children.first(where: { $0["key"] == "view" }) else { continue }
+          guard IBViewKinds.isView(view.name) else { continue }
+          if IBViewKinds.opaque.contains(view.name) {
+            sink.warning(
+              "ib-unsupported",
+              "scene '\(scene["sceneID"] ?? "")' is a \(object.name) whose view is a \(view.name): not imported "
+                + "(table and collection views lay out their cells themselves)", at: view.location)
+            continue
+          }
+          found.append(SceneCandidate(sceneID: scene["sceneID"] ?? (view["id"] ?? ""), view: view, controller: object))
+        }
+      }
+    } else {
+      for object in root.child(named: "objects")?.children ?? [] where IBViewKinds.isView(object.name) {
+        if IBViewKinds.opaque.contains(object.name) || object.name == "tableViewCell" || object.name == "collectionViewCell" {
+          sink.warning(
+            "ib-unsupported", "top-level \(object.name) '\(object["id"] ?? "")' is not imported", at: object.location)
+          continue
+        }
+        found.append(SceneCandidate(sceneID: object["id"] ?? "", view: object, controller: nil))
+      }
+    }
+    return found
+  }
+}
+
+/// A scene's root view and the controller that owns it.
+struct SceneCandidate {
+  var sceneID: String
+  var view: XMLElementNode
+  var controller: XMLElementNode?
+
+  /// What `--scene` may name: the scene id, the view's id, the controller's id, storyboard
+  /// identifier, custom class or title.
+  var names: [String] {
+    [sceneID, view["id"], controller?["id"], controller?["storyboardIdentifier"], controller?["customClass"],
+      controller?["title"], view["userLabel"]]
+      .compactMap { $0 }.filter { !$0.isEmpty }
+  }
+
+  func matches(_ wanted: String) -> Bool { names.contains(wanted) }
+
+  var displayName: String {
+    let label = controller?["storyboardIdentifier"] ?? controller?["customClass"] ?? controller?["title"]
+    return label.map { "\(sceneID) (\($0))" } ?? sceneID
+  }
+
+  /// A file-name-safe name: the storyboard identifier, custom class or title, else the scene id.
+  var fileName: String {
+    let raw = controller?["storyboardIdentifier"] ?? controller?["customClass"] ?? controller?["title"] ?? sceneID
+    let safe = String(raw.map { $0.isLetter || $0.isNumber || $0 == "-" || $0 == "_" ? $0 : "-" })
+    return safe.isEmpty ? "scene" : safe
+  }
+}
+
+/// The UIKit classes Interface Builder writes, as element names.
+enum IBViewKinds {
+  static let opaque: Set<String> = [
+    "tableView", "collectionView", "containerView", "webView", "wkWebView", "mapView", "textView", "pickerView",
+    "arscnView", "arskView", "sceneKitView", "skView", "glkView", "mtkView", "visualEffectView",
+  ]
+  /// Controls measured by UIKit, imported as views with their intrinsic size, and which axes it measures.
+  static let controls: [String: (width: Bool, height: Bool)] = [
+    "switch": (true, true), "segmentedControl": (true, true), "slider": (false, true), "progressView": (false, true),
+    "textField": (true, true), "activityIndicatorView": (true, true), "pageControl": (true, true),
+    "stepper": (true, true), "datePicker": (true, true), "searchBar": (false, true), "navigationBar": (false, true),
+    "toolbar": (false, true), "tabBar": (false, true),
+  ]
+  static let plain: Set<String> = ["view"]
+
+  static func isView(_ name: String) -> Bool {
+    ["view", "label", "button", "imageView", "stackView", "scrollView"].contains(name) || opaque.contains(name)
+      || controls[name] != nil
+  }
+}

@@ -1,0 +1,125 @@
+import Foundation
+import TrellisLayout
+import TrellisSupport
+
+/// One scene of an Interface Builder document as a layout: a storyboard view controller's view,
+/// or a xib's top-level view.
+public struct ImportedScene: Sendable {
+  /// IB's id for the scene (a storyboard's `sceneID`; a xib's top-level view's id).
+  public var sceneID: String
+  /// A name for files: the view controller's storyboard identifier, custom class or title, else
+  /// the scene id, made safe as a file name.
+  public var name: String
+  public var document: LayoutDocument
+  /// The environment Interface Builder laid the scene out in: its device, orientation, the root's
+  /// stored size, the device's size classes and scale, and the safe area (see ``safeAreaSource``).
+  public var environment: Environment
+  /// How the environment's device was found (`retina4_7`, or matched by the root's size).
+  public var deviceSource: String
+  /// How the safe-area insets were found: from the device and simulated bars, or from stored frames.
+  public var safeAreaSource: String
+  /// Every imported view's frame as IB stored it, in root coordinates, by Trellis id.
+  public var storedFrames: [String: Rect]
+  /// IB id → Trellis id, for views, guides and constraints, in document order.
+  public var ids: [(ib: String, trellis: String)]
+}
+
+/// How `import` measures text and controls.
+public enum IntrinsicSizeSource: String, Sendable, CaseIterable {
+  /// The stored frame's size on the axes UIKit measures: exact on the stored device.
+  case stored
+  /// Trellis measures text (fonts, or its metric); controls and images keep their stored size.
+  case fonts
+}
+
+/// Reads Interface Builder documents (`.storyboard`, `.xib`) into layouts.
+///
+/// What is imported, and what is not, is in docs/import.md. Everything not imported is a
+/// located warning with a stable code (`ib-unsupported`, `ib-approximate`, `ib-ignored`); a view
+/// dropped drops the constraints that name it, and the warning counts them.
+public enum InterfaceBuilderImporter {
+  /// Reads `path` and imports its scenes (all, or the one whose scene or view id, name or
+  /// view-controller class is `scene`).
+  public static func read(
+    contentsOf path: String, scene: String? = nil, intrinsic: IntrinsicSizeSource = .stored,
+    limits: XMLLimits = XMLLimits()
+  ) -> (scenes: [ImportedScene], diagnostics: [Diagnostic]) {
+    let location = SourceLocation(file: path, line: 1, column: 1)
+    var isDirectory: ObjCBool = false
+    guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
+      return ([], [Diagnostic(.error, "no such file '\(path)'", code: "unreadable-file", at: location)])
+    }
+    guard !isDirectory.boolValue else {
+      return ([], [Diagnostic(.error, "'\(path)' is a directory, not an Interface Builder file", code: "unreadable-file", at: location)])
+    }
+    guard let data = FileManager.default.contents(atPath: path) else {
+      return ([], [Diagnostic(.error, "'\(path)' could not be read", code: "unreadable-file", at: location)])
+    }
+    return parse(Array(data), file: path, scene: scene, intrinsic: intrinsic, limits: limits)
+  }
+
+  /// Imports the document in `bytes`, named `file` in locations.
+  public static func parse(
+    _ bytes: [UInt8], file: String, scene: String? = nil, intrinsic: IntrinsicSizeSource = .stored,
+    limits: XMLLimits = XMLLimits()
+  ) -> (scenes: [ImportedScene], diagnostics: [Diagnostic]) {
+    var xmlLimits = XMLReadLimits()
+    xmlLimits.maxBytes = limits.maxBytes
+    xmlLimits.maxDepth = limits.maxDepth
+    xmlLimits.maxElements = limits.maxElements
+    let (root, problems) = XMLTreeReader.read(bytes, file: file, limits: xmlLimits)
+    guard let root else { return ([], problems) }
+    var sink = ImportSink()
+    let document = IBDocument(root: root, file: file, sink: &sink)
+    guard let document else { return ([], sink.diagnostics) }
+    var scenes: [ImportedScene] = []
+    let candidates = document.sceneRoots(sink: &sink)
+    let chosen = scene.map { wanted in candidates.filter { $0.matches(wanted) } } ?? candidates
+    if let scene, chosen.isEmpty {
+      let names = candidates.map(\.displayName).joined(separator: ", ")
+      sink.error(
+        "ib-no-scene", "no scene '\(scene)' in this file; its scenes are: \(names.isEmpty ? "none" : names)",
+        at: root.location)
+    }
+    var usedNames: Set<String> = []
+    for candidate in chosen {
+      var importer = SceneImporter(document: document, candidate: candidate, intrinsic: intrinsic)
+      var imported = importer.run(sink: &sink)
+      var name = imported.name
+      var suffix = 2
+      while usedNames.contains(name) {
+        name = "\(imported.name)-\(suffix)"
+        suffix += 1
+      }
+      usedNames.insert(name)
+      imported.name = name
+      scenes.append(imported)
+    }
+    return (scenes, sink.diagnostics)
+  }
+}
+
+/// Bounds on the XML read (see the XML layer's limits).
+public struct XMLLimits: Sendable {
+  public var maxBytes = 32 << 20
+  public var maxDepth = 256
+  public var maxElements = 500_000
+  public init() {}
+}
+
+/// Diagnostics collected while importing.
+struct ImportSink {
+  var diagnostics: [Diagnostic] = []
+
+  mutating func error(_ code: Diagnostic.Code, _ message: String, at location: SourceLocation?) {
+    diagnostics.append(Diagnostic(.error, message, code: code, at: location))
+  }
+
+  mutating func warning(_ code: Diagnostic.Code, _ message: String, at location: SourceLocation?) {
+    diagnostics.append(Diagnostic(.warning, message, code: code, at: location))
+  }
+
+  mutating func note(_ code: Diagnostic.Code, _ message: String, at location: SourceLocation?) {
+    diagnostics.append(Diagnostic(.note, message, code: code, at: location))
+  }
+}

@@ -1,0 +1,434 @@
+import TrellisLayout
+import TrellisSupport
+import TrellisText
+
+/// Imports one scene: its view tree, its constraints and their size-class masks, its ids, its
+/// stored frames and its environment.
+struct SceneImporter {
+  let document: IBDocument
+  let candidate: SceneCandidate
+  let intrinsic: IntrinsicSizeSource
+
+  /// What an IB id stands for in constraints.
+  enum Item {
+    case view(String)
+    case safeArea
+    case topLayoutGuide
+    case bottomLayoutGuide
+    /// A view's layout margins guide.
+    case margins(of: String)
+    /// A scroll view's content or frame layout guide.
+    case scrollGuide(LayoutItem)
+    /// A view's own safe-area guide (not the root's): not imported.
+    case viewSafeArea(String)
+  }
+
+  /// A view read from the XML, before the tree is assembled.
+  struct Pending {
+    var node: ViewNode
+    var parent: Int?
+    var element: XMLElementNode
+  }
+
+  var items: [String: Item] = [:]
+  var ids: [(ib: String, trellis: String)] = []
+  var usedIDs: Set<String> = []
+  var pending: [Pending] = []
+  var storedFrames: [String: Rect] = [:]
+  /// `<constraints>` lists with the IB id of the view that holds them.
+  var constraintLists: [(owner: String, element: XMLElementNode)] = []
+  /// Per view id (IB), its installed flag per size class from its parent's subview masks.
+  var subviewMasks: [String: Varying<Bool>] = [:]
+  var constraintMasks: [String: Varying<Bool>] = [:]
+  /// IB ids of views not imported (inside opaque views), with their location.
+  var dropped: Set<String> = []
+  var outletNames: [String: String] = [:]
+
+  init(document: IBDocument, candidate: SceneCandidate, intrinsic: IntrinsicSizeSource) {
+    self.document = document
+    self.candidate = candidate
+    self.intrinsic = intrinsic
+  }
+
+  mutating func run(sink: inout ImportSink) -> ImportedScene {
+    collectOutlets()
+    if let guides = candidate.controller?.child(named: "layoutGuides") {
+      for guide in guides.children(named: "viewControllerLayoutGuide") {
+        guard let id = guide["id"] else { continue }
+        items[id] = guide["type"] == "bottom" ? .bottomLayoutGuide : .topLayoutGuide
+        ids.append((id, guide["type"] == "bottom" ? "bottomLayoutGuide" : "topLayoutGuide"))
+      }
+    }
+    readViews(sink: &sink)
+    var constraints = readConstraints(sink: &sink)
+    constraints += autoresizingConstraints(sink: &sink)
+    let root = assembleTree()
+    var layout = LayoutDocument(
+      file: document.file, title: candidate.displayName,
+      summary: "Imported from \(document.file), scene \(candidate.displayName).", root: root,
+      constraints: constraints)
+    layout.fontsDirectory = nil
+    var environment = IBEnvironment(document: document, candidate: candidate)
+    let resolved = environment.resolve(
+      rootSize: storedFrames["root"].map { Size(width: $0.width, height: $0.height) }, constraints: constraints,
+      storedFrames: storedFrames, sink: &sink)
+    return ImportedScene(
+      sceneID: candidate.sceneID, name: candidate.fileName, document: layout, environment: resolved,
+      deviceSource: environment.deviceSource, safeAreaSource: environment.safeAreaSource, storedFrames: storedFrames,
+      ids: ids)
+  }
+
+  // MARK: Names
+
+  mutating func collectOutlets() {
+    var connections: [XMLElementNode] = []
+    if let controller = candidate.controller, let list = controller.child(named: "connections") {
+      connections = list.children
+    }
+    if !document.isStoryboard {
+      // A xib's outlets hang off File's Owner.
+      for object in document.root.child(named: "objects")?.children ?? []
+      where object.name == "placeholder" && object["placeholderIdentifier"] == "IBFilesOwner" {
+        connections += object.child(named: "connections")?.children ?? []
+      }
+    }
+    var collectionCounts: [String: Int] = [:]
+    for connection in connections {
+      guard let property = connection["property"], let destination = connection["destination"],
+        outletNames[destination] == nil
+      else { continue }
+      if connection.name == "outlet" {
+        outletNames[destination] = property
+      } else if connection.name == "outletCollection" {
+        collectionCounts[property, default: 0] += 1
+        outletNames[destination] = "\(property)_\(collectionCounts[property]!)"
+      }
+    }
+  }
+
+  /// A Trellis id for an IB view: the outlet's property, else the user label, else the class and IB id.
+  mutating func name(for element: XMLElementNode, isRoot: Bool) -> String {
+    let ib = element["id"] ?? ""
+    var wanted: String
+    if isRoot {
+      wanted = "root"
+    } else if let outlet = outletNames[ib] {
+      wanted = IBValues.identifier(outlet)
+    } else if let label = element["userLabel"], !IBValues.camelCase(label).isEmpty {
+      wanted = IBValues.camelCase(label)
+    } else {
+      wanted = IBValues.identifier("\(element.name)_\(ib)")
+    }
+    if ["safeArea", "margins"].contains(wanted) { wanted += "_" }
+    var unique = wanted
+    var suffix = 2
+    while usedIDs.contains(unique) {
+      unique = "\(wanted)_\(suffix)"
+      suffix += 1
+    }
+    usedIDs.insert(unique)
+    ids.append((ib, unique))
+    return unique
+  }
+
+  // MARK: Views
+
+  mutating func readViews(sink: inout ImportSink) {
+    // (element, parent pending index, parent's origin in root coordinates, parent is a stack)
+    var stack: [(XMLElementNode, Int?, Point, Bool)] = [(candidate.view, nil, Point(x: 0, y: 0), false)]
+    while let (element, parent, origin, inStack) = stack.popLast() {
+      let isRoot = parent == nil
+      let id = name(for: element, isRoot: isRoot)
+      let ib = element["id"] ?? ""
+      items[ib] = .view(id)
+      var node = makeNode(element, id: id, isRoot: isRoot, sink: &sink)
+
+      var frame = Rect(x: 0, y: 0, width: 0, height: 0)
+      if let rect = element.child(named: "rect", key: "frame") {
+        frame = Rect(
+          x: isRoot ? 0 : origin.x + (IBValues.number(rect["x"]) ?? 0),
+          y: isRoot ? 0 : origin.y + (IBValues.number(rect["y"]) ?? 0), width: IBValues.number(rect["width"]) ?? 0,
+          height: IBValues.number(rect["height"]) ?? 0)
+      }
+      storedFrames[id] = frame
+      applyIntrinsicSize(&node, element, frame: frame)
+      // A view IB did not turn to Auto Layout (a "fixed frame") keeps its frame through its
+      // autoresizing mask; a stack's arranged views are the stack's.
+      if !isRoot, !inStack, element["translatesAutoresizingMaskIntoConstraints"] != "NO" {
+        autoresizing.append((element, id, parent.map { pending[$0].node.id } ?? "root"))
+      }
+
+      for guide in element.children(named: "viewLayoutGuide") {
+        guard let guideID = guide["id"] else { continue }
+        switch guide["key"] {
+        case "safeArea":
+          items[guideID] = isRoot ? .safeArea : .viewSafeArea(id)
+          ids.append((guideID, isRoot ? "safeArea" : "\(id).safeArea"))
+        case "layoutMarginsGuide":
+          items[guideID] = isRoot ? .margins(of: "root") : .margins(of: id)
+          ids.append((guideID, "\(id).margins"))
+        case "contentLayoutGuide":
+          items[guideID] = .scrollGuide(ScrollLayout.contentGuide(of: id))
+          ids.append((guideID, "\(id).contentLayoutGuide"))
+        case "frameLayoutGuide":
+          items[guideID] = .scrollGuide(ScrollLayout.frameGuide(of: id))
+          ids.append((guideID, "\(id).frameLayoutGuide"))
+        default:
+          break
+        }
+      }
+      if let constraints = element.child(named: "constraints") { constraintLists.append((ib, constraints)) }
+      readVariations(element, node: &node, sink: &sink)
+
+      let index = pending.count
+      pending.append(Pending(node: node, parent: parent, element: element))
+      let subviews = element.child(named: "subviews")?.children ?? []
+      if IBViewKinds.opaque.contains(element.name) || IBViewKinds.controls[element.name] != nil {
+        var inner = subviews
+        var count = 0
+        while let next = inner.popLast() {
+          if let nextID = next["id"], IBViewKinds.isView(next.name) {
+            dropped.insert(nextID)
+            count += 1
+          }
+          inner += next.child(named: "subviews")?.children ?? []
+        }
+        if count > 0 || IBViewKinds.opaque.contains(element.name) {
+          sink.warning(
+            "ib-unsupported",
+            "\(element.name) '\(id)' is imported as a plain view\(count > 0 ? "; its \(count) subviews are not" : "")",
+            at: element.location)
+        }
+        continue
+      }
+      let childOrigin = Point(x: frame.x, y: frame.y)
+      for child in subviews.reversed() {
+        guard IBViewKinds.isView(child.name) else {
+          sink.warning("ib-unsupported", "<\(child.name)> is not a view Trellis imports; it is left out", at: child.location)
+          if let childID = child["id"] { dropped.insert(childID) }
+          continue
+        }
+        // A scroll view's subviews are placed in its content: their stored frames are relative to it.
+        stack.append((child, index, childOrigin, element.name == "stackView"))
+      }
+    }
+  }
+
+  var autoresizing: [(element: XMLElementNode, id: String, parent: String)] = []
+
+  func kind(of element: XMLElementNode) -> ViewKind {
+    switch element.name {
+    case "label": return .label
+    case "button": return .button
+    case "imageView": return .image
+    case "stackView": return .stack
+    case "scrollView": return .scroll
+    default: return .view
+    }
+  }
+
+  mutating func makeNode(_ element: XMLElementNode, id: String, isRoot: Bool, sink: inout ImportSink) -> ViewNode {
+    let kind = kind(of: element)
+    var node = ViewNode(id: id, kind: kind, location: element.location)
+    if isRoot { node.layoutMargins = .zero }
+    if element["hidden"] == "YES" { node.hidden = Varying(true) }
+    func priority(_ key: String) -> Double? { IBValues.number(element[key]) }
+    var hugging = node.hugging
+    if let value = priority("horizontalHuggingPriority") { hugging.horizontal = value }
+    if let value = priority("verticalHuggingPriority") { hugging.vertical = value }
+    node.hugging = hugging
+    var resistance = node.compressionResistance
+    if let value = priority("horizontalCompressionResistancePriority") { resistance.horizontal = value }
+    if let value = priority("verticalCompressionResistancePriority") { resistance.vertical = value }
+    node.compressionResistance = resistance
+    if let margins = element.child(named: "edgeInsets", key: "layoutMargins") {
+      node.layoutMargins = EdgeInsets(
+        top: IBValues.number(margins["top"]) ?? 0, left: IBValues.number(margins["left"]) ?? 0,
+        bottom: IBValues.number(margins["bottom"]) ?? 0, right: IBValues.number(margins["right"]) ?? 0)
+    } else if let margins = element.child(named: "directionalEdgeInsets", key: "directionalLayoutMargins") {
+      node.layoutMargins = EdgeInsets(
+        top: IBValues.number(margins["top"]) ?? 0, left: IBValues.number(margins["leading"]) ?? 0,
+        bottom: IBValues.number(margins["bottom"]) ?? 0, right: IBValues.number(margins["trailing"]) ?? 0)
+    }
+    if element["preservesSuperviewLayoutMargins"] == "YES" { node.preservesSuperviewLayoutMargins = true }
+    if element["insetsLayoutMarginsFromSafeArea"] == "NO" { node.insetsLayoutMarginsFromSafeArea = false }
+    if isRoot, candidate.controller?["viewRespectsSystemMinimumLayoutMargins"] == "NO" {
+      node.respectsSystemMinimumLayoutMargins = false
+    }
+
+    switch kind {
+    case .label:
+      if let text = element["text"] ?? element.child(named: "string", key: "text")?.text {
+        node.text = Varying(text)
+      } else if element.child(named: "attributedString", key: "attributedText") != nil {
+        let fragments = element.child(named: "attributedString")?.children(named: "fragment") ?? []
+        node.text = Varying(fragments.compactMap { $0["content"] ?? $0.child(named: "string", key: "content")?.text }.joined())
+        sink.warning(
+          "ib-approximate", "the attributed text of '\(id)' is imported as plain text in one font", at: element.location)
+      }
+      if let lines = element["numberOfLines"].flatMap(Int.init), lines >= 0 { node.numberOfLines = lines }
+      node.lineBreakMode = IBValues.lineBreakMode(element["lineBreakMode"])
+      applyFont(element.child(named: "fontDescription", key: "fontDescription"), to: &node, pattern: nil)
+    case .button:
+      let normal = element.children(named: "state").first { $0["key"] == "normal" }
+      if let title = normal?["title"] ?? normal?.child(named: "string", key: "title")?.text {
+        node.text = Varying(title)
+      } else if let configuration = element.child(named: "buttonConfiguration", key: "configuration") {
+        node.text = Varying(configuration["title"] ?? "")
+        sink.warning(
+          "ib-approximate", "'\(id)' uses a button configuration (iOS 15); its title is imported, its padding is not",
+          at: configuration.location)
+      }
+      node.lineBreakMode = IBValues.lineBreakMode(element["lineBreakMode"])
+      applyFont(element.child(named: "fontDescription", key: "fontDescription"), to: &node, pattern: nil)
+      if let inset = element.child(named: "inset", key: "contentEdgeInsets") {
+        var insets = node.contentInsets
+        insets.left += IBValues.number(inset["minX"]) ?? 0
+        insets.top += IBValues.number(inset["minY"]) ?? 0
+        insets.right += IBValues.number(inset["maxX"]) ?? 0
+        insets.bottom += IBValues.number(inset["maxY"]) ?? 0
+        node.contentInsets = insets
+      }
+    case .stack:
+      var properties = StackProperties()
+      readStack(element, into: &properties, pattern: nil)
+      properties.isBaselineRelativeArrangement = element["baselineRelativeArrangement"] == "YES"
+      properties.isLayoutMarginsRelativeArrangement = element["layoutMarginsRelativeArrangement"] == "YES"
+      node.stack = properties
+    case .scroll:
+      var scroll = node.scroll ?? ScrollProperties()
+      switch element["contentInsetAdjustmentBehavior"] {
+      case "never": scroll.contentInsetAdjustmentBehavior = Varying(.never)
+      case "always": scroll.contentInsetAdjustmentBehavior = Varying(.always)
+      case "scrollableAxes": scroll.contentInsetAdjustmentBehavior = Varying(.scrollableAxes)
+      default: break
+      }
+      node.scroll = scroll
+    case .image, .view, .guide:
+      break
+    }
+    return node
+  }
+
+  func readStack(_ element: XMLElementNode, into properties: inout StackProperties, pattern: TraitPattern?) {
+    if let axis = element["axis"].flatMap(StackAxis.init(rawValue:)) {
+      properties.axis.set(axis, for: pattern, at: element.location)
+    }
+    if let distribution = element["distribution"].flatMap(StackDistribution.init(rawValue:)) {
+      properties.distribution.set(distribution, for: pattern, at: element.location)
+    }
+    if let name = element["alignment"] {
+      let alignment: StackAlignment? =
+        name == "top" ? .leading : name == "bottom" ? .trailing : StackAlignment(rawValue: name)
+      if let alignment { properties.alignment.set(alignment, for: pattern, at: element.location) }
+    }
+    if let spacing = IBValues.number(element["spacing"]) {
+      properties.spacing.set(spacing, for: pattern, at: element.location)
+    }
+  }
+
+  /// `<fontDescription type="system" pointSize="17" weight="semibold"/>`, `type="boldSystem"`,
+  /// `style="UICTFontTextStyleBody"`, or a named font (`name="Avenir-Heavy" family="Avenir"`).
+  func applyFont(_ font: XMLElementNode?, to node: inout ViewNode, pattern: TraitPattern?) {
+    guard let font else { return }
+    if let size = IBValues.number(font["pointSize"]) { node.fontSize.set(size, for: pattern, at: font.location) }
+    var weight: Int?
+    switch font["type"] {
+    case "boldSystem": weight = 700
+    case "system", "italicSystem": weight = font["weight"].flatMap { IBValues.weights[$0] }
+    default: weight = nil
+    }
+    if let weight {
+      var varying = node.fontWeight ?? Varying(400)
+      varying.set(weight, for: pattern, at: font.location)
+      node.fontWeight = varying
+    }
+    if let name = font["name"] {
+      var varying = node.fontName ?? Varying("")
+      varying.set(name, for: pattern, at: font.location)
+      node.fontName = varying
+    }
+    if let style = font["style"].flatMap(IBValues.textStyle) {
+      var varying = node.textStyle ?? Varying(style)
+      varying.set(style, for: pattern, at: font.location)
+      node.textStyle = varying
+    }
+  }
+
+  /// The stored size as the intrinsic size, on the axes UIKit measures (``IntrinsicSizeSource``).
+  func applyIntrinsicSize(_ node: inout ViewNode, _ element: XMLElementNode, frame: Rect) {
+    switch element.name {
+    case "label", "button":
+      if intrinsic == .stored {
+        node.intrinsicWidth = frame.width
+        node.intrinsicHeight = frame.height
+      }
+    case "imageView":
+      if let name = element["image"], let size = document.imageSizes[name] {
+        node.intrinsicWidth = size.width
+        node.intrinsicHeight = size.height
+      } else if element["image"] != nil {
+        node.intrinsicWidth = frame.width
+        node.intrinsicHeight = frame.height
+      }
+    default:
+      if let axes = IBViewKinds.controls[element.name] {
+        if axes.width { node.intrinsicWidth = frame.width }
+        if axes.height { node.intrinsicHeight = frame.height }
+      }
+    }
+  }
+
+  /// `<variation key="heightClass=compact" hidden="YES" axis="vertical">` with fonts and masks.
+  mutating func readVariations(_ element: XMLElementNode, node: inout ViewNode, sink: inout ImportSink) {
+    for variation in element.children(named: "variation") {
+      guard let key = variation["key"], let parsed = IBValues.pattern(key) else {
+        sink.warning(
+          "ib-unsupported", "size-class variation '\(variation["key"] ?? "")' is not understood; it is left out",
+          at: variation.location)
+        continue
+      }
+      let pattern = parsed
+      if let hidden = variation["hidden"] { node.hidden.set(hidden == "YES", for: pattern, at: variation.location) }
+      if node.kind == .stack, var properties = node.stack {
+        readStack(variation, into: &properties, pattern: pattern)
+        node.stack = properties
+      }
+      if node.kind == .label || node.kind == .button {
+        applyFont(variation.child(named: "fontDescription", key: "fontDescription"), to: &node, pattern: pattern)
+      }
+      for mask in variation.children(named: "mask") {
+        for reference in mask.children where reference.name == "include" || reference.name == "exclude" {
+          guard let target = reference["reference"] else { continue }
+          let installed = reference.name == "include"
+          if mask["key"] == "constraints" {
+            constraintMasks[target, default: Varying(true)].set(installed, for: pattern, at: reference.location)
+          } else if mask["key"] == "subviews" {
+            subviewMasks[target, default: Varying(true)].set(installed, for: pattern, at: reference.location)
+          }
+        }
+      }
+    }
+  }
+
+  /// The pending views as a tree, root first; uninstalled flags from the subview masks.
+  mutating func assembleTree() -> ViewNode {
+    for index in pending.indices {
+      if let ib = pending[index].element["id"], let mask = subviewMasks[ib] {
+        pending[index].node.installed = mask
+      }
+    }
+    // Children were read after their parent: fold them in from the last.
+    var children: [[ViewNode]] = Array(repeating: [], count: pending.count)
+    for index in pending.indices.reversed() {
+      var node = pending[index].node
+      node.children = children[index].reversed()
+      if let parent = pending[index].parent {
+        children[parent].append(node)
+      } else {
+        return node
+      }
+    }
+    return ViewNode(id: "root", kind: .view)
+  }
+}
