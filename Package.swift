@@ -32,7 +32,8 @@ let package = Package(
     // The Interface Builder front end: .storyboard and .xib files (Foundation's XMLParser) to
     // layout documents, with each value's XML location.
     .target(name: "TrellisImport", dependencies: ["TrellisLayout", "TrellisSupport"]),
-    .target(name: "TrellisCLI", dependencies: ["TrellisLayout", "TrellisRender", "TrellisSupport", "TrellisText"]),
+    .target(
+      name: "TrellisCLI", dependencies: ["TrellisLayout", "TrellisRender", "TrellisSupport", "TrellisText", "TrellisImport"]),
 
     // MARK: Executables
     .executableTarget(name: "trellis", dependencies: ["TrellisCLI"]),

@@ -34,7 +34,10 @@ public struct CommandLineTool: Sendable {
   }
 
   static var commands: [any Command.Type] {
-    [SolveCommand.self, ValidateCommand.self, DevicesCommand.self, MatrixCommand.self, RotateCommand.self]
+    [
+      SolveCommand.self, ValidateCommand.self, DevicesCommand.self, MatrixCommand.self, RotateCommand.self,
+      ImportCommand.self,
+    ]
   }
 
   /// The root command's declaration, with each subcommand's path filled in.

@@ -55,17 +55,12 @@ extension SceneImporter {
         }
         var constant = constantValue
         var standard = 0.0
-        let toOldGuide = [firstID, secondID].contains { id in
-          guard let id, let item = items[id] else { return false }
-          if case .topLayoutGuide = item { return true }
-          if case .bottomLayoutGuide = item { return true }
-          return false
-        }
-        if element["symbolic"] == "YES", !toOldGuide {
-          // IB's "Standard": the value it shows is what it computed; the engine decides it
-          // (docs/semantics.md, "Standard spacing"). To the old top and bottom layout guides the
-          // standard is IB's 8 (stored frames: a stack 8 below a 20-pt status bar at y 28),
-          // which the constant keeps: those guides become the safe area, whose standard is 0.
+        if element["symbolic"] == "YES", areSiblings(first.item, second?.item) {
+          // IB's "Standard" between siblings: 8, which the engine decides the same way
+          // (docs/semantics.md, "Standard spacing"). Between a view and its superview or a
+          // guide, IB's value depends on its version (20 to a superview's edge, 8 to the old top
+          // layout guide, in stored frames), so the constant IB computed is kept: exact on the
+          // stored device.
           standard = constantValue < 0 ? -1 : 1
           constant = 0
         }
@@ -97,6 +92,12 @@ extension SceneImporter {
           + "\(info.count == 1 ? "is" : "are") left out", at: info.location)
     }
     return specs
+  }
+
+  /// Whether two items are views with the same superview.
+  func areSiblings(_ a: LayoutItem, _ b: LayoutItem?) -> Bool {
+    guard let a = a.viewID, let b = b?.viewID, let parent = parentOf[a] else { return false }
+    return parentOf[b] == parent
   }
 
   /// `ib_` and the IB id (or the constraint's identifier, when it is a usable unique name).

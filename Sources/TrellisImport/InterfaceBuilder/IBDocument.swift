@@ -6,6 +6,8 @@ import TrellisSupport
 struct IBDocument {
   static let storyboardType = "com.apple.InterfaceBuilder3.CocoaTouch.Storyboard.XIB"
   static let xibType = "com.apple.InterfaceBuilder3.CocoaTouch.XIB"
+  /// The iPad-only xib type older Xcode wrote.
+  static let iPadXibType = "com.apple.InterfaceBuilder3.CocoaTouch.iPad.XIB"
 
   let root: XMLElementNode
   let file: String
@@ -26,6 +28,13 @@ struct IBDocument {
     self.root = root
     self.file = file
     guard root.name == "document" else {
+      if root.name == "archive" {
+        sink.error(
+          "ib-not-ios",
+          "this is Interface Builder's old archive format (Xcode 4 and earlier); open it in a newer Xcode and save "
+            + "it to get a <document>", at: root.location)
+        return nil
+      }
       sink.error(
         "ib-not-ios",
         "this is not an Interface Builder document (its top element is <\(root.name)>, not <document>)",
@@ -35,7 +44,7 @@ struct IBDocument {
     let type = root["type"] ?? ""
     switch type {
     case Self.storyboardType: isStoryboard = true
-    case Self.xibType: isStoryboard = false
+    case Self.xibType, Self.iPadXibType: isStoryboard = false
     default:
       let what = type.contains("Cocoa.") ? "a macOS (AppKit) document" : "a document of type '\(type)'"
       sink.error(

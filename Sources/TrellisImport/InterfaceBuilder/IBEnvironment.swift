@@ -117,8 +117,11 @@ struct IBEnvironment {
       insets.top = orientation == .portrait && document.toolsVersion > 0 && document.toolsVersion < 15000 ? 20 : 0
     }
     let bars = simulatedBars()
-    if bars.navigation { insets.top += compactHeight ? 32 : 44 }
-    if bars.tab || bars.toolbar { insets.bottom += compactHeight ? 32 : (bars.tab ? 49 : 44) }
+    // iOS 12 made iPad navigation bars, toolbars and tab bars 50 pt (hacknicity, "iPad Navigation
+    // Bar and Toolbar Height Changes in iOS 12"); Xcode 10 (tools 14xxx) simulates iOS 12.
+    let iPad12 = device.family == .iPad && document.toolsVersion >= 14000
+    if bars.navigation { insets.top += iPad12 ? 50 : compactHeight ? 32 : 44 }
+    if bars.tab || bars.toolbar { insets.bottom += iPad12 ? 50 : compactHeight ? 32 : (bars.tab ? 49 : 44) }
     return insets
   }
 

@@ -151,10 +151,15 @@ struct SceneImporter {
           height: IBValues.number(rect["height"]) ?? 0)
       }
       storedFrames[id] = frame
+      if let parent { parentOf[id] = pending[parent].node.id }
       applyIntrinsicSize(&node, element, frame: frame)
-      // A view IB did not turn to Auto Layout (a "fixed frame") keeps its frame through its
-      // autoresizing mask; a stack's arranged views are the stack's.
-      if !isRoot, !inStack, element["translatesAutoresizingMaskIntoConstraints"] != "NO" {
+      // A view IB did not turn to Auto Layout keeps its frame through its autoresizing mask:
+      // `fixedFrame="YES"` (Xcode 8 on: such a view translates its mask at run time, whatever
+      // the translatesAutoresizingMaskIntoConstraints attribute says), or no such attribute
+      // (older files). A stack's arranged views are the stack's.
+      let fixedFrame =
+        element["fixedFrame"] == "YES" || element["translatesAutoresizingMaskIntoConstraints"] != "NO"
+      if !isRoot, !inStack, fixedFrame {
         autoresizing.append((element, id, parent.map { pending[$0].node.id } ?? "root"))
       }
 
@@ -215,6 +220,8 @@ struct SceneImporter {
   }
 
   var autoresizing: [(element: XMLElementNode, id: String, parent: String)] = []
+  /// Each imported view's superview, by Trellis id.
+  var parentOf: [String: String] = [:]
 
   func kind(of element: XMLElementNode) -> ViewKind {
     switch element.name {
@@ -324,6 +331,9 @@ struct SceneImporter {
     }
     if let spacing = IBValues.number(element["spacing"]) {
       properties.spacing.set(spacing, for: pattern, at: element.location)
+    } else if element["spacingType"] == "standard" {
+      // UIStackView.spacingUseSystem: Trellis's system spacing between arranged views, 8 (docs/stacks.md).
+      properties.spacing.set(8, for: pattern, at: element.location)
     }
   }
 
