@@ -20,8 +20,12 @@ struct CommandContext {
   /// The process environment (`COLUMNS`).
   let variables: [String: String]
 
-  /// Reads a layout file through the pipeline.
-  func read(_ path: String) -> ReadOutcome { pipeline.read(path) }
+  /// Reads a layout file through the pipeline; a `.storyboard` or `.xib` is imported on the fly
+  /// (its scene `scene`, or its only one), its diagnostics at the XML's lines and columns.
+  func read(_ path: String, scene: String? = nil) -> ReadOutcome {
+    guard InterfaceBuilderFiles.isInterfaceBuilder(path) else { return pipeline.read(path) }
+    return InterfaceBuilderFiles.read(path, scene: scene)
+  }
 
   /// Formats diagnostics, quoting source lines from the file `outcome` read, when given.
   func format(_ diagnostics: [Diagnostic], source outcome: ReadOutcome? = nil) -> String {
@@ -51,8 +55,8 @@ struct CommandContext {
   }
 
   /// Reads a layout and fails (exit 1) when no document could be built, after printing the diagnostics.
-  mutating func readDocument(_ path: String) throws(RuntimeError) -> (LayoutDocument, ReadOutcome) {
-    let outcome = read(path)
+  mutating func readDocument(_ path: String, scene: String? = nil) throws(RuntimeError) -> (LayoutDocument, ReadOutcome) {
+    let outcome = read(path, scene: scene)
     if let document = outcome.document, !outcome.diagnostics.contains(where: { $0.severity == .error }) {
       if !outcome.diagnostics.isEmpty { stderr += format(outcome.diagnostics, source: outcome) }
       return (document, outcome)

@@ -30,6 +30,25 @@ enum EnvironmentOptions {
     contentSizeSpec,
   ]
 
+  /// `--scene`, for `.storyboard` and `.xib` files.
+  static let sceneSpec = OptionSpec.value(
+    "scene", valueName: "id",
+    help: "For a .storyboard or .xib: the scene (its id, view id, storyboard identifier, class or title).")
+
+  /// Whether any option that places the layout on a screen was given (else an Interface Builder
+  /// scene is laid out where IB laid it out).
+  static func choosesScreen(_ values: ParsedArguments) -> Bool {
+    ["device", "orientation", "size", "traits", "safe-area", "scale"].contains { values.value($0) != nil }
+  }
+
+  /// The environment an imported scene was designed in, with `--rtl` and `--content-size` applied.
+  static func design(_ design: Environment, from values: ParsedArguments) throws(UsageError) -> Environment {
+    var environment = design
+    if values.flag("rtl") { environment.layoutDirection = .rightToLeft }
+    if let text = values.value("content-size") { environment.contentSizeCategory = try contentSize(text) }
+    return environment
+  }
+
   static let contentSizeSpec = OptionSpec.value(
     "content-size", valueName: "category",
     help: "The Dynamic Type text size text styles follow: xSmall, small, medium, large, xLarge, xxLarge, xxxLarge, AX1 ... AX5.",

@@ -8,11 +8,17 @@ public struct ReadOutcome: Sendable {
   public var diagnostics: [Diagnostic]
   /// The file's text, for quoting source lines under diagnostics.
   public var source: SourceText?
+  /// The environment the file was designed in, when it says (an Interface Builder scene's).
+  public var designEnvironment: Environment?
 
-  public init(document: LayoutDocument?, diagnostics: [Diagnostic], source: SourceText? = nil) {
+  public init(
+    document: LayoutDocument?, diagnostics: [Diagnostic], source: SourceText? = nil,
+    designEnvironment: Environment? = nil
+  ) {
     self.document = document
     self.diagnostics = diagnostics
     self.source = source
+    self.designEnvironment = designEnvironment
   }
 }
 

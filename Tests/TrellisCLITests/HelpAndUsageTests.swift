@@ -13,10 +13,10 @@ final class HelpAndUsageTests: XCTestCase {
     Usage: trellis solve <file> [--device <name>] [--orientation <orientation>]
                          [--size <WxH>] [--traits <wX,hY>] [--safe-area <T,L,B,R>]
                          [--scale <n>] [--rtl] [--content-size <category>]
-                         [--scroll-offset <ID=X,Y>] [--zoom <ID=S>] [--fonts <dir>]
-                         [--text-metric <name>] [--pseudo-locale <name>] [--snap]
-                         [--format <format>] [--columns <n>] [--ascii]
-                         [--output <path>]
+                         [--scene <id>] [--scroll-offset <ID=X,Y>] [--zoom <ID=S>]
+                         [--fonts <dir>] [--text-metric <name>]
+                         [--pseudo-locale <name>] [--snap] [--format <format>]
+                         [--columns <n>] [--ascii] [--output <path>]
 
     """
 
@@ -246,7 +246,7 @@ final class HelpAndUsageTests: XCTestCase {
       Error: Missing expected option '--device <name>'.
       Usage: trellis rotate <file> --device <name> [--from <orientation>] [--rtl]
                             [--columns <n>] [--ascii] [--content-size <category>]
-                            [--fonts <dir>] [--text-metric <name>]
+                            [--scene <id>] [--fonts <dir>] [--text-metric <name>]
                             [--pseudo-locale <name>]
       See 'trellis rotate --help'.
 

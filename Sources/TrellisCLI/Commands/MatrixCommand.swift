@@ -19,7 +19,7 @@ struct MatrixCommand: Command {
       failing), ok. Environments are solved in parallel on all cores; the exit status is 1 when any \
       has another status than ok or text truncated.
       """,
-    arguments: [ArgumentSpec(name: "file", help: "The layout file (JSON).")],
+    arguments: [ArgumentSpec(name: "file", help: "The layout file (JSON), or a .storyboard or .xib.")],
     options: [
       .value("devices", valueName: "set", allowed: ["all", "iphone", "ipad"], help: "Which devices.", default: "all"),
       .value(
@@ -29,6 +29,7 @@ struct MatrixCommand: Command {
         "content-sizes", valueName: "list",
         help: "Dynamic Type sizes to check, each environment in each: all, or a comma-separated list (large, AX5, ...).",
         default: "large"),
+      EnvironmentOptions.sceneSpec,
     ] + TextOptions.specs)
 
   /// One environment of the matrix.
@@ -46,6 +47,7 @@ struct MatrixCommand: Command {
   var output: String?
   var contentSizes: [ContentSizeCategory]
   var text: TextOptions
+  var scene: String?
 
   init(_ arguments: ParsedArguments) throws(UsageError) {
     file = arguments.argument("file") ?? ""
@@ -58,6 +60,7 @@ struct MatrixCommand: Command {
     output = arguments.value("output")
     contentSizes = try Self.contentSizes(arguments.value("content-sizes") ?? "large")
     text = try TextOptions(arguments)
+    scene = arguments.value("scene")
   }
 
   /// `all`, or a comma-separated list of categories, in the order given, without repeats.
@@ -93,7 +96,7 @@ struct MatrixCommand: Command {
   }
 
   func run(_ context: inout CommandContext) throws -> Int32 {
-    let (read, _) = try context.readDocument(file)
+    let (read, _) = try context.readDocument(file, scene: scene)
     let document = text.apply(to: read)
     let settings = try text.settings(for: document, &context)
     var all: [Entry] = []

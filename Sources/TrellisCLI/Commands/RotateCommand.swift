@@ -13,7 +13,7 @@ struct RotateCommand: Command {
       the constraints uninstalled and installed and the hidden flags and texts that change, the \
       frames that move, then both diagrams.
       """,
-    arguments: [ArgumentSpec(name: "file", help: "The layout file (JSON).")],
+    arguments: [ArgumentSpec(name: "file", help: "The layout file (JSON), or a .storyboard or .xib.")],
     options: [
       .value("device", valueName: "name", help: "A device from 'trellis devices'.", required: true),
       .value(
@@ -23,6 +23,7 @@ struct RotateCommand: Command {
       .value("columns", valueName: "n", help: "Width of the diagrams.", default: "$COLUMNS, else 100"),
       .flag("ascii", help: "Draw the diagrams with + - | instead of box-drawing characters."),
       EnvironmentOptions.contentSizeSpec,
+      EnvironmentOptions.sceneSpec,
     ] + TextOptions.specs)
 
   var file: String
@@ -33,6 +34,7 @@ struct RotateCommand: Command {
   var style: ASCIIDiagram.Style
   var contentSize: ContentSizeCategory
   var text: TextOptions
+  var scene: String?
 
   init(_ arguments: ParsedArguments) throws(UsageError) {
     file = arguments.argument("file") ?? ""
@@ -44,10 +46,11 @@ struct RotateCommand: Command {
     contentSize = try arguments.value("content-size").map { text throws(UsageError) in try EnvironmentOptions.contentSize(text) }
       ?? .large
     text = try TextOptions(arguments)
+    scene = arguments.value("scene")
   }
 
   func run(_ context: inout CommandContext) throws -> Int32 {
-    let (read, outcome) = try context.readDocument(file)
+    let (read, outcome) = try context.readDocument(file, scene: scene)
     let document = text.apply(to: read)
     let settings = try text.settings(for: document, &context)
     let to: Orientation = from == .portrait ? .landscape : .portrait

@@ -8,11 +8,11 @@ struct SolveCommand: Command {
     name: "solve", abstract: "Solve a layout file for one environment and show the frames.",
     discussion: """
       Without --device or --size the environment is an iPhone 8 in portrait (375x667, wC hR, safe \
-      area top 20, @2x). Layouts with conflicting or ambiguous constraints still print what could \
+      area top 20, @2x); an Interface Builder scene is laid out where IB laid it out. Layouts with conflicting or ambiguous constraints still print what could \
       be solved; the diagnostics go to standard error and the exit status is 1.
       """,
-    arguments: [ArgumentSpec(name: "file", help: "The layout file (JSON).")],
-    options: EnvironmentOptions.specs + ScrollOptions.specs + TextOptions.specs + [
+    arguments: [ArgumentSpec(name: "file", help: "The layout file (JSON), or a .storyboard or .xib.")],
+    options: EnvironmentOptions.specs + [EnvironmentOptions.sceneSpec] + ScrollOptions.specs + TextOptions.specs + [
       .flag("snap", help: "Round frames to the pixel grid of --scale, as UIKit does."),
       .value(
         "format", valueName: "format", allowed: ["ascii", "table", "json", "svg"], help: "What to print.",
@@ -31,6 +31,9 @@ struct SolveCommand: Command {
   var output: String?
   var scrollOverrides: [(id: String, offset: Point?, zoom: Double?)]
   var text: TextOptions
+  var scene: String?
+  /// The environment of an Interface Builder scene, when no option chooses a screen.
+  var design: ((Environment) throws(UsageError) -> Environment)?
 
   init(_ arguments: ParsedArguments) throws(UsageError) {
     file = arguments.argument("file") ?? ""
@@ -42,11 +45,16 @@ struct SolveCommand: Command {
     output = arguments.value("output")
     scrollOverrides = try ScrollOptions.overrides(from: arguments)
     text = try TextOptions(arguments)
+    scene = arguments.value("scene")
+    if !EnvironmentOptions.choosesScreen(arguments) {
+      design = { (environment: Environment) throws(UsageError) in try EnvironmentOptions.design(environment, from: arguments) }
+    }
   }
 
   func run(_ context: inout CommandContext) throws -> Int32 {
-    let (read, outcome) = try context.readDocument(file)
+    let (read, outcome) = try context.readDocument(file, scene: scene)
     var environment = environment
+    if let design, let designed = outcome.designEnvironment { environment = try design(designed) }
     let document = text.apply(to: try ScrollOptions.apply(scrollOverrides, to: read), &environment)
     let settings = try text.settings(for: document, &context)
     let result = try context.solve(document, environment, snapToPixels: snap, text: settings)

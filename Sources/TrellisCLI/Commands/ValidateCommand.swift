@@ -20,12 +20,13 @@ struct ValidateCommand: Command {
       one in Interface Builder too), naming the environments. The exit status is 1 when any file \
       has an error.
       """,
-    arguments: [ArgumentSpec(name: "file", help: "Layout files (JSON).", isVariadic: true)],
+    arguments: [ArgumentSpec(name: "file", help: "Layout files (JSON), or .storyboard and .xib files.", isVariadic: true)],
     options: [
       .value(
         "format", valueName: "format", allowed: ["text", "json"], help: "How to print the diagnostics.", default: "text"
       ),
       .flag("warnings-as-errors", help: "Treat warnings as errors."),
+      EnvironmentOptions.sceneSpec,
     ] + TextOptions.specs)
 
   /// Per size-class combination (``TraitCollection/all`` order), the matrix's environments with
@@ -64,12 +65,14 @@ struct ValidateCommand: Command {
   var json: Bool
   var warningsAsErrors: Bool
   var text: TextOptions
+  var scene: String?
 
   init(_ arguments: ParsedArguments) throws(UsageError) {
     files = arguments.arguments("file")
     json = arguments.value("format") == "json"
     warningsAsErrors = arguments.flag("warnings-as-errors")
     text = try TextOptions(arguments)
+    scene = arguments.value("scene")
   }
 
   func run(_ context: inout CommandContext) throws -> Int32 {
@@ -77,7 +80,7 @@ struct ValidateCommand: Command {
     var anyError = false
     let policy = FailurePolicy(warningsAsErrors: warningsAsErrors)
     for file in files {
-      let outcome = context.read(file)
+      let outcome = context.read(file, scene: scene)
       var diagnostics = outcome.diagnostics.map(policy.effective)
       if let document = outcome.document, !outcome.diagnostics.contains(where: { $0.severity == .error }) {
         let settings = try text.settings(for: document, &context)
