@@ -28,9 +28,11 @@ final class XMLTreeReaderTests: XCTestCase {
     let view = try XCTUnwrap(document.child(named: "view"))
     XCTAssertEqual(view["id"], "a1")
     XCTAssertEqual(view.location.line, 3)
+    XCTAssertEqual(view.location.column, 5, "the start of the tag, after four spaces")
     XCTAssertEqual(view.child(named: "rect", key: "frame")?["width"], "375")
     XCTAssertEqual(view.child(named: "string")?.text, "Hi & bye")
     XCTAssertEqual(view.child(named: "rect")?.location.line, 4)
+    XCTAssertEqual(view.child(named: "rect")?.location.column, 9)
   }
 
   func testMalformedXMLIsALocatedError() {

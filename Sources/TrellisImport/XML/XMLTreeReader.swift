@@ -40,7 +40,7 @@ package enum XMLTreeReader {
         ]
       )
     }
-    let builder = TreeBuilder(file: file, limits: limits)
+    let builder = TreeBuilder(file: file, limits: limits, bytes: bytes)
     let parser = XMLParser(data: Data(bytes))
     parser.shouldResolveExternalEntities = false
     parser.shouldProcessNamespaces = false
@@ -105,19 +105,45 @@ package enum XMLTreeReader {
   final class TreeBuilder: NSObject, XMLParserDelegate {
     let file: String
     let limits: XMLReadLimits
+    let bytes: [UInt8]
+    /// Byte offset where each line starts (index 0 is line 1).
+    let lineStarts: [Int]
     weak var parser: XMLParser?
     var stack: [XMLElementNode] = []
     var root: XMLElementNode?
     var elements = 0
     var problem: Diagnostic?
 
-    init(file: String, limits: XMLReadLimits) {
+    init(file: String, limits: XMLReadLimits, bytes: [UInt8]) {
       self.file = file
       self.limits = limits
+      self.bytes = bytes
+      var starts = [0]
+      for (index, byte) in bytes.enumerated() where byte == UInt8(ascii: "\n") { starts.append(index + 1) }
+      lineStarts = starts
     }
 
     private func here() -> SourceLocation {
       SourceLocation(file: file, line: max(1, parser?.lineNumber ?? 1), column: max(1, parser?.columnNumber ?? 1))
+    }
+
+    /// Where the element whose start tag the parser has just read begins: the parser reports
+    /// the end of the tag (libxml2 counts bytes), so step back to its `<` (a `<` cannot occur
+    /// inside an attribute value). Columns count Unicode scalars, as everywhere in Trellis.
+    private func startOfTag() -> SourceLocation {
+      let line = max(1, parser?.lineNumber ?? 1)
+      guard line <= lineStarts.count, !bytes.isEmpty else { return here() }
+      var offset = min(bytes.count - 1, lineStarts[line - 1] + max(0, (parser?.columnNumber ?? 1) - 1))
+      while offset > 0, bytes[offset] != UInt8(ascii: "<") { offset -= 1 }
+      // The line holding `offset`: the last start at or before it.
+      var low = 0
+      var high = lineStarts.count - 1
+      while low < high {
+        let middle = (low + high + 1) / 2
+        if lineStarts[middle] <= offset { low = middle } else { high = middle - 1 }
+      }
+      let column = bytes[lineStarts[low]..<offset].reduce(1) { $1 & 0xC0 == 0x80 ? $0 : $0 + 1 }
+      return SourceLocation(file: file, line: low + 1, column: column, offset: offset)
     }
 
     private func stop(_ message: String) {
@@ -141,7 +167,7 @@ package enum XMLTreeReader {
       if let long = attributes.first(where: { $0.value.utf8.count > limits.maxValueLength }) {
         return stop("attribute '\(long.key)' is longer than \(limits.maxValueLength) bytes")
       }
-      stack.append(XMLElementNode(name: elementName, attributes: attributes, location: here()))
+      stack.append(XMLElementNode(name: elementName, attributes: attributes, location: startOfTag()))
     }
 
     func parser(_ parser: XMLParser, didEndElement elementName: String, namespaceURI: String?, qualifiedName: String?)
