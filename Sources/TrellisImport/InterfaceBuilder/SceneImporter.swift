@@ -381,6 +381,9 @@ struct SceneImporter {
         node.intrinsicWidth = frame.width
         node.intrinsicHeight = frame.height
       }
+    case "textView" where element["scrollEnabled"] == "NO":
+      // A text view that does not scroll is as tall as its text, like a wrapping label.
+      node.intrinsicHeight = frame.height
     default:
       if let axes = IBViewKinds.controls[element.name] {
         if axes.width { node.intrinsicWidth = frame.width }
