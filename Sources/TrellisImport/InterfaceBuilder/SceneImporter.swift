@@ -179,7 +179,9 @@ struct SceneImporter {
           items[guideID] = .scrollGuide(ScrollLayout.frameGuide(of: id))
           ids.append((guideID, "\(id).frameLayoutGuide"))
         default:
-          break
+          sink.warning(
+            "ib-unsupported", "layout guide '\(guide["key"] ?? "")' of '\(id)' is not imported; constraints to it are left out",
+            at: guide.location)
         }
       }
       if let constraints = element.child(named: "constraints") { constraintLists.append((ib, constraints)) }
@@ -234,8 +236,22 @@ struct SceneImporter {
     }
   }
 
+  /// Attributes that change layout and are not imported, with what UIKit does with them.
+  static let ignoredLayoutAttributes: [(name: String, ignoredValue: String?, what: String)] = [
+    ("layoutMarginsFollowReadableWidth", "NO", "margins that follow the readable content width"),
+    ("semanticContentAttribute", "unspecified", "a forced layout direction"),
+    ("adjustsFontSizeToFit", "NO", "text shrinking to fit its width"),
+    ("adjustsLetterSpacingToFitWidth", "NO", "letter spacing that shrinks to fit"),
+  ]
+
   mutating func makeNode(_ element: XMLElementNode, id: String, isRoot: Bool, sink: inout ImportSink) -> ViewNode {
     let kind = kind(of: element)
+    for ignored in Self.ignoredLayoutAttributes {
+      guard let value = element[ignored.name], value != ignored.ignoredValue else { continue }
+      sink.warning(
+        "ib-unsupported", "'\(id)' has \(ignored.name)=\"\(value)\" (\(ignored.what)), which Trellis does not model",
+        at: element.location)
+    }
     var node = ViewNode(id: id, kind: kind, location: element.location)
     if isRoot { node.layoutMargins = .zero }
     if element["hidden"] == "YES" { node.hidden = Varying(true) }
@@ -402,6 +418,12 @@ struct SceneImporter {
         continue
       }
       let pattern = parsed
+      if variation["fixedFrame"] == "YES" || variation.child(named: "rect", key: "frame") != nil {
+        sink.warning(
+          "ib-unsupported",
+          "the frame '\(node.id)' has in size class '\(key)' is not imported (only its base frame's autoresizing is)",
+          at: variation.location)
+      }
       if let hidden = variation["hidden"] { node.hidden.set(hidden == "YES", for: pattern, at: variation.location) }
       if node.kind == .stack, var properties = node.stack {
         readStack(variation, into: &properties, pattern: pattern)
