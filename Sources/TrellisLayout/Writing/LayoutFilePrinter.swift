@@ -11,9 +11,10 @@ enum LayoutFilePrinter {
   /// The widest line an inline value may make, indentation and key included.
   static let lineWidth = 100
 
-  /// Keys whose arrays always get one element per line, even when they would fit on one:
-  /// a view's children and the constraints read best (and diff best) one to a line.
-  static let listKeys: Set<String> = ["children", "constraints"]
+  /// Keys whose value is always broken, one member or element per line, even when it would
+  /// fit on one: the root view, a view's children and the constraints read best (and diff
+  /// best) one to a line.
+  static let brokenKeys: Set<String> = ["root", "children", "constraints"]
 
   /// The text of `value`, ending with a newline. The top-level object is always broken.
   static func print(_ value: JSONValue) -> String {
@@ -37,7 +38,7 @@ enum LayoutFilePrinter {
         out += pad + key
         write(
           member.value, to: &out, indent: indent + 1, column: pad.count + key.count,
-          forceBreak: listKeys.contains(member.key) && isNonEmptyArray(member.value))
+          forceBreak: brokenKeys.contains(member.key))
         out += index == members.count - 1 ? "\n" : ",\n"
       }
       out += String(repeating: "  ", count: indent) + "}"
@@ -77,11 +78,6 @@ enum LayoutFilePrinter {
       if remaining < 0 { return false }
     }
     return true
-  }
-
-  private static func isNonEmptyArray(_ value: JSONValue) -> Bool {
-    if case .array(let items) = value { return !items.isEmpty }
-    return false
   }
 
   /// `value` on one line: `{"id": "a", "hidden": true}`, `[1, 2]`.

@@ -5,7 +5,9 @@ import XCTest
 ///
 /// Left out on purpose: the file name, source locations, JSON paths and value origins (where a
 /// document was read from), and a constraint's `source` (the text it was written as: a Visual
-/// Format string before writing, the expanded constraint after). ``testComparisonCoversEveryProperty``
+/// Format string before writing, the expanded constraint after). A constraint's standard spacing is
+/// compared per size class: a file gives it inside `constant`, whose patterns the reader gives it.
+/// ``testComparisonCoversEveryProperty``
 /// fails when a model type gains a stored property this comparison does not know, so a new
 /// property cannot slip past the round trip unnoticed.
 enum DocumentComparison {
@@ -113,7 +115,13 @@ enum DocumentComparison {
       collector.check("\(name).second", x.second, y.second)
       collector.check("\(name).multiplier", x.multiplier, y.multiplier)
       collector.check("\(name).constant", x.constant, y.constant)
-      collector.check("\(name).standardSpacing", x.standardSpacing, y.standardSpacing)
+      // A file has no key of its own for standard spacing: the reader gives it the patterns
+      // of `constant`, so only its value in each size class can be compared.
+      for traits in TraitCollection.all {
+        collector.check(
+          "\(name).standardSpacing in \(traits)", x.standardSpacing.resolved(for: traits),
+          y.standardSpacing.resolved(for: traits))
+      }
       collector.check("\(name).priority", x.priority, y.priority)
       collector.check("\(name).installed", x.installed, y.installed)
     }
