@@ -8,8 +8,10 @@ import TrellisSupport
 /// thousands; this printer keeps the same escaping and number forms and only decides where
 /// lines break.
 enum LayoutFilePrinter {
-  /// The widest line an inline value may make, indentation and key included.
-  static let lineWidth = 100
+  /// The widest line an inline value may make, indentation and key included: the project's
+  /// line length for code (.swift-format), which keeps a view with a few keys on one line even
+  /// a few stack levels deep.
+  static let lineWidth = 120
 
   /// Keys whose value is always broken, one member or element per line, even when it would
   /// fit on one: the root view, a view's children and the constraints read best (and diff

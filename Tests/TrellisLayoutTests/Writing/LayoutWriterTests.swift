@@ -7,7 +7,7 @@ import XCTest
 
 /// Documents built in Swift, written: the expected files are worked out by hand from
 /// docs/layout-format.md (key order, defaults) and the printer's rule (a value stays on one
-/// line when that line, with a comma, is at most 100 columns), never copied from output.
+/// line when that line, with a comma, is at most 120 columns), never copied from output.
 final class LayoutWriterTests: XCTestCase {
   /// Reads `text` back and checks it gives `document` with no diagnostic at all.
   private func assertReadsBack(
@@ -89,8 +89,9 @@ final class LayoutWriterTests: XCTestCase {
     document.constraints[3].standardSpacing = Varying(1)
     document.constraints[5].standardSpacing = Varying(1, ["hC": 0])
 
-    // By hand: "go" is 88 columns from column 10 (budget 100 - 10 - 1 = 89): one line;
-    // "content" would be 98: broken. "half" would be 97 from column 4 (budget 95): broken.
+    // By hand: "content" is 98 columns from column 10 (budget 120 - 10 - 1 = 109): one line;
+    // "half" is 97 from column 4 (budget 115): one line; "name" and "scroll" are longer than
+    // their budgets: broken.
     let expected = """
       {
         "title": "Form",
@@ -132,12 +133,7 @@ final class LayoutWriterTests: XCTestCase {
               "zoomView": "content",
               "alwaysBounceVertical": true,
               "children": [
-                {
-                  "id": "content",
-                  "kind": "image",
-                  "intrinsicSize": {"width": 300, "height": 900},
-                  "hugging": 250
-                }
+                {"id": "content", "kind": "image", "intrinsicSize": {"width": 300, "height": 900}, "hugging": 250}
               ]
             }
           ]
@@ -147,11 +143,7 @@ final class LayoutWriterTests: XCTestCase {
           "content.width == scroll.frameLayoutGuide.width",
           {"constraint": "row.top == main.top", "constant": {"any": 8, "hC": 0}},
           "row.leading == main.leading + standard",
-          {
-            "id": "half",
-            "constraint": "go.width == 0.5 * row.width",
-            "priority": {"any": 750, "wR": 1000}
-          },
+          {"id": "half", "constraint": "go.width == 0.5 * row.width", "priority": {"any": 750, "wR": 1000}},
           {"constraint": "go.leading == name.trailing", "constant": {"any": "standard", "hC": 8}}
         ]
       }
@@ -193,6 +185,17 @@ final class LayoutWriterTests: XCTestCase {
     // The size a text style does not scale has no effect and is not written: only it differs.
     reread?.root.children[0].fontSize = Varying(30)
     if let reread { XCTAssertEqual(DocumentComparison.differences(document, reread), []) }
+  }
+
+  /// The printer's line rule at its edge: an array member at column 7 (two spaces, `"k": `)
+  /// has 120 - 7 - 1 = 112 columns; `["…"]` with 108 characters takes 112, with 109 one more.
+  func testPrinterLineWidth() {
+    let fits = String(repeating: "a", count: 108)
+    XCTAssertEqual(
+      LayoutFilePrinter.print(.object(["k": .array([.string(fits)])])), "{\n  \"k\": [\"\(fits)\"]\n}\n")
+    let over = fits + "a"
+    XCTAssertEqual(
+      LayoutFilePrinter.print(.object(["k": .array([.string(over)])])), "{\n  \"k\": [\n    \"\(over)\"\n  ]\n}\n")
   }
 
   /// Strings: quotes, backslashes and control characters escaped (RFC 8259 §7), everything

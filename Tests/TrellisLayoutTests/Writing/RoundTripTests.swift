@@ -14,15 +14,22 @@ final class RoundTripTests: XCTestCase {
     DeviceTable.device(named: name)?.environment(orientation: index == 0 ? .portrait : .landscape)
   }
 
-  /// The layout files: the corpus (recursively), the examples, and the reader's valid fixtures.
+  /// The layout files: the corpus (recursively), the examples, the reader's valid fixtures,
+  /// the fidelity screens and the layout fuzzer's seed corpus (whose files have no extension).
   static func layoutFiles() -> [URL] {
-    var roots = [FixturePaths.layoutCorpus, FixturePaths.layouts]
-    roots.append(FixturePaths.url("Tests/TrellisLayoutTests/Fixtures/reader/valid"))
+    let roots = [
+      FixturePaths.layoutCorpus, FixturePaths.layouts,
+      FixturePaths.url("Tests/TrellisLayoutTests/Fixtures/reader/valid"),
+      FixturePaths.url("Tests/Fixtures/fidelity"), FixturePaths.url("Fuzz/corpus/layout"),
+    ]
     var found: [URL] = []
     for root in roots {
-      let enumerator = FileManager.default.enumerator(at: root, includingPropertiesForKeys: nil)
+      let enumerator = FileManager.default.enumerator(at: root, includingPropertiesForKeys: [.isRegularFileKey])
       while let url = enumerator?.nextObject() as? URL {
-        if url.pathExtension == "json", !url.lastPathComponent.hasSuffix(".frames.json") { found.append(url) }
+        let name = url.lastPathComponent
+        // Expected frames beside the corpus and fidelity layouts are not layouts.
+        if name.hasSuffix(".frames.json") || name.hasSuffix(".expected.json") || name.hasSuffix(".md") { continue }
+        if (try? url.resourceValues(forKeys: [.isRegularFileKey]).isRegularFile) == true { found.append(url) }
       }
     }
     return found.sorted { $0.path < $1.path }
@@ -34,8 +41,9 @@ final class RoundTripTests: XCTestCase {
 
   func testEveryLayoutFileRoundTrips() throws {
     let files = Self.layoutFiles()
-    // 46 in the corpus, 7 examples, 5 reader fixtures: a broken enumeration must not pass by testing nothing.
-    XCTAssertGreaterThanOrEqual(files.count, 58)
+    // 46 in the corpus, 7 examples, 5 reader fixtures, 9 fidelity screens, 27 fuzzer seeds (85 of
+    // them read without errors): a broken enumeration must not pass by testing nothing.
+    XCTAssertGreaterThanOrEqual(files.count, 94)
     var tested = 0
     for url in files {
       let name = url.path.replacingOccurrences(of: FixturePaths.repositoryRoot.path + "/", with: "")
@@ -44,7 +52,7 @@ final class RoundTripTests: XCTestCase {
       tested += 1
       assertRoundTrip(document, name)
     }
-    XCTAssertGreaterThanOrEqual(tested, 58)
+    XCTAssertGreaterThanOrEqual(tested, 85)
   }
 
   /// Writes `document`, reads the text back and checks: no diagnostics at all, every property
