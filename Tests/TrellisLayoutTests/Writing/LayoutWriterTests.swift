@@ -187,6 +187,36 @@ final class LayoutWriterTests: XCTestCase {
     if let reread { XCTAssertEqual(DocumentComparison.differences(document, reread), []) }
   }
 
+  /// docs/layout-format.md's example of varying object values, read and written: in each
+  /// variation only what differs from `any`; `installed`'s `any` is the default, left out.
+  func testObjectVariationsFromTheDocs() {
+    let file = """
+      {"root": {"children": [
+        { "id": "card", "layoutMargins": { "any": 16, "wR": { "left": 40, "right": 40 } },
+          "installed": { "any": true, "hC": false }, "hugging": { "any": 251, "hC": { "vertical": 750 } } }
+      ]}}
+      """
+    guard let document = LayoutReader.parse(file).document else { return XCTFail("the docs' example does not read") }
+    let expected = """
+      {
+        "root": {
+          "children": [
+            {
+              "id": "card",
+              "installed": {"hC": false},
+              "hugging": {"any": 251, "hC": {"vertical": 750}},
+              "layoutMargins": {"any": 16, "wR": {"left": 40, "right": 40}}
+            }
+          ]
+        }
+      }
+
+      """
+    let text = LayoutWriter.json(document)
+    XCTAssertEqual(text, expected)
+    assertReadsBack(text, as: document)
+  }
+
   /// The printer's line rule at its edge: an array member at column 7 (two spaces, `"k": `)
   /// has 120 - 7 - 1 = 112 columns; `["…"]` with 108 characters takes 112, with 109 one more.
   func testPrinterLineWidth() {
