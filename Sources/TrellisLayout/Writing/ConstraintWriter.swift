@@ -11,9 +11,39 @@ struct ConstraintWriter {
 
   init(_ specs: [ConstraintSpec]) { self.specs = specs }
 
+  /// The elements of `constraints`. A run of two or more constraints installed in exactly one
+  /// size-class pattern becomes one `{"when": pattern, "constraints": […]}` group, as people
+  /// write them (and as Interface Builder's per-class constraints come); a group keeps its
+  /// constraints' positions, so it changes no id.
   func values() -> [JSONValue] {
     let ids = Self.writtenIDs(specs.map(\.id))
-    return specs.indices.map { Self.value(specs[$0], id: ids[$0]) }
+    let patterns = specs.map { Self.onlyPattern(of: $0.installed) }
+    var out: [JSONValue] = []
+    var start = 0
+    while start < specs.count {
+      var end = start + 1
+      if let pattern = patterns[start] {
+        while end < specs.count, patterns[end] == pattern { end += 1 }
+        if end - start >= 2 {
+          let members = (start..<end).map { Self.value(specs[$0], id: ids[$0], inGroup: true) }
+          out.append(.object([.init("when", .string(pattern.description)), .init("constraints", .array(members))]))
+          start = end
+          continue
+        }
+        end = start + 1
+      }
+      out.append(Self.value(specs[start], id: ids[start], inGroup: false))
+      start = end
+    }
+    return out
+  }
+
+  /// The pattern a constraint is installed in when it is installed there and nowhere else
+  /// (`Varying(false, [pattern: true])`, what a `when` group gives its constraints).
+  static func onlyPattern(of installed: Varying<Bool>) -> TraitPattern? {
+    let value = VaryingWriter.normalized(installed)
+    guard !value.base, value.variations.count == 1, let only = value.variations.first, only.value else { return nil }
+    return only.pattern
   }
 
   // MARK: Ids
@@ -77,7 +107,8 @@ struct ConstraintWriter {
     }
   }
 
-  static func value(_ spec: ConstraintSpec, id: String?) -> JSONValue {
+  /// One constraint; `inGroup` leaves out `installed`, which its `when` group gives.
+  static func value(_ spec: ConstraintSpec, id: String?, inGroup: Bool) -> JSONValue {
     let constant = VaryingWriter.normalized(spec.constant)
     let standard = VaryingWriter.normalized(spec.standardSpacing)
     let priority = VaryingWriter.normalized(spec.priority)
@@ -107,8 +138,11 @@ struct ConstraintWriter {
     }
     if priorityInText, priority.base != 1000 { text += " @" + number(priority.base) }
 
-    let installedValue = VaryingWriter.varying(
-      installed, default: true, always: false, plain: { .bool($0) }, variation: { value, _ in .bool(value) })
+    let installedValue =
+      inGroup
+      ? nil
+      : VaryingWriter.varying(
+        installed, default: true, always: false, plain: { .bool($0) }, variation: { value, _ in .bool(value) })
     if id == nil, constantInText, priorityInText, installedValue == nil { return .string(text) }
 
     var members: [JSONValue.Member] = []

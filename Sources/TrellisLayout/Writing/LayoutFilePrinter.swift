@@ -58,8 +58,9 @@ enum LayoutFilePrinter {
     }
   }
 
-  /// Whether `value` written inline takes at most `budget` characters. Stops counting as soon
-  /// as the budget is spent, so deciding for a large subtree costs no more than a line.
+  /// Whether `value` written inline takes at most `budget` characters and holds no key that is
+  /// always broken. Stops counting as soon as the budget is spent, so deciding for a large
+  /// subtree costs no more than a line.
   static func fitsInline(_ value: JSONValue, budget: Int) -> Bool {
     var remaining = budget
     var pending = [value]
@@ -71,6 +72,8 @@ enum LayoutFilePrinter {
       case .object(let members):
         remaining -= 2 + max(0, members.count - 1) * 2
         for member in members {
+          // Its value is broken, so the object is too.
+          if brokenKeys.contains(member.key) { return false }
           remaining -= JSONText.quoted(member.key).count + 2
           pending.append(member.value)
         }

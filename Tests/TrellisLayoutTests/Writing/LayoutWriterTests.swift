@@ -217,6 +217,58 @@ final class LayoutWriterTests: XCTestCase {
     assertReadsBack(text, as: document)
   }
 
+  /// Two or more constraints in a row installed in one pattern only are a `when` group; one
+  /// alone keeps its `installed`. Every id stays what it was.
+  func testWhenGroups() {
+    let document = Layout {
+      View("a")
+      Stack("s") { View("b") }
+    } constraints: {
+      When("hC") {
+        "a.width == 100"
+        Constraint("a.height == 50 @750", id: "aHeight")
+      }
+      "b.width == a.width"
+      Constraint("b.height == 20", when: "wR")
+    }
+    // The stack holds `children`, so it is broken even though it would fit on one line.
+    let expected = """
+      {
+        "root": {
+          "layoutMargins": 8,
+          "children": [
+            {"id": "a"},
+            {
+              "id": "s",
+              "kind": "stack",
+              "children": [
+                {"id": "b"}
+              ]
+            }
+          ]
+        },
+        "constraints": [
+          {
+            "when": "hC",
+            "constraints": [
+              "a.width == 100",
+              {"id": "aHeight", "constraint": "a.height == 50 @750"}
+            ]
+          },
+          "b.width == a.width",
+          {"constraint": "b.height == 20", "installed": {"any": false, "wR": true}}
+        ]
+      }
+
+      """
+    let text = LayoutWriter.json(document)
+    XCTAssertEqual(text, expected)
+    assertReadsBack(text, as: document)
+    XCTAssertEqual(
+      LayoutReader.parse(text).document?.constraints.map(\.id),
+      ["constraint#1", "aHeight", "constraint#3", "constraint#4"])
+  }
+
   /// The printer's line rule at its edge: an array member at column 7 (two spaces, `"k": `)
   /// has 120 - 7 - 1 = 112 columns; `["…"]` with 108 characters takes 112, with 109 one more.
   func testPrinterLineWidth() {
