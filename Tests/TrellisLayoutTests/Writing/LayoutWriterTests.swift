@@ -269,6 +269,88 @@ final class LayoutWriterTests: XCTestCase {
       ["constraint#1", "aHeight", "constraint#3", "constraint#4"])
   }
 
+  /// docs/layout-format.md's table of what has no spelling in a file: each entry, written, reads
+  /// back without a diagnostic, differing from the document in exactly that property.
+  func testWhatHasNoSpelling() throws {
+    let hC = TraitPattern(vertical: .compact)
+    var plain = View("plain").node
+    plain.text = Varying("ignored")  // only labels and buttons have text
+    var guide = View("g", kind: .guide).node
+    guide.hugging = .both(1)  // a layout guide has no content
+    var sized = View("sized", intrinsicSize: (44, 10)).node
+    sized.intrinsicSizeByClass.variations = [.init(pattern: hC, value: SizeOverride(width: nil, height: 20))]
+    var twice = View("twice").node
+    twice.hidden = Varying(
+      false,
+      variations: [
+        .init(pattern: .any, value: true), .init(pattern: hC, value: false), .init(pattern: hC, value: true),
+      ])
+    var document = Layout {
+      plain
+      guide
+      sized
+      twice
+    } constraints: {
+      "plain.width == 10"
+    }
+    document.constraints[0].multiplier = 3  // no second anchor: no effect
+
+    let text = LayoutWriter.json(document)
+    let result = LayoutReader.parse(text)
+    XCTAssertEqual(result.diagnostics.map { "\($0)" }, [], text)
+    let reread = try XCTUnwrap(result.document)
+    XCTAssertEqual(
+      DocumentComparison.differences(document, reread).map { String($0.prefix { $0 != ":" }) },
+      [
+        "root.children[0](plain).text", "root.children[1](g).hugging", "root.children[2](sized).intrinsicSize",
+        "root.children[3](twice).hidden", "constraints[0](constraint#1).multiplier",
+      ], text)
+    // The unset width keeps `any`'s 44 in hC; the folded variations resolve as before.
+    XCTAssertEqual(
+      reread.root.children[2].intrinsicSizeByClass.resolved(for: .init(horizontal: .compact, vertical: .compact)),
+      SizeOverride(width: 44, height: 20))
+    for traits in TraitCollection.all {
+      XCTAssertEqual(
+        reread.root.children[3].hidden.resolved(for: traits), twice.hidden.resolved(for: traits), "\(traits)")
+    }
+  }
+
+  /// A document of 5,101 views and 10,100 constraints: written and read back equal (the
+  /// writer walks views with a stack and decides line breaks in bounded work).
+  func testLargeDocument() throws {
+    var stacks: [ViewNode] = []
+    var specs: [ConstraintSpec] = []
+    func spec(_ first: String, _ attribute: LayoutAttribute, _ second: String, constant: Double) -> ConstraintSpec {
+      ConstraintSpec(
+        id: "constraint#\(specs.count + 1)",
+        first: AnchorReference(item: LayoutItem(name: first), attribute: attribute),
+        relation: .equal, second: AnchorReference(item: LayoutItem(name: second), attribute: attribute),
+        constant: Varying(
+          constant, variations: [.init(pattern: TraitPattern(vertical: .compact), value: constant / 2)]),
+        source: "")
+    }
+    for row in 0..<100 {
+      var labels: [ViewNode] = []
+      for column in 0..<50 {
+        labels.append(ViewNode(id: "l\(row)_\(column)", kind: .label, text: Varying("cell \(row), \(column)")))
+      }
+      stacks.append(ViewNode(id: "s\(row)", kind: .stack, children: labels))
+      specs.append(spec("s\(row)", .leading, "root", constant: Double(row)))
+      specs.append(spec("s\(row)", .top, "root", constant: Double(row) * 20.5))
+    }
+    for index in 0..<10_000 - 100 {
+      specs.append(spec("l\(index / 50 % 100)_\(index % 50)", .width, "s0", constant: 0.25))
+    }
+    let document = LayoutDocument(
+      file: "large", root: ViewNode(id: "root", kind: .view, children: stacks), constraints: specs)
+    let text = LayoutWriter.json(document)
+    let result = LayoutReader.parse(text, file: "large.json")
+    XCTAssertEqual(result.diagnostics.count, 0)
+    let reread = try XCTUnwrap(result.document)
+    XCTAssertEqual(reread.allViews.count, 5_101)
+    XCTAssertEqual(DocumentComparison.differences(document, reread), [])
+  }
+
   /// The printer's line rule at its edge: an array member at column 7 (two spaces, `"k": `)
   /// has 120 - 7 - 1 = 112 columns; `["…"]` with 108 characters takes 112, with 109 one more.
   func testPrinterLineWidth() {
