@@ -1,11 +1,13 @@
 import TrellisSupport
 
-/// Writes a document's constraints, in order, each as one element of `constraints`: constraint
-/// text (`"a.top == b.bottom + 8 @750"`) when it says everything, else the
-/// `{"id", "constraint", "constant", "priority", "installed"}` object.
+/// Writes a document's constraints, in order: each as constraint text
+/// (`"a.top == b.bottom + 8 @750"`) when that says everything, else as the
+/// `{"id", "constraint", "constant", "priority", "installed"}` object; runs installed in one
+/// size-class pattern only inside a `when` group.
 ///
-/// One element per constraint keeps every constraint at its position, so the reader's
-/// generated ids (`constraint#N`, N the position) come back by themselves and are left out.
+/// Every constraint keeps its position in the reader's expanded list (a group's constraints are
+/// numbered in place), so the reader's generated ids (`constraint#N`, N the position) come back
+/// by themselves and are left out.
 struct ConstraintWriter {
   let specs: [ConstraintSpec]
 

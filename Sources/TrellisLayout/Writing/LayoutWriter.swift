@@ -41,7 +41,7 @@ public enum LayoutWriter {
     // Each view's own members are made parent first; children are attached bottom-up.
     var nodes: [(members: [JSONValue.Member], children: [Int])] = []
     var work: [(view: ViewNode, parent: Int?)] = [(root, nil)]
-    while let (view, parent) = work.popLast().map({ ($0.view, $0.parent) }) {
+    while let (view, parent) = work.popLast() {
       let index = nodes.count
       nodes.append((viewMembers(view, isRoot: parent == nil), []))
       if let parent { nodes[parent].children.append(index) }
@@ -54,6 +54,7 @@ public enum LayoutWriter {
       let children = nodes[index].children.compactMap { done[$0] }
       if !children.isEmpty { members.append(.init("children", .array(children))) }
       done[index] = .object(members)
+      // Attached to their parent now: one copy of each subtree at a time.
       for child in nodes[index].children { done[child] = nil }
     }
     return done[0] ?? .object([])
