@@ -159,6 +159,11 @@ struct ImportCommand: Command {
         context.stdout +=
           "\(header): \(differences.count) of \(result.views.count) frames differ by more than 1/\(fmt(scene.environment.scale)) pt\n"
         context.stdout += differences.map { $0 + "\n" }.joined()
+        if !result.ambiguousViews.isEmpty {
+          // An ambiguous view's frame is any of many: the stored one need not be the one solved.
+          context.stdout +=
+            "  ambiguous in this layout, so not comparable: \(result.ambiguousViews.map(\.id).joined(separator: ", "))\n"
+        }
         if !errors.isEmpty { context.stderr += context.pipeline.formatDiagnostics(errors, []) }
       }
     }

@@ -6,7 +6,10 @@ extension SceneImporter {
   mutating func readConstraints(sink: inout ImportSink) -> [ConstraintSpec] {
     var specs: [ConstraintSpec] = []
     var droppedByView: [String: (count: Int, location: SourceLocation?)] = [:]
-    for (owner, list) in constraintLists {
+    // In the file's order (a view's <constraints> follow its subviews'), which is the order
+    // the nib adds them in and so the order a conflict is decided in.
+    let lists = constraintLists.sorted { ($0.element.location.line, $0.element.location.column) < ($1.element.location.line, $1.element.location.column) }
+    for (owner, list) in lists {
       for element in list.children(named: "constraint") {
         let ib = element["id"] ?? ""
         if element["placeholder"] == "YES" {
@@ -77,10 +80,25 @@ extension SceneImporter {
           text += " \(fmt(constant))"
         }
         if priorityValue < 1000 { text += " @\(fmt(priorityValue))" }
+        var constants = Varying(constant)
+        var priorities = Varying(priorityValue)
+        // `<variation key="heightClass=compact" constant="80"/>` inside the constraint.
+        for variation in element.children(named: "variation") {
+          guard let key = variation["key"], let pattern = IBValues.pattern(key) else {
+            sink.warning(
+              "ib-unsupported", "size-class variation '\(variation["key"] ?? "")' of constraint '\(ib)' is not understood",
+              at: variation.location)
+            continue
+          }
+          if let value = IBValues.number(variation["constant"]) {
+            constants.set(element["symbolic"] == "YES" && standard != 0 ? value - constantValue : value, for: pattern, at: variation.location)
+          }
+          if let value = IBValues.number(variation["priority"]) { priorities.set(value, for: pattern, at: variation.location) }
+        }
         specs.append(
           ConstraintSpec(
             id: id, first: first, relation: relation, second: second, multiplier: multiplier,
-            constant: Varying(constant), priority: Varying(priorityValue),
+            constant: constants, priority: priorities,
             installed: constraintMasks[ib] ?? Varying(true), source: text, location: element.location,
             standardSpacing: Varying(standard)))
       }

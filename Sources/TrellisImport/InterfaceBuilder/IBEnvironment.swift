@@ -55,7 +55,8 @@ struct IBEnvironment {
 
   /// The scene's environment, its safe area checked against the stored frames.
   mutating func resolve(
-    rootSize: Size?, constraints: [ConstraintSpec], storedFrames: [String: Rect], sink: inout ImportSink
+    rootSize: Size?, constraints: [ConstraintSpec], storedFrames: [String: Rect], uninstalled: (TraitCollection) -> Set<String>,
+    sink: inout ImportSink
   ) -> Environment {
     let device = device(rootSize: rootSize, sink: &sink)
     let orientation = document.orientation
@@ -67,12 +68,18 @@ struct IBEnvironment {
     // The stored frames win: a required `view.edge == safeArea.edge + c` places the edge.
     var found: [String: [Double]] = [:]
     let size = environment.containerSize
-    for spec in constraints where spec.relation == .equal && spec.multiplier == 1 && spec.priority.base == 1000 {
-      guard spec.standardSpacing.base == 0, spec.installed.base, let second = spec.second else { continue }
+    // Only what is installed in the scene's own size classes: the stored frames are that layout.
+    let traits = environment.traits
+    let absent = uninstalled(traits)
+    for spec in constraints where spec.relation == .equal && spec.multiplier == 1 {
+      guard spec.priority.resolved(for: traits) == 1000, spec.standardSpacing.resolved(for: traits) == 0,
+        spec.installed.resolved(for: traits), let second = spec.second
+      else { continue }
+      let constant = spec.constant.resolved(for: traits)
       // As `view.edge == guide.edge + d`: d is the constant when the view comes first.
-      let pairs = [(guide: spec.first, view: second, d: -spec.constant.base), (second, spec.first, spec.constant.base)]
+      let pairs = [(guide: spec.first, view: second, d: -constant), (second, spec.first, constant)]
       for (guide, view, d) in pairs where guide.item == .safeArea && guide.attribute == view.attribute {
-        guard let id = view.item.viewID, let frame = storedFrames[id] else { continue }
+        guard let id = view.item.viewID, !absent.contains(id), let frame = storedFrames[id] else { continue }
         switch view.attribute {
         case .top: found["top", default: []].append(frame.y - d)
         case .bottom: found["bottom", default: []].append(size.height - (frame.y + frame.height) + d)

@@ -71,7 +71,7 @@ struct SceneImporter {
     var environment = IBEnvironment(document: document, candidate: candidate)
     let resolved = environment.resolve(
       rootSize: storedFrames["root"].map { Size(width: $0.width, height: $0.height) }, constraints: constraints,
-      storedFrames: storedFrames, sink: &sink)
+      storedFrames: storedFrames, uninstalled: { traits in Self.uninstalledIDs(root, traits) }, sink: &sink)
     return ImportedScene(
       sceneID: candidate.sceneID, name: candidate.fileName, document: layout, environment: resolved,
       deviceSource: environment.deviceSource, safeAreaSource: environment.safeAreaSource, storedFrames: storedFrames,
@@ -444,6 +444,18 @@ struct SceneImporter {
         }
       }
     }
+  }
+
+  /// The views not in the hierarchy in `traits` (uninstalled, or inside an uninstalled view).
+  static func uninstalledIDs(_ root: ViewNode, _ traits: TraitCollection) -> Set<String> {
+    var out: Set<String> = []
+    var pending: [(ViewNode, Bool)] = [(root, false)]
+    while let (node, parentAbsent) = pending.popLast() {
+      let absent = parentAbsent || !node.installed.resolved(for: traits)
+      if absent { out.insert(node.id) }
+      for child in node.children { pending.append((child, absent)) }
+    }
+    return out
   }
 
   /// The pending views as a tree, root first; uninstalled flags from the subview masks.
