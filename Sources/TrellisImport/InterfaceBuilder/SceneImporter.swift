@@ -152,7 +152,7 @@ struct SceneImporter {
       }
       storedFrames[id] = frame
       if let parent { parentOf[id] = pending[parent].node.id }
-      applyIntrinsicSize(&node, element, frame: frame)
+      applyIntrinsicSize(&node, element, frame: frame, stack: parent.flatMap { inStack ? pending[$0].node.stack : nil })
       // A view IB did not turn to Auto Layout keeps its frame through its autoresizing mask:
       // `fixedFrame="YES"` (Xcode 8 on: such a view translates its mask at run time, whatever
       // the translatesAutoresizingMaskIntoConstraints attribute says), or no such attribute
@@ -382,12 +382,21 @@ struct SceneImporter {
   }
 
   /// The stored size as the intrinsic size, on the axes UIKit measures (``IntrinsicSizeSource``).
-  func applyIntrinsicSize(_ node: inout ViewNode, _ element: XMLElementNode, frame: Rect) {
+  ///
+  /// In a fill-equally stack the stored size is the stack's share, rounded to pixels, not the
+  /// content's: five stored rows of 131 would not fit the 686 that five rows of 130.8 share.
+  /// Those axes are left to the content (Trellis's measure of the text).
+  func applyIntrinsicSize(_ node: inout ViewNode, _ element: XMLElementNode, frame: Rect, stack: StackProperties?) {
+    // The axis on which a fill-equally stack decides the size: along it, the share. (Across it,
+    // a stored size is the stack's own and all its views agree, so it is kept: the content's
+    // measure, with Trellis's metric, would be further from UIKit's than the stored size.)
+    var decided: Set<StackAxis> = []
+    if let stack, stack.distribution.base == .fillEqually { decided.insert(stack.axis.base) }
     switch element.name {
     case "label", "button":
       if intrinsic == .stored {
-        node.intrinsicWidth = frame.width
-        node.intrinsicHeight = frame.height
+        if !decided.contains(.horizontal) { node.intrinsicWidth = frame.width }
+        if !decided.contains(.vertical) { node.intrinsicHeight = frame.height }
       }
     case "imageView":
       if let name = element["image"], let size = document.imageSizes[name] {
