@@ -30,6 +30,8 @@ public struct Font: Sendable {
   /// USE_TYPO_METRICS (see `VerticalMetricsRule.coreText`).
   public let hasStyleAttributes: Bool
 
+  /// The `trak` table's normal track (`nil`: none, or unreadable).
+  public let tracking: TrackingTable?
   let characterMap: CharacterMap
   /// Advance widths of the first numberOfHMetrics glyphs; later glyphs use the last one.
   let advances: [UInt16]
@@ -124,6 +126,7 @@ public struct Font: Sendable {
     self.names =
       try directory.table("name").map { table throws(FontError) in try FontNames(table, limits: limits) } ?? FontNames()
     self.characterMap = try CharacterMap(try directory.required("cmap"), numberOfGlyphs: numberOfGlyphs)
+    self.tracking = TrackingTable(directory.table("trak"))
     self.kerning = try PairKerning(
       kern: directory.table("kern"), gpos: directory.table("GPOS"), numberOfGlyphs: numberOfGlyphs, limits: limits)
   }

@@ -107,6 +107,8 @@ public struct FontTextMeasurer: TextMeasurer {
   public let size: Double
   /// Whether pair kerning is applied (UIKit's default: yes).
   public let kerningEnabled: Bool
+  /// Extra space after each cluster from the font's `trak` table at `size`, in points (0 without one).
+  public let tracking: Double
   /// The font's line metrics at `size`, by the rule given at creation.
   public let lineMetrics: LineMetrics
 
@@ -117,10 +119,15 @@ public struct FontTextMeasurer: TextMeasurer {
   ///   - size: the font size in points.
   ///   - verticalMetrics: which of the font's vertical metrics set line height and baselines.
   ///   - kerning: whether to apply the font's pair kerning.
-  public init(font: Font, size: Double, verticalMetrics: VerticalMetricsRule = .coreText, kerning: Bool = true) {
+  ///   - tracking: whether to apply the font's `trak` table (CoreText does; SF Pro has one).
+  public init(
+    font: Font, size: Double, verticalMetrics: VerticalMetricsRule = .coreText, kerning: Bool = true,
+    tracking: Bool = true
+  ) {
     self.font = font
     self.size = size
     self.kerningEnabled = kerning
+    self.tracking = tracking ? (font.tracking?.value(atSize: size) ?? 0) * size / Double(font.unitsPerEm) : 0
     self.lineMetrics = font.lineMetrics(size: size, rule: verticalMetrics)
   }
 
@@ -141,7 +148,7 @@ public struct FontTextMeasurer: TextMeasurer {
         units += font.advance(ofGlyph: 0)
       }
     }
-    return points(units)
+    return points(units) + tracking
   }
 
   /// The pair kerning between the left cluster's last glyph and the right one's first; 0

@@ -53,7 +53,33 @@ package struct SyntheticFont {
   package var numberOfGlyphsOverride: Int?
   package var numberOfHMetricsOverride: Int?
 
+  /// A `trak` table with one normal track: the sizes (points) and values (font units).
+  package var trak: [(size: Double, value: Int)]?
+
   package var allCharacters: [(scalar: Unicode.Scalar, advance: Int)] { characters + format12Extras }
+
+  /// 'trak' (Apple TrueType Reference Manual): header, horizontal track data with one track
+  /// (value 0, "normal"), its per-size values, then the size table.
+  package func trakTable(_ entries: [(size: Double, value: Int)]) -> [UInt8] {
+    var w = BinaryWriter()
+    w.u32(0x0001_0000)  // version
+    w.u16(0)  // format
+    w.u16(12)  // horizOffset
+    w.u16(0)  // vertOffset
+    w.u16(0)  // reserved
+    // Track data at 12: nTracks 1, nSizes, sizeTableOffset; one entry (8 bytes); values; sizes.
+    let valuesOffset = 12 + 8 + 8
+    let sizesOffset = valuesOffset + 2 * entries.count
+    w.u16(1)
+    w.u16(entries.count)
+    w.u32(sizesOffset)
+    w.u32(0)  // track value 0.0 (Fixed): normal
+    w.u16(256)  // nameIndex
+    w.u16(valuesOffset)
+    for entry in entries { w.i16(entry.value) }
+    for entry in entries { w.u32(Int(entry.size * 65536)) }
+    return w.bytes
+  }
   /// The glyph of `scalar`, or 0 (.notdef) when the font does not have it.
   package func glyph(_ scalar: Unicode.Scalar) -> Int { 1 + (allCharacters.firstIndex { $0.scalar == scalar } ?? -1) }
   package var numberOfGlyphs: Int { 1 + allCharacters.count }
@@ -66,6 +92,7 @@ package struct SyntheticFont {
     ]
     if !kernPairs.isEmpty { list.append(("kern", kern())) }
     if gpos { list.append(("GPOS", gposTable())) }
+    if let trak { list.append(("trak", trakTable(trak))) }
     for (tag, replacement) in overrides {
       list.removeAll { $0.0 == tag }
       if let replacement { list.append((tag, replacement)) }

@@ -70,3 +70,31 @@ final class FontMeasurerTests: XCTestCase {
     XCTAssertEqual(measurer.width(of: "AV"), 13, accuracy: 1e-9)
   }
 }
+
+/// A font's `trak` table: extra space per cluster by point size, as CoreText applies it.
+final class TrackingTests: XCTestCase {
+  func testTheNormalTrackIsInterpolatedAndHeldAtTheEnds() throws {
+    var synthetic = SyntheticFont()
+    // −50 units at 10 pt, +50 at 20 pt (1000 units per em); a, b, c are 500 units wide.
+    synthetic.trak = [(10, -50), (20, 50)]
+    let font = try Font(bytes: synthetic.build())
+    XCTAssertEqual(font.tracking?.sizes, [10, 20])
+    // 10 pt: 3 × 5 − 3 × 0.5 = 13.5.
+    XCTAssertEqual(TextLayout("abc", measurer: FontTextMeasurer(font: font, size: 10), rounding: .none).width, 13.5)
+    // 15 pt: halfway, 0 units: 3 × 7.5 = 22.5.
+    XCTAssertEqual(TextLayout("abc", measurer: FontTextMeasurer(font: font, size: 15), rounding: .none).width, 22.5)
+    // 30 pt: held at +50 units = 1.5 pt: 3 × 15 + 3 × 1.5 = 49.5.
+    XCTAssertEqual(TextLayout("abc", measurer: FontTextMeasurer(font: font, size: 30), rounding: .none).width, 49.5)
+    // Off: the plain advances.
+    XCTAssertEqual(
+      TextLayout("abc", measurer: FontTextMeasurer(font: font, size: 10, tracking: false), rounding: .none).width, 15)
+  }
+
+  func testAMalformedTrackingTableIsIgnored() throws {
+    var synthetic = SyntheticFont()
+    synthetic.overrides["trak"] = [0, 1, 0, 0, 0, 0, 0, 12, 0, 0, 0, 0, 0, 1]  // track data cut short
+    let font = try Font(bytes: synthetic.build())
+    XCTAssertNil(font.tracking)
+    XCTAssertEqual(TextLayout("abc", measurer: FontTextMeasurer(font: font, size: 10), rounding: .none).width, 15)
+  }
+}
