@@ -52,6 +52,11 @@ struct Level {
 /// The simplex tableau and the bookkeeping around it. A value type: copying it is a
 /// cheap snapshot (copy-on-write), which is how failed operations are undone.
 struct Engine {
+  /// Counts changes to the tableau's structure (rows inserted, removed or substituted into, a
+  /// roll-back, a rebuild), never a change of constants alone: what depends only on the basis,
+  /// such as which variables are ambiguous, stays valid while it is unchanged.
+  var structureRevision = 0
+
   let mode: Solver.Mode
   /// When false (inside conflict explanation), failures are reported without explaining.
   var explainsConflicts = true
@@ -185,6 +190,7 @@ struct Engine {
   /// Puts everything recorded since ``beginJournal()`` back as it was.
   mutating func rollBack() {
     guard let j = journal else { return }
+    structureRevision &+= 1
     journal = nil
     for (basic, _) in j.savedRows {
       if let current = rows[Int(basic)] {
@@ -203,6 +209,7 @@ struct Engine {
 
   /// Puts `row` into the tableau as the row of `basic`, indexing its columns.
   mutating func insertRow(_ basic: SymbolID, _ row: Row) {
+    structureRevision &+= 1
     willWrite(basic)
     for cell in row.cells { columns[Int(cell.symbol)].append(basic) }
     rows[Int(basic)] = row
@@ -211,6 +218,7 @@ struct Engine {
   /// Takes the row of `basic` out of the tableau.
   mutating func removeRow(_ basic: SymbolID) -> Row {
     guard let row = rows[Int(basic)] else { return Row() }
+    structureRevision &+= 1
     willWrite(basic)
     rows[Int(basic)] = nil
     for cell in row.cells { unlink(basic, fromColumn: cell.symbol) }
@@ -229,6 +237,7 @@ struct Engine {
   /// Replaces `symbol` by `row` in every tableau row that holds it, in the objective,
   /// and in the artificial objective; rows that turn negative are queued as infeasible.
   mutating func substitute(_ symbol: SymbolID, with row: Row) {
+    structureRevision &+= 1
     let holders = columns[Int(symbol)]
     columns[Int(symbol)] = []
     for basic in holders {

@@ -101,6 +101,7 @@ extension Engine {
   /// changed (it has no marker to pivot on). Throws, leaving `self` half built, when a
   /// required constraint cannot hold: the caller restores its snapshot.
   mutating func rebuild() throws(SolverError) {
+    structureRevision &+= 1
     let ordered = recordsInOrder()
     var fresh = Engine(mode: mode)
     fresh.explainsConflicts = explainsConflicts

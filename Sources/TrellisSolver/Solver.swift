@@ -253,6 +253,12 @@ public final class Solver {
   ///
   /// - Parameter variables: the variables to check; all of this solver's when `nil`.
   /// - Returns: the ambiguous ones, in the order given (or in creation order).
+  /// Changes whenever the tableau's structure changes (a pivot, an addition or removal, a
+  /// rebuild), never for a change of constants alone (an edit, a constant moved without a
+  /// pivot): results that depend only on the basis, such as ``ambiguousVariables(among:)``, may
+  /// be kept while it is the same.
+  package var structureRevision: Int { engine.structureRevision }
+
   public func ambiguousVariables(among variables: [Variable]? = nil) -> [Variable] {
     let candidates =
       variables

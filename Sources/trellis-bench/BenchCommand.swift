@@ -37,6 +37,9 @@ enum WorkloadCatalog {
         path throws(BenchInputError) in
         RelayoutWorkload(document: try readLayout(path))
       },
+      Entry(name: "floor", file: "concentration.json", folder: .layouts) { path throws(BenchInputError) in
+        FloorWorkload(document: try readLayout(path))
+      },
       Entry(name: "scaling", file: "", folder: .generated) { _ throws(BenchInputError) in
         try ScalingWorkload()
       },

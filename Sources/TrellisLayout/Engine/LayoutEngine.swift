@@ -259,9 +259,24 @@ public final class LayoutEngine {
 
     var ambiguous: [(id: String, attributes: [LayoutAttribute])] = []
     if checksAmbiguity {
-      let found = LayoutChecks.ambiguity(cache[index], resolved, set)
-      ambiguous = found.ambiguous
-      diagnostics += found.diagnostics
+      let revision = cache[index].solver.structureRevision
+      var hasher = Hasher()
+      for view in resolved.views { hasher.combine(view.id) }
+      for guide in set.guides { hasher.combine(guide) }
+      let items = hasher.finalize()
+      if let memo = cache[index].ambiguityMemo, memo.revision == revision, memo.items == items {
+        ambiguous = memo.ambiguous
+        diagnostics += memo.diagnostics.map { diagnostic in
+          var moved = diagnostic
+          moved.environments = [environment]
+          return moved
+        }
+      } else {
+        let found = LayoutChecks.ambiguity(cache[index], resolved, set)
+        cache[index].ambiguityMemo = (revision, items, found.ambiguous, found.diagnostics)
+        ambiguous = found.ambiguous
+        diagnostics += found.diagnostics
+      }
     }
     return LayoutResult(
       environment: environment, views: solution.views, safeArea: solution.safeArea, margins: solution.margins,

@@ -50,6 +50,11 @@ extension LayoutEngine {
     /// Per resolved view of `resolved`: its variables and its parent's index.
     var plan: [ViewPlan] = []
     var lastUsed = 0
+    /// The last ambiguity check and the solver's structure revision it was made at: a move that
+    /// pivots nothing leaves it valid (ambiguity depends on the basis, not on constants).
+    /// It is keyed by the views and guides checked too, which a diff can change without a row.
+    var ambiguityMemo:
+      (revision: Int, items: Int, ambiguous: [(id: String, attributes: [LayoutAttribute])], diagnostics: [Diagnostic])?
 
     init(key: EnvironmentKey, serial: Int, mode: Solver.Mode) {
       self.key = key

@@ -10,8 +10,14 @@ enum TextChecks {
   static func truncation(_ views: [LayoutResult.ViewFrame], _ resolved: ResolvedLayout) -> [Diagnostic] {
     var found: [Diagnostic] = []
     var more = 0
-    for (frame, view) in zip(views, resolved.views) where !frame.isEffectivelyHidden {
-      guard let content = view.textLayout, let reason = reason(frame.frame, view, content) else { continue }
+    // By index: only text views are read whole (a ResolvedView holds many references).
+    for index in 0..<min(views.count, resolved.views.count) where resolved.views[index].textLayout != nil {
+      guard !views[index].isEffectivelyHidden, let content = resolved.views[index].textLayout,
+        let reason = reason(
+          views[index].frame, width: resolved.views[index].intrinsicWidth,
+          height: resolved.views[index].intrinsicHeight, lines: resolved.views[index].numberOfLines, content)
+      else { continue }
+      let view = resolved.views[index]
       if found.count == maxDiagnostics {
         more += 1
         continue
@@ -32,20 +38,22 @@ enum TextChecks {
   }
 
   /// Why the view's text is not all shown in `frame`, or nil when it is.
-  private static func reason(_ frame: Rect, _ view: ResolvedView, _ content: ResolvedText) -> String? {
+  private static func reason(
+    _ frame: Rect, width: Double?, height: Double?, lines: Int, _ content: ResolvedText
+  ) -> String? {
     func short(_ needed: Double, _ actual: Double) -> Bool {
       actual.isFinite && needed.isFinite && actual < needed - 1e-6 * max(1, abs(needed))
     }
     // A wrapping view's lines are already fitted to its width; only its height can cut them.
-    if !content.wraps, let needed = view.intrinsicWidth, short(needed, frame.width) {
+    if !content.wraps, let needed = width, short(needed, frame.width) {
       return "is \(fmt(frame.width)) pt wide where its text needs \(fmt(needed))"
     }
-    if let needed = view.intrinsicHeight, short(needed, frame.height) {
+    if let needed = height, short(needed, frame.height) {
       return "is \(fmt(frame.height)) pt tall where its text needs \(fmt(needed))"
     }
     if content.isTruncated {
-      return view.numberOfLines > 0
-        ? "shows at most \(view.numberOfLines) line\(view.numberOfLines == 1 ? "" : "s") (numberOfLines) and its text needs more"
+      return lines > 0
+        ? "shows at most \(lines) line\(lines == 1 ? "" : "s") (numberOfLines) and its text needs more"
         : "cannot show its text in \(fmt(frame.width)) pt"
     }
     return nil

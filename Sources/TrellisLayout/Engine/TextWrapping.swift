@@ -17,23 +17,30 @@ extension LayoutEngine {
     _ index: inout Int, _ resolved: inout ResolvedLayout, _ set: inout ConstraintSet,
     _ outcome: inout ConstraintInstaller.Outcome
   ) -> Diagnostic? {
-    let wrapping = resolved.views.indices.filter { resolved.views[$0].textLayout?.wraps == true }
+    // Read without copying views (a ResolvedView holds many references).
+    var wrapping: [Int] = []
+    for position in resolved.views.indices where resolved.views[position].textLayout?.wraps == true {
+      wrapping.append(position)
+    }
     guard !wrapping.isEmpty else { return nil }
     let scale = resolved.environment.scale
     var changedViews: [String] = []
     for pass in 0...Self.maxTextPasses {
       var next = resolved
+      var remeasured = false
       changedViews = []
+      let solver = cache[index].solver
       for position in wrapping {
-        let view = next.views[position]
-        guard let variables = cache[index].items[view.item] else { continue }
-        let width = cache[index].solver.value(of: variables.width)
+        guard let variables = cache[index].items[next.views[position].item] else { continue }
+        let width = solver.value(of: variables.width)
         // A view collapsed to no width (a hidden arranged view) keeps its measure: UIKit reads a
         // `preferredMaxLayoutWidth` of 0 as "not set", never as one character a line.
-        guard width.isFinite, width > 0, view.textChanges(atWidth: width) else { continue }
+        guard width.isFinite, width > 0, next.views[position].textChanges(atWidth: width) else { continue }
+        let view = next.views[position]
         var wrapped = view
         wrapped.measureText(with: typesetter, wrapWidth: width, scale: scale, overrides: SizeOverride())
         next.views[position] = wrapped
+        remeasured = true
         if wrapped.intrinsicWidth != view.intrinsicWidth || wrapped.intrinsicHeight != view.intrinsicHeight
           || wrapped.firstBaselineOffset != view.firstBaselineOffset
           || wrapped.lastBaselineOffset != view.lastBaselineOffset
@@ -43,8 +50,10 @@ extension LayoutEngine {
       }
       if changedViews.isEmpty {
         // Same sizes: keep the widths measured at, so the next layout re-measures nothing.
-        resolved = next
-        cache[index].resolved = next
+        if remeasured {
+          resolved = next
+          cache[index].resolved = next
+        }
         return nil
       }
       if pass == Self.maxTextPasses { break }
