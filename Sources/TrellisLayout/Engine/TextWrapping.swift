@@ -23,6 +23,14 @@ extension LayoutEngine {
       wrapping.append(position)
     }
     guard !wrapping.isEmpty else { return nil }
+    // The common case, a move that changes no wrapping view's width: nothing to measure.
+    let solver = cache[index].solver
+    let unchanged = wrapping.allSatisfy { position in
+      guard let variables = cache[index].items[resolved.views[position].item] else { return true }
+      let width = solver.value(of: variables.width)
+      return !(width.isFinite && width > 0 && resolved.views[position].textChanges(atWidth: width))
+    }
+    if unchanged { return nil }
     let scale = resolved.environment.scale
     var changedViews: [String] = []
     for pass in 0...Self.maxTextPasses {
