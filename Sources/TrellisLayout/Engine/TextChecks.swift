@@ -10,8 +10,8 @@ enum TextChecks {
   static func truncation(_ views: [LayoutResult.ViewFrame], _ resolved: ResolvedLayout) -> [Diagnostic] {
     var found: [Diagnostic] = []
     var more = 0
-    // By index: only text views are read whole (a ResolvedView holds many references).
-    for index in 0..<min(views.count, resolved.views.count) where resolved.views[index].textLayout != nil {
+    // Only the text views (found at resolution).
+    for index in resolved.textViews where index < views.count {
       guard !views[index].isEffectivelyHidden, let content = resolved.views[index].textLayout,
         let reason = reason(
           views[index].frame, width: resolved.views[index].intrinsicWidth,

@@ -17,11 +17,7 @@ extension LayoutEngine {
     _ index: inout Int, _ resolved: inout ResolvedLayout, _ set: inout ConstraintSet,
     _ outcome: inout ConstraintInstaller.Outcome
   ) -> Diagnostic? {
-    // Read without copying views (a ResolvedView holds many references).
-    var wrapping: [Int] = []
-    for position in resolved.views.indices where resolved.views[position].textLayout?.wraps == true {
-      wrapping.append(position)
-    }
+    let wrapping = resolved.wrappingViews
     guard !wrapping.isEmpty else { return nil }
     // The common case, a move that changes no wrapping view's width: nothing to measure.
     let solver = cache[index].solver

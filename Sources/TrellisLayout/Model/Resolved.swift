@@ -7,14 +7,32 @@ import TrellisText
 public struct ResolvedLayout: Sendable {
   public var environment: Environment
   /// Views in document order, root first.
-  public var views: [ResolvedView]
+  public var views: [ResolvedView] { didSet { indexText() } }
   /// Installed constraints from the file, in file order, with constants and priorities decided.
   public var constraints: [LayoutConstraint]
+  /// Indices in ``views`` of the labels and buttons, and of those that wrap their text: what
+  /// the layout engine visits on every layout, found once per change of ``views`` (reading a
+  /// view out of the array copies all of it).
+  package private(set) var textViews: [Int] = []
+  package private(set) var wrappingViews: [Int] = []
 
   public init(environment: Environment, views: [ResolvedView], constraints: [LayoutConstraint]) {
     self.environment = environment
     self.views = views
     self.constraints = constraints
+    indexText()
+  }
+
+  private mutating func indexText() {
+    var text: [Int] = []
+    var wrapping: [Int] = []
+    for (index, view) in views.enumerated() {
+      guard let content = view.textLayout else { continue }
+      text.append(index)
+      if content.wraps { wrapping.append(index) }
+    }
+    textViews = text
+    wrappingViews = wrapping
   }
 }
 
