@@ -81,4 +81,16 @@ final class XMLTreeReaderTests: XCTestCase {
     XCTAssertEqual(read("").1.map(\.code), ["xml-malformed"])
     XCTAssertEqual(read("{\"root\": {}}").1.map(\.code), ["xml-malformed"])
   }
+
+  func testInvalidUTF8IsALocatedErrorBeforeTheParserSeesIt() {
+    // A name that is not UTF-8 traps inside Foundation's XMLParser: refused before it.
+    var bytes = Array("<document>\n  <vi".utf8)
+    bytes += [0xFF, 0xFE]
+    bytes += Array("ew/>\n</document>\n".utf8)
+    let result = XMLTreeReader.read(bytes, file: "t.xml")
+    XCTAssertNil(result.root)
+    XCTAssertEqual(result.diagnostics.map(\.code), ["xml-malformed"])
+    XCTAssertEqual(result.diagnostics.first?.location?.line, 2)
+    XCTAssertEqual(result.diagnostics.first?.location?.column, 6)
+  }
 }

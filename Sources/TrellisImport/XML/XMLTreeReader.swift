@@ -1,5 +1,6 @@
 import Foundation
 import TrellisLayout
+import TrellisSupport
 
 #if canImport(FoundationXML)
   import FoundationXML
@@ -26,6 +27,19 @@ package enum XMLTreeReader {
           error(
             "xml-limit",
             "the file is \(bytes.count) bytes, more than the \(limits.maxBytes) an Interface Builder document is read up to")
+        ]
+      )
+    }
+    // Foundation's XMLParser traps on some malformed UTF-8 (a name that is not UTF-8): check
+    // first. IB writes UTF-8 only.
+    if let (line, column) = firstInvalidUTF8(bytes) {
+      return (
+        nil,
+        [
+          error(
+            "xml-malformed",
+            "malformed XML: the file is not valid UTF-8 here (Interface Builder writes UTF-8); re-save it as UTF-8",
+            line: line, column: column)
         ]
       )
     }
@@ -60,6 +74,30 @@ package enum XMLTreeReader {
       )
     }
     return (root, [])
+  }
+
+  /// The line and column of the first byte that does not start well-formed UTF-8, if any.
+  static func firstInvalidUTF8(_ bytes: [UInt8]) -> (Int, Int)? {
+    var line = 1
+    var column = 1
+    var index = 0
+    while index < bytes.count {
+      if bytes[index] < 0x80 {
+        if bytes[index] == UInt8(ascii: "\n") {
+          line += 1
+          column = 1
+        } else {
+          column += 1
+        }
+        index += 1
+        continue
+      }
+      let (scalar, length) = UTF8Decoding.decode(bytes, at: index)
+      if scalar == nil { return (line, column) }
+      column += 1
+      index += length
+    }
+    return nil
   }
 
   /// Where `<!DOCTYPE` (or `<!ENTITY`) first appears, as a line and column, if it does.
