@@ -229,11 +229,13 @@ extension SceneImporter {
           anchorAttribute = center
           constant = offset - parentLength / 2
         default:
-          // UIKit's proportional margin needs the superview's origin too: exact only for the root.
+          // UIKit's proportional margin needs the superview's origin too: exact only for the
+          // root, whose origin is 0, so that its right (bottom) edge is its width (height): a
+          // location to a location, as a file can say it.
           if parent == "root" {
             specs.append(
               autoresizingSpec(
-                id, start, second: AnchorReference(item: parentItem, attribute: size), multiplier: startShare,
+                id, start, second: AnchorReference(item: parentItem, attribute: end), multiplier: startShare,
                 constant: startConstant, location: location))
             continue
           }
