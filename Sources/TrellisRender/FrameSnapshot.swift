@@ -1,0 +1,133 @@
+import TrellisLayout
+import TrellisSupport
+
+/// Frames of a layout in many environments as stable text a reviewer can read, and the
+/// comparison of two such texts: what `trellis snapshot` writes and checks.
+///
+/// ```
+/// # trellis snapshot 1
+/// # Layouts/concentration.json: frames in root coordinates (x y width height), per environment
+///
+/// == iPhone 8 portrait full (375x667, wC hR) ok
+/// root 0 0 375 667
+/// cardGrid 8 28 359 607
+/// extraColumn 371 28 0 607 hidden
+/// ```
+///
+/// One block per environment, in the matrix's order; one line per view in document order, its
+/// numbers printed short (to a thousandth of a point); `hidden` for a view hidden itself,
+/// `inherited` inside a hidden one. The block's header ends with the environment's status.
+public enum FrameSnapshot {
+  /// The first line of every snapshot; a later format changes the number.
+  public static let formatLine = "# trellis snapshot 1"
+
+  /// One environment's block.
+  public struct Block: Equatable, Sendable {
+    /// `iPhone 8 portrait full (375x667, wC hR)`.
+    public var name: String
+    /// `ok`, or the status `matrix` would print.
+    public var status: String
+    /// Per view, in order: its id and the rest of its line (`0 0 375 667`, `… hidden`).
+    public var lines: [(id: String, values: String)]
+
+    public init(name: String, status: String, lines: [(id: String, values: String)]) {
+      self.name = name
+      self.status = status
+      self.lines = lines
+    }
+
+    public static func == (lhs: Block, rhs: Block) -> Bool {
+      lhs.name == rhs.name && lhs.status == rhs.status && lhs.lines.map(\.id) == rhs.lines.map(\.id)
+        && lhs.lines.map(\.values) == rhs.lines.map(\.values)
+    }
+  }
+
+  /// The block of one solved environment.
+  public static func block(name: String, status: String, _ result: LayoutResult) -> Block {
+    Block(
+      name: name, status: status,
+      lines: result.views.map { view in
+        let f = view.frame
+        var values = "\(fmt(f.x)) \(fmt(f.y)) \(fmt(f.width)) \(fmt(f.height))"
+        if view.hidden {
+          values += " hidden"
+        } else if view.isEffectivelyHidden {
+          values += " inherited"
+        }
+        return (view.id, values)
+      })
+  }
+
+  /// The snapshot text of `blocks` for the layout `source`.
+  public static func render(_ blocks: [Block], source: String) -> String {
+    var out = formatLine + "\n# \(source): frames in root coordinates (x y width height), per environment\n"
+    for block in blocks {
+      out += "\n== \(block.name) \(block.status)\n"
+      for line in block.lines { out += "\(line.id) \(line.values)\n" }
+    }
+    return out
+  }
+
+  /// Why a text is not a snapshot.
+  public struct ParseError: Error, Equatable, Sendable {
+    public var line: Int
+    public var message: String
+  }
+
+  /// The blocks of a snapshot text.
+  public static func parse(_ text: String) -> Result<[Block], ParseError> {
+    var blocks: [Block] = []
+    let lines = text.split(separator: "\n", omittingEmptySubsequences: false)
+    guard lines.first.map(String.init) == formatLine else {
+      return .failure(ParseError(line: 1, message: "not a Trellis snapshot: the first line must be '\(formatLine)'"))
+    }
+    for (offset, raw) in lines.enumerated().dropFirst() {
+      let line = String(raw)
+      if line.isEmpty || line.hasPrefix("#") { continue }
+      if line.hasPrefix("== ") {
+        // `== name status`: the status is the last word(s) after the closing parenthesis.
+        let body = line.dropFirst(3)
+        guard let close = body.lastIndex(of: ")") else {
+          return .failure(ParseError(line: offset + 1, message: "an environment line must end '(size, traits) status'"))
+        }
+        let name = String(body[...close])
+        let status = body[body.index(after: close)...].trimmingCharacters(in: .whitespaces)
+        blocks.append(Block(name: name, status: status, lines: []))
+        continue
+      }
+      guard !blocks.isEmpty, let space = line.firstIndex(of: " ") else {
+        return .failure(ParseError(line: offset + 1, message: "expected '== environment' or 'id x y width height'"))
+      }
+      blocks[blocks.count - 1].lines.append((String(line[..<space]), String(line[line.index(after: space)...])))
+    }
+    return .success(blocks)
+  }
+
+  /// What changed from `old` to `new`, per environment, as lines of text (empty: nothing).
+  public static func differences(from old: [Block], to new: [Block]) -> [String] {
+    var out: [String] = []
+    let oldByName = Dictionary(old.map { ($0.name, $0) }, uniquingKeysWith: { first, _ in first })
+    let newNames = Set(new.map(\.name))
+    for block in new {
+      guard let before = oldByName[block.name] else {
+        out.append("\(block.name): new environment (not in the snapshot)")
+        continue
+      }
+      var changes: [String] = []
+      if before.status != block.status { changes.append("  status: \(before.status) → \(block.status)") }
+      let beforeLines = Dictionary(before.lines.map { ($0.id, $0.values) }, uniquingKeysWith: { first, _ in first })
+      let afterIDs = Set(block.lines.map(\.id))
+      for line in block.lines {
+        guard let was = beforeLines[line.id] else {
+          changes.append("  \(line.id): added at \(line.values)")
+          continue
+        }
+        if was != line.values { changes.append("  \(line.id): \(was) → \(line.values)") }
+      }
+      for line in before.lines where !afterIDs.contains(line.id) { changes.append("  \(line.id): removed (was \(line.values))") }
+      if !changes.isEmpty { out.append("\(block.name):\n" + changes.joined(separator: "\n")) }
+    }
+    for block in old where !newNames.contains(block.name) { out.append("\(block.name): no longer checked") }
+    return out
+  }
+}
