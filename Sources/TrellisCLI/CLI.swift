@@ -36,7 +36,7 @@ public struct CommandLineTool: Sendable {
   static var commands: [any Command.Type] {
     [
       SolveCommand.self, ValidateCommand.self, DevicesCommand.self, MatrixCommand.self, RotateCommand.self,
-      ImportCommand.self, SnapshotCommand.self,
+      ImportCommand.self, SnapshotCommand.self, DiffCommand.self,
     ]
   }
 

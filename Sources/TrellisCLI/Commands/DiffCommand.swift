@@ -1,0 +1,119 @@
+import Foundation
+import TrellisLayout
+import TrellisRender
+import TrellisSupport
+
+/// `trellis diff OLD NEW`: what a change to a layout file moves, environment by environment, and
+/// which constraints it adds, removes or changes.
+struct DiffCommand: Command {
+  static let spec = CommandSpec(
+    name: "diff", abstract: "Show what a change to a layout moves, environment by environment.",
+    discussion: """
+      Solves both layouts in every environment of the matrix (as 'snapshot' does) and prints, per \
+      environment, each view that moved (before → after), appeared or went, and a changed status; \
+      then the constraints added, removed or changed (by id: relation, items, multiplier, constant, \
+      priority or size classes). The exit status is 0 when nothing moved, 1 when something did.
+      """,
+    arguments: [
+      ArgumentSpec(name: "old", help: "The layout before the change."),
+      ArgumentSpec(name: "new", help: "The layout after the change."),
+    ],
+    options: [
+      .value("devices", valueName: "set", allowed: ["all", "iphone", "ipad"], help: "Which devices.", default: "all"),
+      EnvironmentOptions.sceneSpec,
+    ] + TextOptions.specs)
+
+  var old: String
+  var new: String
+  var family: Device.Family?
+  var scene: String?
+  var text: TextOptions
+
+  init(_ arguments: ParsedArguments) throws(UsageError) {
+    old = arguments.argument("old") ?? ""
+    new = arguments.argument("new") ?? ""
+    switch arguments.value("devices") {
+    case "iphone": family = .iPhone
+    case "ipad": family = .iPad
+    default: family = nil
+    }
+    scene = arguments.value("scene")
+    text = try TextOptions(arguments)
+  }
+
+  func run(_ context: inout CommandContext) throws -> Int32 {
+    let (before, _) = try context.readDocument(old, scene: scene)
+    let (after, _) = try context.readDocument(new, scene: scene)
+    let oldBlocks = try Self.blocks(text.apply(to: before), family: family, text: text, &context)
+    let newBlocks = try Self.blocks(text.apply(to: after), family: family, text: text, &context)
+    let moves = FrameSnapshot.differences(from: oldBlocks, to: newBlocks)
+    let constraints = Self.constraintChanges(from: before, to: after)
+    if moves.isEmpty {
+      context.stdout += "No frame moves in \(newBlocks.count) environments.\n"
+    } else {
+      context.stdout += moves.map { $0 + "\n" }.joined()
+    }
+    if !constraints.isEmpty {
+      context.stdout += "Constraints:\n" + constraints.map { "  \($0)\n" }.joined()
+    }
+    return moves.isEmpty ? 0 : 1
+  }
+
+  /// Every environment's block, as `snapshot` makes them.
+  static func blocks(
+    _ document: LayoutDocument, family: Device.Family?, text: TextOptions, _ context: inout CommandContext
+  ) throws -> [FrameSnapshot.Block] {
+    let settings = try text.settings(for: document, &context)
+    var solvers: [String: Pipeline.Solve] = [:]
+    var blocks: [FrameSnapshot.Block] = []
+    for entry in MatrixCommand.entries(family: family) {
+      var environment = entry.environment
+      if text.rightToLeft { environment.layoutDirection = .rightToLeft }
+      let solve = solvers[entry.device.name] ?? context.pipeline.makeSolver(document, settings)
+      solvers[entry.device.name] = solve
+      guard let result = solve(environment, false) else { throw RuntimeError.noEngine }
+      let name =
+        "\(entry.device.name) \(entry.orientation.rawValue) \(entry.window) (\(environment.containerSize), \(environment.traits))"
+      blocks.append(FrameSnapshot.block(name: name, status: LayoutCheck(result).status.rawValue, result))
+    }
+    return blocks
+  }
+
+  /// `added 'c7': a.top == b.bottom + 8`, `removed …`, `changed 'c2': … → …`, by constraint id.
+  static func constraintChanges(from before: LayoutDocument, to after: LayoutDocument) -> [String] {
+    func describe(_ spec: ConstraintSpec) -> String {
+      var parts = ["\(spec.first) \(spec.relation.rawValue)"]
+      if let second = spec.second {
+        parts.append((spec.multiplier == 1 ? "" : "\(fmt(spec.multiplier)) * ") + "\(second)")
+      }
+      parts.append("constant \(describeVarying(spec.constant, fmt))")
+      if spec.standardSpacing.base != 0 || !spec.standardSpacing.variations.isEmpty {
+        parts.append("standard \(describeVarying(spec.standardSpacing, fmt))")
+      }
+      parts.append("priority \(describeVarying(spec.priority, fmt))")
+      if !spec.installed.variations.isEmpty || !spec.installed.base {
+        parts.append("installed \(describeVarying(spec.installed) { $0 ? "yes" : "no" })")
+      }
+      return parts.joined(separator: " ")
+    }
+    let oldByID = Dictionary(before.constraints.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
+    let newIDs = Set(after.constraints.map(\.id))
+    var out: [String] = []
+    for spec in after.constraints {
+      guard let was = oldByID[spec.id] else {
+        out.append("added '\(spec.id)': \(describe(spec))")
+        continue
+      }
+      let a = describe(was), b = describe(spec)
+      if a != b { out.append("changed '\(spec.id)': \(a) → \(b)") }
+    }
+    for spec in before.constraints where !newIDs.contains(spec.id) { out.append("removed '\(spec.id)': \(describe(spec))") }
+    return out
+  }
+
+  /// `8`, or `{any 8, hC 20}` for a value that varies.
+  static func describeVarying<T>(_ value: Varying<T>, _ show: (T) -> String) -> String {
+    guard !value.variations.isEmpty else { return show(value.base) }
+    return "{any " + show(value.base) + value.variations.map { ", \($0.pattern) \(show($0.value))" }.joined() + "}"
+  }
+}
