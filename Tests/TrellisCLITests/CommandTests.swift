@@ -228,9 +228,10 @@ final class CommandTests: XCTestCase {
   func testMatrixAllOK() {
     let run = trellis("matrix", "concentration.json")
     XCTAssertEqual(run.status, 0, run.stderr)
-    let lines = run.stdout.split(separator: "\n").map(String.init)
-    // 40 devices × 2 orientations + 6 iPads × 5 windows = 110 rows + header.
-    XCTAssertEqual(lines.count, 111)
+    var lines = run.stdout.split(separator: "\n").map(String.init)
+    // 40 devices × 2 orientations + 6 iPads × 5 windows = 110 rows + header, then the summary.
+    XCTAssertEqual(lines.count, 112)
+    XCTAssertEqual(lines.removeLast(), "110 environments, 0 failing.")
     let fields = lines.map {
       $0.components(separatedBy: "  ").map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }
     }
@@ -243,11 +244,15 @@ final class CommandTests: XCTestCase {
   func testMatrixConflictsInCompactHeight() {
     let run = trellis("matrix", "conflict.json", "--devices", "iphone")
     XCTAssertEqual(run.status, 1)
-    let lines = run.stdout.split(separator: "\n").map(String.init)
-    XCTAssertEqual(lines.count, 1 + 30 * 2)
-    // Every iPhone is compact height in landscape only.
+    var lines = run.stdout.split(separator: "\n").map(String.init)
+    XCTAssertEqual(lines.count, 1 + 30 * 2 + 1)
+    XCTAssertEqual(lines.removeLast(), "60 environments, 30 failing (30 conflict).")
+    // Every iPhone is compact height in landscape only; failing environments come first.
     XCTAssertEqual(lines.filter { $0.contains(" conflict ") }.count, 30)
-    XCTAssertTrue(lines[2].hasSuffix("conflict  unable to satisfy flips.width >= 400"), lines[2])
+    XCTAssertTrue(lines[1...30].allSatisfy { $0.hasSuffix("conflict  unable to satisfy flips.width >= 400") }, lines[1])
+    XCTAssertTrue(lines[1].hasPrefix("iPhone SE (1st gen)  landscape"), lines[1])
+    let failing = trellis("matrix", "conflict.json", "--devices", "iphone", "--failures-only")
+    XCTAssertEqual(failing.stdout.split(separator: "\n").count, 1 + 30 + 1)
     XCTAssertEqual(run.stderr, "30 of 60 environments have problems.\n")
   }
 

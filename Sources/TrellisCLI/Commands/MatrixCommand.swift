@@ -11,13 +11,15 @@ struct MatrixCommand: Command {
   static let spec = CommandSpec(
     name: "matrix", abstract: "Solve a layout on every device, orientation and iPad Split View width.",
     discussion: """
-      One row per environment, in device-table order: each device in portrait and landscape, then \
-      (iPads) its Split View / Slide Over windows: landscape 1/3, 1/2, 2/3 and portrait 1/3, 2/3. \
+      One row per environment, failing ones first, each group in device-table order: each device \
+      in portrait and landscape, then (iPads) its Split View / Slide Over windows: landscape 1/3, \
+      1/2, 2/3 and portrait 1/3, 2/3. \
       Status is the first of: conflict, negative size (a view with a negative width or height), \
       ambiguous, outside safe area (a drawn view leaves the safe area), overlap (two drawn siblings \
       overlap), text truncated (a drawn label or button does not show all its text; reported, never \
-      failing), ok. Environments are solved in parallel on all cores; the exit status is 1 when any \
-      has another status than ok or text truncated.
+      failing), ok; a summary line counts them. --failures-only lists only the failing ones. \
+      Environments are solved in parallel on all cores; the exit status is 1 when any has another \
+      status than ok or text truncated.
       """,
     arguments: [ArgumentSpec(name: "file", help: "The layout file (JSON), or a .storyboard or .xib.")],
     options: [
@@ -25,6 +27,7 @@ struct MatrixCommand: Command {
       .value(
         "format", valueName: "format", allowed: ["table", "json", "svg"], help: "What to print.", default: "table"),
       .value("output", valueName: "path", help: "Write to this file instead of standard output."),
+      .flag("failures-only", help: "List only the environments that fail."),
       .value(
         "content-sizes", valueName: "list",
         help: "Dynamic Type sizes to check, each environment in each: all, or a comma-separated list (large, AX5, ...).",
@@ -47,6 +50,7 @@ struct MatrixCommand: Command {
   var output: String?
   var contentSizes: [ContentSizeCategory]
   var text: TextOptions
+  var failuresOnly: Bool
   var scene: String?
 
   init(_ arguments: ParsedArguments) throws(UsageError) {
@@ -59,6 +63,7 @@ struct MatrixCommand: Command {
     format = arguments.value("format") ?? "table"
     output = arguments.value("output")
     contentSizes = try Self.contentSizes(arguments.value("content-sizes") ?? "large")
+    failuresOnly = arguments.flag("failures-only")
     text = try TextOptions(arguments)
     scene = arguments.value("scene")
   }
@@ -126,20 +131,46 @@ struct MatrixCommand: Command {
       guard let result = slot else { throw RuntimeError.noEngine }
       results.append(result)
     }
-    let checks = results.map { LayoutCheck($0) }
+    var checks = results.map { LayoutCheck($0) }
+    let allChecks = checks
+    var shown = entries
+    if failuresOnly {
+      let keep = checks.indices.filter { checks[$0].status.isFailure }
+      shown = keep.map { entries[$0] }
+      results = keep.map { results[$0] }
+      checks = keep.map { checks[$0] }
+    }
     let text: String
     switch format {
-    case "json": text = json(entries, checks)
-    case "svg": text = svg(entries, results, checks)
-    default: text = table(entries, checks)
+    case "json": text = json(shown, checks)
+    case "svg": text = svg(shown, results, checks)
+    default: text = table(shown, checks) + Self.summary(of: allChecks, total: entries.count)
     }
     try context.emit(text, to: output, inputs: [file])
-    let failures = checks.filter { $0.status.isFailure }.count
+    let failures = allChecks.filter { $0.status.isFailure }.count
     if failures > 0 { context.stderr += "\(failures) of \(entries.count) environments have problems.\n" }
     return failures > 0 ? 1 : 0
   }
 
+  /// `110 environments, 3 failing (2 conflict, 1 overlap), 5 with text truncated.`
+  static func summary(of checks: [LayoutCheck], total: Int) -> String {
+    var byStatus: [LayoutCheck.Status: Int] = [:]
+    for check in checks { byStatus[check.status, default: 0] += 1 }
+    let failing = LayoutCheck.Status.allCases.filter(\.isFailure).compactMap { status in
+      byStatus[status].map { "\($0) \(status.rawValue)" }
+    }
+    let count = checks.filter { $0.status.isFailure }.count
+    var line = "\(total) environments, \(count) failing"
+    if !failing.isEmpty { line += " (" + failing.joined(separator: ", ") + ")" }
+    if let truncated = byStatus[.textTruncated] { line += ", \(truncated) with text truncated" }
+    return "\n" + line + ".\n"
+  }
+
+  /// Failing environments first (in table order), then the others.
   func table(_ entries: [Entry], _ checks: [LayoutCheck]) -> String {
+    let order = checks.indices.filter { checks[$0].status.isFailure } + checks.indices.filter { !checks[$0].status.isFailure }
+    let entries = order.map { entries[$0] }
+    let checks = order.map { checks[$0] }
     // The text size gets a column only when several are checked.
     let sizes = contentSizes.count > 1
     var rows: [[String]] = [

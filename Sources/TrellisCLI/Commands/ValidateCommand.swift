@@ -20,7 +20,10 @@ struct ValidateCommand: Command {
       one in Interface Builder too), naming the environments. The exit status is 1 when any file \
       has an error.
       """,
-    arguments: [ArgumentSpec(name: "file", help: "Layout files (JSON), or .storyboard and .xib files.", isVariadic: true)],
+    arguments: [
+      ArgumentSpec(
+        name: "file", help: "Layout files (JSON), .storyboard and .xib files, or directories to search.", isVariadic: true)
+    ],
     options: [
       .value(
         "format", valueName: "format", allowed: ["text", "json"], help: "How to print the diagnostics.", default: "text"
@@ -79,7 +82,7 @@ struct ValidateCommand: Command {
     var reports: [JSONValue] = []
     var anyError = false
     let policy = FailurePolicy(warningsAsErrors: warningsAsErrors)
-    for file in files {
+    for file in try Self.expand(files) {
       let outcome = context.read(file, scene: scene)
       var diagnostics = outcome.diagnostics.map(policy.effective)
       if let document = outcome.document, !outcome.diagnostics.contains(where: { $0.severity == .error }) {
@@ -107,6 +110,49 @@ struct ValidateCommand: Command {
     }
     if json { context.stdout += JSONValue.object(["files": .array(reports)]).prettyPrinted() }
     return anyError ? 1 : 0
+  }
+
+  /// The files to validate: each file as given; a directory, every layout file under it
+  /// (`.json`, `.storyboard`, `.xib`; not an import manifest), recursively, in path order,
+  /// without following symbolic links to directories.
+  static func expand(_ paths: [String]) throws(RuntimeError) -> [String] {
+    var out: [String] = []
+    for path in paths {
+      var isDirectory: ObjCBool = false
+      guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory), isDirectory.boolValue else {
+        out.append(path)
+        continue
+      }
+      var found: [String] = []
+      var pending = [path]
+      var visited = 0
+      while let folder = pending.popLast(), visited < 100_000 {
+        visited += 1
+        guard let names = try? FileManager.default.contentsOfDirectory(atPath: folder) else { continue }
+        for name in names where !name.hasPrefix(".") {
+          let child = (folder as NSString).appendingPathComponent(name)
+          var childIsDirectory: ObjCBool = false
+          guard FileManager.default.fileExists(atPath: child, isDirectory: &childIsDirectory) else { continue }
+          let isLink = (try? FileManager.default.destinationOfSymbolicLink(atPath: child)) != nil
+          if childIsDirectory.boolValue {
+            if !isLink { pending.append(child) }
+          } else if Self.isLayoutFile(name) {
+            found.append(child)
+          }
+        }
+      }
+      if found.isEmpty {
+        throw RuntimeError("'\(RawPath.display(path))' holds no layout files (.json, .storyboard, .xib).")
+      }
+      out += found.sorted()
+    }
+    return out
+  }
+
+  static func isLayoutFile(_ name: String) -> Bool {
+    let lower = name.lowercased()
+    if lower.hasSuffix(".manifest.json") { return false }
+    return lower.hasSuffix(".json") || lower.hasSuffix(".storyboard") || lower.hasSuffix(".xib")
   }
 
   /// Solves at each size class's smallest and largest container; a problem found in several
