@@ -450,3 +450,22 @@ final class CommandTests: XCTestCase {
     XCTAssertTrue(iPad.stdout.contains("1. viewWillTransition(to: 1112x834)\n"))
   }
 }
+
+/// `validate DIR`: every layout file under a directory.
+final class ValidateDirectoryTests: XCTestCase {
+  func testADirectoryStandsForItsLayoutFiles() throws {
+    let root = FileManager.default.temporaryDirectory.appendingPathComponent("trellis-validate-\(UUID().uuidString)")
+    defer { try? FileManager.default.removeItem(at: root) }
+    try FileManager.default.createDirectory(at: root.appendingPathComponent("sub"), withIntermediateDirectories: true)
+    let good = #"{"root": {"id": "root", "children": [{"id": "a"}]}, "constraints": ["a.leading == root.leading", "a.top == root.top", "a.width == 10", "a.height == 10"]}"#
+    try good.write(to: root.appendingPathComponent("a.json"), atomically: true, encoding: .utf8)
+    try good.write(to: root.appendingPathComponent("sub/b.json"), atomically: true, encoding: .utf8)
+    try "{}".write(to: root.appendingPathComponent("sub/x.manifest.json"), atomically: true, encoding: .utf8)
+    try "notes".write(to: root.appendingPathComponent("README.md"), atomically: true, encoding: .utf8)
+    XCTAssertEqual(
+      try ValidateCommand.expand([root.path]), [root.appendingPathComponent("a.json").path, root.appendingPathComponent("sub/b.json").path])
+    let empty = root.appendingPathComponent("empty")
+    try FileManager.default.createDirectory(at: empty, withIntermediateDirectories: true)
+    XCTAssertThrowsError(try ValidateCommand.expand([empty.path]))
+  }
+}
