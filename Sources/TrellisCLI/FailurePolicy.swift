@@ -1,3 +1,5 @@
+import Foundation
+import TrellisSupport
 import TrellisLayout
 
 /// The one rule that decides what fails a command (exit status 1), from diagnostics as data:
@@ -13,6 +15,9 @@ import TrellisLayout
 ///   diagnostics were lost (a result built by hand): the policy adds the missing error.
 struct FailurePolicy {
   var warningsAsErrors = false
+  /// Checks the layout allows (the file's `"suppress"` and `--suppress`); which were used is
+  /// recorded as results go through ``diagnostics(for:designChecks:)``.
+  var suppressions = Suppressions()
 
   /// The diagnostic as the command reports it: promoted to an error where it fails.
   func effective(_ diagnostic: Diagnostic) -> Diagnostic {
@@ -26,13 +31,27 @@ struct FailurePolicy {
   /// The diagnostics a command reports for `result`, each as ``effective(_:)`` makes it, with
   /// an error added for a conflict or ambiguity no diagnostic names.
   func diagnostics(for result: LayoutResult, designChecks: Bool = false) -> [Diagnostic] {
+    var suppressions = suppressions
+    return diagnostics(for: result, designChecks: designChecks, suppressions: &suppressions)
+  }
+
+  /// As ``diagnostics(for:designChecks:)``, recording in `suppressions` which of them were used.
+  func diagnostics(for result: LayoutResult, designChecks: Bool = false, suppressions: inout Suppressions)
+    -> [Diagnostic]
+  {
     // Whatever solving found, it found in this environment.
-    var all = result.diagnostics.map { diagnostic in
+    var all: [Diagnostic] = []
+    for diagnostic in result.diagnostics {
+      if let subject = diagnostic.subject, !suppressions.all.isEmpty,
+        suppressions.suppresses(diagnostic.code, view: subject)
+      {
+        continue
+      }
       var copy = diagnostic
       if copy.environments.isEmpty { copy.environments = [result.environment] }
-      return copy
+      all.append(copy)
     }
-    if designChecks { all += DesignChecks.diagnostics(for: result) }
+    if designChecks { all += DesignChecks.diagnostics(for: result, suppressions: &suppressions) }
     if result.hasConflicts, !all.contains(where: { $0.severity == .error }) {
       all.append(
         Diagnostic(
@@ -53,4 +72,27 @@ struct FailurePolicy {
 
   /// Whether these (effective) diagnostics fail the command.
   func fails(_ diagnostics: [Diagnostic]) -> Bool { diagnostics.contains { $0.severity == .error } }
+}
+
+extension FailurePolicy {
+  /// `--suppress CODE[,CODE…]`: a check suppressed for every view.
+  static let suppressSpec = OptionSpec.value(
+    "suppress", valueName: "codes",
+    help: "Checks to suppress everywhere, comma-separated: outside-safe-area, overlap, text-truncated.")
+
+  /// The codes of `--suppress`, or a usage error naming the ones that cannot be suppressed.
+  static func suppressions(from values: ParsedArguments) throws(UsageError) -> [Suppression] {
+    guard let text = values.value("suppress") else { return [] }
+    var out: [Suppression] = []
+    for part in text.split(separator: ",") {
+      let code = Diagnostic.Code(rawValue: part.trimmingCharacters(in: .whitespaces))
+      guard Suppression.codes.contains(code) else {
+        throw UsageError(
+          "The value '\(text)' is invalid for '--suppress <codes>'. Use: "
+            + Suppression.codes.map(\.rawValue).joined(separator: ", ") + ".")
+      }
+      out.append(Suppression(code: code))
+    }
+    return out
+  }
 }

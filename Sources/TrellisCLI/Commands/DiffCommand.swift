@@ -20,7 +20,7 @@ struct DiffCommand: Command {
     ],
     options: [
       .value("devices", valueName: "set", allowed: ["all", "iphone", "ipad"], help: "Which devices.", default: "all"),
-      EnvironmentOptions.sceneSpec,
+      EnvironmentOptions.sceneSpec, FailurePolicy.suppressSpec,
     ] + TextOptions.specs)
 
   var old: String
@@ -28,6 +28,7 @@ struct DiffCommand: Command {
   var family: Device.Family?
   var scene: String?
   var text: TextOptions
+  var suppressed: [Suppression]
 
   init(_ arguments: ParsedArguments) throws(UsageError) {
     old = arguments.argument("old") ?? ""
@@ -39,13 +40,14 @@ struct DiffCommand: Command {
     }
     scene = arguments.value("scene")
     text = try TextOptions(arguments)
+    suppressed = try FailurePolicy.suppressions(from: arguments)
   }
 
   func run(_ context: inout CommandContext) throws -> Int32 {
     let (before, _) = try context.readDocument(old, scene: scene)
     let (after, _) = try context.readDocument(new, scene: scene)
-    let oldBlocks = try Self.blocks(text.apply(to: before), family: family, text: text, &context)
-    let newBlocks = try Self.blocks(text.apply(to: after), family: family, text: text, &context)
+    let oldBlocks = try Self.blocks(text.apply(to: before), family: family, text: text, suppressed, &context)
+    let newBlocks = try Self.blocks(text.apply(to: after), family: family, text: text, suppressed, &context)
     let moves = FrameSnapshot.differences(from: oldBlocks, to: newBlocks)
     let constraints = Self.constraintChanges(from: before, to: after)
     if moves.isEmpty {
@@ -61,9 +63,12 @@ struct DiffCommand: Command {
 
   /// Every environment's block, as `snapshot` makes them.
   static func blocks(
-    _ document: LayoutDocument, family: Device.Family?, text: TextOptions, _ context: inout CommandContext
+    _ document: LayoutDocument, family: Device.Family?, text: TextOptions, _ suppressed: [Suppression],
+    _ context: inout CommandContext
   ) throws -> [FrameSnapshot.Block] {
     let settings = try text.settings(for: document, &context)
+    var policy = FailurePolicy()
+    policy.suppressions = Suppressions(document.suppressions + suppressed)
     var solvers: [String: Pipeline.Solve] = [:]
     var blocks: [FrameSnapshot.Block] = []
     for entry in MatrixCommand.entries(family: family) {
@@ -74,7 +79,7 @@ struct DiffCommand: Command {
       guard let result = solve(environment, false) else { throw RuntimeError.noEngine }
       let name =
         "\(entry.device.name) \(entry.orientation.rawValue) \(entry.window) (\(environment.containerSize), \(environment.traits))"
-      blocks.append(FrameSnapshot.block(name: name, status: LayoutCheck(result).status.rawValue, result))
+      blocks.append(FrameSnapshot.block(name: name, status: LayoutCheck(result, policy: policy).status.rawValue, result))
     }
     return blocks
   }

@@ -28,6 +28,7 @@ struct MatrixCommand: Command {
         "format", valueName: "format", allowed: ["table", "json", "svg"], help: "What to print.", default: "table"),
       .value("output", valueName: "path", help: "Write to this file instead of standard output."),
       .flag("failures-only", help: "List only the environments that fail."),
+      FailurePolicy.suppressSpec,
       .value(
         "content-sizes", valueName: "list",
         help: "Dynamic Type sizes to check, each environment in each: all, or a comma-separated list (large, AX5, ...).",
@@ -51,6 +52,7 @@ struct MatrixCommand: Command {
   var contentSizes: [ContentSizeCategory]
   var text: TextOptions
   var failuresOnly: Bool
+  var suppressed: [Suppression]
   var scene: String?
 
   init(_ arguments: ParsedArguments) throws(UsageError) {
@@ -64,6 +66,7 @@ struct MatrixCommand: Command {
     output = arguments.value("output")
     contentSizes = try Self.contentSizes(arguments.value("content-sizes") ?? "large")
     failuresOnly = arguments.flag("failures-only")
+    suppressed = try FailurePolicy.suppressions(from: arguments)
     text = try TextOptions(arguments)
     scene = arguments.value("scene")
   }
@@ -131,8 +134,15 @@ struct MatrixCommand: Command {
       guard let result = slot else { throw RuntimeError.noEngine }
       results.append(result)
     }
-    var checks = results.map { LayoutCheck($0) }
+    var policy = FailurePolicy()
+    policy.suppressions = Suppressions(document.suppressions + suppressed)
+    var checks = results.map { LayoutCheck($0, policy: policy) }
     let allChecks = checks
+    // A suppression written in the file that covered nothing in any environment is a warning.
+    var usage = policy.suppressions
+    for result in results { _ = policy.diagnostics(for: result, designChecks: true, suppressions: &usage) }
+    let unused = usage.unusedWarnings()
+    if !unused.isEmpty { context.stderr += context.format(unused) }
     var shown = entries
     if failuresOnly {
       let keep = checks.indices.filter { checks[$0].status.isFailure }

@@ -23,7 +23,7 @@ struct SnapshotCommand: Command {
       .value("output", valueName: "path", help: "The snapshot file to write, check or update (else standard output)."),
       .flag("check", help: "Compare with the snapshot at --output; exit 1 if anything moved."),
       .flag("update", help: "Rewrite the snapshot at --output, listing what changed."),
-      EnvironmentOptions.sceneSpec,
+      EnvironmentOptions.sceneSpec, FailurePolicy.suppressSpec,
     ] + TextOptions.specs)
 
   var file: String
@@ -33,6 +33,7 @@ struct SnapshotCommand: Command {
   var update: Bool
   var scene: String?
   var text: TextOptions
+  var suppressed: [Suppression]
 
   init(_ arguments: ParsedArguments) throws(UsageError) {
     file = arguments.argument("file") ?? ""
@@ -46,6 +47,7 @@ struct SnapshotCommand: Command {
     update = arguments.flag("update")
     scene = arguments.value("scene")
     text = try TextOptions(arguments)
+    suppressed = try FailurePolicy.suppressions(from: arguments)
     if check && update { throw UsageError("'--check' and '--update' cannot be used together.") }
     if (check || update) && output == nil {
       throw UsageError("'--\(check ? "check" : "update")' needs '--output <path>', the snapshot file.")
@@ -57,6 +59,8 @@ struct SnapshotCommand: Command {
     let document = text.apply(to: read)
     let settings = try text.settings(for: document, &context)
     var blocks: [FrameSnapshot.Block] = []
+    var policy = FailurePolicy()
+    policy.suppressions = Suppressions(document.suppressions + suppressed)
     // One solver per device: its orientations and windows are moves of one live engine.
     var solvers: [String: Pipeline.Solve] = [:]
     for entry in MatrixCommand.entries(family: family) {
@@ -67,7 +71,7 @@ struct SnapshotCommand: Command {
       guard let result = solve(environment, false) else { throw RuntimeError.noEngine }
       let name =
         "\(entry.device.name) \(entry.orientation.rawValue) \(entry.window) (\(environment.containerSize), \(environment.traits))"
-      blocks.append(FrameSnapshot.block(name: name, status: LayoutCheck(result).status.rawValue, result))
+      blocks.append(FrameSnapshot.block(name: name, status: LayoutCheck(result, policy: policy).status.rawValue, result))
     }
     let rendered = FrameSnapshot.render(blocks, source: file)
     guard let output, check || update else {

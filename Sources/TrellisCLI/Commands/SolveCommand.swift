@@ -20,6 +20,7 @@ struct SolveCommand: Command {
       .value("columns", valueName: "n", help: "Width of the ASCII diagram.", default: "$COLUMNS, else 100"),
       .flag("ascii", help: "Draw the diagram with + - | instead of box-drawing characters."),
       .value("output", valueName: "path", help: "Write to this file instead of standard output."),
+      FailurePolicy.suppressSpec,
     ])
 
   var file: String
@@ -32,6 +33,7 @@ struct SolveCommand: Command {
   var scrollOverrides: [(id: String, offset: Point?, zoom: Double?)]
   var text: TextOptions
   var scene: String?
+  var suppressed: [Suppression]
   /// The environment of an Interface Builder scene, when no option chooses a screen.
   var design: ((Environment) throws(UsageError) -> Environment)?
 
@@ -46,6 +48,7 @@ struct SolveCommand: Command {
     scrollOverrides = try ScrollOptions.overrides(from: arguments)
     text = try TextOptions(arguments)
     scene = arguments.value("scene")
+    suppressed = try FailurePolicy.suppressions(from: arguments)
     if !EnvironmentOptions.choosesScreen(arguments) {
       design = { (environment: Environment) throws(UsageError) in try EnvironmentOptions.design(environment, from: arguments) }
     }
@@ -66,7 +69,8 @@ struct SolveCommand: Command {
     default: text = ASCIIDiagram.report(result, options: .init(columns: context.columns(columns), style: style))
     }
     try context.emit(text, to: output, inputs: [file])
-    let policy = FailurePolicy()
+    var policy = FailurePolicy()
+    policy.suppressions = Suppressions(document.suppressions + suppressed)
     let diagnostics = policy.diagnostics(for: result)
     if !diagnostics.isEmpty { context.stderr += context.format(diagnostics, source: outcome) }
     return policy.fails(diagnostics) ? 1 : 0

@@ -29,7 +29,7 @@ struct ValidateCommand: Command {
         "format", valueName: "format", allowed: ["text", "json"], help: "How to print the diagnostics.", default: "text"
       ),
       .flag("warnings-as-errors", help: "Treat warnings as errors."),
-      EnvironmentOptions.sceneSpec,
+      EnvironmentOptions.sceneSpec, FailurePolicy.suppressSpec,
     ] + TextOptions.specs)
 
   /// Per size-class combination (``TraitCollection/all`` order), the matrix's environments with
@@ -69,6 +69,7 @@ struct ValidateCommand: Command {
   var warningsAsErrors: Bool
   var text: TextOptions
   var scene: String?
+  var suppressed: [Suppression]
 
   init(_ arguments: ParsedArguments) throws(UsageError) {
     files = arguments.arguments("file")
@@ -76,6 +77,7 @@ struct ValidateCommand: Command {
     warningsAsErrors = arguments.flag("warnings-as-errors")
     text = try TextOptions(arguments)
     scene = arguments.value("scene")
+    suppressed = try FailurePolicy.suppressions(from: arguments)
   }
 
   func run(_ context: inout CommandContext) throws -> Int32 {
@@ -87,8 +89,10 @@ struct ValidateCommand: Command {
       var diagnostics = outcome.diagnostics.map(policy.effective)
       if let document = outcome.document, !outcome.diagnostics.contains(where: { $0.severity == .error }) {
         let settings = try text.settings(for: document, &context)
+        var filePolicy = policy
+        filePolicy.suppressions = Suppressions(document.suppressions + suppressed)
         diagnostics += solveEverywhere(
-          text.apply(to: document), context.pipeline, text: settings, rightToLeft: text.rightToLeft, policy: policy)
+          text.apply(to: document), context.pipeline, text: settings, rightToLeft: text.rightToLeft, policy: filePolicy)
       }
       diagnostics = Self.sorted(diagnostics)
       let errors = diagnostics.filter { $0.severity == .error }.count

@@ -17,10 +17,17 @@ public enum DesignChecks {
   /// The findings for `result`: the view that leaves the safe area most, then the first
   /// overlapping pair in document order (at most one of each).
   public static func diagnostics(for result: LayoutResult) -> [Diagnostic] {
+    var none = Suppressions()
+    return diagnostics(for: result, suppressions: &none)
+  }
+
+  /// The findings, leaving out what `suppressions` cover (recorded as used): the worst view
+  /// outside the safe area that no suppression covers, the first pair no suppression covers.
+  public static func diagnostics(for result: LayoutResult, suppressions: inout Suppressions) -> [Diagnostic] {
     let drawn = result.views.filter { !$0.isEffectivelyHidden && $0.kind != .guide && $0.parent != nil }
     var found: [Diagnostic] = []
-    if let outside = worstOutsideSafeArea(drawn, result) { found.append(outside) }
-    if let overlap = firstOverlap(drawn, result) { found.append(overlap) }
+    if let outside = worstOutsideSafeArea(drawn, result, &suppressions) { found.append(outside) }
+    if let overlap = firstOverlap(drawn, result, &suppressions) { found.append(overlap) }
     return found
   }
 
@@ -28,7 +35,9 @@ public enum DesignChecks {
     result.resolution?.views.first { $0.id == id }?.location
   }
 
-  private static func worstOutsideSafeArea(_ views: [LayoutResult.ViewFrame], _ result: LayoutResult) -> Diagnostic? {
+  private static func worstOutsideSafeArea(
+    _ views: [LayoutResult.ViewFrame], _ result: LayoutResult, _ suppressions: inout Suppressions
+  ) -> Diagnostic? {
     let container = result.environment.containerSize
     // Content of a scroll view is checked against what scrolling can bring into the safe area
     // (ScrollState.reachableRect); the scroll view itself is a viewport, checked through it.
@@ -52,6 +61,8 @@ public enum DesignChecks {
         (safe.minY - min(frame.minY, frame.maxY), "above"), (max(frame.minY, frame.maxY) - safe.maxY, "below"),
         (safe.minX - min(frame.minX, frame.maxX), "left of"), (max(frame.minX, frame.maxX) - safe.maxX, "right of"),
       ]
+      guard sides.contains(where: { $0.0 > tolerance }) else { continue }
+      if !suppressions.all.isEmpty, suppressions.suppresses("outside-safe-area", view: view.id) { continue }
       for (amount, side) in sides where amount > tolerance && amount > (worst?.amount ?? 0) {
         worst = (amount, view.id, side + " the safe area" + suffix)
       }
@@ -62,12 +73,15 @@ public enum DesignChecks {
       code: "outside-safe-area", at: location(worst.id, result), kind: .check, environment: result.environment)
   }
 
-  private static func firstOverlap(_ views: [LayoutResult.ViewFrame], _ result: LayoutResult) -> Diagnostic? {
+  private static func firstOverlap(
+    _ views: [LayoutResult.ViewFrame], _ result: LayoutResult, _ suppressions: inout Suppressions
+  ) -> Diagnostic? {
     for (index, view) in views.enumerated() {
       for other in views[(index + 1)...] where other.parent == view.parent {
         let width = min(view.frame.maxX, other.frame.maxX) - max(view.frame.minX, other.frame.minX)
         let height = min(view.frame.maxY, other.frame.maxY) - max(view.frame.minY, other.frame.minY)
         if width > tolerance, height > tolerance {
+          if !suppressions.all.isEmpty, suppressions.suppresses("overlap", view: view.id, partner: other.id) { continue }
           return Diagnostic(
             .warning,
             "\(view.id) and \(other.id) overlap by \(NumberFormat.short(width))x\(NumberFormat.short(height)) pt",

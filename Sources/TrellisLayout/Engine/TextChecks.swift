@@ -23,10 +23,11 @@ enum TextChecks {
         continue
       }
       let noun = view.kind == .button ? "Button" : "Label"
-      found.append(
-        Diagnostic(
-          .warning, "\(noun) '\(view.id)' \(reason): UIKit would not show all of its text.", code: "text-truncated",
-          at: view.location, kind: .text, environment: resolved.environment))
+      var diagnostic = Diagnostic(
+        .warning, "\(noun) '\(view.id)' \(reason): UIKit would not show all of its text.", code: "text-truncated",
+        at: view.location, kind: .text, environment: resolved.environment)
+      diagnostic.subject = view.id
+      found.append(diagnostic)
     }
     if more > 0 {
       found.append(

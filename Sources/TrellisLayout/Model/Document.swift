@@ -178,6 +178,8 @@ public struct ViewNode: Sendable {
   public var origins = ValueOrigins()
   /// Scroll view properties; present exactly when `kind == .scroll`.
   public var scroll: ScrollProperties?
+  /// Checks this view is allowed to fail (`"suppress"` in a file).
+  public var suppressions: [Suppression] = []
 
   public init(
     id: String, kind: ViewKind, location: SourceLocation? = nil, path: String? = nil, children: [ViewNode] = [],

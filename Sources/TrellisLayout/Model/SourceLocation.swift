@@ -97,6 +97,8 @@ public struct Diagnostic: Hashable, Sendable, CustomStringConvertible {
   /// The environments the problem was found in (empty for problems of the file itself). The
   /// engine names one; `trellis validate` merges a problem found in several.
   public var environments: [Environment]
+  /// The view the problem is about, when it is about one (text checks: for suppressions).
+  public var subject: String?
 
   public init(
     _ severity: Severity, _ message: String, code: Code, at location: SourceLocation? = nil, path: String? = nil,

@@ -80,7 +80,7 @@ struct DocumentReader {
   static let commonViewKeys = [
     "id", "kind", "children", "hidden", "intrinsicSize", "hugging", "compressionResistance", "layoutMargins",
     "installed", "preservesSuperviewLayoutMargins", "insetsLayoutMarginsFromSafeArea",
-    "viewRespectsSystemMinimumLayoutMargins",
+    "viewRespectsSystemMinimumLayoutMargins", "suppress",
   ]
   static let textKeys = ["text", "fontSize", "numberOfLines", "fontName", "fontWeight", "textStyle", "lineBreakMode"]
   static let buttonKeys = ["contentInsets"]
@@ -276,6 +276,9 @@ struct DocumentReader {
     {
       view.lineBreakMode = value.lineBreakMode
       origins.record("lineBreakMode", at: mode.value.location, path: memberPath("lineBreakMode"))
+    }
+    if let suppress = member("suppress") {
+      view.suppressions = readSuppressions(suppress.value, view: id, path: memberPath("suppress"))
     }
     if let insets = applicable("contentInsets"),
       let value = values.varyingObject(

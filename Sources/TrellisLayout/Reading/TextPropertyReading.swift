@@ -60,4 +60,36 @@ extension DocumentReader {
       at: node.location, path: path)
     return nil
   }
+
+  /// `"suppress": ["overlap", "overlap:badge", "outside-safe-area", "text-truncated"]`.
+  func readSuppressions(_ node: JSONNode, view: String, path: String) -> [Suppression] {
+    guard case .array(let items) = node.value else {
+      values.typeError(node, expected: "a list of check codes, e.g. [\"overlap:badge\"]", for: "\"suppress\"", path: path)
+      return []
+    }
+    var out: [Suppression] = []
+    for (index, item) in items.enumerated() {
+      let itemPath = JSONPath.element(path, index)
+      guard let text = values.string(item, for: "a suppression", path: itemPath) else { continue }
+      let parts = text.split(separator: ":", maxSplits: 1).map(String.init)
+      let code = Diagnostic.Code(rawValue: parts.first ?? "")
+      guard Suppression.codes.contains(code) else {
+        let names = Suppression.codes.map(\.rawValue)
+        values.sink.error(
+          "invalid-value",
+          "'\(text)' is not a check that can be suppressed\(DidYouMean.hint(for: code.rawValue, among: names)); use one of: "
+            + names.joined(separator: ", ") + " (overlap may name the other view: 'overlap:badge')",
+          at: item.location, path: itemPath)
+        continue
+      }
+      let other = parts.count == 2 ? parts[1] : nil
+      if other != nil, code != "overlap" {
+        values.sink.error(
+          "invalid-value", "only 'overlap' names another view ('\(text)')", at: item.location, path: itemPath)
+        continue
+      }
+      out.append(Suppression(code: code, view: view, other: other, location: item.location))
+    }
+    return out
+  }
 }

@@ -56,7 +56,16 @@ public struct LayoutValidator: Sendable {
 
     mutating func checkViews() {
       let rootID = document.root.id
+      let allIDs = Set(document.allViews.map(\.id))
       for view in document.allViews {
+        for suppression in view.suppressions {
+          if let other = suppression.other, !allIDs.contains(other) {
+            error(
+              "unknown-view",
+              "the suppression '\(suppression.code):\(other)' names no view\(DidYouMean.hint(for: other, among: Array(allIDs)))",
+              at: suppression.location, path: view.path.map { $0 + ".suppress" })
+          }
+        }
         let isRoot = view.id == rootID && view.location == document.root.location && view.path == document.root.path
         checkID(view, isRoot: isRoot)
         if view.kind == .guide, !view.children.isEmpty {

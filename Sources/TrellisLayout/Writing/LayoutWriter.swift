@@ -111,6 +111,10 @@ public enum LayoutWriter {
     if isRoot, !view.respectsSystemMinimumLayoutMargins {
       out.add("viewRespectsSystemMinimumLayoutMargins", .bool(false))
     }
+    if !view.suppressions.isEmpty {
+      out.add(
+        "suppress", .array(view.suppressions.map { .string($0.code.rawValue + ($0.other.map { ":\($0)" } ?? "")) }))
+    }
 
     if view.kind == .stack, let stack = view.stack {
       out.add("axis", stack.axis, default: .horizontal) { .string($0.rawValue) }

@@ -23,7 +23,7 @@ enum DocumentComparison {
       "id", "kind", "children", "hidden", "text", "fontSize", "numberOfLines", "fontName", "fontWeight", "textStyle",
       "scalesFontSizeWithTextStyle", "lineBreakMode", "contentInsetsByClass", "intrinsicSizeByClass", "huggingByClass",
       "compressionResistanceByClass", "layoutMarginsByClass", "installed", "preservesSuperviewLayoutMargins",
-      "insetsLayoutMarginsFromSafeArea", "respectsSystemMinimumLayoutMargins", "stack", "scroll",
+      "insetsLayoutMarginsFromSafeArea", "respectsSystemMinimumLayoutMargins", "stack", "scroll", "suppressions",
     ],
     "StackProperties": [
       "axis", "distribution", "alignment", "spacing", "isLayoutMarginsRelativeArrangement",
@@ -77,6 +77,9 @@ enum DocumentComparison {
       collector.check(
         "\(name).respectsSystemMinimumLayoutMargins", x.respectsSystemMinimumLayoutMargins,
         y.respectsSystemMinimumLayoutMargins)
+      collector.check(
+        "\(name).suppressions", x.suppressions.map { "\($0.code):\($0.view ?? ""):\($0.other ?? "")" },
+        y.suppressions.map { "\($0.code):\($0.view ?? ""):\($0.other ?? "")" })
       collector.check("\(name).stack present", x.stack == nil, y.stack == nil)
       if let s = x.stack, let t = y.stack {
         collector.check("\(name).axis", s.axis, t.axis)
