@@ -16,7 +16,9 @@ public func runAsMain() -> Never {
   var standardOutput = FileStream.standardOutput
   var standardError = FileStream.standardError
   // Byte-exact argv: CommandLine.arguments would turn a Latin-1 file name into U+FFFD (see RawPath).
-  let status = run(arguments: RawPath.processArguments(), stdout: &standardOutput, stderr: &standardError)
+  var tool = CommandLineTool()
+  tool.terminalColumns = TerminalSize.columns()
+  let status = tool.run(arguments: RawPath.processArguments(), stdout: &standardOutput, stderr: &standardError)
   exit(status)
 }
 
@@ -27,6 +29,8 @@ public struct CommandLineTool: Sendable {
   public var pipeline: Pipeline
   /// Environment variables (`COLUMNS`).
   public var variables: [String: String]
+  /// The terminal's width, when standard output is a terminal (``runAsMain()`` asks it).
+  public var terminalColumns: Int?
 
   public init(pipeline: Pipeline = .standard, variables: [String: String] = ProcessInfo.processInfo.environment) {
     self.pipeline = pipeline
@@ -58,6 +62,7 @@ public struct CommandLineTool: Sendable {
     -> Int32
   {
     var context = CommandContext(pipeline: pipeline, variables: variables)
+    context.terminalColumns = terminalColumns
     let status = dispatch(arguments, &context)
     stdout.write(context.stdout)
     stderr.write(context.stderr)

@@ -19,6 +19,8 @@ struct CommandContext {
   let pipeline: Pipeline
   /// The process environment (`COLUMNS`).
   let variables: [String: String]
+  /// The terminal's width when standard output is a terminal (`nil` otherwise, and in tests).
+  var terminalColumns: Int? = nil
 
   /// Reads a layout file through the pipeline; a `.storyboard` or `.xib` is imported on the fly
   /// (its scene `scene`, or its only one), its diagnostics at the XML's lines and columns.
@@ -32,7 +34,8 @@ struct CommandContext {
     pipeline.formatDiagnostics(diagnostics, outcome?.source.map { [$0] } ?? [])
   }
 
-  /// The terminal width: `--columns`, else `$COLUMNS`, else 100.
+  /// The diagram width: `--columns`, else `$COLUMNS`, else the terminal's width when standard
+  /// output is one (bash does not export `$COLUMNS`), else 100.
   func columns(_ option: Int?) -> Int {
     if let option { return option }
     if let text = variables["COLUMNS"], let value = Int(text.trimmingCharacters(in: .whitespaces)), value >= 10,
@@ -40,6 +43,7 @@ struct CommandContext {
     {
       return value
     }
+    if let terminalColumns, terminalColumns >= 10 { return min(terminalColumns, 1000) }
     return 100
   }
 

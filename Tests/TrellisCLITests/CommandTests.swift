@@ -469,3 +469,16 @@ final class ValidateDirectoryTests: XCTestCase {
     XCTAssertThrowsError(try ValidateCommand.expand([empty.path]))
   }
 }
+
+/// The diagram's width: --columns, then $COLUMNS, then the terminal's own width, then 100.
+final class ColumnsTests: XCTestCase {
+  func testTheTerminalsWidthIsUsedWhenNothingElseSaysIt() {
+    var context = CommandContext(pipeline: FakePipeline.pipeline, variables: [:])
+    XCTAssertEqual(context.columns(nil), 100)
+    context.terminalColumns = 72
+    XCTAssertEqual(context.columns(nil), 72)
+    XCTAssertEqual(context.columns(60), 60)
+    let withVariable = CommandContext(pipeline: FakePipeline.pipeline, variables: ["COLUMNS": "90"], terminalColumns: 72)
+    XCTAssertEqual(withVariable.columns(nil), 90)
+  }
+}
