@@ -1,0 +1,253 @@
+import Foundation
+import TrellisLayout
+import TrellisTestSupport
+import XCTest
+
+@testable import TrellisCLI
+
+/// `trellis import` on the hand-written fixtures of Tests/Fixtures/import, through the real
+/// importer, reader and engine. Expected frames and environments are the ones each fixture's
+/// header works out by hand.
+final class ImportCommandTests: XCTestCase {
+  static let folder = FixturePaths.fixtures.appendingPathComponent("import")
+  var directory: URL!
+
+  override func setUpWithError() throws {
+    directory = FileManager.default.temporaryDirectory.appendingPathComponent("trellis-import-\(UUID().uuidString)")
+  }
+
+  override func tearDownWithError() throws {
+    try? FileManager.default.removeItem(at: directory)
+  }
+
+  static func fixture(_ name: String) -> String { folder.appendingPathComponent(name).path }
+
+  private func run(_ arguments: String...) -> Run {
+    var out = ""
+    var err = ""
+    let status = CommandLineTool(pipeline: .standard, variables: [:]).run(
+      arguments: arguments, stdout: &out, stderr: &err)
+    return Run(status: status, stdout: out, stderr: err)
+  }
+
+  private func json(at path: String) throws -> [String: Any] {
+    let data = try XCTUnwrap(FileManager.default.contents(atPath: path), path)
+    return try XCTUnwrap(try JSONSerialization.jsonObject(with: data) as? [String: Any])
+  }
+
+  // MARK: One scene printed
+
+  func testImportPrintsTheOneSceneAsALayoutThatReadsBack() throws {
+    let run = run("import", Self.fixture("image.storyboard"))
+    XCTAssertEqual(run.status, 0, run.stderr)
+    XCTAssertEqual(run.stderr, "")
+    let read = LayoutReader.parse(run.stdout, file: "printed.json")
+    XCTAssertEqual(read.diagnostics, [])
+    let document = try XCTUnwrap(read.document)
+    XCTAssertEqual(document.allViews.map(\.id), ["root", "logo", "mark"])
+    XCTAssertEqual(document.allViews[1].kind, .image)
+    XCTAssertEqual(document.allViews[1].intrinsicWidth, 120, "from <resources>")
+    XCTAssertEqual(
+      document.constraints.map(\.id), ["ib_img_c1_001", "ib_img_c2_001", "ib_img_c3_001", "ib_img_c4_001"])
+  }
+
+  // MARK: --output
+
+  /// guides.storyboard: iPhone 8 portrait, tools 13771, under a navigation bar: safe area top
+  /// 20 + 44 = 64; banner (0, 72, 375, 50), footer (20, 617, 335, 40) (the fixture's header).
+  func testOutputWritesTheLayoutAndAManifest() throws {
+    let run = run("import", Self.fixture("guides.storyboard"), "--output", directory.path)
+    XCTAssertEqual(run.status, 0, run.stderr)
+    XCTAssertEqual(run.stdout, "")
+    let layoutPath = directory.appendingPathComponent("InboxViewController.json").path
+    let manifestPath = directory.appendingPathComponent("guides.manifest.json").path
+    XCTAssertEqual(run.stderr, "wrote \(layoutPath)\nwrote \(manifestPath)\n")
+    XCTAssertEqual(
+      try FileManager.default.contentsOfDirectory(atPath: directory.path).sorted(),
+      ["InboxViewController.json", "guides.manifest.json"])
+
+    let manifest = try json(at: manifestPath)
+    XCTAssertEqual(manifest["source"] as? String, Self.fixture("guides.storyboard"))
+    let scenes = try XCTUnwrap(manifest["scenes"] as? [[String: Any]])
+    XCTAssertEqual(scenes.count, 1)
+    let scene = scenes[0]
+    XCTAssertEqual(scene["sceneID"] as? String, "gde-sc-001")
+    XCTAssertEqual(scene["layout"] as? String, "InboxViewController.json")
+    XCTAssertEqual(scene["device"] as? String, "iPhone 8")
+    XCTAssertEqual(scene["deviceSource"] as? String, "retina4_7")
+    XCTAssertEqual(scene["orientation"] as? String, "portrait")
+    XCTAssertEqual(scene["size"] as? [String: Double], ["width": 375, "height": 667])
+    XCTAssertEqual(scene["traits"] as? [String: String], ["horizontal": "compact", "vertical": "regular"])
+    XCTAssertEqual(scene["scale"] as? Double, 2)
+    XCTAssertEqual(scene["safeArea"] as? [String: Double], ["top": 64, "left": 0, "bottom": 0, "right": 0])
+    XCTAssertEqual(scene["safeAreaSource"] as? String, "device and simulated bars")
+    let stored = try XCTUnwrap(scene["storedFrames"] as? [String: [Double]])
+    XCTAssertEqual(stored["root"], [0, 0, 375, 667])
+    XCTAssertEqual(stored["banner"], [0, 72, 375, 50])
+    XCTAssertEqual(stored["footer"], [20, 617, 335, 40])
+    XCTAssertEqual(stored.count, 3)
+    let ids = try XCTUnwrap(scene["ids"] as? [[String: String]])
+    XCTAssertEqual(ids.first, ["ib": "gde-tg-001", "trellis": "topLayoutGuide"], "the guides first, in document order")
+    XCTAssertTrue(ids.contains(["ib": "gde-bn-001", "trellis": "banner"]))
+    XCTAssertTrue(ids.contains(["ib": "gde-c5-001", "trellis": "ib_gde_c5_001"]))
+
+    try assertWrittenLayoutSolvesToItsStoredFrames(layoutPath, scene)
+  }
+
+  /// A file with two scenes writes two layouts; each reads back and solves to its stored frames.
+  func testOutputWritesEveryScene() throws {
+    let run = run("import", Self.fixture("owner.xib"), "--output", directory.path)
+    XCTAssertEqual(run.status, 0, run.stderr)
+    let manifest = try json(at: directory.appendingPathComponent("owner.manifest.json").path)
+    let scenes = try XCTUnwrap(manifest["scenes"] as? [[String: Any]])
+    XCTAssertEqual(scenes.compactMap { $0["layout"] as? String }, ["own-tp-001.json", "own-xx-001.json"])
+    XCTAssertEqual(
+      scenes.compactMap { $0["size"] as? [String: Double] },
+      [["width": 320, "height": 100], ["width": 100, "height": 50]])
+    let first = try XCTUnwrap(scenes.first?["storedFrames"] as? [String: [Double]])
+    XCTAssertEqual(first["nameLabel"], [96, 39.5, 41, 21])
+    for scene in scenes {
+      let name = try XCTUnwrap(scene["layout"] as? String)
+      try assertWrittenLayoutSolvesToItsStoredFrames(directory.appendingPathComponent(name).path, scene)
+    }
+  }
+
+  /// Reads the written layout with the JSON reader (no diagnostics at all), solves it in the
+  /// manifest's environment, snapped, and compares every frame with the manifest's stored one.
+  private func assertWrittenLayoutSolvesToItsStoredFrames(
+    _ path: String, _ scene: [String: Any], file: StaticString = #filePath, line: UInt = #line
+  ) throws {
+    let text = try XCTUnwrap(FileManager.default.contents(atPath: path).map { String(decoding: $0, as: UTF8.self) })
+    let read = LayoutReader.parse(text, file: path)
+    XCTAssertEqual(read.diagnostics, [], file: file, line: line)
+    let document = try XCTUnwrap(read.document, file: file, line: line)
+    let size = try XCTUnwrap(scene["size"] as? [String: Double])
+    let traits = try XCTUnwrap(scene["traits"] as? [String: String])
+    let insets = try XCTUnwrap(scene["safeArea"] as? [String: Double])
+    let scale = try XCTUnwrap(scene["scale"] as? Double)
+    let environment = Environment(
+      containerSize: Size(width: size["width"] ?? 0, height: size["height"] ?? 0),
+      traits: TraitCollection(
+        horizontal: SizeClass(rawValue: traits["horizontal"] ?? "") ?? .regular,
+        vertical: SizeClass(rawValue: traits["vertical"] ?? "") ?? .regular),
+      safeAreaInsets: EdgeInsets(
+        top: insets["top"] ?? 0, left: insets["left"] ?? 0, bottom: insets["bottom"] ?? 0, right: insets["right"] ?? 0),
+      scale: scale)
+    let result = LayoutEngine(document: document).layout(in: environment, snapToPixels: true)
+    XCTAssertEqual(result.diagnostics.filter { $0.severity == .error }, [], file: file, line: line)
+    let stored = try XCTUnwrap(scene["storedFrames"] as? [String: [Double]])
+    XCTAssertEqual(Set(result.views.map(\.id)), Set(stored.keys), file: file, line: line)
+    for view in result.views {
+      let frame = try XCTUnwrap(stored[view.id], file: file, line: line)
+      assertFrame(
+        view.frame, frame[0], frame[1], frame[2], frame[3], view.id, accuracy: 1 / scale + 1e-9, file: file, line: line)
+    }
+  }
+
+  // MARK: --check
+
+  func testCheckPassesOnEveryFixture() throws {
+    let names = try FileManager.default.contentsOfDirectory(atPath: Self.folder.path)
+      .filter { ($0.hasSuffix(".storyboard") || $0.hasSuffix(".xib")) && !$0.hasPrefix("wrong-") }.sorted()
+    XCTAssertEqual(
+      names,
+      [
+        "autoresizing.xib", "cards.storyboard", "constraints.storyboard", "guides.storyboard", "image.storyboard",
+        "margins-scroll.storyboard", "owner.xib", "sizeclasses.storyboard", "table.storyboard",
+      ])
+    for name in names {
+      let run = run("import", Self.fixture(name), "--check")
+      XCTAssertEqual(run.status, 0, "\(name): \(run.stdout)\(run.stderr)")
+      XCTAssertTrue(run.stdout.contains("frames as stored\n"), name)
+      XCTAssertFalse(run.stdout.contains("differ"), name)
+    }
+    // One line per scene: owner.xib has two.
+    let owner = run("import", Self.fixture("owner.xib"), "--check")
+    XCTAssertEqual(
+      owner.stdout,
+      """
+      own-tp-001 (own-tp-001) in iPhone 8 portrait (320x100, wC hR): all 5 frames as stored
+      own-xx-001 (own-xx-001) in iPhone 8 portrait (100x50, wC hR): all 1 frames as stored
+
+      """)
+  }
+
+  /// wrong-frame.storyboard stores the logo at x 100; it is solved at 127.5 (its header).
+  func testCheckFailsOnAWrongStoredFrameAndPrintsIt() {
+    let run = run("import", Self.fixture("wrong-frame.storyboard"), "--check")
+    XCTAssertEqual(run.status, 1)
+    XCTAssertEqual(
+      run.stdout,
+      """
+      WrongSplash (img-sc-001) in iPhone 8 portrait (375x667, wC hR): 1 of 3 frames differ by more than 1/2 pt
+        logo: stored (100, 40, 120, 80), solved (127.5, 40, 120, 80)
+
+      """)
+    XCTAssertEqual(run.stderr, "1 of 1 scenes differ from their stored frames.\n")
+  }
+
+  // MARK: --scene
+
+  func testSceneChoosesOneSceneOfSeveral() throws {
+    let run = run("import", Self.fixture("owner.xib"), "--scene", "own-xx-001")
+    XCTAssertEqual(run.status, 0, run.stderr)
+    let document = try XCTUnwrap(LayoutReader.parse(run.stdout, file: "printed.json").document)
+    XCTAssertEqual(document.allViews.map(\.id), ["root"])
+    XCTAssertEqual(document.constraints.count, 0)
+
+    let byClass = self.run("import", Self.fixture("guides.storyboard"), "--scene", "InboxViewController")
+    XCTAssertEqual(byClass.status, 0, byClass.stderr)
+    XCTAssertTrue(byClass.stdout.contains("\"id\": \"banner\""))
+  }
+
+  func testAnUnknownSceneListsTheScenes() {
+    let run = run("import", Self.fixture("owner.xib"), "--scene", "nope")
+    XCTAssertEqual(run.status, 1)
+    XCTAssertEqual(run.stdout, "")
+    XCTAssertTrue(
+      run.stderr.contains(
+        "error: no scene 'nope' in this file; its scenes are: own-tp-001, own-xx-001 [ib-no-scene]"), run.stderr)
+    XCTAssertTrue(run.stderr.hasSuffix("Error: '\(Self.fixture("owner.xib"))' could not be imported.\n"), run.stderr)
+  }
+
+  func testSeveralScenesWithoutOutputOrSceneIsAnError() {
+    let run = run("import", Self.fixture("owner.xib"))
+    XCTAssertEqual(run.status, 1)
+    XCTAssertEqual(run.stdout, "")
+    XCTAssertTrue(run.stderr.contains("has 2 scenes (own-tp-001, own-xx-001)"), run.stderr)
+  }
+
+  // MARK: Errors
+
+  func testAMissingFileIsAnError() {
+    let path = directory.appendingPathComponent("missing.storyboard").path
+    let run = run("import", path)
+    XCTAssertEqual(run.status, 1)
+    XCTAssertEqual(run.stdout, "")
+    XCTAssertTrue(run.stderr.contains("error: no such file '\(path)' [unreadable-file]"), run.stderr)
+  }
+
+  func testADirectoryIsAnError() {
+    let run = run("import", Self.folder.path)
+    XCTAssertEqual(run.status, 1)
+    XCTAssertTrue(run.stderr.contains("is a directory, not an Interface Builder file [unreadable-file]"), run.stderr)
+  }
+
+  func testOutputOntoAnExistingFileIsAnErrorAndWritesNothing() throws {
+    try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+    let file = directory.appendingPathComponent("taken")
+    try Data("keep".utf8).write(to: file)
+    let run = run("import", Self.fixture("image.storyboard"), "--output", file.path)
+    XCTAssertEqual(run.status, 1)
+    XCTAssertEqual(run.stderr, "Error: --output '\(file.path)' is a file; give a directory.\n")
+    XCTAssertEqual(try String(contentsOf: file, encoding: .utf8), "keep")
+    XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: directory.path), ["taken"])
+  }
+
+  func testAHostileFileIsALocatedErrorThroughTheCommand() {
+    let path = Self.folder.appendingPathComponent("hostile/billion-laughs.storyboard").path
+    let run = run("import", path)
+    XCTAssertEqual(run.status, 1)
+    XCTAssertTrue(run.stderr.hasPrefix("\(path):2:1: error: the file declares a document type"), run.stderr)
+  }
+}
