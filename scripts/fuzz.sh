@@ -3,7 +3,7 @@
 #
 #   scripts/fuzz.sh [--ci] [--seconds N] [--timeout N] [--seed N] [--build-only] [harness…]
 #
-# Harnesses: solver json constraint-text vfl layout font (default: all, in that order).
+# Harnesses: solver json constraint-text vfl layout font import (default: all, in that order).
 #   --seconds N   fuzz each harness for N seconds (default 60)
 #   --ci          a short run: about 60 seconds in total, shared by the harnesses, from the
 #                 seeds alone, seed 1
@@ -22,7 +22,7 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 ROOT=$(pwd)
 SCRATCH="$ROOT/.build-fuzz"
-ALL=(solver json constraint-text vfl layout font)
+ALL=(solver json constraint-text vfl layout font import)
 
 usage() { sed -n '2,17p' "$0" | sed 's/^# \{0,1\}//'; }
 die() { echo "fuzz.sh: $*" >&2; exit 2; }
@@ -77,6 +77,7 @@ harness_file() {
     vfl) echo Fuzz/FuzzVisualFormat.swift ;;
     layout) echo Fuzz/FuzzLayout.swift ;;
     font) echo Fuzz/FuzzFont.swift ;;
+    import) echo Fuzz/FuzzImport.swift ;;
   esac
 }
 max_len() {
@@ -86,6 +87,7 @@ max_len() {
     constraint-text|vfl) echo 256 ;;
     layout) echo 16384 ;;
     font) echo 4096 ;;
+    import) echo 16384 ;;
   esac
 }
 dictionary() {
@@ -94,6 +96,7 @@ dictionary() {
     constraint-text) echo Fuzz/dict/constraint-text.dict ;;
     vfl) echo Fuzz/dict/vfl.dict ;;
     font) echo Fuzz/dict/font.dict ;;
+    import) echo Fuzz/dict/ib.dict ;;
     *) echo "" ;;
   esac
 }
@@ -127,6 +130,7 @@ layout_sources=$(find Sources/TrellisLayout -name '*.swift' | LC_ALL=C sort)
 text_sources=$(find Sources/TrellisText -name '*.swift' | LC_ALL=C sort)
 support_sources=$(find Fuzz/Support -name '*.swift' | LC_ALL=C sort)
 package_support_sources=$(find Sources/TrellisSupport -name '*.swift' | LC_ALL=C sort)
+import_sources=$(find Sources/TrellisImport -name '*.swift' | LC_ALL=C sort)
 
 # TrellisLayout imports TrellisSolver: the solver is compiled once into an instrumented object
 # and a module the layout harnesses import.
@@ -155,6 +159,32 @@ build_support_module() {
   echo "$stamp" >"$out.stamp"
 }
 
+# TrellisLayout imports TrellisText (fonts and text layout): built the same way.
+build_text_module() {
+  local out="$SCRATCH/obj/TrellisText.o" stamp
+  # shellcheck disable=SC2086
+  stamp=$(stamp_of $text_sources)
+  up_to_date "$out" "$stamp" && return 0
+  echo "== building the TrellisText module (instrumented)"
+  # shellcheck disable=SC2086
+  swiftc "${FLAGS[@]}" -wmo -module-name TrellisText -emit-module \
+    -emit-module-path "$SCRATCH/modules/TrellisText.swiftmodule" -c $text_sources -o "$out"
+  echo "$stamp" >"$out.stamp"
+}
+
+# The import harness joins TrellisImport, which imports TrellisLayout: built as a module too.
+build_layout_module() {
+  local out="$SCRATCH/obj/TrellisLayout.o" stamp
+  # shellcheck disable=SC2086
+  stamp=$(stamp_of $solver_sources $package_support_sources $text_sources $layout_sources)
+  up_to_date "$out" "$stamp" && return 0
+  echo "== building the TrellisLayout module (instrumented)"
+  # shellcheck disable=SC2086
+  swiftc "${FLAGS[@]}" -wmo -module-name TrellisLayout -I "$SCRATCH/modules" -emit-module \
+    -emit-module-path "$SCRATCH/modules/TrellisLayout.swiftmodule" -c $layout_sources -o "$out"
+  echo "$stamp" >"$out.stamp"
+}
+
 build() {
   local name=$1 file out stamp
   file=$(harness_file "$name")
@@ -175,6 +205,20 @@ build() {
     echo "== building fuzz-$name"
     # shellcheck disable=SC2086
     swiftc "${FLAGS[@]}" -module-name TrellisText $text_sources "$file" -o "$out"
+  elif [ "$name" = import ]; then
+    build_solver_module
+    build_support_module
+    build_text_module
+    build_layout_module
+    # shellcheck disable=SC2086
+    stamp=$(stamp_of $solver_sources $package_support_sources $text_sources $layout_sources $import_sources "$file")
+    up_to_date "$out" "$stamp" && return 0
+    echo "== building fuzz-$name"
+    # The harness joins the TrellisImport module, so it can reach the importer's internals.
+    # shellcheck disable=SC2086
+    swiftc "${FLAGS[@]}" -module-name TrellisImport -I "$SCRATCH/modules" $import_sources "$file" \
+      "$SCRATCH/obj/TrellisSolver.o" "$SCRATCH/obj/TrellisSupport.o" "$SCRATCH/obj/TrellisText.o" \
+      "$SCRATCH/obj/TrellisLayout.o" -o "$out"
   else
     build_solver_module
     build_support_module
@@ -217,7 +261,10 @@ for name in "${selected[@]}"; do
   echo "== fuzzing $name for ${seconds}s (log: $run/log)"
   set +e
   # The Swift backtracer can hang under libFuzzer: leave crash reporting to libFuzzer/ASan.
-  SWIFT_BACKTRACE=enable=no ASAN_OPTIONS=detect_leaks=1 "$bin" "${args[@]}" "$corpus" >"$run/log" 2>&1
+  # Leaks in the toolchain's own libraries, per harness (Fuzz/suppressions/<harness>.lsan).
+  lsan=""
+  [ -f "Fuzz/suppressions/$name.lsan" ] && lsan="suppressions=$ROOT/Fuzz/suppressions/$name.lsan"
+  SWIFT_BACKTRACE=enable=no ASAN_OPTIONS=detect_leaks=1 LSAN_OPTIONS="$lsan" "$bin" "${args[@]}" "$corpus" >"$run/log" 2>&1
   status=$?
   set -e
   execs=$(sed -n 's/^stat::number_of_executed_units: *//p' "$run/log" | tail -1)
