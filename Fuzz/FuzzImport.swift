@@ -63,7 +63,9 @@ public func fuzzImport(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
     if !container.width.isFinite || !container.height.isFinite || container.width < 0 || container.height < 0 {
       fail("scene \(scene.sceneID): container \(container)")
     }
-    if !(environment.scale >= 1) || !environment.scale.isFinite { fail("scene \(scene.sceneID): scale \(environment.scale)") }
+    if !(environment.scale >= 1) || !environment.scale.isFinite {
+      fail("scene \(scene.sceneID): scale \(environment.scale)")
+    }
     let insets = environment.safeAreaInsets
     if ![insets.top, insets.left, insets.bottom, insets.right].allSatisfy({ $0.isFinite && $0 >= 0 }) {
       fail("scene \(scene.sceneID): safe area \(insets)")
@@ -78,11 +80,14 @@ public func fuzzImport(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
       }
     }
     let mapped = scene.ids.map(\.trellis).filter { viewSet.contains($0) }
-    if Set(mapped).count != mapped.count { fail("scene \(scene.sceneID): a Trellis view id mapped twice: \(scene.ids)") }
+    if Set(mapped).count != mapped.count {
+      fail("scene \(scene.sceneID): a Trellis view id mapped twice: \(scene.ids)")
+    }
 
     let result = LayoutEngine(document: scene.document).layout(in: environment, snapToPixels: true)
     let reported = result.diagnostics.contains { $0.severity == .error }
-    for view in result.views where ![view.frame.x, view.frame.y, view.frame.width, view.frame.height].allSatisfy(\.isFinite) {
+    for view in result.views
+    where ![view.frame.x, view.frame.y, view.frame.width, view.frame.height].allSatisfy(\.isFinite) {
       if !reported { fail("scene \(scene.sceneID): view '\(view.id)' at \(view.frame) with no error reported") }
     }
   }
