@@ -112,6 +112,31 @@ final class ImportCommandTests: XCTestCase {
     }
   }
 
+  /// Every fixture's scenes written with --output read back and solve to their stored frames.
+  /// autoresizing.xib is left out: its proportional margins are written as
+  /// `proportional.left == 0.1 * root.width`, a location set from a size, which the reader
+  /// refuses (an importer bug, reported to its owner).
+  func testEveryFixturesWrittenLayoutsReadBackAndSolveToTheirStoredFrames() throws {
+    let names = [
+      "cards.storyboard", "constraints.storyboard", "guides.storyboard", "image.storyboard",
+      "margins-scroll.storyboard",
+      "owner.xib", "sizeclasses.storyboard", "table.storyboard",
+    ]
+    for name in names {
+      let output = directory.appendingPathComponent(name)
+      let run = run("import", Self.fixture(name), "--output", output.path)
+      XCTAssertEqual(run.status, 0, "\(name): \(run.stderr)")
+      let base = (name as NSString).deletingPathExtension
+      let manifest = try json(at: output.appendingPathComponent(base + ".manifest.json").path)
+      let scenes = try XCTUnwrap(manifest["scenes"] as? [[String: Any]], name)
+      XCTAssertFalse(scenes.isEmpty, name)
+      for scene in scenes {
+        let layout = try XCTUnwrap(scene["layout"] as? String, name)
+        try assertWrittenLayoutSolvesToItsStoredFrames(output.appendingPathComponent(layout).path, scene)
+      }
+    }
+  }
+
   /// Reads the written layout with the JSON reader (no diagnostics at all), solves it in the
   /// manifest's environment, snapped, and compares every frame with the manifest's stored one.
   private func assertWrittenLayoutSolvesToItsStoredFrames(
@@ -136,7 +161,10 @@ final class ImportCommandTests: XCTestCase {
     let result = LayoutEngine(document: document).layout(in: environment, snapToPixels: true)
     XCTAssertEqual(result.diagnostics.filter { $0.severity == .error }, [], file: file, line: line)
     let stored = try XCTUnwrap(scene["storedFrames"] as? [String: [Double]])
-    XCTAssertEqual(Set(result.views.map(\.id)), Set(stored.keys), file: file, line: line)
+    // Every view laid out has a stored frame (a view not installed here, like sizeclasses'
+    // promo in wC hR, has a stored frame but no result).
+    XCTAssertTrue(
+      Set(result.views.map(\.id)).isSubset(of: stored.keys), "\(result.views.map(\.id))", file: file, line: line)
     for view in result.views {
       let frame = try XCTUnwrap(stored[view.id], file: file, line: line)
       assertFrame(
