@@ -159,7 +159,7 @@ build_support_module() {
   echo "$stamp" >"$out.stamp"
 }
 
-# TrellisLayout imports TrellisText (fonts and text layout): built the same way.
+# TrellisLayout imports TrellisText (fonts and text layout) since it measures text: built the same way.
 build_text_module() {
   local out="$SCRATCH/obj/TrellisText.o" stamp
   # shellcheck disable=SC2086
@@ -222,14 +222,15 @@ build() {
   else
     build_solver_module
     build_support_module
+    build_text_module
     # shellcheck disable=SC2086
-    stamp=$(stamp_of $solver_sources $package_support_sources $layout_sources $support_sources "$file")
+    stamp=$(stamp_of $solver_sources $package_support_sources $text_sources $layout_sources $support_sources "$file")
     up_to_date "$out" "$stamp" && return 0
     echo "== building fuzz-$name"
     # The harness joins the TrellisLayout module, so it can reach the reader's internals.
     # shellcheck disable=SC2086
     swiftc "${FLAGS[@]}" -module-name TrellisLayout -I "$SCRATCH/modules" $layout_sources $support_sources "$file" \
-      "$SCRATCH/obj/TrellisSolver.o" "$SCRATCH/obj/TrellisSupport.o" -o "$out"
+      "$SCRATCH/obj/TrellisSolver.o" "$SCRATCH/obj/TrellisSupport.o" "$SCRATCH/obj/TrellisText.o" -o "$out"
   fi
   echo "$stamp" >"$out.stamp"
 }
