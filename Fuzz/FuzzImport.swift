@@ -14,9 +14,9 @@
 // error (a rejected constraint, a frame past the accurate range, a negative frame), for every
 // scene whose multipliers and constants are within the layout reader's ±1e6.
 //
-// While the crashes in Fuzz/known/import are open, input that is not UTF-8 or that holds a
-// processing instruction other than the XML declaration is skipped (set FUZZ_IMPORT_ALL_BYTES=1
-// to pass it on).
+// The crashes it found (a name that is not UTF-8, a processing instruction without data, both
+// inside Foundation's XMLParser) are refused by the XML reader before it parses; they are seeds
+// now (Fuzz/corpus/import/found-*).
 
 import Foundation
 import TrellisLayout
@@ -24,7 +24,6 @@ import TrellisLayout
 private let file = "fuzz.storyboard"
 /// The layout reader's bound on multipliers and constants (ReaderLimits.maxMagnitude).
 private let limit = ReaderLimits().maxMagnitude
-private let allBytes = ProcessInfo.processInfo.environment["FUZZ_IMPORT_ALL_BYTES"] != nil
 
 private func fail(_ message: String) -> Never {
   fatalError("fuzz check failed: \(message)")
@@ -39,13 +38,6 @@ public func fuzzImport(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
   }
   // XMLParser counts a line per LF, CR or CR LF; allowing one line per CR and per LF is an
   // upper bound, and one past it is where an error at the very end is reported.
-  // Known crashes (Fuzz/known/import): bytes that are not UTF-8 in an element or attribute name
-  // trap inside Foundation's XMLParser, and a processing instruction without data (`<?x?>`)
-  // makes it read a null pointer. Until the XML reader refuses both itself, such input is
-  // skipped, unless FUZZ_IMPORT_ALL_BYTES=1 asks for it.
-  if !allBytes, String(validating: bytes, as: UTF8.self) == nil || hasProcessingInstruction(bytes) {
-    return 0
-  }
   let breaks = bytes.reduce(0) { $0 + ($1 == 0x0A || $1 == 0x0D ? 1 : 0) }
   let (scenes, diagnostics) = InterfaceBuilderImporter.parse(bytes, file: file)
 
@@ -89,10 +81,9 @@ public func fuzzImport(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
       fail("scene \(scene.sceneID): a Trellis view id mapped twice: \(scene.ids)")
     }
 
-    // Known gap (Fuzz/known/import): the importer lets multipliers and constants through that
-    // the layout reader refuses (beyond ±1e6), and with one of 1e308 the engine returns an
-    // infinite frame without a diagnostic. Such scenes are still laid out (no trap), but their
-    // frames are checked only within the reader's range.
+    // Multipliers and constants beyond the layout reader's ±1e6 are errors of the import (its
+    // validator); such scenes are still laid out (no trap), but their frames are checked only
+    // within the reader's range.
     let inReaderRange = scene.document.constraints.allSatisfy { spec in
       abs(spec.multiplier) <= limit
         && ([spec.constant.base] + spec.constant.variations.map(\.value)).allSatisfy { abs($0) <= limit }
@@ -107,20 +98,4 @@ public func fuzzImport(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
     }
   }
   return 0
-}
-
-/// Whether `<?` appears anywhere but in an XML declaration (`<?xml ` …): Interface Builder
-/// writes no other processing instruction. Coarse on purpose (a `<?` in a comment counts too).
-private func hasProcessingInstruction(_ bytes: [UInt8]) -> Bool {
-  let declaration = Array("<?xml ".utf8)
-  var index = 0
-  while index + 1 < bytes.count {
-    if bytes[index] == UInt8(ascii: "<"), bytes[index + 1] == UInt8(ascii: "?"),
-      !(index + declaration.count <= bytes.count && Array(bytes[index..<index + declaration.count]) == declaration)
-    {
-      return true
-    }
-    index += 1
-  }
-  return false
 }

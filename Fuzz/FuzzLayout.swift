@@ -136,6 +136,7 @@ private func check(_ result: LayoutResult, _ engine: LayoutEngine, source: FuzzS
     var margins = EdgeInsets.zero
     var firstBaseline: Double?
     var lastBaseline: Double?
+    var textCentre: Double?
     switch anchor.item {
     case .safeArea: rect = result.safeArea
     case .margins: rect = result.margins
@@ -148,6 +149,11 @@ private func check(_ result: LayoutResult, _ engine: LayoutEngine, source: FuzzS
       margins = view.effectiveMargins(safeAreaInsets: environment.safeAreaInsets)
       firstBaseline = view.firstBaselineOffset
       lastBaseline = view.lastBaselineOffset
+      // Text is centred vertically in its view (docs/semantics.md, "Text"): a baseline measured
+      // at the intrinsic height moves with the view's middle.
+      if view.textLayout != nil, view.firstBaselineOffset != nil, let height = view.intrinsicHeight, height.isFinite {
+        textCentre = height / 2
+      }
       if view.parent == nil {
         // The root's own margins are the margins guide.
         let m = result.margins
@@ -168,8 +174,12 @@ private func check(_ result: LayoutResult, _ engine: LayoutEngine, source: FuzzS
     case .topMargin: return top + margins.top
     case .bottomMargin: return bottom - margins.bottom
     case .centerYWithinMargins: return (top + margins.top + bottom - margins.bottom) / 2
-    case .firstBaseline: return top + (firstBaseline ?? 0)
-    case .lastBaseline: return lastBaseline.map { top + $0 } ?? bottom
+    case .firstBaseline:
+      if let textCentre, let firstBaseline { return top + rect.height / 2 + firstBaseline - textCentre }
+      return top + (firstBaseline ?? 0)
+    case .lastBaseline:
+      if let textCentre, let lastBaseline { return top + rect.height / 2 + lastBaseline - textCentre }
+      return lastBaseline.map { top + $0 } ?? bottom
     case .left: horizontal = left
     case .right: horizontal = right
     case .centerX: horizontal = left + rect.width / 2

@@ -113,12 +113,9 @@ final class ImportCommandTests: XCTestCase {
   }
 
   /// Every fixture's scenes written with --output read back and solve to their stored frames.
-  /// autoresizing.xib is left out: its proportional margins are written as
-  /// `proportional.left == 0.1 * root.width`, a location set from a size, which the reader
-  /// refuses (an importer bug, reported to its owner).
   func testEveryFixturesWrittenLayoutsReadBackAndSolveToTheirStoredFrames() throws {
     let names = [
-      "cards.storyboard", "constraints.storyboard", "guides.storyboard", "image.storyboard",
+      "autoresizing.xib", "cards.storyboard", "constraints.storyboard", "guides.storyboard", "image.storyboard",
       "margins-scroll.storyboard",
       "owner.xib", "sizeclasses.storyboard", "table.storyboard",
     ]
@@ -144,7 +141,9 @@ final class ImportCommandTests: XCTestCase {
   ) throws {
     let text = try XCTUnwrap(FileManager.default.contents(atPath: path).map { String(decoding: $0, as: UTF8.self) })
     let read = LayoutReader.parse(text, file: path)
-    XCTAssertEqual(read.diagnostics, [], file: file, line: line)
+    // UIKit's autoresizing puts a multiplier on a location (`left == 0.1 * root.right`), which a
+    // file may hold with this warning; nothing else is said.
+    XCTAssertEqual(read.diagnostics.filter { $0.code != "location-multiplier" }, [], file: file, line: line)
     let document = try XCTUnwrap(read.document, file: file, line: line)
     let size = try XCTUnwrap(scene["size"] as? [String: Double])
     let traits = try XCTUnwrap(scene["traits"] as? [String: String])

@@ -106,11 +106,9 @@ final class FeatureFixtureTests: XCTestCase {
     XCTAssertEqual(
       scene.document.allViews.map(\.id), ["root", "pinned", "stretch", "corner", "centred", "proportional"])
     XCTAssertEqual(scene.storedFrames["corner"], Rect(x: 220, y: 75, width: 50, height: 30), "in root coordinates")
-    // Not validated: the proportional margins of `proportional` are imported as
-    // `proportional.left == 0.1 * root.width`, a location set from a size, which the validator
-    // (and so the layout file written by `trellis import`) refuses. A known importer bug,
-    // reported to the importer's owner; the engine solves the document as imported.
-    try assertSolvesToStoredFrames(scene, validate: false)
+    // The proportional margins of `proportional` are imported as `proportional.left == 0.1 *
+    // root.right`: the root's origin is 0, so its right edge is its width.
+    try assertSolvesToStoredFrames(scene)
   }
 
   /// The header's 500 × 380 column: the UIKit rule worked by hand.

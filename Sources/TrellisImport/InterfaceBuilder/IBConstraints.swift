@@ -189,6 +189,13 @@ extension SceneImporter {
     var specs: [ConstraintSpec] = []
     for (element, id, parent) in autoresizing {
       guard let frame = storedFrames[id], let parentFrame = storedFrames[parent] else { continue }
+      if pending.contains(where: { $0.node.id == parent && $0.node.kind == .scroll }) {
+        // Inside a scroll view the edges belong to its content area, whose size is free.
+        sink.warning(
+          "ib-approximate",
+          "'\(id)' keeps its frame through an autoresizing mask inside scroll view '\(parent)'; its position follows "
+            + "the scroll view's content area, which Trellis sizes from constraints only", at: element.location)
+      }
       let mask = element.child(named: "autoresizingMask", key: "autoresizingMask")
       func flexible(_ key: String) -> Bool { mask?[key] == "YES" }
       let location = element.location

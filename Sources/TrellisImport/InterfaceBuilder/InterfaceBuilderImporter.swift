@@ -93,9 +93,19 @@ public enum InterfaceBuilderImporter {
       }
       usedNames.insert(name)
       imported.name = name
+      // What a layout file's reader would refuse (priorities out of range, magnitudes beyond
+      // ±1e6, …) is refused here too, at the XML's lines.
+      // (Not `location-multiplier`: IB allows a multiplier on a location, `centerX = 0.5 ×
+      // superview.centerX`, and UIKit's own autoresizing constraints use one.)
+      sink.diagnostics += LayoutValidator().validate(imported.document).filter { $0.code != "location-multiplier" }
       scenes.append(imported)
     }
-    return (scenes, sink.diagnostics)
+    let ordered = sink.diagnostics.enumerated().sorted { a, b in
+      let l = a.element.location, r = b.element.location
+      if let l, let r, (l.line, l.column) != (r.line, r.column) { return (l.line, l.column) < (r.line, r.column) }
+      return a.offset < b.offset
+    }
+    return (scenes, ordered.map(\.element))
   }
 }
 

@@ -140,10 +140,23 @@ struct SceneImporter {
       let isRoot = parent == nil
       let id = name(for: element, isRoot: isRoot)
       let ib = element["id"] ?? ""
+      if !ib.isEmpty, items[ib] != nil {
+        sink.error(
+          "ib-duplicate-id",
+          "the id '\(ib)' is used by an earlier element too: constraints and masks could not tell them apart; "
+            + "give each element its own id (Interface Builder does)", at: element.location)
+      }
       items[ib] = .view(id)
       var node = makeNode(element, id: id, isRoot: isRoot, sink: &sink)
 
       var frame = Rect(x: 0, y: 0, width: 0, height: 0)
+      if let rect = element.child(named: "rect", key: "frame"),
+        ["x", "y", "width", "height"].contains(where: { rect[$0] != nil && IBValues.number(rect[$0]) == nil })
+      {
+        sink.warning(
+          "ib-approximate", "the stored frame of '\(id)' has a value that is not a finite number; 0 is used",
+          at: rect.location)
+      }
       if let rect = element.child(named: "rect", key: "frame") {
         frame = Rect(
           x: isRoot ? 0 : origin.x + (IBValues.number(rect["x"]) ?? 0),
@@ -191,14 +204,15 @@ struct SceneImporter {
       pending.append(Pending(node: node, parent: parent, element: element))
       let subviews = element.child(named: "subviews")?.children ?? []
       if IBViewKinds.opaque.contains(element.name) || IBViewKinds.controls[element.name] != nil {
-        var inner = subviews
+        var inner = element.children.filter { $0.name != "rect" }
         var count = 0
         while let next = inner.popLast() {
           if let nextID = next["id"], IBViewKinds.isView(next.name) {
             dropped.insert(nextID)
             count += 1
           }
-          inner += next.child(named: "subviews")?.children ?? []
+          // Every descendant element: a table's cells hold views under prototypes, not subviews.
+          inner += next.children
         }
         if count > 0 || IBViewKinds.opaque.contains(element.name) {
           sink.warning(

@@ -43,6 +43,34 @@ package enum XMLTreeReader {
         ]
       )
     }
+    // Not XML at all (a JSON file with a storyboard's name): say so rather than "empty".
+    if let first = bytes.firstIndex(where: { ![0x20, 0x09, 0x0A, 0x0D, 0xEF, 0xBB, 0xBF].contains($0) }),
+      bytes[first] != UInt8(ascii: "<")
+    {
+      let (line, column) = position(of: first, in: bytes)
+      return (
+        nil,
+        [
+          error(
+            "xml-malformed", "this is not XML: an Interface Builder file starts with '<' (an XML declaration)",
+            line: line, column: column)
+        ]
+      )
+    }
+    // A processing instruction other than the declaration crashes XMLParser when it has no
+    // data (`<?x?>`); IB never writes one.
+    if let offset = processingInstruction(bytes) {
+      let (line, column) = position(of: offset, in: bytes)
+      return (
+        nil,
+        [
+          error(
+            "xml-malformed",
+            "malformed XML: a processing instruction ('<?…?>') other than the XML declaration; Interface Builder never "
+              + "writes one", line: line, column: column)
+        ]
+      )
+    }
     if let (line, column) = doctypePosition(bytes) {
       return (
         nil,
@@ -74,6 +102,37 @@ package enum XMLTreeReader {
       )
     }
     return (root, [])
+  }
+
+  /// The offset of a `<?` that is not the XML declaration at the start, if any.
+  static func processingInstruction(_ bytes: [UInt8]) -> Int? {
+    var index = 0
+    var first = true
+    while index + 1 < bytes.count {
+      if bytes[index] == UInt8(ascii: "<"), bytes[index + 1] == UInt8(ascii: "?") {
+        let isDeclaration =
+          first && index + 5 <= bytes.count && Array(bytes[(index + 2)..<(index + 5)]) == Array("xml".utf8)
+        if !isDeclaration { return index }
+      }
+      if bytes[index] == UInt8(ascii: "<") { first = false }
+      index += 1
+    }
+    return nil
+  }
+
+  /// The line and column (in Unicode scalars) of a byte offset.
+  static func position(of offset: Int, in bytes: [UInt8]) -> (Int, Int) {
+    var line = 1
+    var column = 1
+    for byte in bytes[..<offset] {
+      if byte == UInt8(ascii: "\n") {
+        line += 1
+        column = 1
+      } else if byte & 0xC0 != 0x80 {
+        column += 1
+      }
+    }
+    return (line, column)
   }
 
   /// The line and column of the first byte that does not start well-formed UTF-8, if any.
@@ -134,7 +193,7 @@ package enum XMLTreeReader {
       23: "an element or attribute name is malformed", 38: "an attribute is malformed",
       39: "an attribute has no value", 41: "an attribute value is not quoted",
       73: "a tag is not closed (expected '>')", 76: "a closing tag does not match its opening tag",
-      77: "a tag is not finished", 111: "an attribute is repeated",
+      77: "a tag is not finished", 80: "a comment contains '--'", 111: "an attribute is repeated",
     ]
     return known[code] ?? "XMLParser error \(code)"
   }
@@ -147,6 +206,11 @@ package enum XMLTreeReader {
     /// Byte offset where each line starts (index 0 is line 1).
     let lineStarts: [Int]
     weak var parser: XMLParser?
+    /// The last position located, to count columns from there on the same line (a file on one
+    /// line would otherwise cost a scan of the line per element).
+    var lastLine = -1
+    var lastOffset = 0
+    var lastColumn = 1
     var stack: [XMLElementNode] = []
     var root: XMLElementNode?
     var elements = 0
@@ -180,7 +244,14 @@ package enum XMLTreeReader {
         let middle = (low + high + 1) / 2
         if lineStarts[middle] <= offset { low = middle } else { high = middle - 1 }
       }
-      let column = bytes[lineStarts[low]..<offset].reduce(1) { $1 & 0xC0 == 0x80 ? $0 : $0 + 1 }
+      var from = lineStarts[low]
+      var column = 1
+      if low == lastLine, lastOffset <= offset {
+        from = lastOffset
+        column = lastColumn
+      }
+      column = bytes[from..<offset].reduce(column) { $1 & 0xC0 == 0x80 ? $0 : $0 + 1 }
+      (lastLine, lastOffset, lastColumn) = (low, offset, column)
       return SourceLocation(file: file, line: low + 1, column: column, offset: offset)
     }
 
