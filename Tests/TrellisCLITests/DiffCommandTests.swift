@@ -5,16 +5,7 @@ import XCTest
 @testable import TrellisCLI
 
 /// `trellis diff OLD NEW`: frames that move per environment, and constraints that change.
-final class DiffCommandTests: XCTestCase {
-  var directory: URL!
-
-  override func setUpWithError() throws {
-    directory = FileManager.default.temporaryDirectory.appendingPathComponent("trellis-diff-\(UUID().uuidString)")
-    try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-  }
-
-  override func tearDownWithError() throws { try? FileManager.default.removeItem(at: directory) }
-
+final class DiffCommandTests: TemporaryDirectoryTestCase {
   private func write(_ name: String, top: Int, extra: String = "") throws -> String {
     let path = directory.appendingPathComponent(name).path
     try """
@@ -25,18 +16,11 @@ final class DiffCommandTests: XCTestCase {
     return path
   }
 
-  private func real(_ arguments: [String]) -> Run {
-    var out = ""
-    var err = ""
-    let status = CommandLineTool(pipeline: .standard, variables: [:]).run(
-      arguments: arguments, stdout: &out, stderr: &err)
-    return Run(status: status, stdout: out, stderr: err)
-  }
 
   func testAMovedFrameAndAChangedConstantAreShown() throws {
     let old = try write("old.json", top: 8)
     let new = try write("new.json", top: 12, extra: #", {"id": "cap", "constraint": "a.bottom <= root.bottom"}"#)
-    let run = real(["diff", old, new, "--devices", "iphone"])
+    let run = realTrellis(["diff", old, new, "--devices", "iphone"])
     XCTAssertEqual(run.status, 1)
     // In every environment 'a' goes from y 8 to y 12; the first environment is the iPhone SE.
     XCTAssertTrue(run.stdout.hasPrefix("iPhone SE (1st gen) portrait full (320x568, wC hR):\n  a: 0 8 10 10 → 0 12 10 10\n"), run.stdout)
@@ -49,7 +33,7 @@ final class DiffCommandTests: XCTestCase {
 
   func testTheSameLayoutMovesNothing() throws {
     let old = try write("old.json", top: 8)
-    let run = real(["diff", old, old, "--devices", "ipad"])
+    let run = realTrellis(["diff", old, old, "--devices", "ipad"])
     XCTAssertEqual(run.status, 0, run.stdout)
     XCTAssertTrue(run.stdout.hasPrefix("No frame moves in "), run.stdout)
   }

@@ -7,23 +7,7 @@ import XCTest
 @testable import TrellisCLI
 
 /// `trellis snapshot`: writing, checking and updating the frames of every environment.
-final class SnapshotCommandTests: XCTestCase {
-  var directory: URL!
-
-  override func setUpWithError() throws {
-    directory = FileManager.default.temporaryDirectory.appendingPathComponent("trellis-snapshot-\(UUID().uuidString)")
-    try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-  }
-
-  override func tearDownWithError() throws { try? FileManager.default.removeItem(at: directory) }
-
-  private func real(_ arguments: [String]) -> Run {
-    var out = ""
-    var err = ""
-    let status = CommandLineTool(pipeline: .standard, variables: [:]).run(
-      arguments: arguments, stdout: &out, stderr: &err)
-    return Run(status: status, stdout: out, stderr: err)
-  }
+final class SnapshotCommandTests: TemporaryDirectoryTestCase {
 
   /// Concentration with its stacks' spacing changed from 8 to `spacing`.
   private func concentration(spacing: Int) throws -> String {
@@ -37,7 +21,7 @@ final class SnapshotCommandTests: XCTestCase {
   func testASnapshotIsWrittenCheckedAndUpdated() throws {
     let layout = try concentration(spacing: 8)
     let snapshot = directory.appendingPathComponent("concentration.snapshot").path
-    let written = real(["snapshot", layout, "--devices", "iphone", "--output", snapshot, "--update"])
+    let written = realTrellis(["snapshot", layout, "--devices", "iphone", "--output", snapshot, "--update"])
     XCTAssertEqual(written.status, 0, written.stderr)
     let text = try String(contentsOfFile: snapshot, encoding: .utf8)
     XCTAssertTrue(text.hasPrefix(FrameSnapshot.formatLine + "\n"))
@@ -47,33 +31,33 @@ final class SnapshotCommandTests: XCTestCase {
     XCTAssertTrue(text.contains("\ncard2 86 28 70 95.2\n"))
     XCTAssertTrue(text.contains("\nextraColumn 316 28 0 508 hidden\n"))
 
-    let same = real(["snapshot", layout, "--devices", "iphone", "--output", snapshot, "--check"])
+    let same = realTrellis(["snapshot", layout, "--devices", "iphone", "--output", snapshot, "--check"])
     XCTAssertEqual(same.status, 0, same.stdout + same.stderr)
 
     // Spacing 10: rows (508 − 40) / 5 = 93.6, cards (304 − 30) / 4 = 68.5, the second at 8 + 78.5.
-    let moved = real(["snapshot", try concentration(spacing: 10), "--devices", "iphone", "--output", snapshot, "--check"])
+    let moved = realTrellis(["snapshot", try concentration(spacing: 10), "--devices", "iphone", "--output", snapshot, "--check"])
     XCTAssertEqual(moved.status, 1)
     XCTAssertTrue(moved.stdout.contains("iPhone SE (1st gen) portrait full (320x568, wC hR):\n"), moved.stdout)
     XCTAssertTrue(moved.stdout.contains("  row1: 8 28 304 95.2 → 8 28 304 93.6\n"), moved.stdout)
     XCTAssertTrue(moved.stdout.contains("  card2: 86 28 70 95.2 → 86.5 28 68.5 93.6\n"), moved.stdout)
 
-    let updated = real(["snapshot", try concentration(spacing: 10), "--devices", "iphone", "--output", snapshot, "--update"])
+    let updated = realTrellis(["snapshot", try concentration(spacing: 10), "--devices", "iphone", "--output", snapshot, "--update"])
     XCTAssertEqual(updated.status, 0)
     XCTAssertTrue(updated.stderr.contains("environments changed"), updated.stderr)
     XCTAssertEqual(
-      real(["snapshot", try concentration(spacing: 10), "--devices", "iphone", "--output", snapshot, "--check"]).status, 0)
+      realTrellis(["snapshot", try concentration(spacing: 10), "--devices", "iphone", "--output", snapshot, "--check"]).status, 0)
   }
 
   func testUsageAndMissingSnapshots() throws {
     let layout = try concentration(spacing: 8)
-    XCTAssertEqual(real(["snapshot", layout, "--check"]).status, 64)
-    XCTAssertEqual(real(["snapshot", layout, "--check", "--update", "--output", "x"]).status, 64)
-    let missing = real(["snapshot", layout, "--check", "--output", directory.appendingPathComponent("none").path])
+    XCTAssertEqual(realTrellis(["snapshot", layout, "--check"]).status, 64)
+    XCTAssertEqual(realTrellis(["snapshot", layout, "--check", "--update", "--output", "x"]).status, 64)
+    let missing = realTrellis(["snapshot", layout, "--check", "--output", directory.appendingPathComponent("none").path])
     XCTAssertEqual(missing.status, 1)
     XCTAssertTrue(missing.stderr.contains("there is no snapshot"), missing.stderr)
     let bad = directory.appendingPathComponent("bad.snapshot").path
     try "not a snapshot\n".write(toFile: bad, atomically: true, encoding: .utf8)
-    let refused = real(["snapshot", layout, "--check", "--output", bad])
+    let refused = realTrellis(["snapshot", layout, "--check", "--output", bad])
     XCTAssertEqual(refused.status, 1)
     XCTAssertTrue(refused.stderr.contains("line 1: not a Trellis snapshot"), refused.stderr)
   }

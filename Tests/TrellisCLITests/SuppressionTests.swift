@@ -5,16 +5,7 @@ import XCTest
 @testable import TrellisCLI
 
 /// Checks a layout says are intended: per view in the file, or everywhere with --suppress.
-final class SuppressionTests: XCTestCase {
-  var directory: URL!
-
-  override func setUpWithError() throws {
-    directory = FileManager.default.temporaryDirectory.appendingPathComponent("trellis-suppress-\(UUID().uuidString)")
-    try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-  }
-
-  override func tearDownWithError() throws { try? FileManager.default.removeItem(at: directory) }
-
+final class SuppressionTests: TemporaryDirectoryTestCase {
   /// A 16-pt badge over the avatar's top-right corner (4 outside it, so 12 × 12 overlap), and a
   /// banner across the root's top, outside the safe area on every device with a status bar.
   private func layout(badge: String = "", banner: String = "") throws -> String {
@@ -32,22 +23,15 @@ final class SuppressionTests: XCTestCase {
     return path
   }
 
-  private func real(_ arguments: [String]) -> Run {
-    var out = ""
-    var err = ""
-    let status = CommandLineTool(pipeline: .standard, variables: [:]).run(
-      arguments: arguments, stdout: &out, stderr: &err)
-    return Run(status: status, stdout: out, stderr: err)
-  }
 
   func testSuppressionsInTheFileLetTheMatrixPass() throws {
-    let plain = real(["matrix", try layout(), "--devices", "iphone"])
+    let plain = realTrellis(["matrix", try layout(), "--devices", "iphone"])
     XCTAssertEqual(plain.status, 1)
     // The banner (0…10 at the top) leaves the safe area by 20 on the iPhone SE; the badge's
     // overlap is the next finding.
     XCTAssertTrue(plain.stdout.contains("outside safe area"), plain.stdout)
 
-    let allowed = real([
+    let allowed = realTrellis([
       "matrix", try layout(badge: #", "suppress": ["overlap:avatar"]"#, banner: #", "suppress": ["outside-safe-area"]"#),
       "--devices", "iphone",
     ])
@@ -56,7 +40,7 @@ final class SuppressionTests: XCTestCase {
   }
 
   func testASuppressionThatSuppressesNothingIsAWarning() throws {
-    let run = real([
+    let run = realTrellis([
       "matrix", try layout(badge: #", "suppress": ["overlap"]"#, banner: #", "suppress": ["outside-safe-area", "overlap"]"#),
       "--devices", "iphone",
     ])
@@ -68,15 +52,15 @@ final class SuppressionTests: XCTestCase {
 
   func testTheCommandLineSuppressesEverywhereAndRefusesOtherCodes() throws {
     XCTAssertEqual(
-      real(["matrix", try layout(), "--devices", "iphone", "--suppress", "overlap,outside-safe-area"]).status, 0)
-    XCTAssertEqual(real(["matrix", try layout(), "--suppress", "conflict"]).status, 64)
+      realTrellis(["matrix", try layout(), "--devices", "iphone", "--suppress", "overlap,outside-safe-area"]).status, 0)
+    XCTAssertEqual(realTrellis(["matrix", try layout(), "--suppress", "conflict"]).status, 64)
   }
 
   func testAFileNamingAnUnknownViewOrCheckIsAnError() throws {
-    let unknownView = real(["validate", try layout(badge: #", "suppress": ["overlap:avatr"]"#)])
+    let unknownView = realTrellis(["validate", try layout(badge: #", "suppress": ["overlap:avatr"]"#)])
     XCTAssertEqual(unknownView.status, 1)
     XCTAssertTrue(unknownView.stdout.contains("names no view; did you mean 'avatar'?"), unknownView.stdout)
-    let unknownCheck = real(["validate", try layout(badge: #", "suppress": ["conflict"]"#)])
+    let unknownCheck = realTrellis(["validate", try layout(badge: #", "suppress": ["conflict"]"#)])
     XCTAssertEqual(unknownCheck.status, 1)
     XCTAssertTrue(unknownCheck.stdout.contains("'conflict' is not a check that can be suppressed"), unknownCheck.stdout)
   }

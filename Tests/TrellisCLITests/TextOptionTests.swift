@@ -9,18 +9,12 @@ import XCTest
 /// `--fonts`, `$TRELLIS_FONTS`, the file's `"fonts"`, `--content-size`, `matrix --content-sizes`
 /// and `--pseudo-locale`, through the real reader and engine. Fonts are the synthetic test font
 /// (1000 units per em; a, b, c 500 wide; line 800 + 200 + 100): "abc" at 10 pt is 15 × 11.
-final class TextOptionTests: XCTestCase {
-  var directory: URL!
-
+final class TextOptionTests: TemporaryDirectoryTestCase {
   override func setUpWithError() throws {
-    directory = FileManager.default.temporaryDirectory.appendingPathComponent("trellis-text-\(UUID().uuidString)")
+    try super.setUpWithError()
     try FileManager.default.createDirectory(
       at: directory.appendingPathComponent("fonts"), withIntermediateDirectories: true)
     try Data(SyntheticFont().build()).write(to: directory.appendingPathComponent("fonts/test.ttf"))
-  }
-
-  override func tearDownWithError() throws {
-    try? FileManager.default.removeItem(at: directory)
   }
 
   /// A layout file in the test directory: one label at the top-left corner.
@@ -32,14 +26,6 @@ final class TextOptionTests: XCTestCase {
       """
     try json.write(toFile: path, atomically: true, encoding: .utf8)
     return path
-  }
-
-  private func real(_ arguments: [String], variables: [String: String] = [:]) -> Run {
-    var out = ""
-    var err = ""
-    let status = CommandLineTool(pipeline: .standard, variables: variables).run(
-      arguments: arguments, stdout: &out, stderr: &err)
-    return Run(status: status, stdout: out, stderr: err)
   }
 
   /// The label's frame size in a `solve --format json` run.
@@ -56,14 +42,14 @@ final class TextOptionTests: XCTestCase {
     let path = try layoutFile(label: label)
     let fonts = directory.appendingPathComponent("fonts").path
     // Without fonts: the fixed metric, 3 × 5 = 15 by 12.
-    XCTAssertEqual(try labelSize(real(["solve", path, "--format", "json"])), [15, 12])
-    XCTAssertEqual(try labelSize(real(["solve", path, "--format", "json", "--fonts", fonts])), [15, 11])
+    XCTAssertEqual(try labelSize(realTrellis(["solve", path, "--format", "json"])), [15, 12])
+    XCTAssertEqual(try labelSize(realTrellis(["solve", path, "--format", "json", "--fonts", fonts])), [15, 11])
     XCTAssertEqual(
-      try labelSize(real(["solve", path, "--format", "json"], variables: ["TRELLIS_FONTS": fonts])), [15, 11])
+      try labelSize(realTrellis(["solve", path, "--format", "json"], variables: ["TRELLIS_FONTS": fonts])), [15, 11])
     // The file's "fonts", relative to the file; --fonts wins over it.
     let withFonts = try layoutFile(label: label, top: #""fonts": "fonts", "#)
-    XCTAssertEqual(try labelSize(real(["solve", withFonts, "--format", "json"])), [15, 11])
-    let run = real(["solve", withFonts, "--format", "json", "--fonts", "/nonexistent-trellis-fonts"])
+    XCTAssertEqual(try labelSize(realTrellis(["solve", withFonts, "--format", "json"])), [15, 11])
+    let run = realTrellis(["solve", withFonts, "--format", "json", "--fonts", "/nonexistent-trellis-fonts"])
     XCTAssertEqual(run.status, 1)
     XCTAssertTrue(
       run.stderr.contains("The fonts directory '/nonexistent-trellis-fonts' ('--fonts') does not exist."), run.stderr)
@@ -71,13 +57,13 @@ final class TextOptionTests: XCTestCase {
 
   func testAFontsPathThatIsNoDirectoryOrHoldsNoFontsIsReported() throws {
     let path = try layoutFile(label: #""text": "abc", "fontSize": 10"#)
-    let file = real(["solve", path, "--fonts", path])
+    let file = realTrellis(["solve", path, "--fonts", path])
     XCTAssertEqual(file.status, 1)
     XCTAssertTrue(file.stderr.contains("is not a directory"), file.stderr)
     let empty = directory.appendingPathComponent("empty")
     try FileManager.default.createDirectory(at: empty, withIntermediateDirectories: true)
     try Data("not a font".utf8).write(to: empty.appendingPathComponent("broken.ttf"))
-    let run = real(["solve", path, "--format", "json", "--fonts", empty.path])
+    let run = realTrellis(["solve", path, "--format", "json", "--fonts", empty.path])
     XCTAssertEqual(run.status, 0, run.stderr)
     XCTAssertTrue(run.stderr.contains("warning: font file skipped: "), run.stderr)
     XCTAssertTrue(run.stderr.contains("text uses the fixed metric"), run.stderr)
@@ -89,17 +75,17 @@ final class TextOptionTests: XCTestCase {
     // iPhone 8), heights rounded up to half points: 2 × 8.5 = 17 by 20.4 -> 20.5; 2 × 26.5 = 53
     // by 63.6 (127.2 px) -> 64.
     let path = try layoutFile(label: #""text": "Hi", "textStyle": "body""#)
-    XCTAssertEqual(try labelSize(real(["solve", path, "--format", "json"])), [17, 20.5])
-    XCTAssertEqual(try labelSize(real(["solve", path, "--format", "json", "--content-size", "AX5"])), [53, 64])
-    let bad = real(["solve", path, "--content-size", "huge"])
+    XCTAssertEqual(try labelSize(realTrellis(["solve", path, "--format", "json"])), [17, 20.5])
+    XCTAssertEqual(try labelSize(realTrellis(["solve", path, "--format", "json", "--content-size", "AX5"])), [53, 64])
+    let bad = realTrellis(["solve", path, "--content-size", "huge"])
     XCTAssertEqual(bad.status, 64)
     XCTAssertTrue(bad.stderr.contains("The value 'huge' is invalid for '--content-size <category>'. Use one of: xSmall"))
   }
 
   func testMatrixChecksEveryContentSizeAsked() throws {
     let path = try layoutFile(label: #""text": "Hi", "textStyle": "body""#)
-    let one = real(["matrix", path, "--devices", "iphone", "--format", "json"])
-    let two = real(["matrix", path, "--devices", "iphone", "--format", "json", "--content-sizes", "large, AX5"])
+    let one = realTrellis(["matrix", path, "--devices", "iphone", "--format", "json"])
+    let two = realTrellis(["matrix", path, "--devices", "iphone", "--format", "json", "--content-sizes", "large, AX5"])
     func environments(_ run: Run) throws -> [[String: Any]] {
       let object = try XCTUnwrap(try JSONSerialization.jsonObject(with: Data(run.stdout.utf8)) as? [String: Any])
       return try XCTUnwrap(object["environments"] as? [[String: Any]])
@@ -110,9 +96,9 @@ final class TextOptionTests: XCTestCase {
     XCTAssertEqual(double.first?["contentSize"] as? String, "large")
     XCTAssertEqual(double.last?["contentSize"] as? String, "AX5")
     XCTAssertEqual(
-      try environments(real(["matrix", path, "--devices", "iphone", "--format", "json", "--content-sizes", "all"]))
+      try environments(realTrellis(["matrix", path, "--devices", "iphone", "--format", "json", "--content-sizes", "all"]))
         .count, 12 * single.count)
-    let table = real(["matrix", path, "--devices", "iphone", "--content-sizes", "large,AX5"])
+    let table = realTrellis(["matrix", path, "--devices", "iphone", "--content-sizes", "large,AX5"])
     XCTAssertTrue(table.stdout.hasPrefix("device"), table.stdout)
     XCTAssertTrue(table.stdout.split(separator: "\n").first?.contains("text size") == true, table.stdout)
   }
@@ -120,9 +106,9 @@ final class TextOptionTests: XCTestCase {
   func testPseudoLocalesStretchTextAndRightToLeftMirrors() throws {
     let path = try layoutFile(label: #""text": "abc", "fontSize": 10"#)
     // double: "abc abc", 7 × 5 = 35.
-    XCTAssertEqual(try labelSize(real(["solve", path, "--format", "json", "--pseudo-locale", "double"])), [35, 12])
+    XCTAssertEqual(try labelSize(realTrellis(["solve", path, "--format", "json", "--pseudo-locale", "double"])), [35, 12])
     // right-to-left: the text is the same; leading is the right edge, so x = 375 − 15.
-    let run = real(["solve", path, "--format", "json", "--pseudo-locale", "right-to-left"])
+    let run = realTrellis(["solve", path, "--format", "json", "--pseudo-locale", "right-to-left"])
     let object = try XCTUnwrap(try JSONSerialization.jsonObject(with: Data(run.stdout.utf8)) as? [String: Any])
     let views = try XCTUnwrap(object["views"] as? [[String: Any]])
     let frame = try XCTUnwrap(views.first { $0["id"] as? String == "l" }?["frame"] as? [String: Double])
@@ -133,12 +119,12 @@ final class TextOptionTests: XCTestCase {
     let path = try layoutFile(label: #""text": "abc", "fontSize": 10"#)
     let measurer = try XCTUnwrap(BuiltinTextMeasurer(name: "inter", size: 10))
     let expected = TextLayout("abc", measurer: measurer, rounding: .up(scale: 2))  // the iPhone 8 is @2x
-    let inter = try labelSize(real(["solve", path, "--format", "json", "--text-metric", "inter"]))
+    let inter = try labelSize(realTrellis(["solve", path, "--format", "json", "--text-metric", "inter"]))
     XCTAssertEqual(inter, [expected.width, expected.height])
     XCTAssertNotEqual(inter, [15, 12])
     let fonts = directory.appendingPathComponent("fonts").path
     XCTAssertEqual(
-      try labelSize(real(["solve", path, "--format", "json", "--text-metric", "inter", "--fonts", fonts])), [15, 11])
-    XCTAssertEqual(real(["solve", path, "--text-metric", "helvetica"]).status, 64)
+      try labelSize(realTrellis(["solve", path, "--format", "json", "--text-metric", "inter", "--fonts", fonts])), [15, 11])
+    XCTAssertEqual(realTrellis(["solve", path, "--text-metric", "helvetica"]).status, 64)
   }
 }

@@ -33,11 +33,7 @@ struct DiffCommand: Command {
   init(_ arguments: ParsedArguments) throws(UsageError) {
     old = arguments.argument("old") ?? ""
     new = arguments.argument("new") ?? ""
-    switch arguments.value("devices") {
-    case "iphone": family = .iPhone
-    case "ipad": family = .iPad
-    default: family = nil
-    }
+    family = MatrixCommand.family(arguments.value("devices"))
     scene = arguments.value("scene")
     text = try TextOptions(arguments)
     suppressed = try FailurePolicy.suppressions(from: arguments)
@@ -46,8 +42,8 @@ struct DiffCommand: Command {
   func run(_ context: inout CommandContext) throws -> Int32 {
     let (before, _) = try context.readDocument(old, scene: scene)
     let (after, _) = try context.readDocument(new, scene: scene)
-    let oldBlocks = try Self.blocks(text.apply(to: before), family: family, text: text, suppressed, &context)
-    let newBlocks = try Self.blocks(text.apply(to: after), family: family, text: text, suppressed, &context)
+    let oldBlocks = try SnapshotCommand.blocks(text.apply(to: before), family: family, text: text, suppressed, &context)
+    let newBlocks = try SnapshotCommand.blocks(text.apply(to: after), family: family, text: text, suppressed, &context)
     let moves = FrameSnapshot.differences(from: oldBlocks, to: newBlocks)
     let constraints = Self.constraintChanges(from: before, to: after)
     if moves.isEmpty {
@@ -59,29 +55,6 @@ struct DiffCommand: Command {
       context.stdout += "Constraints:\n" + constraints.map { "  \($0)\n" }.joined()
     }
     return moves.isEmpty ? 0 : 1
-  }
-
-  /// Every environment's block, as `snapshot` makes them.
-  static func blocks(
-    _ document: LayoutDocument, family: Device.Family?, text: TextOptions, _ suppressed: [Suppression],
-    _ context: inout CommandContext
-  ) throws -> [FrameSnapshot.Block] {
-    let settings = try text.settings(for: document, &context)
-    var policy = FailurePolicy()
-    policy.suppressions = Suppressions(document.suppressions + suppressed)
-    var solvers: [String: Pipeline.Solve] = [:]
-    var blocks: [FrameSnapshot.Block] = []
-    for entry in MatrixCommand.entries(family: family) {
-      var environment = entry.environment
-      if text.rightToLeft { environment.layoutDirection = .rightToLeft }
-      let solve = solvers[entry.device.name] ?? context.pipeline.makeSolver(document, settings)
-      solvers[entry.device.name] = solve
-      guard let result = solve(environment, false) else { throw RuntimeError.noEngine }
-      let name =
-        "\(entry.device.name) \(entry.orientation.rawValue) \(entry.window) (\(environment.containerSize), \(environment.traits))"
-      blocks.append(FrameSnapshot.block(name: name, status: LayoutCheck(result, policy: policy).status.rawValue, result))
-    }
-    return blocks
   }
 
   /// `added 'c7': a.top == b.bottom + 8`, `removed …`, `changed 'c2': … → …`, by constraint id.

@@ -57,11 +57,7 @@ struct MatrixCommand: Command {
 
   init(_ arguments: ParsedArguments) throws(UsageError) {
     file = arguments.argument("file") ?? ""
-    switch arguments.value("devices") {
-    case "iphone": family = .iPhone
-    case "ipad": family = .iPad
-    default: family = nil
-    }
+    family = Self.family(arguments.value("devices"))
     format = arguments.value("format") ?? "table"
     output = arguments.value("output")
     contentSizes = try Self.contentSizes(arguments.value("content-sizes") ?? "large")
@@ -81,6 +77,15 @@ struct MatrixCommand: Command {
       if !out.contains(category) { out.append(category) }
     }
     return out
+  }
+
+  /// `--devices`: iPhones, iPads, or all (`nil`).
+  static func family(_ value: String?) -> Device.Family? {
+    switch value {
+    case "iphone": return .iPhone
+    case "ipad": return .iPad
+    default: return nil
+    }
   }
 
   /// Every environment, in table order.

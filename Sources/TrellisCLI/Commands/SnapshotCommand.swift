@@ -37,11 +37,7 @@ struct SnapshotCommand: Command {
 
   init(_ arguments: ParsedArguments) throws(UsageError) {
     file = arguments.argument("file") ?? ""
-    switch arguments.value("devices") {
-    case "iphone": family = .iPhone
-    case "ipad": family = .iPad
-    default: family = nil
-    }
+    family = MatrixCommand.family(arguments.value("devices"))
     output = arguments.value("output")
     check = arguments.flag("check")
     update = arguments.flag("update")
@@ -57,22 +53,7 @@ struct SnapshotCommand: Command {
   func run(_ context: inout CommandContext) throws -> Int32 {
     let (read, _) = try context.readDocument(file, scene: scene)
     let document = text.apply(to: read)
-    let settings = try text.settings(for: document, &context)
-    var blocks: [FrameSnapshot.Block] = []
-    var policy = FailurePolicy()
-    policy.suppressions = Suppressions(document.suppressions + suppressed)
-    // One solver per device: its orientations and windows are moves of one live engine.
-    var solvers: [String: Pipeline.Solve] = [:]
-    for entry in MatrixCommand.entries(family: family) {
-      var environment = entry.environment
-      if text.rightToLeft { environment.layoutDirection = .rightToLeft }
-      let solve = solvers[entry.device.name] ?? context.pipeline.makeSolver(document, settings)
-      solvers[entry.device.name] = solve
-      guard let result = solve(environment, false) else { throw RuntimeError.noEngine }
-      let name =
-        "\(entry.device.name) \(entry.orientation.rawValue) \(entry.window) (\(environment.containerSize), \(environment.traits))"
-      blocks.append(FrameSnapshot.block(name: name, status: LayoutCheck(result, policy: policy).status.rawValue, result))
-    }
+    let blocks = try Self.blocks(document, family: family, text: text, suppressed, &context)
     let rendered = FrameSnapshot.render(blocks, source: file)
     guard let output, check || update else {
       try context.emit(rendered, to: output, inputs: [file])
@@ -109,5 +90,29 @@ struct SnapshotCommand: Command {
       ? "wrote \(output): \(blocks.count) environments.\n"
       : "updated \(output): \(changes.count) of \(blocks.count) environments changed.\n"
     return 0
+  }
+
+  /// Every environment's block: one live solver per device (its orientations and windows are
+  /// moves), statuses as `matrix` gives them with the suppressions in force.
+  static func blocks(
+    _ document: LayoutDocument, family: Device.Family?, text: TextOptions, _ suppressed: [Suppression],
+    _ context: inout CommandContext
+  ) throws -> [FrameSnapshot.Block] {
+    let settings = try text.settings(for: document, &context)
+    var policy = FailurePolicy()
+    policy.suppressions = Suppressions(document.suppressions + suppressed)
+    var solvers: [String: Pipeline.Solve] = [:]
+    var blocks: [FrameSnapshot.Block] = []
+    for entry in MatrixCommand.entries(family: family) {
+      var environment = entry.environment
+      if text.rightToLeft { environment.layoutDirection = .rightToLeft }
+      let solve = solvers[entry.device.name] ?? context.pipeline.makeSolver(document, settings)
+      solvers[entry.device.name] = solve
+      guard let result = solve(environment, false) else { throw RuntimeError.noEngine }
+      let name =
+        "\(entry.device.name) \(entry.orientation.rawValue) \(entry.window) (\(environment.containerSize), \(environment.traits))"
+      blocks.append(FrameSnapshot.block(name: name, status: LayoutCheck(result, policy: policy).status.rawValue, result))
+    }
+    return blocks
   }
 }

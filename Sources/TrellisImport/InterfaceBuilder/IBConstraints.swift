@@ -124,15 +124,9 @@ extension SceneImporter {
     if let identifier = element["identifier"], IBValues.identifier(identifier) == identifier {
       wanted = identifier
     }
-    var unique = wanted
-    var suffix = 2
-    while usedIDs.contains(unique) {
-      unique = "\(wanted)_\(suffix)"
-      suffix += 1
-    }
-    usedIDs.insert(unique)
-    ids.append((element["id"] ?? "", unique))
-    return unique
+    let name = unique(wanted)
+    ids.append((element["id"] ?? "", name))
+    return name
   }
 
   /// The anchor an IB item and attribute stand for, or nil (with a warning) when Trellis has none.
@@ -269,13 +263,7 @@ extension SceneImporter {
     _ id: String, _ attribute: LayoutAttribute, second: AnchorReference?, multiplier: Double, constant: Double,
     location: SourceLocation?
   ) -> ConstraintSpec {
-    var name = IBValues.identifier("\(id)_autoresizing_\(attribute.rawValue)")
-    var suffix = 2
-    while usedIDs.contains(name) {
-      name = IBValues.identifier("\(id)_autoresizing_\(attribute.rawValue)_\(suffix)")
-      suffix += 1
-    }
-    usedIDs.insert(name)
+    let name = unique(IBValues.identifier("\(id)_autoresizing_\(attribute.rawValue)"))
     let first = AnchorReference(item: .view(id), attribute: attribute)
     let text =
       "\(first) == " + (second.map { "\(multiplier == 1 ? "" : "\(fmt(multiplier)) * ")\($0) + " } ?? "") + fmt(constant)

@@ -26,19 +26,11 @@ enum IBValues {
     return LayoutAttribute(rawValue: name)
   }
 
-  /// The margin form of a location attribute (a margins guide's edges are the view's margins).
+  /// The margin form of a location attribute (a margins guide's edges are the view's margins);
+  /// nil for a size or a baseline, which a margins guide has no margin form of.
   static func marginForm(_ attribute: LayoutAttribute) -> LayoutAttribute? {
-    switch attribute {
-    case .left: return .leftMargin
-    case .right: return .rightMargin
-    case .top: return .topMargin
-    case .bottom: return .bottomMargin
-    case .leading: return .leadingMargin
-    case .trailing: return .trailingMargin
-    case .centerX: return .centerXWithinMargins
-    case .centerY: return .centerYWithinMargins
-    default: return nil
-    }
+    let margin = attribute.withinMargins
+    return margin == attribute ? nil : margin
   }
 
   static func lineBreakMode(_ name: String?) -> LineBreakMode? {

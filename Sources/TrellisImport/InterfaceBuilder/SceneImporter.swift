@@ -120,15 +120,9 @@ struct SceneImporter {
       wanted = IBValues.identifier("\(element.name)_\(ib)")
     }
     if ["safeArea", "margins"].contains(wanted) { wanted += "_" }
-    var unique = wanted
-    var suffix = 2
-    while usedIDs.contains(unique) {
-      unique = "\(wanted)_\(suffix)"
-      suffix += 1
-    }
-    usedIDs.insert(unique)
-    ids.append((ib, unique))
-    return unique
+    let name = unique(wanted)
+    ids.append((ib, name))
+    return name
   }
 
   // MARK: Views
@@ -500,5 +494,20 @@ struct SceneImporter {
       }
     }
     return ViewNode(id: "root", kind: .view)
+  }
+}
+
+extension SceneImporter {
+  /// `wanted`, or `wanted_2`, `wanted_3`, … : the first that no view, guide or constraint of the
+  /// scene has taken; taken from then on.
+  mutating func unique(_ wanted: String) -> String {
+    var name = wanted
+    var suffix = 2
+    while usedIDs.contains(name) {
+      name = "\(wanted)_\(suffix)"
+      suffix += 1
+    }
+    usedIDs.insert(name)
+    return name
   }
 }

@@ -23,7 +23,7 @@ struct StackAxisAttributes {
 extension LayoutAttribute {
   /// The margin form of an edge or center (`leading` → `leadingMargin`); sizes and
   /// baselines are returned unchanged.
-  var withinMargins: LayoutAttribute {
+  package var withinMargins: LayoutAttribute {
     switch self {
     case .left: return .leftMargin
     case .right: return .rightMargin

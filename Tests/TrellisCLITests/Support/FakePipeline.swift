@@ -1,5 +1,7 @@
+import Foundation
 import TrellisCLI
 import TrellisLayout
+import XCTest
 
 /// A pipeline answering from ``Fixtures`` by file name, so command tests need no reader or solver.
 ///
@@ -101,4 +103,25 @@ func trellis(_ arguments: String..., pipeline: Pipeline = FakePipeline.pipeline,
   let status = CommandLineTool(pipeline: pipeline, variables: variables).run(
     arguments: arguments, stdout: &out, stderr: &err)
   return Run(status: status, stdout: out, stderr: err)
+}
+
+/// Runs `trellis` with the real reader and engine (`Pipeline.standard`).
+func realTrellis(_ arguments: [String], variables: [String: String] = [:]) -> Run {
+  var out = ""
+  var err = ""
+  let status = CommandLineTool(pipeline: .standard, variables: variables).run(
+    arguments: arguments, stdout: &out, stderr: &err)
+  return Run(status: status, stdout: out, stderr: err)
+}
+
+/// A test case with a fresh temporary directory, removed afterwards.
+class TemporaryDirectoryTestCase: XCTestCase {
+  var directory: URL!
+
+  override func setUpWithError() throws {
+    directory = FileManager.default.temporaryDirectory.appendingPathComponent("trellis-test-\(UUID().uuidString)")
+    try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+  }
+
+  override func tearDownWithError() throws { try? FileManager.default.removeItem(at: directory) }
 }
