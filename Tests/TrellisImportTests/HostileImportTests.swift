@@ -108,24 +108,25 @@ final class HostileImportTests: XCTestCase {
     XCTAssertEqual(label.hidden.base, false)
   }
 
-  /// NaN, 1e309 and 1:0 are not numbers: each such constraint is dropped with a warning. (What
-  /// is still let through — NaN in a stored frame, a negative priority, a 1e308 multiplier —
-  /// is reported to the importer's owner; here only that nothing traps and that the layout
-  /// reports errors rather than non-finite frames in silence.)
+  /// NaN, 1e309 and 1:0 are not numbers: each such constraint is dropped with a warning. NaN in
+  /// a stored frame is a warning; a negative priority and a 1e308 multiplier are errors of the
+  /// imported document (validated as a layout file is), so the scene is not imported.
   func testValuesThatAreNotNumbersAreDroppedWithWarnings() {
     let (scenes, diagnostics) = importFile("bad-numbers.storyboard")
     assertLocated(diagnostics, in: "bad-numbers.storyboard")
     let notNumbers = diagnostics.filter { $0.message.hasSuffix("has a value that is not a number; it is left out") }
     XCTAssertEqual(notNumbers.map { $0.location?.line }, [21, 22, 24])
     XCTAssertEqual(Set(notNumbers.map(\.code.rawValue)), ["ib-unsupported"])
-    XCTAssertEqual(scenes.count, 1)
-    assertLaysOut(scenes)
+    XCTAssertTrue(diagnostics.contains { $0.code == "ib-approximate" && $0.message.contains("not a finite number") })
+    XCTAssertTrue(diagnostics.contains { $0.severity == .error && $0.code == "out-of-range" }, "\(diagnostics)")
+    XCTAssertEqual(scenes.count, 0, "a scene with an error is not imported")
   }
 
-  /// Two views with one IB id: both are imported, under distinct Trellis ids.
+  /// Two views with one IB id: an error, and no trap; both under distinct Trellis ids.
   func testDuplicateIDsDoNotTrap() throws {
     let (scenes, diagnostics) = importFile("duplicate-ids.storyboard")
     assertLocated(diagnostics, in: "duplicate-ids.storyboard")
+    XCTAssertEqual(diagnostics.filter { $0.severity == .error }.map(\.code), ["ib-duplicate-id"])
     let scene = try XCTUnwrap(scenes.first)
     XCTAssertEqual(scene.document.allViews.map(\.id), ["root", "view_hst_dup_001", "view_hst_dup_001_2"])
     XCTAssertEqual(Set(scene.document.constraints.map(\.id)).count, scene.document.constraints.count)

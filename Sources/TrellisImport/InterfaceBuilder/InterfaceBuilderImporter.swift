@@ -97,8 +97,10 @@ public enum InterfaceBuilderImporter {
       // ±1e6, …) is refused here too, at the XML's lines.
       // (Not `location-multiplier`: IB allows a multiplier on a location, `centerX = 0.5 ×
       // superview.centerX`, and UIKit's own autoresizing constraints use one.)
-      sink.diagnostics += LayoutValidator().validate(imported.document).filter { $0.code != "location-multiplier" }
-      scenes.append(imported)
+      let problems = LayoutValidator().validate(imported.document).filter { $0.code != "location-multiplier" }
+      sink.diagnostics += problems
+      // A scene with an error is not imported, as a layout file with one is not read.
+      if !problems.contains(where: { $0.severity == .error }) { scenes.append(imported) }
     }
     let ordered = sink.diagnostics.enumerated().sorted { a, b in
       let l = a.element.location, r = b.element.location

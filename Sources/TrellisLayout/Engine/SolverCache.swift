@@ -133,8 +133,7 @@ struct SolverCache {
   var keysByUse: [LayoutEngine.EnvironmentKey] { slots.sorted { $0.lastUsed < $1.lastUsed }.map(\.key) }
 
   subscript(index: Int) -> LayoutEngine.SolverSlot {
-    // A slot holds many arrays: reading one field through a getter would copy them all.
-    _read { yield slots[index] }
+    get { slots[index] }
     _modify { yield &slots[index] }
   }
 
