@@ -123,7 +123,9 @@ private func check(_ result: LayoutResult, _ engine: LayoutEngine, source: FuzzS
   // Required constraints, read from the frames independently of the engine's AnchorMap. A
   // miss is a bug unless the engine reported it (beyond the solver's tested range, README
   // "Numerical limits", it says so rather than answering wrong in silence).
-  let resolved = engine.document.resolved(for: environment)
+  // The engine's own resolution: wrapping text changes intrinsic heights and baselines after
+  // the first pass, which a fresh resolution (text unwrapped) would not know.
+  let resolved = result.resolution ?? engine.document.resolved(for: environment)
   var views: [String: ResolvedView] = [:]
   for view in resolved.views where views[view.id] == nil { views[view.id] = view }
   var frames: [String: Rect] = [:]

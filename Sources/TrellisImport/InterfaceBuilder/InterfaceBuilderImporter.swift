@@ -83,6 +83,7 @@ public enum InterfaceBuilderImporter {
     }
     var usedNames: Set<String> = []
     for candidate in chosen {
+      let errorsBefore = sink.diagnostics.filter { $0.severity == .error }.count
       var importer = SceneImporter(document: document, candidate: candidate, intrinsic: intrinsic)
       var imported = importer.run(sink: &sink)
       var name = imported.name
@@ -100,7 +101,7 @@ public enum InterfaceBuilderImporter {
       let problems = LayoutValidator().validate(imported.document).filter { $0.code != "location-multiplier" }
       sink.diagnostics += problems
       // A scene with an error is not imported, as a layout file with one is not read.
-      if !problems.contains(where: { $0.severity == .error }) { scenes.append(imported) }
+      if sink.diagnostics.filter({ $0.severity == .error }).count == errorsBefore { scenes.append(imported) }
     }
     let ordered = sink.diagnostics.enumerated().sorted { a, b in
       let l = a.element.location, r = b.element.location
