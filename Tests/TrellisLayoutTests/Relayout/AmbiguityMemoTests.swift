@@ -1,3 +1,4 @@
+import TrellisSolver
 import TrellisTestSupport
 import XCTest
 
@@ -48,5 +49,9 @@ final class AmbiguityMemoTests: XCTestCase {
     // Same key, new container size: constants only.
     _ = engine.layout(in: environment(320, 500))
     XCTAssertEqual(solver.structureRevision, before)
+    // A constraint added changes the structure.
+    let extra = solver.makeVariable("extra")
+    try solver.add(extra == 5)
+    XCTAssertNotEqual(solver.structureRevision, before)
   }
 }
