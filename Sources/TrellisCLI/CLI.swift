@@ -31,6 +31,8 @@ public struct CommandLineTool: Sendable {
   public var variables: [String: String]
   /// The terminal's width, when standard output is a terminal (``runAsMain()`` asks it).
   public var terminalColumns: Int?
+  /// How `solve --watch` writes and waits (tests replace it).
+  package var watchHooks = WatchHooks()
 
   public init(pipeline: Pipeline = .standard, variables: [String: String] = ProcessInfo.processInfo.environment) {
     self.pipeline = pipeline
@@ -63,6 +65,7 @@ public struct CommandLineTool: Sendable {
   {
     var context = CommandContext(pipeline: pipeline, variables: variables)
     context.terminalColumns = terminalColumns
+    context.watchHooks = watchHooks
     let status = dispatch(arguments, &context)
     stdout.write(context.stdout)
     stderr.write(context.stderr)

@@ -21,6 +21,8 @@ struct CommandContext {
   let variables: [String: String]
   /// The terminal's width when standard output is a terminal (`nil` otherwise, and in tests).
   var terminalColumns: Int? = nil
+  /// How `--watch` writes and waits.
+  var watchHooks = WatchHooks()
 
   /// Reads a layout file through the pipeline; a `.storyboard` or `.xib` is imported on the fly
   /// (its scene `scene`, or its only one), its diagnostics at the XML's lines and columns.

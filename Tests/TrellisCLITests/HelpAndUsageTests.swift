@@ -17,7 +17,7 @@ final class HelpAndUsageTests: XCTestCase {
                          [--fonts <dir>] [--text-metric <name>]
                          [--pseudo-locale <name>] [--snap] [--format <format>]
                          [--columns <n>] [--ascii] [--output <path>]
-                         [--suppress <codes>]
+                         [--suppress <codes>] [--watch] [--interval <seconds>]
 
     """
 

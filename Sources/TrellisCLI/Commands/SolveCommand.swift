@@ -21,6 +21,8 @@ struct SolveCommand: Command {
       .flag("ascii", help: "Draw the diagram with + - | instead of box-drawing characters."),
       .value("output", valueName: "path", help: "Write to this file instead of standard output."),
       FailurePolicy.suppressSpec,
+      .flag("watch", help: "Solve and draw again each time the file changes, until interrupted (Ctrl-C)."),
+      .value("interval", valueName: "seconds", help: "How often --watch looks at the file.", default: "0.5"),
     ])
 
   var file: String
@@ -34,6 +36,8 @@ struct SolveCommand: Command {
   var text: TextOptions
   var scene: String?
   var suppressed: [Suppression]
+  var watch: Bool
+  var interval: Double
   /// The environment of an Interface Builder scene, when no option chooses a screen.
   var design: ((Environment) throws(UsageError) -> Environment)?
 
@@ -49,12 +53,26 @@ struct SolveCommand: Command {
     text = try TextOptions(arguments)
     scene = arguments.value("scene")
     suppressed = try FailurePolicy.suppressions(from: arguments)
+    watch = arguments.flag("watch")
+    interval = try arguments.positiveNumber("interval", valueName: "seconds") ?? 0.5
+    if arguments.value("interval") != nil, !watch { throw UsageError("--interval is only used with --watch.") }
+    // Polling faster than this only burns the CPU; slower than a minute is not watching.
+    guard (0.05...60).contains(interval) else {
+      throw UsageError("The value '\(arguments.value("interval") ?? "")' is invalid for '--interval <seconds>'. Expected 0.05 to 60.")
+    }
     if !EnvironmentOptions.choosesScreen(arguments) {
       design = { (environment: Environment) throws(UsageError) in try EnvironmentOptions.design(environment, from: arguments) }
     }
   }
 
   func run(_ context: inout CommandContext) throws -> Int32 {
+    guard watch else { return try solveOnce(&context) }
+    // The layout's fonts directory is not watched: a font change is rare and a directory would
+    // have to be read whole on every look.
+    return try context.watch([file], interval: interval, hooks: context.watchHooks) { try solveOnce(&$0) }
+  }
+
+  private func solveOnce(_ context: inout CommandContext) throws -> Int32 {
     let (read, outcome) = try context.readDocument(file, scene: scene)
     var environment = environment
     if let design, let designed = outcome.designEnvironment { environment = try design(designed) }
@@ -68,7 +86,12 @@ struct SolveCommand: Command {
     case "svg": text = SVGRenderer.render(result, title: file)
     default: text = ASCIIDiagram.report(result, options: .init(columns: context.columns(columns), style: style))
     }
-    try context.emit(text, to: output, inputs: [file])
+    do {
+      try context.emit(text, to: output, inputs: [file])
+    } catch {
+      // An output that cannot be written stays unwritable however often the layout changes.
+      throw watch ? WatchStop(error) : error
+    }
     var policy = FailurePolicy()
     policy.suppressions = Suppressions(document.suppressions + suppressed)
     let diagnostics = policy.diagnostics(for: result)
