@@ -147,7 +147,11 @@ private func check(_ result: LayoutResult, _ engine: LayoutEngine, source: FuzzS
       return nil
     case .view(let id):
       guard let frame = frames[id], let view = views[id] else { return nil }
-      rect = frame
+      // Anchors are the alignment rectangle's: the frame less the view's alignment insets.
+      let insets = view.alignmentRectInsets
+      rect = Rect(
+        x: frame.x + insets.left, y: frame.y + insets.top, width: frame.width - insets.left - insets.right,
+        height: frame.height - insets.top - insets.bottom)
       margins = view.effectiveMargins(safeAreaInsets: environment.safeAreaInsets)
       firstBaseline = view.firstBaselineOffset
       lastBaseline = view.lastBaselineOffset
@@ -317,6 +321,9 @@ struct LayoutGenerator {
         if next() % 4 == 0 { view.properties.append("\"hugging\": \(pick(["1", "250", "251", "750", "1000"]))") }
         if next() % 4 == 0 { view.properties.append("\"compressionResistance\": \(pick(["1", "250", "750", "1000"]))") }
         if kind == "view", next() % 5 == 0 { view.properties.append("\"intrinsicSize\": {\"width\": \(pick(Self.sizes))}") }
+        // Alignment insets on every sixth view, by position rather than by a draw, so the
+        // corpus's seeds keep generating the layouts they were kept for.
+        if index % 6 == 5 { view.properties.append("\"alignmentRectInsets\": {\"left\": 1, \"right\": 2, \"top\": -1}") }
       }
       if next() % 4 == 0 { view.properties.append("\"hidden\": \(varying(pick(["true", "false"]), ["true", "false"]))") }
       views.append(view)

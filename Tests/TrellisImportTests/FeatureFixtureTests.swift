@@ -270,3 +270,25 @@ final class FeatureFixtureTests: XCTestCase {
     XCTAssertEqual(brokenIDs(engine), ["ib_cns_c2_001", "ib_cns_c7_001"], "both optional constraints lose")
   }
 }
+
+// MARK: switches-stack-margins.storyboard: a switch's alignment rectangle, a stack's explicit margins
+
+extension FeatureFixtureTests {
+  func testSwitchesGetTheirAlignmentInsetsAndStacksWithMarginsArrangeInsideThem() throws {
+    let (scene, diagnostics) = try importScene("switches-stack-margins.storyboard")
+    XCTAssertEqual(diagnostics, [])
+    for id in ["modeSwitch", "trailingSwitch", "oldSwitch"] {
+      let node = try view(scene, id)
+      XCTAssertEqual(node.alignmentRectInsets, EdgeInsets(top: 0, left: 0, bottom: 0, right: 2), id)
+      // The stored 51 x 31 less the insets: the alignment rectangle's intrinsic size.
+      XCTAssertEqual(node.intrinsicWidth, 49, id)
+      XCTAssertEqual(node.intrinsicHeight, 31, id)
+    }
+    XCTAssertEqual(try view(scene, "paddedStack").stack?.isLayoutMarginsRelativeArrangement, true)
+    XCTAssertEqual(try view(scene, "rowStack").stack?.isLayoutMarginsRelativeArrangement, false)
+    // The old switch's autoresizing constraints place its 49-wide alignment rectangle at x 20.
+    let width = try constraint(scene, "oldSwitch_autoresizing_width")
+    XCTAssertEqual(width.constant.base, 49)
+    try assertSolvesToStoredFrames(scene)
+  }
+}

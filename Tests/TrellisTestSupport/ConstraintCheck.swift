@@ -53,7 +53,11 @@ public struct ConstraintCheck {
       guard let frame = result.view(id)?.frame, let view = resolved.views.first(where: { $0.id == id }) else {
         return nil
       }
-      rect = frame
+      // Anchors are the alignment rectangle's: the frame less the view's alignment insets.
+      let insets = view.alignmentRectInsets
+      rect = Rect(
+        x: frame.x + insets.left, y: frame.y + insets.top, width: frame.width - insets.left - insets.right,
+        height: frame.height - insets.top - insets.bottom)
       margins = view.effectiveMargins(safeAreaInsets: result.environment.safeAreaInsets)
       firstBaseline = view.firstBaselineOffset
       lastBaseline = view.lastBaselineOffset

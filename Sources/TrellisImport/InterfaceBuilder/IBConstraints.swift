@@ -182,7 +182,13 @@ extension SceneImporter {
   mutating func autoresizingConstraints(sink: inout ImportSink) -> [ConstraintSpec] {
     var specs: [ConstraintSpec] = []
     for (element, id, parent) in autoresizing {
-      guard let frame = storedFrames[id], let parentFrame = storedFrames[parent] else { continue }
+      guard var frame = storedFrames[id], let parentFrame = storedFrames[parent] else { continue }
+      // The constraints place the alignment rectangle; the frame UIKit keeps is the stored one.
+      if let insets = pending.first(where: { $0.node.id == id })?.node.alignmentRectInsets, insets != .zero {
+        frame = Rect(
+          x: frame.x + insets.left, y: frame.y + insets.top, width: frame.width - insets.left - insets.right,
+          height: frame.height - insets.top - insets.bottom)
+      }
       if pending.contains(where: { $0.node.id == parent && $0.node.kind == .scroll }) {
         // Inside a scroll view the edges belong to its content area, whose size is free.
         sink.warning(

@@ -186,6 +186,12 @@ enum IBViewKinds {
     "toolbar": (false, true), "tabBar": (false, true),
   ]
   static let plain: Set<String> = ["view"]
+  /// UISwitch's `alignmentRectInsets`, inferred from frames Xcode stored (no Apple source gives
+  /// them): a 51-pt switch whose trailing edge is pinned to a margin ends 2 pt past it, one
+  /// centred on its superview sits 0.5 pt right of the frame's centre, and a stack sizes itself
+  /// to a 49-pt switch, in kharrison/CodeExamples Validate, AnimatedConstraints, Stacks, Swiper,
+  /// RevealStack, AdaptType and Restorer (docs/semantics.md, "Alignment rectangles").
+  static let switchAlignmentInsets = EdgeInsets(top: 0, left: 0, bottom: 0, right: 2)
 
   static func isView(_ name: String) -> Bool {
     ["view", "label", "button", "imageView", "stackView", "scrollView"].contains(name) || opaque.contains(name)

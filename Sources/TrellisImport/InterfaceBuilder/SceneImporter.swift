@@ -324,7 +324,12 @@ struct SceneImporter {
       var properties = StackProperties()
       readStack(element, into: &properties, pattern: nil)
       properties.isBaselineRelativeArrangement = element["baselineRelativeArrangement"] == "YES"
-      properties.isLayoutMarginsRelativeArrangement = element["layoutMarginsRelativeArrangement"] == "YES"
+      // IB writes no attribute for "Layout Margins Relative Arrangement": a stack view archived
+      // with explicit margins arranges inside them (docs/semantics.md, "Stack views from IB").
+      properties.isLayoutMarginsRelativeArrangement =
+        element["layoutMarginsRelativeArrangement"] == "YES"
+        || element.child(named: "edgeInsets", key: "layoutMargins") != nil
+        || element.child(named: "directionalEdgeInsets", key: "directionalLayoutMargins") != nil
       node.stack = properties
     case .scroll:
       var scroll = node.scroll ?? ScrollProperties()
@@ -414,6 +419,13 @@ struct SceneImporter {
         node.intrinsicWidth = frame.width
         node.intrinsicHeight = frame.height
       }
+    case "switch":
+      // UISwitch's frame reaches past its alignment rectangle on the right (IBViewKinds.switchAlignmentInsets):
+      // the constraints and the intrinsic size are the rectangle's, the stored frame is the frame.
+      let insets = IBViewKinds.switchAlignmentInsets
+      node.alignmentRectInsets = insets
+      node.intrinsicWidth = max(frame.width - insets.left - insets.right, 0)
+      node.intrinsicHeight = max(frame.height - insets.top - insets.bottom, 0)
     case "textView" where element["scrollEnabled"] == "NO":
       // A text view that does not scroll is as tall as its text, like a wrapping label.
       node.intrinsicHeight = frame.height

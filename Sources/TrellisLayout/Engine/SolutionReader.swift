@@ -21,7 +21,9 @@ enum SolutionReader {
     var firstIndex: [String: Int] = [:]
     for (index, view) in resolved.views.enumerated() where firstIndex[view.id] == nil { firstIndex[view.id] = index }
     return resolved.views.map { view in
-      LayoutEngine.ViewPlan(variables: items[view.item], parent: view.parent.flatMap { firstIndex[$0] })
+      LayoutEngine.ViewPlan(
+        variables: items[view.item], parent: view.parent.flatMap { firstIndex[$0] },
+        alignmentInsets: view.alignmentRectInsets == .zero ? nil : view.alignmentRectInsets)
     }
   }
 
@@ -69,6 +71,11 @@ enum SolutionReader {
       var rect = Rect(
         x: vars.x.map { solver.value(of: $0) } ?? 0, y: vars.y.map { solver.value(of: $0) } ?? 0,
         width: solver.value(of: vars.width), height: solver.value(of: vars.height))
+      if let insets = entry.alignmentInsets {
+        rect = Rect(
+          x: rect.x - insets.left, y: rect.y - insets.top, width: rect.width + insets.left + insets.right,
+          height: rect.height + insets.top + insets.bottom)
+      }
       if snapToPixels { rect = PixelSnapping.snap(rect, scale: environment.scale) }
       frames.append(rect)
     }

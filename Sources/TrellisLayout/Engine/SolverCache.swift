@@ -70,6 +70,9 @@ extension LayoutEngine {
   struct ViewPlan {
     var variables: ItemVariables?
     var parent: Int?
+    /// The view's `alignmentRectInsets` when not zero: its variables place the alignment
+    /// rectangle, and the frame is that rectangle grown by these.
+    var alignmentInsets: EdgeInsets? = nil
   }
 
   /// `root.width == W` and `root.height == H`, required: the root's size is the environment's,

@@ -170,6 +170,11 @@ public struct ViewNode: Sendable {
   /// read on the root only: its margins are at least the system minimum (leading and trailing
   /// 16 when the root is at most 375 pt wide, 20 when wider; top and bottom 0).
   public var respectsSystemMinimumLayoutMargins: Bool
+  /// UIKit's `alignmentRectInsets` (default zero): constraints, stacks and the intrinsic size
+  /// act on the alignment rectangle, and the frame is that rectangle grown by these insets
+  /// (a UISwitch's frame reaches 2 pt past its alignment rectangle on the right; docs/semantics.md,
+  /// "Alignment rectangles").
+  public var alignmentRectInsets: EdgeInsets = .zero
   /// Stack properties; present exactly when `kind == .stack`.
   public var stack: StackProperties?
   /// Where its values were written: `id`, `fontSize` (one origin per size-class value),

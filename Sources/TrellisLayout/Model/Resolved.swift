@@ -67,6 +67,8 @@ public struct ResolvedView: Sendable, Hashable {
   public var scroll: ResolvedScroll?
   /// How a label's or button's text was set (`nil` for other views).
   public var textLayout: ResolvedText?
+  /// How far the frame reaches past the alignment rectangle the constraints place.
+  public var alignmentRectInsets: EdgeInsets = .zero
 
   /// The view as a constraint item.
   public var item: LayoutItem { .view(id) }

@@ -80,7 +80,7 @@ struct DocumentReader {
   static let commonViewKeys = [
     "id", "kind", "children", "hidden", "intrinsicSize", "hugging", "compressionResistance", "layoutMargins",
     "installed", "preservesSuperviewLayoutMargins", "insetsLayoutMarginsFromSafeArea",
-    "viewRespectsSystemMinimumLayoutMargins", "suppress",
+    "viewRespectsSystemMinimumLayoutMargins", "suppress", "alignmentRectInsets",
   ]
   static let textKeys = ["text", "fontSize", "numberOfLines", "fontName", "fontWeight", "textStyle", "lineBreakMode"]
   static let buttonKeys = ["contentInsets"]
@@ -90,7 +90,7 @@ struct DocumentReader {
   /// Keys a layout guide ignores: it has no content and no margins.
   static let contentKeys = [
     "intrinsicSize", "hugging", "compressionResistance", "layoutMargins", "preservesSuperviewLayoutMargins",
-    "insetsLayoutMarginsFromSafeArea",
+    "insetsLayoutMarginsFromSafeArea", "alignmentRectInsets",
   ]
   static let allViewKeys = commonViewKeys + textKeys + buttonKeys + stackKeys + scrollKeys
 
@@ -320,6 +320,19 @@ struct DocumentReader {
     {
       view.layoutMarginsByClass = value.value
       origins.record("layoutMargins", value.locations.origins)
+    }
+    if let insets = applicable("alignmentRectInsets") {
+      let insetsPath = memberPath("alignmentRectInsets")
+      if let value = readInsets(insets.value, for: "\"alignmentRectInsets\"", path: insetsPath, default: .zero) {
+        if parent == nil, value != .zero {
+          // The root's frame is the container: there is nothing to grow it into.
+          sink.warning(
+            "not-applicable", "\"alignmentRectInsets\" has no effect on the root, whose frame is the container",
+            at: insets.keyLocation, path: insetsPath)
+        } else {
+          view.alignmentRectInsets = value
+        }
+      }
     }
     readMarginFlags(member, path: path, isRoot: parent == nil, kind: kind, into: &view)
     if kind == .stack {

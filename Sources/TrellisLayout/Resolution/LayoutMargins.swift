@@ -72,12 +72,17 @@ public enum SystemLayoutMargins {
       let parentFloors = [parentFloor.top, parentFloor.left, parentFloor.bottom, parentFloor.right]
       var values = [margins.top, margins.left, margins.bottom, margins.right]
       var floors: [Double?] = [nil, nil, nil, nil]
-      for edge in 0..<4 where edges[edge] {
-        flush[index][edge] = flush[parent][edge]
+      let inScrollView = views[parent].scroll != nil
+      let restsInside = contentRestsInsideSafeArea(views[parent].scroll)
+      // Content pinned to a scroll view's bottom ends where the content ends, not at the scroll
+      // view's bottom edge (IB's stored frames: a short stack keeps its own bottom margin).
+      for edge in 0..<4 where edges[edge] && !(inScrollView && edge == 2) {
+        flush[index][edge] = flush[parent][edge] && !restsInside[edge]
         if own.preservesSuperview {
-          // Pinned: the superview's margin reaches exactly as far into this view.
+          // Pinned: the superview's margin reaches exactly as far into this view; content
+          // resting past the bars takes the margin without the safe area under the bars.
           values[edge] = max(values[edge], parentValues[edge])
-          floors[edge] = parentFloors[edge]
+          floors[edge] = restsInside[edge] ? nil : parentFloors[edge]
         }
         if own.insetsFromSafeArea, flush[index][edge] {
           // On the root's edge: the margin is clamped into the safe area.
@@ -88,6 +93,21 @@ public enum SystemLayoutMargins {
       floor = MarginFloor(top: floors[0], left: floors[1], bottom: floors[2], right: floors[3])
       views[index].layoutMargins = margins
       views[index].safeAreaMarginFloor = floor
+    }
+  }
+
+  /// Per edge (top, left, bottom, right), whether a scroll view's content rests inside the safe
+  /// area there: the scroll view adds the safe area to its content inset, so at rest
+  /// (offset −adjustedContentInset) content pinned to that edge sits past the bars and gets no
+  /// safe-area inset (IB's stored frames: a stack inside a full-screen scroll view under a
+  /// navigation bar keeps its own top margin, docs/semantics.md §8). Pre-solve, the axes are
+  /// taken from the behaviour alone: every adjusting behaviour adjusts top and bottom (the
+  /// vertical scrolling of screens of content); only `.always` adjusts left and right.
+  private static func contentRestsInsideSafeArea(_ scroll: ResolvedScroll?) -> [Bool] {
+    switch scroll?.contentInsetAdjustmentBehavior {
+    case nil, .never?: return [false, false, false, false]
+    case .always?: return [true, true, true, true]
+    case .automatic?, .scrollableAxes?: return [true, false, true, false]
     }
   }
 

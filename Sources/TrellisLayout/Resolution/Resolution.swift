@@ -127,6 +127,7 @@ extension LayoutDocument {
       compressionResistance: node.compressionResistanceByClass.resolved(for: traits),
       layoutMargins: node.layoutMarginsByClass.resolved(for: traits), stack: stack, location: node.location,
       scroll: node.scroll.map { ScrollLayout.resolve($0, traits: traits) })
+    view.alignmentRectInsets = node.alignmentRectInsets
     if node.kind == .label || node.kind == .button {
       view.textLayout = ResolvedText(
         fontName: node.fontName?.resolved(for: traits).nilIfEmpty,

@@ -107,6 +107,9 @@ public enum LayoutWriter {
       out.addObject("layoutMargins", view.layoutMarginsByClass, default: isRoot ? .zero : .uniform(8), insetsValue)
       if view.preservesSuperviewLayoutMargins { out.add("preservesSuperviewLayoutMargins", .bool(true)) }
       if !view.insetsLayoutMarginsFromSafeArea { out.add("insetsLayoutMarginsFromSafeArea", .bool(false)) }
+      if !isRoot {
+        out.addObject("alignmentRectInsets", Varying(view.alignmentRectInsets), default: .zero, insetsValue)
+      }
     }
     if isRoot, !view.respectsSystemMinimumLayoutMargins {
       out.add("viewRespectsSystemMinimumLayoutMargins", .bool(false))

@@ -125,3 +125,44 @@ final class LayoutMarginsTests: XCTestCase {
     XCTAssertEqual(fresh.view("x")?.frame, r.view("x")?.frame)
   }
 }
+
+/// Margins of a scroll view's content (docs/semantics.md §1, rule 5).
+final class ScrollContentMarginsTests: XCTestCase {
+  /// A root with margins 20 under 64 pt of bars; a full-screen scroll view preserving them; a
+  /// content view `c` 150 tall pinned to the content's four edges, preserving too, with its own 8;
+  /// `a` spanning `c`'s margins.
+  private func json(behaviour: String) -> String {
+    """
+    {"root": {"id": "root", "layoutMargins": 20, "children": [
+       {"id": "s", "kind": "scroll", "preservesSuperviewLayoutMargins": true,
+        "contentInsetAdjustmentBehavior": "\(behaviour)", "children": [
+         {"id": "c", "preservesSuperviewLayoutMargins": true, "children": [{"id": "a"}]}]}]},
+     "constraints": ["s.leading == root.leading", "s.trailing == root.trailing", "s.top == root.top",
+                     "s.bottom == root.bottom",
+                     "c.leading == s.leading", "c.trailing == s.trailing", "c.top == s.top", "c.bottom == s.bottom",
+                     "c.width == s.width", "c.height == 150",
+                     "a.leading == c.leadingMargin", "a.trailing == c.trailingMargin",
+                     "a.top == c.topMargin", "a.bottom == c.bottomMargin"]}
+    """
+  }
+
+  private let underBars = environment(375, 667, safeArea: EdgeInsets(top: 64, left: 0, bottom: 0, right: 0))
+
+  func testContentRestingBelowTheBarsTakesTheMarginWithoutTheSafeArea() throws {
+    let r = try XCTUnwrap(layout(json(behaviour: "automatic"), underBars))
+    // c at the content's origin, (0, 0, 375, 150). Top: preserved 20 (the scroll view's, from the
+    // root), but not the 64 of bars, which the adjusted content inset already keeps clear (the
+    // AdaptType storyboard's stack: label at 25.5 in a 59-tall row, 20 + (31 − 20.5) / 2).
+    // Sides: preserved 20. Bottom: c's own 8 — its bottom is the content's end, not the
+    // scroll view's. So a = (20, 20, 375 − 40, 150 − 20 − 8).
+    assertRect(r, "a", 20, 20, 335, 122)
+  }
+
+  func testContentUnderTheBarsWhenTheScrollViewDoesNotAdjust() throws {
+    let r = try XCTUnwrap(layout(json(behaviour: "never"), underBars))
+    // With `never` the content's top is under the bars: c's top margin is the scroll view's,
+    // which is the root's 20 measured from the safe area, 64 + 20 = 84; the bottom is still 8.
+    assertRect(r, "a", 20, 84, 335, 150 - 84 - 8)
+    XCTAssertEqual(r.diagnostics.filter { $0.severity == .error }.map(\.message), [])
+  }
+}

@@ -24,6 +24,7 @@ enum DocumentComparison {
       "scalesFontSizeWithTextStyle", "lineBreakMode", "contentInsetsByClass", "intrinsicSizeByClass", "huggingByClass",
       "compressionResistanceByClass", "layoutMarginsByClass", "installed", "preservesSuperviewLayoutMargins",
       "insetsLayoutMarginsFromSafeArea", "respectsSystemMinimumLayoutMargins", "stack", "scroll", "suppressions",
+      "alignmentRectInsets",
     ],
     "StackProperties": [
       "axis", "distribution", "alignment", "spacing", "isLayoutMarginsRelativeArrangement",
@@ -70,6 +71,7 @@ enum DocumentComparison {
       collector.check("\(name).compressionResistance", x.compressionResistanceByClass, y.compressionResistanceByClass)
       collector.check("\(name).layoutMargins", x.layoutMarginsByClass, y.layoutMarginsByClass)
       collector.check("\(name).installed", x.installed, y.installed)
+      collector.check("\(name).alignmentRectInsets", x.alignmentRectInsets, y.alignmentRectInsets)
       collector.check(
         "\(name).preservesSuperviewLayoutMargins", x.preservesSuperviewLayoutMargins, y.preservesSuperviewLayoutMargins)
       collector.check(

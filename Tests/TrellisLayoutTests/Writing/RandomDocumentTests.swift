@@ -165,6 +165,7 @@ private struct DocumentGenerator {
       if chance(0.3) { node.layoutMarginsByClass = varying { $0.insets() } }
       node.preservesSuperviewLayoutMargins = chance(0.2)
       node.insetsLayoutMarginsFromSafeArea = chance(0.8)
+      if !isRoot, chance(0.2) { node.alignmentRectInsets = EdgeInsets(top: 0, left: 1, bottom: 0.5, right: 2) }
     }
     if isRoot { node.respectsSystemMinimumLayoutMargins = chance(0.7) }
     if kind != .guide, depth < 3 {
