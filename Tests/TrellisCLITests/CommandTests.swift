@@ -185,34 +185,44 @@ final class CommandTests: XCTestCase {
     let run = trellis("devices")
     XCTAssertEqual(run.status, 0)
     let lines = run.stdout.split(separator: "\n").map(String.init)
-    XCTAssertEqual(lines.count, 41)
+    // The version line, the header, 46 rows, then "Also found as:" and the 6 rows with aliases.
+    XCTAssertEqual(lines.count, 55)
+    XCTAssertEqual(
+      lines[0], "Device table 2025-10 (iPhone 17 family, iPhone Air, iPhone 16e, M5 iPads): 46 devices.")
     func fields(_ line: String) -> [String] {
       line.components(separatedBy: "  ").map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }
     }
     XCTAssertEqual(
-      fields(lines[0]),
+      fields(lines[1]),
       ["name", "points", "scale", "portrait", "landscape", "safe area portrait", "safe area landscape"])
     // devices.json: iPhone X 375x812 @3x, C/R and C/C, insets 44/0/34/0 and 0/44/21/44.
-    XCTAssertEqual(fields(lines[4]), ["iPhone X", "375x812", "@3x", "wC hR", "wC hC", "44,0,34,0", "0,44,21,44"])
-    // An iPad with split-view widths (+) and one with unsourced insets (*).
+    XCTAssertEqual(fields(lines[5]), ["iPhone X", "375x812", "@3x", "wC hR", "wC hC", "44,0,34,0", "0,44,21,44"])
+    // HIG: iPhone Air 420x912 @3x, C/R and R/C; iOS 26.5 simulator probe: 68/0/34/0, 0/68/20/68.
+    XCTAssertEqual(fields(lines[34]), ["iPhone Air", "420x912", "@3x", "wC hR", "wR hC", "68,0,34,0", "0,68,20,68"])
+    // An iPad with split-view widths (+) and one whose insets were unsourced until the iPadOS 26.5 probe.
     XCTAssertEqual(
-      fields(lines[31]),
+      fields(lines[37]),
       ["iPad mini 7.9-inch (5th gen) +", "768x1024", "@2x", "wR hR", "wR hR", "20,0,0,0", "20,0,0,0"])
     XCTAssertEqual(
-      fields(lines[39]), ["iPad Pro 13-inch (M4)", "1032x1376", "@2x", "wR hR", "wR hR", "24,0,20,0*", "24,0,20,0*"])
+      fields(lines[46]), ["iPad Pro 13-inch (M4/M5)", "1032x1376", "@2x", "wR hR", "wR hR", "32,0,25,0", "32,0,25,0"])
+    XCTAssertEqual(lines[48], "Also found as:")
+    XCTAssertTrue(lines.contains("  iPad Pro 13-inch (M4/M5): iPad Pro 13-inch (M4), iPad Pro 13-inch (M5)"))
     Snapshot.assertMatches(run.stdout, named: "devices-table", in: cliSnapshots)
   }
 
   func testDevicesJSON() throws {
     let run = trellis("devices", "--format", "json")
     XCTAssertEqual(run.status, 0)
-    let devices = try XCTUnwrap(try JSONSerialization.jsonObject(with: Data(run.stdout.utf8)) as? [[String: Any]])
-    XCTAssertEqual(devices.count, 40)
+    let table = try XCTUnwrap(try JSONSerialization.jsonObject(with: Data(run.stdout.utf8)) as? [String: Any])
+    XCTAssertEqual(table["version"] as? String, "2025-10 (iPhone 17 family, iPhone Air, iPhone 16e, M5 iPads)")
+    let devices = try XCTUnwrap(table["devices"] as? [[String: Any]])
+    XCTAssertEqual(devices.count, 46)
     let plus = try XCTUnwrap(devices.first { $0["name"] as? String == "iPhone 8 Plus" })
     XCTAssertEqual(plus["widthPoints"] as? Double, 414)
     XCTAssertEqual(plus["heightPoints"] as? Double, 736)
     XCTAssertEqual(plus["scale"] as? Double, 3)
     XCTAssertEqual(plus["family"] as? String, "iPhone")
+    XCTAssertEqual(plus["aliases"] as? [String], [])
     let landscape = try XCTUnwrap(plus["landscape"] as? [String: Any])
     XCTAssertEqual(landscape["horizontal"] as? String, "regular")
     XCTAssertEqual(landscape["vertical"] as? String, "compact")
@@ -220,7 +230,10 @@ final class CommandTests: XCTestCase {
     let windows = try XCTUnwrap(big["multitasking"] as? [[String: Any]])
     XCTAssertEqual(windows.map { $0["width"] as? Double }, [375, 678, 981, 375, 639])
     XCTAssertEqual(windows[1]["horizontal"] as? String, "regular")
-    XCTAssertEqual(devices.filter { $0["safeAreaSourced"] as? Bool == false }.count, 3)
+    // The three iPads without a source before now carry the iPadOS 26.5 simulator probe.
+    XCTAssertEqual(devices.filter { $0["safeAreaSourced"] as? Bool == false }.count, 0)
+    let mini = try XCTUnwrap(devices.first { $0["name"] as? String == "iPad mini 8.3-inch (6th/7th gen)" })
+    XCTAssertEqual(mini["aliases"] as? [String], ["iPad mini (A17 Pro)", "iPad mini (6th generation)"])
   }
 
   // MARK: matrix
@@ -229,31 +242,33 @@ final class CommandTests: XCTestCase {
     let run = trellis("matrix", "concentration.json")
     XCTAssertEqual(run.status, 0, run.stderr)
     var lines = run.stdout.split(separator: "\n").map(String.init)
-    // 40 devices × 2 orientations + 6 iPads × 5 windows = 110 rows + header, then the summary.
-    XCTAssertEqual(lines.count, 112)
-    XCTAssertEqual(lines.removeLast(), "110 environments, 0 failing.")
+    // 46 devices × 2 orientations + 6 iPads × 5 windows = 122 rows + header, then the summary
+    // (110 before the 2025 rows: 40 × 2 + 30; the new iPad row, 820x1180, has no window widths).
+    XCTAssertEqual(lines.count, 124)
+    XCTAssertEqual(lines.removeLast(), "122 environments, 0 failing.")
     let fields = lines.map {
       $0.components(separatedBy: "  ").map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }
     }
     XCTAssertEqual(fields[0], ["device", "orientation", "window", "traits", "size", "status", "problem"])
     XCTAssertEqual(fields[1], ["iPhone SE (1st gen)", "portrait", "full", "wC hR", "320x568", "ok"])
     XCTAssertTrue(fields.contains(["iPad Pro 12.9-inch (3rd-6th gen)", "landscape", "1/2", "wR hR", "678x1024", "ok"]))
-    XCTAssertEqual(fields.dropFirst().filter { $0.last == "ok" }.count, 110)
+    XCTAssertEqual(fields.dropFirst().filter { $0.last == "ok" }.count, 122)
   }
 
   func testMatrixConflictsInCompactHeight() {
     let run = trellis("matrix", "conflict.json", "--devices", "iphone")
     XCTAssertEqual(run.status, 1)
     var lines = run.stdout.split(separator: "\n").map(String.init)
-    XCTAssertEqual(lines.count, 1 + 30 * 2 + 1)
-    XCTAssertEqual(lines.removeLast(), "60 environments, 30 failing (30 conflict).")
+    // 35 iPhones.
+    XCTAssertEqual(lines.count, 1 + 35 * 2 + 1)
+    XCTAssertEqual(lines.removeLast(), "70 environments, 35 failing (35 conflict).")
     // Every iPhone is compact height in landscape only; failing environments come first.
-    XCTAssertEqual(lines.filter { $0.contains(" conflict ") }.count, 30)
-    XCTAssertTrue(lines[1...30].allSatisfy { $0.hasSuffix("conflict  unable to satisfy flips.width >= 400") }, lines[1])
+    XCTAssertEqual(lines.filter { $0.contains(" conflict ") }.count, 35)
+    XCTAssertTrue(lines[1...35].allSatisfy { $0.hasSuffix("conflict  unable to satisfy flips.width >= 400") }, lines[1])
     XCTAssertTrue(lines[1].hasPrefix("iPhone SE (1st gen)  landscape"), lines[1])
     let failing = trellis("matrix", "conflict.json", "--devices", "iphone", "--failures-only")
-    XCTAssertEqual(failing.stdout.split(separator: "\n").count, 1 + 30 + 1)
-    XCTAssertEqual(run.stderr, "30 of 60 environments have problems.\n")
+    XCTAssertEqual(failing.stdout.split(separator: "\n").count, 1 + 35 + 1)
+    XCTAssertEqual(run.stderr, "35 of 70 environments have problems.\n")
   }
 
   func testMatrixJSONAndSVG() throws {
@@ -261,12 +276,12 @@ final class CommandTests: XCTestCase {
     XCTAssertEqual(run.status, 1)
     let object = try json(run.stdout)
     let environments = try XCTUnwrap(object["environments"] as? [[String: Any]])
-    // 10 iPads × 2 + 6 × 5 windows.
-    XCTAssertEqual(environments.count, 50)
+    // 11 iPads × 2 + 6 × 5 windows.
+    XCTAssertEqual(environments.count, 52)
     XCTAssertEqual(environments[0]["status"] as? String, "ambiguous")
     XCTAssertEqual(environments[0]["problem"] as? String, "flips has an ambiguous centerY")
     XCTAssertEqual(environments[0]["window"] as? String, "full")
-    XCTAssertEqual(object["summary"] as? [String: Double], ["total": 50, "failed": 50])
+    XCTAssertEqual(object["summary"] as? [String: Double], ["total": 52, "failed": 52])
 
     let svg = trellis("matrix", "concentration.json", "--devices", "ipad", "--format", "svg")
     XCTAssertEqual(svg.status, 0)
@@ -327,19 +342,21 @@ final class CommandTests: XCTestCase {
   }
 
   /// The environments validate solves: per size class the smallest and the largest container
-  /// of the device table by area (see testValidateSolvesTheSmallestAndLargestContainers).
+  /// of the device table by area (see testValidateSolvesTheSmallestAndLargestContainers). Equal
+  /// areas go to the later row: 874x402 is iPhone 16 Pro, 17 and 17 Pro (17 Pro last), 956x440 is
+  /// 16 Pro Max and 17 Pro Max; iPhone Air's 912x420 (wR hC) is 383,040 pt², below 956x440's 420,640.
   private static let compactHeight = [
-    "iPhone SE (1st gen) landscape (568x320, wC hC)", "iPhone 16 Pro landscape (874x402, wC hC)",
+    "iPhone SE (1st gen) landscape (568x320, wC hC)", "iPhone 17 Pro landscape (874x402, wC hC)",
   ]
   private static let compactWidthRegularHeight = [
-    "iPhone SE (1st gen) portrait (320x568, wC hR)", "iPad Air 13-inch (M2) split 2/3 portrait (639x1366, wC hR)",
+    "iPhone SE (1st gen) portrait (320x568, wC hR)", "iPad Air 13-inch (M2/M3) split 2/3 portrait (639x1366, wC hR)",
   ]
   private static let regularWidthCompactHeight = [
-    "iPhone 8 Plus landscape (736x414, wR hC)", "iPhone 16 Pro Max landscape (956x440, wR hC)",
+    "iPhone 8 Plus landscape (736x414, wR hC)", "iPhone 17 Pro Max landscape (956x440, wR hC)",
   ]
   private static let regularBoth = [
     "iPad mini 7.9-inch (5th gen) split 2/3 landscape (694x768, wR hR)",
-    "iPad Pro 13-inch (M4) landscape (1376x1032, wR hR)",
+    "iPad Pro 13-inch (M4/M5) landscape (1376x1032, wR hR)",
   ]
   private static let everyExtreme = compactHeight + compactWidthRegularHeight + regularWidthCompactHeight + regularBoth
 

@@ -58,8 +58,9 @@ final class EndToEndTests: XCTestCase {
   func testDevicesJSONFromTheBinary() throws {
     let outcome = try Self.run(["devices", "--format", "json"])
     XCTAssertEqual(outcome.status, 0)
-    let devices = try XCTUnwrap(try JSONSerialization.jsonObject(with: Data(outcome.stdout.utf8)) as? [[String: Any]])
-    XCTAssertEqual(devices.count, 40)
+    let table = try XCTUnwrap(try JSONSerialization.jsonObject(with: Data(outcome.stdout.utf8)) as? [String: Any])
+    let devices = try XCTUnwrap(table["devices"] as? [[String: Any]])
+    XCTAssertEqual(devices.count, 46)
     XCTAssertEqual(devices.first?["name"] as? String, "iPhone SE (1st gen)")
   }
 

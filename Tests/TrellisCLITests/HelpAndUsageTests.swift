@@ -66,17 +66,20 @@ final class HelpAndUsageTests: XCTestCase {
   }
 
   func testDevicesHelpExactly() {
-    // Worked out by hand: words are added while a line stays within 80 columns
-    // (line 2 is exactly 80: "... shown." is 76, + " '*'" = 80); option labels sit in a
-    // 26-column gutter ("  --format <format>" is 19, padded to 26, + 51 characters of help = 77).
+    // Worked out by hand: words are added while a line stays within 80 columns (line 1 is 79,
+    // + " Sizes" would be 85; line 2 is 63, + " top,left,bottom,right" 85; line 3 is exactly 80:
+    // "... shown." is 76, + " '*'" = 80; line 4 is 77, + " Over" 82; line 5 is exactly 80, ending
+    // in " answer to"); option labels sit in a 26-column gutter ("  --format <format>" is 19,
+    // padded to 26, + 51 characters of help = 77).
     let expected = """
       OVERVIEW: List the built-in devices.
 
+      The first line names the table's version (when it was last brought up to date).
       Sizes are portrait points; landscape swaps them. Safe areas are
       top,left,bottom,right insets of a full-screen app with the status bar shown. '*'
-      marks insets no source gives (Trellis uses 24,0,20,0 like the other iPads
-      without a home button). iPads marked '+' also have Split View and Slide Over
-      windows in 'trellis matrix'.
+      marks insets no source gives. iPads marked '+' also have Split View and Slide
+      Over windows in 'trellis matrix'. Devices listed under 'Also found as' answer to
+      those names too (Apple's names of models with the same screen).
 
       USAGE: trellis devices [--format <format>]
 
@@ -149,7 +152,7 @@ final class HelpAndUsageTests: XCTestCase {
     XCTAssertEqual(
       trellis("solve", "concentration.json", "--device", "ipad pro 11").stderr,
       Self.solveError(
-        "Device 'ipad pro 11' is ambiguous: it could be 'iPad Pro 11-inch (1st-4th gen)', 'iPad Pro 11-inch (M4, 5th gen)'."
+        "Device 'ipad pro 11' is ambiguous: it could be 'iPad Pro 11-inch (1st-4th gen)', 'iPad Pro 11-inch (M4/M5)'."
       ))
   }
 

@@ -7,10 +7,11 @@ struct DevicesCommand: Command {
   static let spec = CommandSpec(
     name: "devices", abstract: "List the built-in devices.",
     discussion: """
-      Sizes are portrait points; landscape swaps them. Safe areas are top,left,bottom,right insets of \
-      a full-screen app with the status bar shown. '*' marks insets no source gives (Trellis uses \
-      24,0,20,0 like the other iPads without a home button). iPads marked '+' also have Split View \
-      and Slide Over windows in 'trellis matrix'.
+      The first line names the table's version (when it was last brought up to date). Sizes are \
+      portrait points; landscape swaps them. Safe areas are top,left,bottom,right insets of a \
+      full-screen app with the status bar shown. '*' marks insets no source gives. iPads marked '+' \
+      also have Split View and Slide Over windows in 'trellis matrix'. Devices listed under 'Also \
+      found as' answer to those names too (Apple's names of models with the same screen).
       """,
     options: [
       .value("format", valueName: "format", allowed: ["table", "json"], help: "What to print.", default: "table")
@@ -40,7 +41,13 @@ struct DevicesCommand: Command {
         "\(device.landscape.safeAreaInsets)\(mark)",
       ])
     }
-    return TextTable.render(rows)
+    var text = "Device table \(DeviceTable.version): \(DeviceTable.all.count) devices.\n" + TextTable.render(rows)
+    let aliased = DeviceTable.all.filter { !$0.aliases.isEmpty }
+    if !aliased.isEmpty {
+      text += "\nAlso found as:\n"
+      for device in aliased { text += "  \(device.name): \(device.aliases.joined(separator: ", "))\n" }
+    }
+    return text
   }
 
   static func json() -> String {
@@ -63,6 +70,7 @@ struct DevicesCommand: Command {
         "portrait": facts(device.portrait),
         "landscape": facts(device.landscape),
         "safeAreaSourced": .bool(device.isSafeAreaSourced),
+        "aliases": .array(device.aliases.map { .string($0) }),
         "multitasking": .array(
           device.multitaskingWindows.map { window in
             .object([
@@ -73,6 +81,6 @@ struct DevicesCommand: Command {
           }),
       ])
     }
-    return JSONValue.array(devices).prettyPrinted()
+    return JSONValue.object(["version": .string(DeviceTable.version), "devices": .array(devices)]).prettyPrinted()
   }
 }

@@ -38,10 +38,13 @@ public struct Device: Hashable, Sendable, CustomStringConvertible {
   public var sources: [String]
   /// The reference table's notes, including conflicts between sources.
   public var notes: String
+  /// Other names that find this device by name: Apple's names of models with the same screen
+  /// and insets (`iPad Pro 13-inch (M5)`), and names the table used before.
+  public var aliases: [String]
 
   public init(
     name: String, portraitSize: Size, scale: Double, portrait: OrientationFacts, landscape: OrientationFacts,
-    isSafeAreaSourced: Bool = true, sources: [String] = [], notes: String = ""
+    isSafeAreaSourced: Bool = true, sources: [String] = [], notes: String = "", aliases: [String] = []
   ) {
     self.name = name
     self.portraitSize = portraitSize
@@ -51,6 +54,7 @@ public struct Device: Hashable, Sendable, CustomStringConvertible {
     self.isSafeAreaSourced = isSafeAreaSourced
     self.sources = sources
     self.notes = notes
+    self.aliases = aliases
   }
 
   /// iPad when the name starts with `iPad`, otherwise iPhone.

@@ -3,7 +3,10 @@
 // swift-format-ignore-file
 
 extension DeviceTable {
-  /// The 40 devices of the reference table, in its order (iPhones oldest first, then iPads).
+  /// The reference table's version: when it was last brought up to date, and with what.
+  static let builtInVersion = "2025-10 (iPhone 17 family, iPhone Air, iPhone 16e, M5 iPads)"
+
+  /// The 46 devices of the reference table, in its order (35 iPhones oldest first, then 11 iPads).
   static let builtIn: [Device] = [
     Device(
       name: "iPhone SE (1st gen)",
@@ -13,7 +16,8 @@ extension DeviceTable {
       landscape: Device.OrientationFacts(traits: TraitCollection(horizontal: .compact, vertical: .compact), safeAreaInsets: EdgeInsets(top: 0, left: 0, bottom: 0, right: 0)),
       isSafeAreaSourced: true,
       sources: ["SST", "Playbook"],
-      notes: "HIG dims row 'iPhone SE 4-inch'; size-class row 'iPhone SE'. top 20 = status bar (0 if status bar hidden). Landscape: iPhone status bar hidden -> all 0."
+      notes: "HIG dims row 'iPhone SE 4-inch'; size-class row 'iPhone SE'. top 20 = status bar (0 if status bar hidden). Landscape: iPhone status bar hidden -> all 0.",
+      aliases: []
     ),
     Device(
       name: "iPhone 8",
@@ -23,7 +27,8 @@ extension DeviceTable {
       landscape: Device.OrientationFacts(traits: TraitCollection(horizontal: .compact, vertical: .compact), safeAreaInsets: EdgeInsets(top: 0, left: 0, bottom: 0, right: 0)),
       isSafeAreaSourced: true,
       sources: ["SST", "Playbook"],
-      notes: "Same geometry as iPhone 6/6s/7 and SE 2nd/3rd gen (HIG 'iPhone SE 4.7-inch' 375x667 @2x)."
+      notes: "Same geometry as iPhone 6/6s/7 and SE 2nd/3rd gen (HIG 'iPhone SE 4.7-inch' 375x667 @2x).",
+      aliases: []
     ),
     Device(
       name: "iPhone 8 Plus",
@@ -33,7 +38,8 @@ extension DeviceTable {
       landscape: Device.OrientationFacts(traits: TraitCollection(horizontal: .regular, vertical: .compact), safeAreaInsets: EdgeInsets(top: 0, left: 0, bottom: 0, right: 0)),
       isSafeAreaSourced: true,
       sources: ["SST", "Playbook"],
-      notes: "HIG lists 1080x1920 px @3x (panel is downsampled; UIKit scale 3, nativeScale differs)."
+      notes: "HIG lists 1080x1920 px @3x (panel is downsampled; UIKit scale 3, nativeScale differs).",
+      aliases: []
     ),
     Device(
       name: "iPhone X",
@@ -43,7 +49,8 @@ extension DeviceTable {
       landscape: Device.OrientationFacts(traits: TraitCollection(horizontal: .compact, vertical: .compact), safeAreaInsets: EdgeInsets(top: 0, left: 44, bottom: 21, right: 44)),
       isSafeAreaSourced: true,
       sources: ["QMUI-2017", "SST"],
-      notes: "Landscape bottom 21 per QMUI (2017, commit f7f7c86); swift-snapshot-testing/Playbook use 24 (disagree)."
+      notes: "Landscape bottom 21 per QMUI (2017, commit f7f7c86); swift-snapshot-testing/Playbook use 24 (disagree).",
+      aliases: []
     ),
     Device(
       name: "iPhone XS",
@@ -53,7 +60,8 @@ extension DeviceTable {
       landscape: Device.OrientationFacts(traits: TraitCollection(horizontal: .compact, vertical: .compact), safeAreaInsets: EdgeInsets(top: 0, left: 44, bottom: 21, right: 44)),
       isSafeAreaSourced: true,
       sources: ["QMUI-2017", "Playbook"],
-      notes: "Same 5.8in geometry as X / 11 Pro."
+      notes: "Same 5.8in geometry as X / 11 Pro.",
+      aliases: []
     ),
     Device(
       name: "iPhone XR",
@@ -63,7 +71,8 @@ extension DeviceTable {
       landscape: Device.OrientationFacts(traits: TraitCollection(horizontal: .regular, vertical: .compact), safeAreaInsets: EdgeInsets(top: 0, left: 48, bottom: 21, right: 48)),
       isSafeAreaSourced: true,
       sources: ["inferred from QMUI iPhone 11 (iPhone12,1)", "SST"],
-      notes: "top/side 48 on iOS 14+ (inferred: XR shares the iPhone 11 panel, QMUI lists only iPhone 11); swift-snapshot-testing (iOS 12-era) uses 44/34 and landscape 44/24."
+      notes: "top/side 48 on iOS 14+ (inferred: XR shares the iPhone 11 panel, QMUI lists only iPhone 11); swift-snapshot-testing (iOS 12-era) uses 44/34 and landscape 44/24.",
+      aliases: []
     ),
     Device(
       name: "iPhone XS Max",
@@ -73,7 +82,8 @@ extension DeviceTable {
       landscape: Device.OrientationFacts(traits: TraitCollection(horizontal: .regular, vertical: .compact), safeAreaInsets: EdgeInsets(top: 0, left: 44, bottom: 21, right: 44)),
       isSafeAreaSourced: true,
       sources: ["QMUI (11 Pro Max entry, same panel)", "SST"],
-      notes: "Landscape 44/21 taken from QMUI iPhone 11 Pro Max (iPhone12,5); SST uses bottom 24."
+      notes: "Landscape 44/21 taken from QMUI iPhone 11 Pro Max (iPhone12,5); SST uses bottom 24.",
+      aliases: []
     ),
     Device(
       name: "iPhone 11",
@@ -83,7 +93,8 @@ extension DeviceTable {
       landscape: Device.OrientationFacts(traits: TraitCollection(horizontal: .regular, vertical: .compact), safeAreaInsets: EdgeInsets(top: 0, left: 48, bottom: 21, right: 48)),
       isSafeAreaSourced: true,
       sources: ["QMUI"],
-      notes: "QMUI iPhone12,1. Playbook (older iOS) uses 44/34, 44/24."
+      notes: "QMUI iPhone12,1. Playbook (older iOS) uses 44/34, 44/24.",
+      aliases: []
     ),
     Device(
       name: "iPhone 11 Pro",
@@ -93,7 +104,8 @@ extension DeviceTable {
       landscape: Device.OrientationFacts(traits: TraitCollection(horizontal: .compact, vertical: .compact), safeAreaInsets: EdgeInsets(top: 0, left: 44, bottom: 21, right: 44)),
       isSafeAreaSourced: true,
       sources: ["QMUI-2017", "Playbook"],
-      notes: "Same 5.8in geometry as X/XS."
+      notes: "Same 5.8in geometry as X/XS.",
+      aliases: []
     ),
     Device(
       name: "iPhone 11 Pro Max",
@@ -103,7 +115,8 @@ extension DeviceTable {
       landscape: Device.OrientationFacts(traits: TraitCollection(horizontal: .regular, vertical: .compact), safeAreaInsets: EdgeInsets(top: 0, left: 44, bottom: 21, right: 44)),
       isSafeAreaSourced: true,
       sources: ["QMUI"],
-      notes: "QMUI iPhone12,5."
+      notes: "QMUI iPhone12,5.",
+      aliases: []
     ),
     Device(
       name: "iPhone 12 mini",
@@ -113,7 +126,8 @@ extension DeviceTable {
       landscape: Device.OrientationFacts(traits: TraitCollection(horizontal: .compact, vertical: .compact), safeAreaInsets: EdgeInsets(top: 0, left: 50, bottom: 21, right: 50)),
       isSafeAreaSourced: true,
       sources: ["QMUI", "Playbook"],
-      notes: "UIKit bounds 375x812 @3x (nativeScale < 3; older HIG + SST iPhone13Mini). Current HIG table lists 360x780 pt (1080x2340 px @3x) and Playbook uses 360x780 -- conflict; 375x812 is what UIScreen.bounds reports (unsourced claim beyond HIG note that scale factors are UIKit ones)."
+      notes: "UIKit bounds 375x812 @3x (nativeScale < 3; older HIG + SST iPhone13Mini). Current HIG table lists 360x780 pt (1080x2340 px @3x) and Playbook uses 360x780 -- conflict; 375x812 is what UIScreen.bounds reports (unsourced claim beyond HIG note that scale factors are UIKit ones).",
+      aliases: []
     ),
     Device(
       name: "iPhone 12",
@@ -123,7 +137,8 @@ extension DeviceTable {
       landscape: Device.OrientationFacts(traits: TraitCollection(horizontal: .compact, vertical: .compact), safeAreaInsets: EdgeInsets(top: 0, left: 47, bottom: 21, right: 47)),
       isSafeAreaSourced: true,
       sources: ["QMUI", "SST", "Playbook"],
-      notes: ""
+      notes: "",
+      aliases: []
     ),
     Device(
       name: "iPhone 12 Pro",
@@ -133,7 +148,8 @@ extension DeviceTable {
       landscape: Device.OrientationFacts(traits: TraitCollection(horizontal: .compact, vertical: .compact), safeAreaInsets: EdgeInsets(top: 0, left: 47, bottom: 21, right: 47)),
       isSafeAreaSourced: true,
       sources: ["QMUI", "SST", "Playbook"],
-      notes: ""
+      notes: "",
+      aliases: []
     ),
     Device(
       name: "iPhone 12 Pro Max",
@@ -143,7 +159,8 @@ extension DeviceTable {
       landscape: Device.OrientationFacts(traits: TraitCollection(horizontal: .regular, vertical: .compact), safeAreaInsets: EdgeInsets(top: 0, left: 47, bottom: 21, right: 47)),
       isSafeAreaSourced: true,
       sources: ["QMUI", "SST", "Playbook"],
-      notes: ""
+      notes: "",
+      aliases: []
     ),
     Device(
       name: "iPhone 13 mini",
@@ -153,7 +170,8 @@ extension DeviceTable {
       landscape: Device.OrientationFacts(traits: TraitCollection(horizontal: .compact, vertical: .compact), safeAreaInsets: EdgeInsets(top: 0, left: 50, bottom: 21, right: 50)),
       isSafeAreaSourced: true,
       sources: ["QMUI", "SST", "Playbook"],
-      notes: "See 12 mini note (HIG now says 360x780)."
+      notes: "See 12 mini note (HIG now says 360x780).",
+      aliases: []
     ),
     Device(
       name: "iPhone 13",
@@ -163,7 +181,8 @@ extension DeviceTable {
       landscape: Device.OrientationFacts(traits: TraitCollection(horizontal: .compact, vertical: .compact), safeAreaInsets: EdgeInsets(top: 0, left: 47, bottom: 21, right: 47)),
       isSafeAreaSourced: true,
       sources: ["QMUI", "SST", "Playbook"],
-      notes: ""
+      notes: "",
+      aliases: []
     ),
     Device(
       name: "iPhone 13 Pro",
@@ -173,7 +192,8 @@ extension DeviceTable {
       landscape: Device.OrientationFacts(traits: TraitCollection(horizontal: .compact, vertical: .compact), safeAreaInsets: EdgeInsets(top: 0, left: 47, bottom: 21, right: 47)),
       isSafeAreaSourced: true,
       sources: ["QMUI", "SST", "Playbook"],
-      notes: ""
+      notes: "",
+      aliases: []
     ),
     Device(
       name: "iPhone 13 Pro Max",
@@ -183,7 +203,8 @@ extension DeviceTable {
       landscape: Device.OrientationFacts(traits: TraitCollection(horizontal: .regular, vertical: .compact), safeAreaInsets: EdgeInsets(top: 0, left: 47, bottom: 21, right: 47)),
       isSafeAreaSourced: true,
       sources: ["QMUI", "SST", "Playbook"],
-      notes: ""
+      notes: "",
+      aliases: []
     ),
     Device(
       name: "iPhone 14",
@@ -193,7 +214,8 @@ extension DeviceTable {
       landscape: Device.OrientationFacts(traits: TraitCollection(horizontal: .compact, vertical: .compact), safeAreaInsets: EdgeInsets(top: 0, left: 47, bottom: 21, right: 47)),
       isSafeAreaSourced: true,
       sources: ["QMUI", "SST PR #662"],
-      notes: "notch"
+      notes: "notch",
+      aliases: []
     ),
     Device(
       name: "iPhone 14 Plus",
@@ -203,7 +225,8 @@ extension DeviceTable {
       landscape: Device.OrientationFacts(traits: TraitCollection(horizontal: .regular, vertical: .compact), safeAreaInsets: EdgeInsets(top: 0, left: 47, bottom: 21, right: 47)),
       isSafeAreaSourced: true,
       sources: ["QMUI"],
-      notes: "notch"
+      notes: "notch",
+      aliases: []
     ),
     Device(
       name: "iPhone 14 Pro",
@@ -213,7 +236,8 @@ extension DeviceTable {
       landscape: Device.OrientationFacts(traits: TraitCollection(horizontal: .compact, vertical: .compact), safeAreaInsets: EdgeInsets(top: 0, left: 59, bottom: 21, right: 59)),
       isSafeAreaSourced: true,
       sources: ["QMUI", "Playbook"],
-      notes: "Dynamic Island"
+      notes: "Dynamic Island",
+      aliases: []
     ),
     Device(
       name: "iPhone 14 Pro Max",
@@ -223,7 +247,8 @@ extension DeviceTable {
       landscape: Device.OrientationFacts(traits: TraitCollection(horizontal: .regular, vertical: .compact), safeAreaInsets: EdgeInsets(top: 0, left: 59, bottom: 21, right: 59)),
       isSafeAreaSourced: true,
       sources: ["QMUI", "Playbook"],
-      notes: "Dynamic Island"
+      notes: "Dynamic Island",
+      aliases: []
     ),
     Device(
       name: "iPhone 15",
@@ -233,7 +258,8 @@ extension DeviceTable {
       landscape: Device.OrientationFacts(traits: TraitCollection(horizontal: .compact, vertical: .compact), safeAreaInsets: EdgeInsets(top: 0, left: 59, bottom: 21, right: 59)),
       isSafeAreaSourced: true,
       sources: ["SST-PR839"],
-      notes: "SST PR #839 (cites useyourloaf iphone-15-screen-sizes) = 59. QMUI entry iPhone15,4 says 47 but is a copy of its iPhone 14 entry (conflict)."
+      notes: "SST PR #839 (cites useyourloaf iphone-15-screen-sizes) = 59. QMUI entry iPhone15,4 says 47 but is a copy of its iPhone 14 entry (conflict).",
+      aliases: []
     ),
     Device(
       name: "iPhone 15 Plus",
@@ -243,7 +269,8 @@ extension DeviceTable {
       landscape: Device.OrientationFacts(traits: TraitCollection(horizontal: .regular, vertical: .compact), safeAreaInsets: EdgeInsets(top: 0, left: 59, bottom: 21, right: 59)),
       isSafeAreaSourced: true,
       sources: ["SST-PR839"],
-      notes: "QMUI iPhone15,5 says 47 (copy of 14 Plus) - conflict."
+      notes: "QMUI iPhone15,5 says 47 (copy of 14 Plus) - conflict.",
+      aliases: []
     ),
     Device(
       name: "iPhone 15 Pro",
@@ -253,7 +280,8 @@ extension DeviceTable {
       landscape: Device.OrientationFacts(traits: TraitCollection(horizontal: .compact, vertical: .compact), safeAreaInsets: EdgeInsets(top: 0, left: 59, bottom: 21, right: 59)),
       isSafeAreaSourced: true,
       sources: ["QMUI", "Playbook"],
-      notes: ""
+      notes: "",
+      aliases: []
     ),
     Device(
       name: "iPhone 15 Pro Max",
@@ -263,7 +291,8 @@ extension DeviceTable {
       landscape: Device.OrientationFacts(traits: TraitCollection(horizontal: .regular, vertical: .compact), safeAreaInsets: EdgeInsets(top: 0, left: 59, bottom: 21, right: 59)),
       isSafeAreaSourced: true,
       sources: ["QMUI", "Playbook"],
-      notes: ""
+      notes: "",
+      aliases: []
     ),
     Device(
       name: "iPhone 16",
@@ -273,7 +302,8 @@ extension DeviceTable {
       landscape: Device.OrientationFacts(traits: TraitCollection(horizontal: .compact, vertical: .compact), safeAreaInsets: EdgeInsets(top: 0, left: 59, bottom: 21, right: 59)),
       isSafeAreaSourced: true,
       sources: ["QMUI"],
-      notes: "QMUI iPhone17,3"
+      notes: "QMUI iPhone17,3",
+      aliases: []
     ),
     Device(
       name: "iPhone 16 Plus",
@@ -283,7 +313,8 @@ extension DeviceTable {
       landscape: Device.OrientationFacts(traits: TraitCollection(horizontal: .regular, vertical: .compact), safeAreaInsets: EdgeInsets(top: 0, left: 59, bottom: 21, right: 59)),
       isSafeAreaSourced: true,
       sources: ["QMUI"],
-      notes: "QMUI iPhone17,4"
+      notes: "QMUI iPhone17,4",
+      aliases: []
     ),
     Device(
       name: "iPhone 16 Pro",
@@ -293,7 +324,8 @@ extension DeviceTable {
       landscape: Device.OrientationFacts(traits: TraitCollection(horizontal: .compact, vertical: .compact), safeAreaInsets: EdgeInsets(top: 0, left: 62, bottom: 21, right: 62)),
       isSafeAreaSourced: true,
       sources: ["QMUI"],
-      notes: "QMUI iPhone17,1"
+      notes: "QMUI iPhone17,1",
+      aliases: []
     ),
     Device(
       name: "iPhone 16 Pro Max",
@@ -303,7 +335,63 @@ extension DeviceTable {
       landscape: Device.OrientationFacts(traits: TraitCollection(horizontal: .regular, vertical: .compact), safeAreaInsets: EdgeInsets(top: 0, left: 62, bottom: 21, right: 62)),
       isSafeAreaSourced: true,
       sources: ["QMUI"],
-      notes: "QMUI iPhone17,2"
+      notes: "QMUI iPhone17,2",
+      aliases: []
+    ),
+    Device(
+      name: "iPhone 16e",
+      portraitSize: Size(width: 390, height: 844),
+      scale: 3,
+      portrait: Device.OrientationFacts(traits: TraitCollection(horizontal: .compact, vertical: .regular), safeAreaInsets: EdgeInsets(top: 47, left: 0, bottom: 34, right: 0)),
+      landscape: Device.OrientationFacts(traits: TraitCollection(horizontal: .compact, vertical: .compact), safeAreaInsets: EdgeInsets(top: 0, left: 47, bottom: 20, right: 47)),
+      isSafeAreaSourced: true,
+      sources: ["DP-sim"],
+      notes: "Notch, not Dynamic Island; the same screen in points as iPhone 14 (47/34 there too, QMUI). Safe area probed in the iOS 26.5 simulator (DP-sim, device_specs/apple-iphone-16e.json at commit ffbac9d): landscape bottom 20 there, where the iOS 17/18 sources of the older rows give 21.",
+      aliases: []
+    ),
+    Device(
+      name: "iPhone 17",
+      portraitSize: Size(width: 402, height: 874),
+      scale: 3,
+      portrait: Device.OrientationFacts(traits: TraitCollection(horizontal: .compact, vertical: .regular), safeAreaInsets: EdgeInsets(top: 62, left: 0, bottom: 34, right: 0)),
+      landscape: Device.OrientationFacts(traits: TraitCollection(horizontal: .compact, vertical: .compact), safeAreaInsets: EdgeInsets(top: 0, left: 62, bottom: 20, right: 62)),
+      isSafeAreaSourced: true,
+      sources: ["DP-sim"],
+      notes: "Dynamic Island; the same screen as iPhone 16 Pro (QMUI, iOS 18: 62/34, landscape bottom 21). Probed in the iOS 26.5 simulator (DP-sim): landscape bottom 20.",
+      aliases: []
+    ),
+    Device(
+      name: "iPhone Air",
+      portraitSize: Size(width: 420, height: 912),
+      scale: 3,
+      portrait: Device.OrientationFacts(traits: TraitCollection(horizontal: .compact, vertical: .regular), safeAreaInsets: EdgeInsets(top: 68, left: 0, bottom: 34, right: 0)),
+      landscape: Device.OrientationFacts(traits: TraitCollection(horizontal: .regular, vertical: .compact), safeAreaInsets: EdgeInsets(top: 0, left: 68, bottom: 20, right: 68)),
+      isSafeAreaSourced: true,
+      sources: ["DP-sim"],
+      notes: "Dynamic Island; the HIG size-class table gives landscape regular width (912 pt). Top 68 from the iOS 26.5 simulator probe (DP-sim commit ffbac9d: \"the Air's island band is 68 (was 62)\"); no second measurement found.",
+      aliases: []
+    ),
+    Device(
+      name: "iPhone 17 Pro",
+      portraitSize: Size(width: 402, height: 874),
+      scale: 3,
+      portrait: Device.OrientationFacts(traits: TraitCollection(horizontal: .compact, vertical: .regular), safeAreaInsets: EdgeInsets(top: 62, left: 0, bottom: 34, right: 0)),
+      landscape: Device.OrientationFacts(traits: TraitCollection(horizontal: .compact, vertical: .compact), safeAreaInsets: EdgeInsets(top: 0, left: 62, bottom: 20, right: 62)),
+      isSafeAreaSourced: true,
+      sources: ["DP-sim", "DP-preset"],
+      notes: "Dynamic Island. DP-preset (device_preview 3.0.0-prerelease3, not probed) gives 62/34 and landscape bottom 21; the iOS 26.5 simulator probe (DP-sim) gives 20, used here.",
+      aliases: []
+    ),
+    Device(
+      name: "iPhone 17 Pro Max",
+      portraitSize: Size(width: 440, height: 956),
+      scale: 3,
+      portrait: Device.OrientationFacts(traits: TraitCollection(horizontal: .compact, vertical: .regular), safeAreaInsets: EdgeInsets(top: 62, left: 0, bottom: 34, right: 0)),
+      landscape: Device.OrientationFacts(traits: TraitCollection(horizontal: .regular, vertical: .compact), safeAreaInsets: EdgeInsets(top: 0, left: 62, bottom: 20, right: 62)),
+      isSafeAreaSourced: true,
+      sources: ["DP-sim"],
+      notes: "Dynamic Island; the same screen as iPhone 16 Pro Max (QMUI, iOS 18: 62/34, landscape bottom 21). Probed in the iOS 26.5 simulator (DP-sim): landscape bottom 20.",
+      aliases: []
     ),
     Device(
       name: "iPad mini 7.9-inch (5th gen)",
@@ -313,7 +401,8 @@ extension DeviceTable {
       landscape: Device.OrientationFacts(traits: TraitCollection(horizontal: .regular, vertical: .regular), safeAreaInsets: EdgeInsets(top: 20, left: 0, bottom: 0, right: 0)),
       isSafeAreaSourced: true,
       sources: ["SST", "Playbook"],
-      notes: "Home-button iPad: top 20 = status bar, kept in landscape on iPad."
+      notes: "Home-button iPad: top 20 = status bar, kept in landscape on iPad.",
+      aliases: []
     ),
     Device(
       name: "iPad mini 8.3-inch (6th/7th gen)",
@@ -323,7 +412,8 @@ extension DeviceTable {
       landscape: Device.OrientationFacts(traits: TraitCollection(horizontal: .regular, vertical: .regular), safeAreaInsets: EdgeInsets(top: 24, left: 0, bottom: 20, right: 0)),
       isSafeAreaSourced: true,
       sources: ["QMUI"],
-      notes: "QMUI: any iPad without home button -> (24,0,20,0). Playbook uses (24,20,24,20) - conflict."
+      notes: "QMUI: any iPad without home button -> (24,0,20,0). Playbook uses (24,20,24,20) - conflict. The 7th gen is Apple's 'iPad mini (A17 Pro)'; its iPadOS 26.5 simulator probe gives 32/0/25/0 (DP-sim).",
+      aliases: ["iPad mini (A17 Pro)", "iPad mini (6th generation)"]
     ),
     Device(
       name: "iPad 10.2-inch (7th-9th gen)",
@@ -333,7 +423,19 @@ extension DeviceTable {
       landscape: Device.OrientationFacts(traits: TraitCollection(horizontal: .regular, vertical: .regular), safeAreaInsets: EdgeInsets(top: 20, left: 0, bottom: 0, right: 0)),
       isSafeAreaSourced: true,
       sources: ["SST"],
-      notes: ""
+      notes: "",
+      aliases: []
+    ),
+    Device(
+      name: "iPad 10.9/11-inch (10th gen, A16)",
+      portraitSize: Size(width: 820, height: 1180),
+      scale: 2,
+      portrait: Device.OrientationFacts(traits: TraitCollection(horizontal: .regular, vertical: .regular), safeAreaInsets: EdgeInsets(top: 32, left: 0, bottom: 25, right: 0)),
+      landscape: Device.OrientationFacts(traits: TraitCollection(horizontal: .regular, vertical: .regular), safeAreaInsets: EdgeInsets(top: 32, left: 0, bottom: 25, right: 0)),
+      isSafeAreaSourced: true,
+      sources: ["DP-sim"],
+      notes: "Same screen as the iPad Air 11-inch row. Safe area probed in the iPadOS 26.5 simulator (DP-sim, device_specs/apple-ipad-a16.json and apple-ipad-10.json): every iPad without a home button reports 32/25 there, where QMUI's iPadOS 17/18 rule gives 24/20 (the older iPad rows).",
+      aliases: ["iPad (A16)", "iPad (10th generation)"]
     ),
     Device(
       name: "iPad Air 10.5-inch (3rd gen)",
@@ -343,7 +445,8 @@ extension DeviceTable {
       landscape: Device.OrientationFacts(traits: TraitCollection(horizontal: .regular, vertical: .regular), safeAreaInsets: EdgeInsets(top: 20, left: 0, bottom: 0, right: 0)),
       isSafeAreaSourced: true,
       sources: ["SST (iPadPro10_5, same screen)", "Playbook"],
-      notes: "HIG row 'iPad Pro 10.5-inch'; Air 10.5 shares the screen."
+      notes: "HIG row 'iPad Pro 10.5-inch'; Air 10.5 shares the screen.",
+      aliases: []
     ),
     Device(
       name: "iPad Air 10.9/11-inch (4th gen+)",
@@ -353,7 +456,8 @@ extension DeviceTable {
       landscape: Device.OrientationFacts(traits: TraitCollection(horizontal: .regular, vertical: .regular), safeAreaInsets: EdgeInsets(top: 24, left: 0, bottom: 20, right: 0)),
       isSafeAreaSourced: true,
       sources: ["QMUI"],
-      notes: "HIG size-class row 'iPad Air 11-inch'."
+      notes: "HIG size-class row 'iPad Air 11-inch'. Covers the 11-inch M2 and M3 (same screen, HIG 'iPad Air 11-inch'); their iPadOS 26.5 simulator probe gives 32/0/25/0 (DP-sim).",
+      aliases: ["iPad Air 11-inch (M2)", "iPad Air 11-inch (M3)"]
     ),
     Device(
       name: "iPad Pro 11-inch (1st-4th gen)",
@@ -363,17 +467,19 @@ extension DeviceTable {
       landscape: Device.OrientationFacts(traits: TraitCollection(horizontal: .regular, vertical: .regular), safeAreaInsets: EdgeInsets(top: 24, left: 0, bottom: 20, right: 0)),
       isSafeAreaSourced: true,
       sources: ["QMUI", "SST"],
-      notes: "Playbook uses (20,0,0,0) - conflict."
+      notes: "Playbook uses (20,0,0,0) - conflict.",
+      aliases: []
     ),
     Device(
-      name: "iPad Pro 11-inch (M4, 5th gen)",
+      name: "iPad Pro 11-inch (M4/M5)",
       portraitSize: Size(width: 834, height: 1210),
       scale: 2,
-      portrait: Device.OrientationFacts(traits: TraitCollection(horizontal: .regular, vertical: .regular), safeAreaInsets: EdgeInsets(top: 24, left: 0, bottom: 20, right: 0)),
-      landscape: Device.OrientationFacts(traits: TraitCollection(horizontal: .regular, vertical: .regular), safeAreaInsets: EdgeInsets(top: 24, left: 0, bottom: 20, right: 0)),
-      isSafeAreaSourced: false,
-      sources: [],
-      notes: "safe area unsourced (probably 24/20 like other home-button-less iPads)"
+      portrait: Device.OrientationFacts(traits: TraitCollection(horizontal: .regular, vertical: .regular), safeAreaInsets: EdgeInsets(top: 32, left: 0, bottom: 25, right: 0)),
+      landscape: Device.OrientationFacts(traits: TraitCollection(horizontal: .regular, vertical: .regular), safeAreaInsets: EdgeInsets(top: 32, left: 0, bottom: 25, right: 0)),
+      isSafeAreaSourced: true,
+      sources: ["DP-sim"],
+      notes: "HIG row 'iPad Pro 11-inch 5th and 6th generation' (M4 and M5). Safe area probed in the iPadOS 26.5 simulator (DP-sim, apple-ipad-pro-11-m4.json, apple-ipad-pro-11-m5.json); it was unsourced before. The older iPad rows carry QMUI's iPadOS 17/18 value 24/20.",
+      aliases: ["iPad Pro 11-inch (M4, 5th gen)", "iPad Pro 11-inch (M5)"]
     ),
     Device(
       name: "iPad Pro 12.9-inch (3rd-6th gen)",
@@ -383,27 +489,30 @@ extension DeviceTable {
       landscape: Device.OrientationFacts(traits: TraitCollection(horizontal: .regular, vertical: .regular), safeAreaInsets: EdgeInsets(top: 24, left: 0, bottom: 20, right: 0)),
       isSafeAreaSourced: true,
       sources: ["QMUI", "Playbook"],
-      notes: "1st/2nd gen (home button) have (20,0,0,0) per SST."
+      notes: "1st/2nd gen (home button) have (20,0,0,0) per SST.",
+      aliases: []
     ),
     Device(
-      name: "iPad Pro 13-inch (M4)",
+      name: "iPad Pro 13-inch (M4/M5)",
       portraitSize: Size(width: 1032, height: 1376),
       scale: 2,
-      portrait: Device.OrientationFacts(traits: TraitCollection(horizontal: .regular, vertical: .regular), safeAreaInsets: EdgeInsets(top: 24, left: 0, bottom: 20, right: 0)),
-      landscape: Device.OrientationFacts(traits: TraitCollection(horizontal: .regular, vertical: .regular), safeAreaInsets: EdgeInsets(top: 24, left: 0, bottom: 20, right: 0)),
-      isSafeAreaSourced: false,
-      sources: [],
-      notes: "safe area unsourced"
+      portrait: Device.OrientationFacts(traits: TraitCollection(horizontal: .regular, vertical: .regular), safeAreaInsets: EdgeInsets(top: 32, left: 0, bottom: 25, right: 0)),
+      landscape: Device.OrientationFacts(traits: TraitCollection(horizontal: .regular, vertical: .regular), safeAreaInsets: EdgeInsets(top: 32, left: 0, bottom: 25, right: 0)),
+      isSafeAreaSourced: true,
+      sources: ["DP-sim"],
+      notes: "HIG row 'iPad Pro 13-inch' (M4 and M5). Safe area probed in the iPadOS 26.5 simulator (DP-sim, apple-ipad-pro-13-m4.json, apple-ipad-pro-13-m5.json); it was unsourced before. The older iPad rows carry QMUI's iPadOS 17/18 value 24/20.",
+      aliases: ["iPad Pro 13-inch (M4)", "iPad Pro 13-inch (M5)"]
     ),
     Device(
-      name: "iPad Air 13-inch (M2)",
+      name: "iPad Air 13-inch (M2/M3)",
       portraitSize: Size(width: 1024, height: 1366),
       scale: 2,
-      portrait: Device.OrientationFacts(traits: TraitCollection(horizontal: .regular, vertical: .regular), safeAreaInsets: EdgeInsets(top: 24, left: 0, bottom: 20, right: 0)),
-      landscape: Device.OrientationFacts(traits: TraitCollection(horizontal: .regular, vertical: .regular), safeAreaInsets: EdgeInsets(top: 24, left: 0, bottom: 20, right: 0)),
-      isSafeAreaSourced: false,
-      sources: [],
-      notes: "safe area unsourced"
+      portrait: Device.OrientationFacts(traits: TraitCollection(horizontal: .regular, vertical: .regular), safeAreaInsets: EdgeInsets(top: 32, left: 0, bottom: 25, right: 0)),
+      landscape: Device.OrientationFacts(traits: TraitCollection(horizontal: .regular, vertical: .regular), safeAreaInsets: EdgeInsets(top: 32, left: 0, bottom: 25, right: 0)),
+      isSafeAreaSourced: true,
+      sources: ["DP-sim"],
+      notes: "HIG row 'iPad Air 13-inch'. Safe area probed in the iPadOS 26.5 simulator (DP-sim, apple-ipad-air-13-m2.json (M3: the same chassis per DP-sim commit ffbac9d)); it was unsourced before. The older iPad rows carry QMUI's iPadOS 17/18 value 24/20.",
+      aliases: ["iPad Air 13-inch (M2)", "iPad Air 13-inch (M3)"]
     ),
   ]
 }
