@@ -5,7 +5,9 @@ import TrellisText
 /// `--device`, `--orientation`, `--size`, `--traits`, `--safe-area`, `--scale`, `--rtl`: the
 /// options that choose an environment, and how they combine.
 ///
-/// - Nothing given: the default device, iPhone 8, portrait (375x667, wC hR, safe area top 20, @2x).
+/// - Nothing given: the default device, iPhone 17, portrait (402x874, wC hR, safe area 62,0,34,0,
+///   @3x): a current iPhone with a sensor housing (the Dynamic Island) and a home indicator, so
+///   that a layout ignoring the safe area shows it without options.
 /// - `--device` (and `--orientation`): that device's full-screen environment.
 /// - `--size` without `--device`: a custom environment: traits from `--traits` or inferred from the
 ///   size (``DeviceTable/inferredTraits(for:)``), safe area from `--safe-area` or none, scale from
@@ -13,7 +15,7 @@ import TrellisText
 /// - `--size`, `--traits`, `--safe-area`, `--scale` with a device replace that part of the device's
 ///   environment; a different size also drops the device name (it no longer describes the device).
 enum EnvironmentOptions {
-  static let defaultDeviceName = "iPhone 8"
+  static let defaultDeviceName = "iPhone 17"
 
   static let specs: [OptionSpec] = [
     .value(

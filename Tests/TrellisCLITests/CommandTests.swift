@@ -14,13 +14,24 @@ final class CommandTests: XCTestCase {
 
   // MARK: solve
 
-  func testSolveDefaultsToIPhone8PortraitAndMatchesTheRenderer() throws {
-    let run = trellis("solve", "concentration.json", "--columns", "60")
+  func testSolveIPhone8PortraitMatchesTheRenderer() throws {
+    let run = trellis("solve", "concentration.json", "--device", "iPhone 8", "--columns", "60")
     XCTAssertEqual(run.status, 0)
     XCTAssertEqual(run.stderr, "")
     XCTAssertTrue(run.stdout.hasPrefix("iPhone 8 portrait (375x667, wC hR) @2x, safe area insets t20 l0 b0 r0\n"))
     // The same text the renderer snapshot holds for the hand-solved fixture at 60 columns.
     Snapshot.assertMatches(run.stdout, named: "concentration-portrait", in: cliSnapshots)
+  }
+
+  func testSolveDefaultsToIPhone17Portrait() throws {
+    let run = trellis("solve", "concentration.json", "--columns", "60")
+    XCTAssertEqual(run.status, 0)
+    XCTAssertEqual(run.stderr, "")
+    // devices.json: iPhone 17 402x874 @3x, wC hR, Dynamic Island 62 on top, home indicator 34 below.
+    XCTAssertTrue(
+      run.stdout.hasPrefix("iPhone 17 portrait (402x874, wC hR) @3x, safe area insets t62 l0 b34 r0\n"), run.stdout)
+    let explicit = trellis("solve", "concentration.json", "--columns", "60", "--device", "iPhone 17")
+    XCTAssertEqual(run.stdout, explicit.stdout)
   }
 
   func testColumnsComeFromTheOptionThenCOLUMNSThen100() {
@@ -98,14 +109,15 @@ final class CommandTests: XCTestCase {
   }
 
   func testConflictStillPrintsTheLayoutAndFails() {
+    // The default device, iPhone 17, in landscape: 874x402, compact height (HIG).
     let run = trellis("solve", "conflict.json", "--orientation", "landscape")
     XCTAssertEqual(run.status, 1)
-    XCTAssertTrue(run.stdout.hasPrefix("iPhone 8 landscape (667x375, wC hC)"))
+    XCTAssertTrue(run.stdout.hasPrefix("iPhone 17 landscape (874x402, wC hC)"))
     XCTAssertTrue(run.stdout.contains("card24"))
     XCTAssertEqual(
       run.stderr,
       "conflict.json:12:5: error: unable to satisfy flips.width >= 400 [unsatisfiable]\n"
-        + "  in iPhone 8 landscape (667x375, wC hC)\n")
+        + "  in iPhone 17 landscape (874x402, wC hC)\n")
     XCTAssertEqual(trellis("solve", "conflict.json").status, 0, "portrait has no conflict")
   }
 
@@ -114,7 +126,7 @@ final class CommandTests: XCTestCase {
     XCTAssertEqual(run.status, 1)
     // The stand-in result has no diagnostic for its ambiguous view: the policy adds the error.
     XCTAssertEqual(
-      run.stderr, "error: flips has an ambiguous centerY [ambiguous-frame]\n  in iPhone 8 portrait (375x667, wC hR)\n")
+      run.stderr, "error: flips has an ambiguous centerY [ambiguous-frame]\n  in iPhone 17 portrait (402x874, wC hR)\n")
   }
 
   func testUnreadableFileShowsGNUDiagnosticsWithCaret() {

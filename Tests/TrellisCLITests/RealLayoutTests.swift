@@ -46,7 +46,7 @@ final class RealLayoutTests: XCTestCase {
   /// (667 − 24 = 643). Grid: top 20 + 8 = 28, x 8, width 375 − 16 = 359, bottom 643 − 8 = 635
   /// → height 607. Five rows: (607 − 4 × 8) / 5 = 115; four cards: (359 − 3 × 8) / 4 = 83.75.
   func testConcentrationPortraitFramesWorkedOutByHand() throws {
-    let run = real("solve", Self.concentration, "--format", "json")
+    let run = real("solve", Self.concentration, "--device", "iPhone 8", "--format", "json")
     XCTAssertEqual(run.status, 0, run.stderr)
     let views = try frames(run.stdout)
     assertFrame(views["flipCountLabel"]?.frame, [147.5, 643, 80, 24], "label")
@@ -60,13 +60,31 @@ final class RealLayoutTests: XCTestCase {
     XCTAssertEqual(views["row5"]?.hidden, false)
   }
 
+  /// With no device option: iPhone 17 portrait, 402x874, safe area top 62 (Dynamic Island), bottom
+  /// 34 (home indicator). Label 80 x 24 centred (201 − 40 = 161) on the safe bottom
+  /// (874 − 34 − 24 = 816). Grid: top 62 + 8 = 70, x 8, width 402 − 16 = 386, bottom 816 − 8 = 808
+  /// → height 738. Five rows: (738 − 4 × 8) / 5 = 141.2; four cards: (386 − 3 × 8) / 4 = 90.5.
+  func testConcentrationOnTheDefaultIPhone17WorkedOutByHand() throws {
+    let run = real("solve", Self.concentration, "--format", "json")
+    XCTAssertEqual(run.status, 0, run.stderr)
+    let views = try frames(run.stdout)
+    assertFrame(views["flipCountLabel"]?.frame, [161, 816, 80, 24], "label")
+    assertFrame(views["cardGrid"]?.frame, [8, 70, 386, 738], "grid")
+    assertFrame(views["card1"]?.frame, [8, 70, 90.5, 141.2], "card1")
+    // card6: second column (8 + 90.5 + 8), second row (70 + 141.2 + 8).
+    assertFrame(views["card6"]?.frame, [106.5, 219.2, 90.5, 141.2], "card6")
+    // card20: fourth column (8 + 3 × 98.5), fifth row (70 + 4 × 149.2).
+    assertFrame(views["card20"]?.frame, [303.5, 666.8, 90.5, 141.2], "card20")
+  }
+
   /// iPhone 8 landscape: 667x375, no insets. Label "Flips\n0": 5 × 10 = 50 wide, 2 × 24 = 48 tall;
   /// trailing 667 − 8 = 659 → x 609; centred at 187.5 → y 163.5. Grid: x 8, y 8, trailing
   /// 609 − 8 = 601 → width 593; bottom 375 − 8 = 367 → height 359. Five columns: 4w + 3 × 8 for
   /// the rows stack, 8, w for the extra column: 5w + 32 = 593 → w = 112.2. Four rows (row 5
   /// hidden collapses): (359 − 3 × 8) / 4 = 83.75.
   func testConcentrationLandscapeFramesWorkedOutByHand() throws {
-    let run = real("solve", Self.concentration, "--orientation", "landscape", "--format", "json")
+    let run = real(
+      "solve", Self.concentration, "--device", "iPhone 8", "--orientation", "landscape", "--format", "json")
     XCTAssertEqual(run.status, 0, run.stderr)
     let views = try frames(run.stdout)
     assertFrame(views["flipCountLabel"]?.frame, [609, 163.5, 50, 48], "label")

@@ -28,8 +28,8 @@ final class ScrollOptionTests: XCTestCase {
     // Cassini on an iPhone 8 (375x667, wC hR, safe area top 20): zoom 1 makes the image its
     // intrinsic 2048 x 1536; offset 500,300 puts the content's origin at (−500, −300).
     let run = real(
-      "solve", Self.layout("cassini.json"), "--zoom", "scrollView=1", "--scroll-offset", "scrollView=500,300",
-      "--format", "json")
+      "solve", Self.layout("cassini.json"), "--device", "iPhone 8", "--zoom", "scrollView=1", "--scroll-offset",
+      "scrollView=500,300", "--format", "json")
     XCTAssertEqual(run.status, 0, run.stderr)
     let scroll = try XCTUnwrap(try scrollViews(run).first)
     XCTAssertEqual(scroll["id"] as? String, "scrollView")
@@ -45,8 +45,8 @@ final class ScrollOptionTests: XCTestCase {
   func testTheDiagramMarksContentBeyondTheViewport() {
     // Scrolled into the middle of the 2048 x 1536 image, content lies beyond all four edges.
     let run = real(
-      "solve", Self.layout("cassini.json"), "--zoom", "scrollView=1", "--scroll-offset", "scrollView=500,300",
-      "--columns", "40")
+      "solve", Self.layout("cassini.json"), "--device", "iPhone 8", "--zoom", "scrollView=1", "--scroll-offset",
+      "scrollView=500,300", "--columns", "40")
     XCTAssertEqual(run.status, 0, run.stderr)
     for arrow in ["▲", "▼", "◀", "▶"] { XCTAssertTrue(run.stdout.contains(arrow), arrow) }
     XCTAssertTrue(
@@ -59,7 +59,7 @@ final class ScrollOptionTests: XCTestCase {
   }
 
   func testTheSVGClipsContentAndOutlinesIt() {
-    let run = real("solve", Self.layout("long-form.json"), "--format", "svg")
+    let run = real("solve", Self.layout("long-form.json"), "--device", "iPhone 8", "--format", "svg")
     XCTAssertEqual(run.status, 0, run.stderr)
     XCTAssertTrue(run.stdout.contains("<clipPath id=\"clip1\"><rect x=\"0\" y=\"0\" width=\"375\" height=\"667\"/></clipPath>"))
     XCTAssertTrue(run.stdout.contains("<g id=\"view-form\" clip-path=\"url(#clip1)\">"))

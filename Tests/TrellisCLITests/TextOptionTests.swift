@@ -75,8 +75,10 @@ final class TextOptionTests: TemporaryDirectoryTestCase {
     // iPhone 8), heights rounded up to half points: 2 × 8.5 = 17 by 20.4 -> 20.5; 2 × 26.5 = 53
     // by 63.6 (127.2 px) -> 64.
     let path = try layoutFile(label: #""text": "Hi", "textStyle": "body""#)
-    XCTAssertEqual(try labelSize(realTrellis(["solve", path, "--format", "json"])), [17, 20.5])
-    XCTAssertEqual(try labelSize(realTrellis(["solve", path, "--format", "json", "--content-size", "AX5"])), [53, 64])
+    let iPhone8 = ["--device", "iPhone 8"]
+    XCTAssertEqual(try labelSize(realTrellis(["solve", path, "--format", "json"] + iPhone8)), [17, 20.5])
+    XCTAssertEqual(
+      try labelSize(realTrellis(["solve", path, "--format", "json", "--content-size", "AX5"] + iPhone8)), [53, 64])
     let bad = realTrellis(["solve", path, "--content-size", "huge"])
     XCTAssertEqual(bad.status, 64)
     XCTAssertTrue(bad.stderr.contains("The value 'huge' is invalid for '--content-size <category>'. Use one of: xSmall"))
@@ -107,12 +109,13 @@ final class TextOptionTests: TemporaryDirectoryTestCase {
     let path = try layoutFile(label: #""text": "abc", "fontSize": 10"#)
     // double: "abc abc", 7 × 5 = 35.
     XCTAssertEqual(try labelSize(realTrellis(["solve", path, "--format", "json", "--pseudo-locale", "double"])), [35, 12])
-    // right-to-left: the text is the same; leading is the right edge, so x = 375 − 15.
+    // right-to-left: the text is the same; leading is the right edge of the default iPhone 17,
+    // so x = 402 − 15.
     let run = realTrellis(["solve", path, "--format", "json", "--pseudo-locale", "right-to-left"])
     let object = try XCTUnwrap(try JSONSerialization.jsonObject(with: Data(run.stdout.utf8)) as? [String: Any])
     let views = try XCTUnwrap(object["views"] as? [[String: Any]])
     let frame = try XCTUnwrap(views.first { $0["id"] as? String == "l" }?["frame"] as? [String: Double])
-    XCTAssertEqual(frame["x"], 360)
+    XCTAssertEqual(frame["x"], 387)
   }
 
   func testTheTextMetricOptionChoosesTheBuiltInMetricAndFontsStillWin() throws {

@@ -7,9 +7,10 @@ struct SolveCommand: Command {
   static let spec = CommandSpec(
     name: "solve", abstract: "Solve a layout file for one environment and show the frames.",
     discussion: """
-      Without --device or --size the environment is an iPhone 8 in portrait (375x667, wC hR, safe \
-      area top 20, @2x); an Interface Builder scene is laid out where IB laid it out. Layouts with conflicting or ambiguous constraints still print what could \
-      be solved; the diagnostics go to standard error and the exit status is 1.
+      Without --device or --size the environment is an iPhone 17 in portrait (402x874, wC hR, safe \
+      area 62,0,34,0 for the Dynamic Island and the home indicator, @3x); an Interface Builder \
+      scene is laid out where IB laid it out. Layouts with conflicting or ambiguous constraints \
+      still print what could be solved; the diagnostics go to standard error and the exit status is 1.
       """,
     arguments: [ArgumentSpec(name: "file", help: "The layout file (JSON), or a .storyboard or .xib.")],
     options: EnvironmentOptions.specs + [EnvironmentOptions.sceneSpec] + ScrollOptions.specs + TextOptions.specs + [

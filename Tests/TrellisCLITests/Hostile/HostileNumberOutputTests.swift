@@ -57,7 +57,8 @@ final class HostileNumberOutputTests: XCTestCase {
   }
 
   func testSafeAreaInsetsLargerThanTheContainerAreAUsageError() {
-    let tall = hostileTrellis(["solve", RealLayoutTests.concentration, "--safe-area", "400,0,300,0"])
+    let tall = hostileTrellis(
+      ["solve", RealLayoutTests.concentration, "--device", "iPhone 8", "--safe-area", "400,0,300,0"])
     XCTAssertEqual(tall.status, 64)
     XCTAssertTrue(
       tall.stderr.hasPrefix(
