@@ -34,7 +34,7 @@ public struct Device: Hashable, Sendable, CustomStringConvertible {
   /// False when the reference table has no source for the safe area and Trellis chose the
   /// insets (the home-button-less iPad value 24, 0, 20, 0).
   public var isSafeAreaSourced: Bool
-  /// Where the safe-area values come from (keys of platform-facts.md §0).
+  /// Where the safe-area values come from (source keys listed in `Data/README.md`).
   public var sources: [String]
   /// The reference table's notes, including conflicts between sources.
   public var notes: String
