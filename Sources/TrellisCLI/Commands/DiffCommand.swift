@@ -19,7 +19,7 @@ struct DiffCommand: Command {
       ArgumentSpec(name: "new", help: "The layout after the change."),
     ],
     options: [
-      .value("devices", valueName: "set", allowed: ["all", "iphone", "ipad"], help: "Which devices.", default: "all"),
+      MatrixCommand.devicesSpec,
       EnvironmentOptions.sceneSpec, FailurePolicy.suppressSpec,
     ] + TextOptions.specs)
 

@@ -23,7 +23,7 @@ struct MatrixCommand: Command {
       """,
     arguments: [ArgumentSpec(name: "file", help: "The layout file (JSON), or a .storyboard or .xib.")],
     options: [
-      .value("devices", valueName: "set", allowed: ["all", "iphone", "ipad"], help: "Which devices.", default: "all"),
+      MatrixCommand.devicesSpec,
       .value(
         "format", valueName: "format", allowed: ["table", "json", "svg"], help: "What to print.", default: "table"),
       .value("output", valueName: "path", help: "Write to this file instead of standard output."),
@@ -78,6 +78,11 @@ struct MatrixCommand: Command {
     }
     return out
   }
+
+  /// `--devices all|iphone|ipad`, read by ``family(_:)``: one declaration for every command
+  /// that goes through the matrix's environments.
+  static let devicesSpec = OptionSpec.value(
+    "devices", valueName: "set", allowed: ["all", "iphone", "ipad"], help: "Which devices.", default: "all")
 
   /// `--devices`: iPhones, iPads, or all (`nil`).
   static func family(_ value: String?) -> Device.Family? {

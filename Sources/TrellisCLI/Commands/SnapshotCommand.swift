@@ -19,7 +19,7 @@ struct SnapshotCommand: Command {
       """,
     arguments: [ArgumentSpec(name: "file", help: "The layout file (JSON), or a .storyboard or .xib.")],
     options: [
-      .value("devices", valueName: "set", allowed: ["all", "iphone", "ipad"], help: "Which devices.", default: "all"),
+      MatrixCommand.devicesSpec,
       .value("output", valueName: "path", help: "The snapshot file to write, check or update (else standard output)."),
       .flag("check", help: "Compare with the snapshot at --output; exit 1 if anything moved."),
       .flag("update", help: "Rewrite the snapshot at --output, listing what changed."),
@@ -98,21 +98,34 @@ struct SnapshotCommand: Command {
     _ document: LayoutDocument, family: Device.Family?, text: TextOptions, _ suppressed: [Suppression],
     _ context: inout CommandContext
   ) throws -> [FrameSnapshot.Block] {
+    let (solved, policy) = try solveMatrix(document, family: family, text: text, suppressed, &context)
+    return solved.map { entry, result in
+      let environment = result.environment
+      let name =
+        "\(entry.device.name) \(entry.orientation.rawValue) \(entry.window) (\(environment.containerSize), \(environment.traits))"
+      return FrameSnapshot.block(name: name, status: LayoutCheck(result, policy: policy).status.rawValue, result)
+    }
+  }
+
+  /// Every environment of the matrix solved, in table order, with the failure policy (the
+  /// suppressions in force) that judges them: one live solver per device, its orientations and
+  /// windows being moves. `snapshot`, `diff` and `preview` share it.
+  static func solveMatrix(
+    _ document: LayoutDocument, family: Device.Family?, text: TextOptions, _ suppressed: [Suppression],
+    _ context: inout CommandContext
+  ) throws -> (solved: [(entry: MatrixCommand.Entry, result: LayoutResult)], policy: FailurePolicy) {
     let settings = try text.settings(for: document, &context)
     var policy = FailurePolicy()
     policy.suppressions = Suppressions(document.suppressions + suppressed)
     var solvers: [String: Pipeline.Solve] = [:]
-    var blocks: [FrameSnapshot.Block] = []
-    for entry in MatrixCommand.entries(family: family) {
-      var environment = entry.environment
-      if text.rightToLeft { environment.layoutDirection = .rightToLeft }
+    var solved: [(entry: MatrixCommand.Entry, result: LayoutResult)] = []
+    for var entry in MatrixCommand.entries(family: family) {
+      if text.rightToLeft { entry.environment.layoutDirection = .rightToLeft }
       let solve = solvers[entry.device.name] ?? context.pipeline.makeSolver(document, settings)
       solvers[entry.device.name] = solve
-      guard let result = solve(environment, false) else { throw RuntimeError.noEngine }
-      let name =
-        "\(entry.device.name) \(entry.orientation.rawValue) \(entry.window) (\(environment.containerSize), \(environment.traits))"
-      blocks.append(FrameSnapshot.block(name: name, status: LayoutCheck(result, policy: policy).status.rawValue, result))
+      guard let result = solve(entry.environment, false) else { throw RuntimeError.noEngine }
+      solved.append((entry, result))
     }
-    return blocks
+    return (solved, policy)
   }
 }
