@@ -42,7 +42,7 @@ public struct CommandLineTool: Sendable {
   static var commands: [any Command.Type] {
     [
       SolveCommand.self, ValidateCommand.self, DevicesCommand.self, MatrixCommand.self, RotateCommand.self,
-      ImportCommand.self, SnapshotCommand.self, DiffCommand.self,
+      ImportCommand.self, SnapshotCommand.self, DiffCommand.self, PreviewCommand.self,
     ]
   }
 

@@ -41,6 +41,36 @@ package indirect enum JSONValue: Hashable, Sendable {
     return out
   }
 
+  /// On one line with no spaces: for embedding (a page's data), where size matters more
+  /// than reading.
+  package func compact() -> String {
+    var out = ""
+    writeCompact(to: &out)
+    return out
+  }
+
+  private func writeCompact(to out: inout String) {
+    switch self {
+    case .null, .bool, .number, .string: write(to: &out, indent: 0)
+    case .array(let items):
+      out += "["
+      for (index, item) in items.enumerated() {
+        if index > 0 { out += "," }
+        item.writeCompact(to: &out)
+      }
+      out += "]"
+    case .object(let members):
+      out += "{"
+      for (index, member) in members.enumerated() {
+        if index > 0 { out += "," }
+        Self.quote(member.key, into: &out)
+        out += ":"
+        member.value.writeCompact(to: &out)
+      }
+      out += "}"
+    }
+  }
+
   private func write(to out: inout String, indent: Int) {
     switch self {
     case .null: out += "null"

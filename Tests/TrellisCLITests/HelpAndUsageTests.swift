@@ -45,7 +45,7 @@ final class HelpAndUsageTests: XCTestCase {
   }
 
   func testEverySubcommandHasHelpThreeWays() {
-    for name in ["solve", "validate", "devices", "matrix", "rotate"] {
+    for name in ["solve", "validate", "devices", "matrix", "rotate", "preview"] {
       let run = trellis(name, "--help")
       XCTAssertEqual(run.status, 0, name)
       XCTAssertEqual(run.stderr, "", name)

@@ -1,0 +1,63 @@
+import TrellisLayout
+import TrellisRender
+import TrellisSupport
+
+/// `trellis preview FILE`: one self-contained HTML page showing the layout in every environment
+/// of the matrix, for a browser.
+struct PreviewCommand: Command {
+  static let spec = CommandSpec(
+    name: "preview", abstract: "Write an HTML page that shows a layout on every device, for a browser.",
+    discussion: """
+      The page covers every environment of the matrix (each device in portrait and landscape, \
+      and the iPads' Split View windows): pick a device, an orientation and a Split View width; \
+      the page shows the size classes, draws the frames (hidden views dashed, the safe area in \
+      blue), lists the diagnostics 'matrix' checks, and on hover shows a view's frame and the \
+      constraints that place it. The page is one file with inline style and script and loads \
+      nothing. Open an environment directly with page.html#device=iPad&orientation=landscape&window=1/2. \
+      The exit status is 0 when the page is written, whatever the environments' statuses.
+      """,
+    arguments: [ArgumentSpec(name: "file", help: "The layout file (JSON), or a .storyboard or .xib.")],
+    options: [
+      MatrixCommand.devicesSpec,
+      .value("output", valueName: "path", help: "The page to write (else standard output)."),
+      EnvironmentOptions.sceneSpec, FailurePolicy.suppressSpec,
+    ] + TextOptions.specs)
+
+  var file: String
+  var family: Device.Family?
+  var output: String?
+  var scene: String?
+  var text: TextOptions
+  var suppressed: [Suppression]
+
+  init(_ arguments: ParsedArguments) throws(UsageError) {
+    file = arguments.argument("file") ?? ""
+    family = MatrixCommand.family(arguments.value("devices"))
+    output = arguments.value("output")
+    scene = arguments.value("scene")
+    text = try TextOptions(arguments)
+    suppressed = try FailurePolicy.suppressions(from: arguments)
+  }
+
+  func run(_ context: inout CommandContext) throws -> Int32 {
+    let (read, _) = try context.readDocument(file, scene: scene)
+    let document = text.apply(to: read)
+    let (solved, policy) = try SnapshotCommand.solveMatrix(document, family: family, text: text, suppressed, &context)
+    var failing = 0
+    let environments = solved.map { entry, result in
+      let check = LayoutCheck(result, policy: policy)
+      if check.status.isFailure { failing += 1 }
+      return PreviewPage.Environment(
+        device: entry.device.name, orientation: entry.orientation.rawValue, window: entry.window,
+        status: check.status.rawValue, problem: check.problem,
+        diagnostics: policy.diagnostics(for: result, designChecks: true), result: result)
+    }
+    let page = PreviewPage.render(environments, title: RawPath.display(file))
+    try context.emit(page, to: output, inputs: [file])
+    if let output, output != "-", OutputFile.stream(output) == nil {
+      context.stderr +=
+        "wrote \(RawPath.display(output)): \(environments.count) environments, \(failing) with problems.\n"
+    }
+    return 0
+  }
+}

@@ -1,0 +1,473 @@
+import TrellisLayout
+import TrellisSupport
+
+/// One self-contained HTML page that shows a layout in many environments: a device picker,
+/// orientation and Split View toggles, the size classes, the drawing (inline SVG the page's own
+/// script builds from embedded JSON), each view's frame and constraints on hover, and the
+/// environment's diagnostics (`trellis preview`).
+///
+/// The page loads nothing: one inline `<style>`, one inline data block and one inline
+/// `<script>`, and no URL at all (the script takes the SVG namespace from an `<svg>` element the
+/// HTML parser made). Every string from the layout (ids, text, messages, the title) reaches the
+/// page either HTML-escaped or inside the JSON data block with `<`, `>` and `&` written as
+/// `\u003c`, `\u003e` and `\u0026`, so no text can close the block or start a tag; the script
+/// puts strings into the document only as text nodes and attribute values.
+///
+/// The page's script honours `#device=NAME&orientation=landscape&window=1/2&view=ID` (or the
+/// same as a query), so a browser or a test can open any environment, and any view's details,
+/// directly. It marks what it drew:
+/// the `<svg id="canvas">` has `data-environment`, each view's rectangle `data-view` (its id)
+/// and `data-frame` (`x y width height` in root points).
+public enum PreviewPage {
+  /// One environment of the page, as a command solved and checked it.
+  public struct Environment: Sendable {
+    /// The device's name, as the picker lists it.
+    public var device: String
+    /// `portrait` or `landscape`.
+    public var orientation: String
+    /// `full`, or the Split View width (`1/3`, `1/2`, `2/3`).
+    public var window: String
+    /// `ok`, or the status `matrix` reports.
+    public var status: String
+    /// The failing problem in words (empty when ok).
+    public var problem: String
+    /// The diagnostics to list beside the picture (a command's checks for this environment).
+    public var diagnostics: [Diagnostic]
+    public var result: LayoutResult
+
+    public init(
+      device: String, orientation: String, window: String, status: String, problem: String,
+      diagnostics: [Diagnostic], result: LayoutResult
+    ) {
+      self.device = device
+      self.orientation = orientation
+      self.window = window
+      self.status = status
+      self.problem = problem
+      self.diagnostics = diagnostics
+      self.result = result
+    }
+  }
+
+  /// The whole page.
+  ///
+  /// - Parameters:
+  ///   - environments: in the order the picker lists them (devices in first-seen order).
+  ///   - title: names the layout (usually its path).
+  public static func render(_ environments: [Environment], title: String) -> String {
+    var out = "<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n"
+    out += "<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n"
+    out += "<title>\(escapeHTML(title)) — trellis preview</title>\n"
+    out += "<style>\n\(style)</style>\n</head>\n<body>\n"
+    out += "<header><h1>\(escapeHTML(title))</h1>\n"
+    out += "<form id=\"picker\">\n"
+    out += "<label>Device <select id=\"device\"></select></label>\n"
+    out += "<fieldset id=\"orientation\"><legend>Orientation</legend></fieldset>\n"
+    out += "<fieldset id=\"window\"><legend>Split View width</legend></fieldset>\n"
+    out += "<label><input type=\"checkbox\" id=\"show-hidden\" checked> hidden views</label>\n"
+    out += "</form>\n<p id=\"environment\"></p><p id=\"notice\" class=\"error\"></p></header>\n"
+    out += "<main>\n<section id=\"picture\"><svg id=\"canvas\" role=\"img\"></svg></section>\n"
+    out += "<aside>\n<section><h2>Status</h2><p id=\"status\"></p></section>\n"
+    out += "<section><h2>Diagnostics</h2><ul id=\"diagnostics\"></ul></section>\n"
+    out += "<section><h2>View</h2><div id=\"details\"><p class=\"hint\">Hover over a view.</p></div></section>\n"
+    out += "<section><h2>Views</h2><ul id=\"views\"></ul></section>\n"
+    out += "</aside>\n</main>\n"
+    out += "<script type=\"application/json\" id=\"trellis-data\">"
+    out += embeddedJSON(data(environments, title: title))
+    out += "</script>\n<script>\n\(script)</script>\n</body>\n</html>\n"
+    return out
+  }
+
+  /// `&`, `<`, `>`, `"` and `'` as character references: safe in text and in quoted attributes.
+  package static func escapeHTML(_ text: String) -> String {
+    var out = ""
+    out.reserveCapacity(text.utf8.count)
+    for character in text {
+      switch character {
+      case "&": out += "&amp;"
+      case "<": out += "&lt;"
+      case ">": out += "&gt;"
+      case "\"": out += "&quot;"
+      case "'": out += "&#39;"
+      default: out.append(character)
+      }
+    }
+    return out
+  }
+
+  /// JSON text safe inside `<script>`: `<`, `>` and `&` only ever occur inside JSON strings,
+  /// where `\uXXXX` means the same character, so no `</script>` or `<!--` can appear; U+2028
+  /// and U+2029 are escaped too, for tools that read the block as JavaScript.
+  package static func embeddedJSON(_ value: JSONValue) -> String {
+    var out = ""
+    for scalar in value.compact().unicodeScalars {
+      switch scalar {
+      case "<": out += "\\u003c"
+      case ">": out += "\\u003e"
+      case "&": out += "\\u0026"
+      case "\u{2028}": out += "\\u2028"
+      case "\u{2029}": out += "\\u2029"
+      default: out.unicodeScalars.append(scalar)
+      }
+    }
+    return out
+  }
+
+  // MARK: Data
+
+  /// The page's data: `{title, constraints: [{a, b, text, source, origin}], environments: [...]}`.
+  /// Constraints are listed once for all environments (most are the same in every one) and
+  /// each environment names its own by index.
+  package static func data(_ environments: [Environment], title: String) -> JSONValue {
+    var constraints: [JSONValue] = []
+    var indexByKey: [JSONValue: Int] = [:]
+    var items: [JSONValue] = []
+    for entry in environments {
+      var used: [JSONValue] = []
+      let placing = entry.result.resolution?.constraintSet().constraints ?? []
+      for constraint in placing {
+        let first = constraint.first.item.viewID
+        let second = constraint.second?.item.viewID
+        // Only constraints that place a view: the page lists them under the view.
+        guard first != nil || second != nil else { continue }
+        let value = JSONValue.object([
+          "a": .optional(first), "b": .optional(second), "text": .string(constraint.description),
+          "source": .string(constraint.source), "origin": .string(origin(of: constraint)),
+        ])
+        let index: Int
+        if let known = indexByKey[value] {
+          index = known
+        } else {
+          index = constraints.count
+          indexByKey[value] = index
+          constraints.append(value)
+        }
+        used.append(.number(Double(index)))
+      }
+      items.append(environment(entry, constraints: used))
+    }
+    return .object([
+      "title": .string(title), "constraints": .array(constraints), "environments": .array(items),
+    ])
+  }
+
+  private static func environment(_ entry: Environment, constraints: [JSONValue]) -> JSONValue {
+    let result = entry.result
+    let environment = result.environment
+    let insets = environment.safeAreaInsets
+    return .object([
+      "device": .string(entry.device), "orientation": .string(entry.orientation), "window": .string(entry.window),
+      "name": .string(environment.description),
+      "width": .number(environment.containerSize.width), "height": .number(environment.containerSize.height),
+      "horizontal": .string(environment.traits.horizontal.rawValue),
+      "vertical": .string(environment.traits.vertical.rawValue),
+      "scale": .number(environment.scale),
+      "direction": .string(environment.layoutDirection == .rightToLeft ? "rtl" : "ltr"),
+      "insets": .array([insets.top, insets.left, insets.bottom, insets.right].map(JSONValue.number)),
+      "safeArea": rect(result.safeArea),
+      "status": .string(entry.status), "problem": .string(entry.problem),
+      "views": .array(
+        result.views.map { view in
+          .object([
+            "id": .string(view.id), "kind": .string(view.kind.rawValue), "parent": .optional(view.parent),
+            "frame": rect(view.frame), "hidden": .bool(view.hidden), "drawn": .bool(!view.isEffectivelyHidden),
+            "text": .optional(view.text),
+          ])
+        }),
+      "constraints": .array(constraints),
+      "diagnostics": .array(
+        entry.diagnostics.map { diagnostic in
+          .object([
+            "severity": .string(diagnostic.severity.rawValue), "code": .string(diagnostic.code.rawValue),
+            "message": .string(diagnostic.message), "line": .optional(diagnostic.location?.line),
+            "column": .optional(diagnostic.location?.column),
+            "notes": .array(diagnostic.notes.map { .string($0.message) }),
+          ])
+        }),
+    ])
+  }
+
+  private static func rect(_ r: Rect) -> JSONValue { .array([r.x, r.y, r.width, r.height].map(JSONValue.number)) }
+
+  /// Why the constraint exists, in a few words: where the file wrote it, or what made it.
+  private static func origin(of constraint: LayoutConstraint) -> String {
+    switch constraint.origin {
+    case .file(let id):
+      let line = constraint.location.map { ", line \($0.line)" } ?? ""
+      return "file constraint '\(id)'\(line)"
+    case .stack(let id, let reason): return "stack '\(id)' (\(reason))"
+    case .intrinsic(let id, let reason): return "content size of '\(id)' (\(reason))"
+    case .container(let reason): return "container (\(reason))"
+    case .scroll(let id, let reason): return "scroll view '\(id)' (\(reason))"
+    }
+  }
+
+  // MARK: Page text
+
+  private static let style = """
+    body { font: 14px/1.4 system-ui, sans-serif; margin: 0; color: #222; background: #f4f4f6; }
+    header { padding: 8px 16px; background: #fff; border-bottom: 1px solid #ccc; }
+    h1 { font-size: 16px; margin: 0 0 6px; }
+    h2 { font-size: 13px; margin: 12px 0 4px; text-transform: uppercase; color: #555; }
+    form { display: flex; flex-wrap: wrap; gap: 12px; align-items: center; }
+    fieldset { border: 1px solid #ccc; padding: 2px 8px; margin: 0; }
+    fieldset[disabled] { opacity: 0.4; }
+    legend { font-size: 11px; color: #555; }
+    #environment { margin: 6px 0 0; font-weight: 600; }
+    main { display: flex; gap: 16px; padding: 16px; align-items: flex-start; }
+    #picture { flex: 1 1 auto; min-width: 0; }
+    #canvas { display: block; max-width: 100%; max-height: 85vh; width: 100%; background: #e8e8ec; }
+    aside { flex: 0 0 360px; max-height: 90vh; overflow: auto; background: #fff; padding: 0 12px 12px;
+      border: 1px solid #ccc; }
+    ul { padding-left: 18px; margin: 0; }
+    .error { color: #b00020; } .warning { color: #8a5a00; } .note { color: #555; }
+    .status-ok { color: #006b2e; } .status-bad { color: #b00020; }
+    code, .mono { font-family: ui-monospace, monospace; font-size: 12px; }
+    .constraint { margin-bottom: 4px; } .constraint small { display: block; color: #666; }
+    .hint { color: #777; }
+    #views li { cursor: default; } #views li:hover { background: #eef; }
+    svg .view { fill: rgba(70, 110, 200, 0.12); stroke: #4660a8; stroke-width: 1; vector-effect: non-scaling-stroke; }
+    svg .view.hidden { fill: none; stroke: #999; stroke-dasharray: 4 3; }
+    svg .view.root { fill: #fff; stroke: #333; }
+    svg .view.active { stroke: #d2410a; stroke-width: 3; fill: rgba(210, 65, 10, 0.15); }
+    svg .view.related { stroke: #0a8a5a; stroke-width: 2; }
+    svg .safe-area { fill: none; stroke: #2a7de1; stroke-dasharray: 6 4; vector-effect: non-scaling-stroke;
+      pointer-events: none; }
+    svg text { pointer-events: none; fill: #333; }
+    svg text.id { fill: #4660a8; }
+
+    """
+
+  /// The page's behaviour: builds the picker from the data, reads the environment from the
+  /// URL's fragment or query, draws it, and shows details on hover.
+  private static let script = #"""
+    "use strict";
+    (function () {
+      var data = JSON.parse(document.getElementById("trellis-data").textContent);
+      var canvas = document.getElementById("canvas");
+      // The HTML parser put <svg> in the SVG namespace: take it from there, no URL needed.
+      var NS = canvas.namespaceURI;
+      var deviceSelect = document.getElementById("device");
+      var orientationBox = document.getElementById("orientation");
+      var windowBox = document.getElementById("window");
+      var showHidden = document.getElementById("show-hidden");
+      var environments = data.environments;
+      var current = null;
+
+      function el(name, attributes, text) {
+        var node = document.createElement(name);
+        for (var key in attributes || {}) node.setAttribute(key, attributes[key]);
+        if (text !== undefined) node.textContent = text;
+        return node;
+      }
+      function svg(name, attributes) {
+        var node = document.createElementNS(NS, name);
+        for (var key in attributes) node.setAttribute(key, attributes[key]);
+        return node;
+      }
+      function n(value) { return String(Math.round(value * 1000) / 1000); }
+      function normal(text) { return String(text).toLowerCase().replace(/[^a-z0-9]/g, ""); }
+      function clear(node) { while (node.firstChild) node.removeChild(node.firstChild); }
+
+      var devices = [];
+      environments.forEach(function (e) { if (devices.indexOf(e.device) < 0) devices.push(e.device); });
+      devices.forEach(function (name) { deviceSelect.appendChild(el("option", { value: name }, name)); });
+
+      function find(device, orientation, window) {
+        for (var i = 0; i < environments.length; i++) {
+          var e = environments[i];
+          if (e.device === device && e.orientation === orientation && e.window === window) return e;
+        }
+        return null;
+      }
+      function windowsOf(device, orientation) {
+        return environments.filter(function (e) { return e.device === device && e.orientation === orientation; })
+          .map(function (e) { return e.window; });
+      }
+      // A device named in the URL: exactly, else ignoring case and punctuation, else by prefix.
+      function matchDevice(wanted) {
+        if (devices.indexOf(wanted) >= 0) return wanted;
+        var key = normal(wanted);
+        var exact = devices.filter(function (d) { return normal(d) === key; });
+        if (exact.length) return exact[0];
+        var prefixed = devices.filter(function (d) { return key && normal(d).indexOf(key) === 0; });
+        return prefixed.length ? prefixed[0] : null;
+      }
+
+      function radios(box, name, values, chosen) {
+        Array.prototype.slice.call(box.querySelectorAll("label")).forEach(function (l) { box.removeChild(l); });
+        values.forEach(function (value) {
+          var input = el("input", { type: "radio", name: name, value: value });
+          input.checked = value === chosen;
+          input.addEventListener("change", function () { choose(deviceSelect.value, selected("orientation"), selected("window")); });
+          var label = el("label");
+          label.appendChild(input);
+          label.appendChild(document.createTextNode(" " + value + " "));
+          box.appendChild(label);
+        });
+        box.disabled = values.length < 2;
+      }
+      function selected(name) {
+        var input = document.querySelector("input[name='" + name + "']:checked");
+        return input ? input.value : null;
+      }
+
+      function choose(device, orientation, window) {
+        if (devices.indexOf(device) < 0) device = devices[0];
+        var orientations = ["portrait", "landscape"].filter(function (o) { return windowsOf(device, o).length; });
+        if (orientations.indexOf(orientation) < 0) orientation = orientations[0];
+        var windows = windowsOf(device, orientation);
+        if (windows.indexOf(window) < 0) window = windows.indexOf("full") >= 0 ? "full" : windows[0];
+        deviceSelect.value = device;
+        radios(orientationBox, "orientation", orientations, orientation);
+        radios(windowBox, "window", windows, window);
+        current = find(device, orientation, window);
+        draw(current);
+        try {
+          var params = new URLSearchParams({ device: device, orientation: orientation, window: window });
+          history.replaceState(null, "", "#" + params.toString());
+        } catch (error) { /* a page opened where the history cannot change keeps its URL */ }
+      }
+
+      function draw(e) {
+        clear(canvas);
+        var safe = e.safeArea;
+        canvas.setAttribute("viewBox", [-2, -2, e.width + 4, e.height + 4].join(" "));
+        canvas.setAttribute("data-environment", e.device + " " + e.orientation + " " + e.window);
+        canvas.setAttribute("aria-label", e.name);
+        var font = Math.max(8, Math.min(e.width, e.height) / 32);
+        // Only views with nothing drawn inside them get their id written: a container's corner
+        // is its first child's, and the list and hover name containers.
+        var containers = Object.create(null);
+        e.views.forEach(function (view) { if (view.drawn && view.parent !== null) containers[view.parent] = true; });
+        e.views.forEach(function (view) {
+          if (!view.drawn && !showHidden.checked) return;
+          var f = view.frame;
+          var classes = "view" + (view.parent === null ? " root" : "") + (view.drawn ? "" : " hidden");
+          var rect = svg("rect", {
+            "class": classes, x: f[0], y: f[1], width: Math.max(f[2], 0), height: Math.max(f[3], 0),
+            "data-view": view.id, "data-frame": [n(f[0]), n(f[1]), n(f[2]), n(f[3])].join(" ")
+          });
+          canvas.appendChild(rect);
+          if (view.parent !== null && view.drawn && !containers[view.id] && view.text === null && f[2] > font * 2 && f[3] > font * 1.2) {
+            var id = svg("text", { "class": "id", x: f[0] + 2, y: f[1] + font, "font-size": font * 0.8 });
+            id.textContent = view.id;
+            canvas.appendChild(id);
+          }
+          if (view.text !== null && view.drawn && f[3] > 0) {
+            var lines = view.text.split("\n");
+            var text = svg("text", { x: f[0] + f[2] / 2, "font-size": font, "text-anchor": "middle" });
+            lines.forEach(function (line, i) {
+              var span = svg("tspan", { x: f[0] + f[2] / 2, y: f[1] + f[3] / 2 + font * (i + 0.35 - (lines.length - 1) / 2) });
+              span.textContent = line;
+              text.appendChild(span);
+            });
+            canvas.appendChild(text);
+          }
+        });
+        canvas.appendChild(svg("rect", {
+          "class": "safe-area", x: safe[0], y: safe[1], width: safe[2], height: safe[3], "data-safe-area": "1"
+        }));
+        describe(e);
+        details(null);
+      }
+
+      function describe(e) {
+        var traits = "w" + e.horizontal[0].toUpperCase() + " h" + e.vertical[0].toUpperCase();
+        document.getElementById("environment").textContent =
+          e.name + " — width " + e.horizontal + ", height " + e.vertical + " (" + traits + "), @" + e.scale +
+          "x, safe area insets " + e.insets.map(n).join(",") + (e.direction === "rtl" ? ", right to left" : "");
+        var status = document.getElementById("status");
+        status.textContent = e.status + (e.problem ? ": " + e.problem : "");
+        status.className = e.status === "ok" || e.status === "text truncated" ? "status-ok" : "status-bad";
+        var list = document.getElementById("diagnostics");
+        clear(list);
+        if (!e.diagnostics.length) list.appendChild(el("li", { "class": "hint" }, "none"));
+        e.diagnostics.forEach(function (d) {
+          var where = d.line === null ? "" : " (line " + d.line + ", column " + d.column + ")";
+          var item = el("li", { "class": d.severity }, d.severity + " [" + d.code + "]" + where + ": " + d.message);
+          d.notes.forEach(function (note) { item.appendChild(el("small", { "class": "note" }, " note: " + note)); });
+          list.appendChild(item);
+        });
+        var views = document.getElementById("views");
+        clear(views);
+        e.views.forEach(function (view) {
+          var item = el("li", { "class": "mono" + (view.drawn ? "" : " note"), "data-id": view.id },
+            view.id + (view.drawn ? "" : " (hidden)"));
+          views.appendChild(item);
+        });
+      }
+
+      function constraintsOf(e, id) {
+        return e.constraints.map(function (index) { return data.constraints[index]; })
+          .filter(function (c) { return c.a === id || c.b === id; });
+      }
+
+      function details(id) {
+        var box = document.getElementById("details");
+        clear(box);
+        Array.prototype.slice.call(canvas.querySelectorAll(".active, .related")).forEach(function (node) {
+          node.classList.remove("active");
+          node.classList.remove("related");
+        });
+        var view = current && id !== null ? current.views.filter(function (v) { return v.id === id; })[0] : null;
+        if (!view) {
+          box.appendChild(el("p", { "class": "hint" }, "Hover over a view."));
+          return;
+        }
+        var f = view.frame;
+        box.appendChild(el("p", { "class": "mono" }, view.id + " (" + view.kind + ")"));
+        box.appendChild(el("p", {}, "frame x " + n(f[0]) + ", y " + n(f[1]) + ", width " + n(f[2]) + ", height " + n(f[3])));
+        if (view.parent !== null) box.appendChild(el("p", {}, "in " + view.parent));
+        if (!view.drawn) box.appendChild(el("p", { "class": "note" }, view.hidden ? "hidden" : "inside a hidden view"));
+        if (view.text !== null) box.appendChild(el("p", {}, "text: " + view.text));
+        var constraints = constraintsOf(current, view.id);
+        box.appendChild(el("h2", {}, "Constraints (" + constraints.length + ")"));
+        var list = el("ul");
+        constraints.forEach(function (c) {
+          var item = el("li", { "class": "constraint" });
+          item.appendChild(el("code", {}, c.text));
+          // A generated constraint's source repeats its text after a reason: shown only when it adds something.
+          if (c.source && c.source.indexOf(c.text) < 0) item.appendChild(el("small", { "class": "mono" }, c.source));
+          item.appendChild(el("small", {}, c.origin));
+          list.appendChild(item);
+        });
+        box.appendChild(list);
+        Array.prototype.slice.call(canvas.querySelectorAll("[data-view]")).forEach(function (node) {
+          var other = node.getAttribute("data-view");
+          if (other === view.id) node.classList.add("active");
+          else if (constraints.some(function (c) { return c.a === other || c.b === other; })) node.classList.add("related");
+        });
+      }
+
+      canvas.addEventListener("mouseover", function (event) {
+        var target = event.target.closest ? event.target.closest("[data-view]") : null;
+        if (target) details(target.getAttribute("data-view"));
+      });
+      document.getElementById("views").addEventListener("mouseover", function (event) {
+        var target = event.target.closest ? event.target.closest("[data-id]") : null;
+        if (target) details(target.getAttribute("data-id"));
+      });
+      deviceSelect.addEventListener("change", function () {
+        choose(deviceSelect.value, selected("orientation"), selected("window"));
+      });
+      showHidden.addEventListener("change", function () { if (current) draw(current); });
+
+      function fromLocation() {
+        var text = location.hash.length > 1 ? location.hash.slice(1) : location.search.slice(1);
+        var params = new URLSearchParams(text);
+        var device = params.get("device");
+        var matched = device === null ? devices[0] : matchDevice(device);
+        if (matched === null) {
+          document.getElementById("notice").textContent = "No device matches '" + device + "'; showing " + devices[0] + ".";
+          matched = devices[0];
+        }
+        choose(matched, params.get("orientation"), params.get("window"));
+        if (params.get("view") !== null) details(params.get("view"));
+      }
+      window.addEventListener("hashchange", fromLocation);
+      if (environments.length) fromLocation();
+    })();
+
+    """#
+}
