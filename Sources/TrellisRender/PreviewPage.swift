@@ -345,7 +345,7 @@ public enum PreviewPage {
           var f = view.frame;
           var classes = "view" + (view.parent === null ? " root" : "") + (view.drawn ? "" : " hidden");
           var rect = svg("rect", {
-            "class": classes, x: f[0], y: f[1], width: Math.max(f[2], 0), height: Math.max(f[3], 0),
+            "class": classes, x: n(f[0]), y: n(f[1]), width: n(Math.max(f[2], 0)), height: n(Math.max(f[3], 0)),
             "data-view": view.id, "data-frame": [n(f[0]), n(f[1]), n(f[2]), n(f[3])].join(" ")
           });
           canvas.appendChild(rect);
