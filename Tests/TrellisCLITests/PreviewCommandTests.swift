@@ -161,6 +161,37 @@ final class PreviewCommandTests: TemporaryDirectoryTestCase {
     XCTAssertEqual(environments.filter { $0["window"] as? String == "1/2" }.count, 6)
   }
 
+  /// A storyboard's scene, chosen with --scene as for snapshot: Tests/Fixtures/import/guides.storyboard
+  /// pins the banner 8 under the top layout guide (the safe area's top), 50 tall, edge to edge,
+  /// and the footer 10 over the bottom guide, 40 tall, 20 from each side.
+  func testAStoryboardSceneIsPreviewed() throws {
+    let storyboard = FixturePaths.fixtures.appendingPathComponent("import/guides.storyboard").path
+    let run = realTrellis(["preview", storyboard, "--devices", "iphone", "--scene", "InboxViewController"])
+    XCTAssertEqual(run.status, 0, run.stderr)
+    assertSelfContained(run.stdout)
+    let environments = try XCTUnwrap(try embeddedData(run.stdout)["environments"] as? [[String: Any]])
+    XCTAssertEqual(environments.count, 60)
+    func frames(_ device: String) throws -> [String: [Double]] {
+      let environment = try XCTUnwrap(
+        environments.first { $0["device"] as? String == device && $0["orientation"] as? String == "portrait" })
+      let views = try XCTUnwrap(environment["views"] as? [[String: Any]])
+      var out: [String: [Double]] = [:]
+      for view in views { out[view["id"] as? String ?? ""] = view["frame"] as? [Double] }
+      return out
+    }
+    // iPhone 8 portrait, 375x667, insets top 20, bottom 0: banner y 28, footer y 667 − 10 − 40.
+    XCTAssertEqual(try frames("iPhone 8")["banner"], [0, 28, 375, 50])
+    XCTAssertEqual(try frames("iPhone 8")["footer"], [20, 617, 335, 40])
+    // iPhone X portrait, 375x812, insets top 44, bottom 34: banner y 52, footer y 812 − 34 − 50.
+    XCTAssertEqual(try frames("iPhone X")["banner"], [0, 52, 375, 50])
+    XCTAssertEqual(try frames("iPhone X")["footer"], [20, 728, 335, 40])
+
+    let missing = realTrellis(["preview", storyboard, "--scene", "nope"])
+    XCTAssertEqual(missing.status, 1)
+    XCTAssertEqual(missing.stdout, "")
+    XCTAssertTrue(missing.stderr.contains("no scene 'nope'"), missing.stderr)
+  }
+
   /// Ids, texts and the title that would break the page if embedded as they are.
   func testEverythingEmbeddedIsEscaped() throws {
     let hostile = "</script><script>alert(1)</script><!--"
