@@ -340,19 +340,34 @@ public enum PreviewPage {
         // is its first child's, and the list and hover name containers.
         var containers = Object.create(null);
         e.views.forEach(function (view) { if (view.drawn && view.parent !== null) containers[view.parent] = true; });
+        // A scroll view's content is clipped to its frame, as on a device: its subviews go into
+        // a nested <svg> (which clips) whose viewBox keeps root coordinates. `own` is where a
+        // view is drawn, `inner` where its subviews are.
+        var own = Object.create(null);
+        var inner = Object.create(null);
+        e.views.forEach(function (view) {
+          own[view.id] = view.parent === null ? canvas : (inner[view.parent] || canvas);
+          inner[view.id] = own[view.id];
+          if (view.kind !== "scroll") return;
+          var box = [view.frame[0], view.frame[1], Math.max(view.frame[2], 0), Math.max(view.frame[3], 0)];
+          inner[view.id] = svg("svg", {
+            x: box[0], y: box[1], width: box[2], height: box[3], viewBox: box.join(" "), "data-clip": view.id
+          });
+        });
         e.views.forEach(function (view) {
           if (!view.drawn && !showHidden.checked) return;
+          var layer = own[view.id];
           var f = view.frame;
           var classes = "view" + (view.parent === null ? " root" : "") + (view.drawn ? "" : " hidden");
           var rect = svg("rect", {
             "class": classes, x: n(f[0]), y: n(f[1]), width: n(Math.max(f[2], 0)), height: n(Math.max(f[3], 0)),
             "data-view": view.id, "data-frame": [n(f[0]), n(f[1]), n(f[2]), n(f[3])].join(" ")
           });
-          canvas.appendChild(rect);
+          layer.appendChild(rect);
           if (view.parent !== null && view.drawn && !containers[view.id] && view.text === null && f[2] > font * 2 && f[3] > font * 1.2) {
             var id = svg("text", { "class": "id", x: f[0] + 2, y: f[1] + font, "font-size": font * 0.8 });
             id.textContent = view.id;
-            canvas.appendChild(id);
+            layer.appendChild(id);
           }
           if (view.text !== null && view.drawn && f[3] > 0) {
             var lines = view.text.split("\n");
@@ -362,8 +377,9 @@ public enum PreviewPage {
               span.textContent = line;
               text.appendChild(span);
             });
-            canvas.appendChild(text);
+            layer.appendChild(text);
           }
+          if (view.kind === "scroll") layer.appendChild(inner[view.id]);
         });
         canvas.appendChild(svg("rect", {
           "class": "safe-area", x: safe[0], y: safe[1], width: safe[2], height: safe[3], "data-safe-area": "1"
