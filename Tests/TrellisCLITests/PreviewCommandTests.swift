@@ -89,7 +89,7 @@ final class PreviewCommandTests: TemporaryDirectoryTestCase {
     // The same environments, in the same order, as matrix and snapshot.
     let entries = MatrixCommand.entries(family: nil)
     XCTAssertEqual(environments.count, entries.count)
-    XCTAssertEqual(environments.count, 110, "40 devices in two orientations, and 6 iPads' 5 windows")
+    XCTAssertEqual(environments.count, 122, "46 devices in two orientations, and 6 iPads' 5 windows")
     for (entry, embedded) in zip(entries, environments) {
       let what = "\(entry.device.name) \(entry.orientation.rawValue) \(entry.window)"
       XCTAssertEqual(embedded["device"] as? String, entry.device.name, what)
@@ -156,8 +156,8 @@ final class PreviewCommandTests: TemporaryDirectoryTestCase {
     let environments = try XCTUnwrap(try embeddedData(run.stdout)["environments"] as? [[String: Any]])
     XCTAssertEqual(
       environments.compactMap { $0["device"] as? String }, MatrixCommand.entries(family: .iPad).map(\.device.name))
-    // 10 iPads in two orientations, and 6 of them with 5 windows each.
-    XCTAssertEqual(environments.count, 50)
+    // 11 iPads in two orientations, and 6 of them with 5 windows each.
+    XCTAssertEqual(environments.count, 52)
     XCTAssertEqual(environments.filter { $0["window"] as? String == "1/2" }.count, 6)
   }
 
@@ -170,7 +170,7 @@ final class PreviewCommandTests: TemporaryDirectoryTestCase {
     XCTAssertEqual(run.status, 0, run.stderr)
     assertSelfContained(run.stdout)
     let environments = try XCTUnwrap(try embeddedData(run.stdout)["environments"] as? [[String: Any]])
-    XCTAssertEqual(environments.count, 60)
+    XCTAssertEqual(environments.count, 70, "35 iPhones in two orientations")
     func frames(_ device: String) throws -> [String: [Double]] {
       let environment = try XCTUnwrap(
         environments.first { $0["device"] as? String == device && $0["orientation"] as? String == "portrait" })
@@ -253,10 +253,10 @@ final class PreviewCommandTests: TemporaryDirectoryTestCase {
     let written = realTrellis(["preview", layout, "--devices", "iphone", "--output", page])
     XCTAssertEqual(written.status, 0, written.stderr)
     XCTAssertEqual(written.stdout, "")
-    // 30 iPhones in two orientations; the corner leaves the safe area in every portrait (top
+    // 35 iPhones in two orientations; the corner leaves the safe area in every portrait (top
     // inset 20 and more) and in the landscapes with side insets: all but the SE, 8 and 8 Plus
-    // (`trellis devices`), so 30 + 27.
-    XCTAssertEqual(written.stderr, "wrote \(page): 60 environments, 57 with problems.\n")
+    // (`trellis devices`), so 35 + 32.
+    XCTAssertEqual(written.stderr, "wrote \(page): 70 environments, 67 with problems.\n")
     let text = try String(contentsOfFile: page, encoding: .utf8)
     XCTAssertEqual(text, realTrellis(["preview", layout, "--devices", "iphone"]).stdout)
 
