@@ -284,6 +284,9 @@ extension FeatureFixtureTests {
       XCTAssertEqual(node.intrinsicWidth, 49, id)
       XCTAssertEqual(node.intrinsicHeight, 31, id)
     }
+    let control = try view(scene, "control")
+    XCTAssertEqual(control.alignmentRectInsets, EdgeInsets(top: 0, left: 0, bottom: 1, right: 0))
+    XCTAssertEqual(control.intrinsicHeight, 28, "the stored 29 less 1")
     XCTAssertEqual(try view(scene, "paddedStack").stack?.isLayoutMarginsRelativeArrangement, true)
     XCTAssertEqual(try view(scene, "rowStack").stack?.isLayoutMarginsRelativeArrangement, false)
     // The old switch's autoresizing constraints place its 49-wide alignment rectangle at x 20.

@@ -93,4 +93,72 @@ final class SimulatedBarsTests: XCTestCase {
       "ipad9_7", "portrait", tools: 14460, 768, 1024, EdgeInsets(top: 70, left: 0, bottom: 50, right: 0),
       traits: TraitCollection(horizontal: .regular, vertical: .regular))
   }
+
+  func testTheXRStatusBarWas44BeforeIOS14() throws {
+    // Xcode 11 (tools 15xxx, iOS 13): 44 + 44 = 88 at the top; 34 + 49 = 83 at the bottom.
+    try assertSafeArea(
+      "retina6_1", "portrait", tools: 15705, 414, 896, EdgeInsets(top: 88, left: 0, bottom: 83, right: 0),
+      traits: TraitCollection(horizontal: .compact, vertical: .regular))
+    // Xcode 12 (iOS 14): 48 + 44 = 92.
+    try assertSafeArea(
+      "retina6_1", "portrait", tools: 17701, 414, 896, EdgeInsets(top: 92, left: 0, bottom: 83, right: 0),
+      traits: TraitCollection(horizontal: .compact, vertical: .regular))
+    // Landscape on Xcode 11: 44 at the sides, not 48; compact bars 32; 21 + 32 = 53.
+    try assertSafeArea(
+      "retina6_1", "landscape", tools: 15705, 896, 414, EdgeInsets(top: 32, left: 44, bottom: 53, right: 44),
+      traits: TraitCollection(horizontal: .regular, vertical: .compact))
+  }
+
+  /// A view controller at the root of a navigation controller showing its toolbar, which is a
+  /// split view's master, which is a tab.
+  func splitStoryboard(device: String, orientation: String, width: Int, height: Int) -> String {
+    """
+    <?xml version="1.0" encoding="UTF-8"?>
+    <document type="com.apple.InterfaceBuilder3.CocoaTouch.Storyboard.XIB" version="3.0" toolsVersion="15705" \
+    useAutolayout="YES" useTraitCollections="YES" useSafeAreas="YES">
+        <device id="\(device)" orientation="\(orientation)"/>
+        <scenes>
+            <scene sceneID="t-sc"><objects>
+                <tabBarController id="t-tc">
+                    <connections><segue destination="s-sv" kind="relationship" relationship="viewControllers" id="s1"/></connections>
+                </tabBarController>
+            </objects></scene>
+            <scene sceneID="s-sc"><objects>
+                <splitViewController id="s-sv">
+                    <connections><segue destination="n-nc" kind="relationship" relationship="masterViewController" id="s2"/></connections>
+                </splitViewController>
+            </objects></scene>
+            <scene sceneID="n-sc"><objects>
+                <navigationController toolbarHidden="NO" id="n-nc">
+                    <connections><segue destination="v-vc" kind="relationship" relationship="rootViewController" id="s3"/></connections>
+                </navigationController>
+            </objects></scene>
+            <scene sceneID="v-sc"><objects>
+                <viewController id="v-vc" customClass="Themes">
+                    <view key="view" id="v-rt">
+                        <rect key="frame" x="0" y="0" width="\(width)" height="\(height)"/>
+                        <viewLayoutGuide key="safeArea" id="v-sa"/>
+                    </view>
+                    <navigationItem key="navigationItem" title="Themes" id="v-ni"/>
+                </viewController>
+            </objects></scene>
+        </scenes>
+    </document>
+    """
+  }
+
+  func testATabBarReachesASplitViewsMasterOnIPhonesAndAToolbarSitsOnIt() throws {
+    // iPhone 8 landscape (Xcode 11: no status bar): navigation bar 32 at the top; at the bottom
+    // the tab bar, 32, under the navigation controller's toolbar, 32: 64.
+    var text = splitStoryboard(device: "retina4_7", orientation: "landscape", width: 667, height: 375)
+    var (scenes, diagnostics) = InterfaceBuilderImporter.parse(Array(text.utf8), file: "split.storyboard")
+    XCTAssertEqual(diagnostics, [])
+    XCTAssertEqual(scenes.first?.environment.safeAreaInsets, EdgeInsets(top: 32, left: 0, bottom: 64, right: 0))
+    // An iPad's master (320 wide): the toolbar, 50, but not the tab bar; the status bar 20 and
+    // the navigation bar 50 at the top.
+    text = splitStoryboard(device: "ipad9_7", orientation: "landscape", width: 320, height: 768)
+    (scenes, diagnostics) = InterfaceBuilderImporter.parse(Array(text.utf8), file: "split.storyboard")
+    XCTAssertEqual(diagnostics, [])
+    XCTAssertEqual(scenes.first?.environment.safeAreaInsets, EdgeInsets(top: 70, left: 0, bottom: 50, right: 0))
+  }
 }

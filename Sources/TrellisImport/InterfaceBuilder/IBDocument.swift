@@ -23,6 +23,10 @@ struct IBDocument {
   /// the containers' relationship segues).
   let navigationRoots: Set<String>
   let tabs: Set<String>
+  /// Controllers shown with a navigation controller's toolbar (`toolbarHidden="NO"`).
+  let toolbars: Set<String>
+  /// Controllers in a tab only through a split view (with the tab bar on iPhones only).
+  let tabsThroughSplitViews: Set<String>
 
   init?(root: XMLElementNode, file: String, sink: inout ImportSink) {
     self.root = root
@@ -73,42 +77,57 @@ struct IBDocument {
     }
     imageSizes = images
 
-    // Containers: which view controllers a navigation or tab bar controller shows.
-    var controllerScene: [String: String] = [:]  // controller id → scene id
-    var relationships: [(container: String, kind: String, destination: String)] = []
+    // Containers: which view controllers a navigation, split view or tab bar controller shows.
+    var relationships: [(container: String, id: String, kind: String, destination: String)] = []
+    var toolbarShown: Set<String> = []  // navigation controllers with toolbarHidden="NO"
     for scene in root.child(named: "scenes")?.children(named: "scene") ?? [] {
-      let sceneID = scene["sceneID"] ?? ""
       for object in scene.child(named: "objects")?.children ?? [] {
         guard let id = object["id"] else { continue }
-        controllerScene[id] = sceneID
+        if object.name == "navigationController", object["toolbarHidden"] == "NO" { toolbarShown.insert(id) }
         for segue in object.child(named: "connections")?.children(named: "segue") ?? []
         where segue["kind"] == "relationship" {
           if let destination = segue["destination"] {
-            relationships.append((object.name, segue["relationship"] ?? "", destination))
+            relationships.append((object.name, id, segue["relationship"] ?? "", destination))
           }
         }
       }
     }
     var navigation: Set<String> = []
-    var tabbed: Set<String> = []
-    var navigationControllerRoot: [String: String] = [:]
+    var toolbars: Set<String> = []
     for relation in relationships where relation.container == "navigationController" && relation.kind == "rootViewController" {
       navigation.insert(relation.destination)
+      // A navigation controller's toolbar shows under the controllers it pushes, from its root.
+      if toolbarShown.contains(relation.id) { toolbars.insert(relation.destination) }
     }
-    for scene in root.child(named: "scenes")?.children(named: "scene") ?? [] {
-      for object in scene.child(named: "objects")?.children ?? [] where object.name == "navigationController" {
-        for segue in object.child(named: "connections")?.children(named: "segue") ?? []
-        where segue["relationship"] == "rootViewController" {
-          if let id = object["id"], let destination = segue["destination"] { navigationControllerRoot[id] = destination }
-        }
+    // A tab bar shows under what its tabs contain: a navigation controller's root, and a split
+    // view's master and detail and theirs in turn. IB stores a split view's master in a tab on an
+    // iPhone with the tab bar's inset (the CS193P theme chooser: DonQvixote/CS193P-iOS11,
+    // VadymGor/Stanford-CS193p, the fidelity corpus's SB-CS), but an iPad's without it
+    // (Amirhosseinhj's, Xcode 10), so the split-view part is kept apart.
+    func reach(_ starts: [String], throughSplitViews: Bool) -> Set<String> {
+      var contained: [String: [String]] = [:]
+      for relation in relationships
+      where (relation.container == "navigationController" && relation.kind == "rootViewController")
+        || (throughSplitViews && relation.container == "splitViewController"
+          && (relation.kind == "masterViewController" || relation.kind == "detailViewController"))
+      {
+        contained[relation.id, default: []].append(relation.destination)
       }
+      var reached: Set<String> = []
+      var pending = starts
+      while let next = pending.popLast() {
+        guard reached.insert(next).inserted else { continue }
+        pending += contained[next] ?? []
+      }
+      return reached
     }
-    for relation in relationships where relation.container == "tabBarController" && relation.kind == "viewControllers" {
-      tabbed.insert(relation.destination)
-      if let root = navigationControllerRoot[relation.destination] { tabbed.insert(root) }
-    }
+    let tabRoots = relationships.filter { $0.container == "tabBarController" && $0.kind == "viewControllers" }
+      .map(\.destination)
+    let tabbed = reach(tabRoots, throughSplitViews: false)
+    tabsThroughSplitViews = reach(tabRoots, throughSplitViews: true).subtracting(tabbed)
     navigationRoots = navigation
     tabs = tabbed
+    self.toolbars = toolbars
   }
 
   /// The views to import as layouts, in document order.
@@ -186,12 +205,19 @@ enum IBViewKinds {
     "toolbar": (false, true), "tabBar": (false, true),
   ]
   static let plain: Set<String> = ["view"]
-  /// UISwitch's `alignmentRectInsets`, inferred from frames Xcode stored (no Apple source gives
-  /// them): a 51-pt switch whose trailing edge is pinned to a margin ends 2 pt past it, one
-  /// centred on its superview sits 0.5 pt right of the frame's centre, and a stack sizes itself
-  /// to a 49-pt switch, in kharrison/CodeExamples Validate, AnimatedConstraints, Stacks, Swiper,
-  /// RevealStack, AdaptType and Restorer (docs/semantics.md, "Alignment rectangles").
-  static let switchAlignmentInsets = EdgeInsets(top: 0, left: 0, bottom: 0, right: 2)
+  /// Controls' `alignmentRectInsets`, inferred from frames Xcode stored (no Apple source gives
+  /// them; docs/semantics.md, "Alignment rectangles", kharrison/CodeExamples):
+  /// - UISwitch, right 2: a 51-pt switch whose trailing edge is pinned to a margin ends 2 pt past
+  ///   it, one centred on its superview sits 0.5 pt right of the frame's centre, and a stack sizes
+  ///   itself to a 49-pt switch (Validate, AnimatedConstraints, Stacks, Swiper, RevealStack,
+  ///   AdaptType, Restorer);
+  /// - UISegmentedControl, bottom 1: the next view is 20 below a 32-tall control's frame less 1
+  ///   (SpeakEasy), and a stack places its next view after 28 of a 29-tall control and 31 of a
+  ///   32-tall one (RemindMe, three files from Xcode 8 to 11).
+  static let alignmentInsets: [String: EdgeInsets] = [
+    "switch": EdgeInsets(top: 0, left: 0, bottom: 0, right: 2),
+    "segmentedControl": EdgeInsets(top: 0, left: 0, bottom: 1, right: 0),
+  ]
 
   static func isView(_ name: String) -> Bool {
     ["view", "label", "button", "imageView", "stackView", "scrollView"].contains(name) || opaque.contains(name)

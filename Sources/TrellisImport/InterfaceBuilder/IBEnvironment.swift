@@ -123,22 +123,34 @@ struct IBEnvironment {
       // Xcode 11 (tools 15xxx) dropped the simulated status bar on non-notch iPhones.
       insets.top = orientation == .portrait && document.toolsVersion > 0 && document.toolsVersion < 15000 ? 20 : 0
     }
-    let bars = simulatedBars()
+    if document.deviceID == "retina6_1", document.toolsVersion > 0, document.toolsVersion < 17000 {
+      // The XR's status bar grew from 44 to 48 in iOS 14 (platform facts: 44 in iOS 12-era
+      // tables, 48 measured on iOS 14+); Xcode before 12 (tools 17xxx) simulates iOS 13 or older.
+      if orientation == .portrait {
+        insets.top = min(insets.top, 44)
+      } else {
+        insets.left = min(insets.left, 44)
+        insets.right = min(insets.right, 44)
+      }
+    }
+    let bars = simulatedBars(isPhone: device.family == .iPhone)
     // iOS 12 made iPad navigation bars, toolbars and tab bars 50 pt (hacknicity, "iPad Navigation
     // Bar and Toolbar Height Changes in iOS 12"); Xcode 10 (tools 14xxx) simulates iOS 12.
     let iPad12 = device.family == .iPad && document.toolsVersion >= 14000
     if bars.navigation { insets.top += iPad12 ? 50 : compactHeight ? 32 : 44 }
-    if bars.tab || bars.toolbar { insets.bottom += iPad12 ? 50 : compactHeight ? 32 : (bars.tab ? 49 : 44) }
+    // A navigation controller's toolbar inside a tab sits on the tab bar: both count.
+    if bars.tab { insets.bottom += iPad12 ? 50 : compactHeight ? 32 : 49 }
+    if bars.toolbar { insets.bottom += iPad12 ? 50 : compactHeight ? 32 : 44 }
     return insets
   }
 
   /// Which bars IB shows for the scene: explicit simulated metrics, else what its containers imply.
-  func simulatedBars() -> (navigation: Bool, tab: Bool, toolbar: Bool) {
+  func simulatedBars(isPhone: Bool) -> (navigation: Bool, tab: Bool, toolbar: Bool) {
     guard let controller = candidate.controller else { return (false, false, false) }
     let id = controller["id"] ?? ""
     var navigation = document.navigationRoots.contains(id) || controller.child(named: "navigationItem") != nil
-    var tab = document.tabs.contains(id)
-    var toolbar = false
+    var tab = document.tabs.contains(id) || (isPhone && document.tabsThroughSplitViews.contains(id))
+    var toolbar = document.toolbars.contains(id)
     for child in controller.children {
       switch (child["key"], child.name) {
       case ("simulatedTopBarMetrics", "simulatedNavigationBarMetrics"): navigation = true

@@ -419,10 +419,10 @@ struct SceneImporter {
         node.intrinsicWidth = frame.width
         node.intrinsicHeight = frame.height
       }
-    case "switch":
-      // UISwitch's frame reaches past its alignment rectangle on the right (IBViewKinds.switchAlignmentInsets):
-      // the constraints and the intrinsic size are the rectangle's, the stored frame is the frame.
-      let insets = IBViewKinds.switchAlignmentInsets
+    case let name where IBViewKinds.alignmentInsets[name] != nil:
+      // The frame reaches past the alignment rectangle (IBViewKinds.alignmentInsets): the
+      // constraints and the intrinsic size are the rectangle's, the stored frame is the frame.
+      let insets = IBViewKinds.alignmentInsets[name] ?? .zero
       node.alignmentRectInsets = insets
       node.intrinsicWidth = max(frame.width - insets.left - insets.right, 0)
       node.intrinsicHeight = max(frame.height - insets.top - insets.bottom, 0)
