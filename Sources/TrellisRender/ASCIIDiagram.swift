@@ -3,24 +3,47 @@ import TrellisLayout
 
 /// A solved layout drawn with box-drawing characters for a terminal.
 ///
-/// The root fills `columns` cells across; rows keep the aspect ratio assuming a terminal cell is
-/// `cellAspect` (default 2) times as tall as it is wide, so a point maps to `(columns − 1) / width`
-/// cells across and half that many down. Each edge goes to the nearest cell (halves away from
-/// zero). Every drawn view is a box; where edges meet or overlap they merge into one line with the
-/// right junction (`┬ ├ ┼`), so coinciding edges of nested views stay readable. Hidden views, views
-/// inside hidden views and layout guides are not drawn. The safe area, when it differs from the
-/// root's bounds, is a dotted line (`┄ ┆`) wherever no view edge covers it. A scroll view clips
-/// its content to its frame (only the part visible at the current content offset is drawn), and
-/// an arrow in the middle of an edge of the scroll view (`▲ ▼ ◀ ▶`; `^ v < >` in ASCII style)
-/// says that its content goes on beyond that edge.
+/// **Scale.** The root fills `columns` cells across; rows keep the aspect ratio assuming a terminal
+/// cell is `cellAspect` (default 2) times as tall as it is wide, so a point maps to
+/// `(columns − 1) / width` cells across and half that many down. Each edge goes to the nearest
+/// cell (halves away from zero). No line the diagram or its notes print is wider than `columns`
+/// cells (characters of East Asian wide scripts and emoji count as two cells, ``cellWidth(of:)``).
 ///
-/// Each box shows its id in the first place inside it that no nested view covers, scanning rows
-/// from the top and cells from the left; an id longer than the space is cut with `…` (when at
-/// least 3 cells are free) or left out.
+/// **Gaps.** Rounding alone can put two edges a few points apart into one cell, and then two
+/// boxes 8 pt apart merge into one line. So edges are placed per axis, over the sorted distinct
+/// coordinates of the drawn boxes' edges (with the root's and the safe area's): when two
+/// neighbouring coordinates at least ``minimumGap`` points apart round to the same cell, the
+/// larger one moves one cell up (right, down) if that does not pass the next coordinate's cell,
+/// else the smaller one moves one cell down (left, up) if that does not pass the previous
+/// one's; otherwise (no room) they stay merged. An edge moves by one cell at most, equal
+/// coordinates always share a cell (aligned edges stay aligned), and the order of edges is kept.
 ///
-/// A view with a negative width or height (the `negative-frame` error) is drawn where it would be
-/// if flipped, labelled `!id`, and a line under the diagram names it with its size, so that it
-/// never passes for a real box.
+/// **Boxes.** Every drawn view is a box; where edges meet or overlap they merge into one line
+/// with the right junction (`┬ ├ ┼`), so coinciding edges of nested views stay readable. Layout
+/// guides are not drawn. The safe area, when it differs from the root's bounds, is a dotted line
+/// (`┄ ┆`) wherever no view edge covers it. A scroll view clips its content to its frame (only
+/// the part visible at the current content offset is drawn), and an arrow in the middle of an
+/// edge of the scroll view (`▲ ▼ ◀ ▶`; `^ v < >` in ASCII style) says that its content goes on
+/// beyond that edge.
+///
+/// **Hidden views.** A hidden view whose superview is shown is drawn dotted, under every solid
+/// line, with `[id]` inside when there is room that no shown view's text uses (hidden views are
+/// labelled last, so they never cover a shown view's text); the views inside it are not drawn.
+/// A line under the diagram lists them: `hidden (dotted): row5 (+4 inside), extra`.
+///
+/// **Text.** Each box shows one text in the first place inside it that no nested view covers,
+/// scanning rows from the top and cells from the left. Labels and buttons show their text (a
+/// text with line breaks on consecutive rows when they all fit, else on one row with spaces);
+/// other views, and labels without text, show their id. A text that does not fit is cut with
+/// `…` (`~` in ASCII style) when at least two cells are free. An id that does not fit, or a text
+/// with no room even for that, is replaced by a key (`1`, `2`, … in document order) and the
+/// legend line under the diagram maps each key to the id (and text); a view with no room even
+/// for its key is still named in the legend, under `too small to mark`. The root's id shows
+/// where it has room, but is never keyed or listed: the outer box is always the root.
+///
+/// **Negative sizes.** A view with a negative width or height (the `negative-frame` error) is
+/// drawn where it would be if flipped, labelled `!id`, and the last line under the diagram names
+/// it with its size, so that it never passes for a real box.
 public enum ASCIIDiagram {
   /// Which characters draw lines.
   public enum Style: String, Hashable, Sendable, CaseIterable {
@@ -31,7 +54,7 @@ public enum ASCIIDiagram {
   }
 
   public struct Options: Hashable, Sendable {
-    /// Cells across the root (at least 4).
+    /// Cells across the root (at least 4), and the widest any line of the diagram may be.
     public var columns: Int
     public var style: Style
     /// A terminal cell's height divided by its width.
@@ -46,43 +69,108 @@ public enum ASCIIDiagram {
     }
   }
 
-  /// The diagram alone, one line per row (trailing spaces removed), each ending in a newline.
+  /// Edges at least this many points apart are kept in different cells where there is room
+  /// (see "Gaps" above): half the 8 pt standard spacing, so that a standard gap always shows
+  /// while a hairline (1 pt) separator does not push its neighbours around.
+  public static let minimumGap = 4.0
+
+  /// The diagram, one line per row (trailing spaces removed), then its notes (legend, hidden
+  /// views, negative sizes), each line ending in a newline and at most `columns` cells wide.
   public static func render(_ result: LayoutResult, options: Options = Options()) -> String {
     let container = result.environment.containerSize
-    guard container.width.isFinite, container.height.isFinite, container.width > 0, container.height > 0 else {
-      return
-        "(nothing to draw: the container is \(NumberFormat.short(container.width))x\(NumberFormat.short(container.height)))\n"
-    }
     let columns = min(max(options.columns, 4), 2000)
+    guard container.width.isFinite, container.height.isFinite, container.width > 0, container.height > 0 else {
+      return wrap(
+        "(nothing to draw: the container is \(NumberFormat.short(container.width))x\(NumberFormat.short(container.height)))",
+        width: columns)
+    }
     let aspect = options.cellAspect.isFinite && options.cellAspect > 0 ? options.cellAspect : 2
     let scaleX = Double(columns - 1) / container.width
     let lastRow = Int(min(max((container.height * scaleX / aspect).rounded(), 1), 4000))
-    var canvas = Canvas(
-      columns: columns, rows: lastRow + 1, scaleX: scaleX, scaleY: Double(lastRow) / container.height)
+    let ellipsis: Character = options.style == .unicode ? "…" : "~"
 
-    if options.showsSafeArea {
-      let root = Rect(x: 0, y: 0, width: container.width, height: container.height)
-      if let box = canvas.box(result.safeArea), box != canvas.box(root) { canvas.stroke(box, dotted: true) }
-    }
-    let drawn = result.views.enumerated().filter { !$0.element.isEffectivelyHidden && $0.element.kind != .guide }
-    // Scroll views clip their content: only the visible part of a content view is drawn.
     let clips = result.scrollClips
-    var boxes: [(index: Int, box: Canvas.Box)] = []
-    for (index, view) in drawn {
+    let effectivelyHidden = Dictionary(
+      result.views.map { ($0.id, $0.isEffectivelyHidden) }, uniquingKeysWith: { first, _ in first })
+    // What is drawn: shown views (solid), and the topmost views of hidden subtrees (dotted).
+    var shown: [(index: Int, frame: Rect)] = []
+    var hidden: [(index: Int, frame: Rect)] = []
+    for (index, view) in result.views.enumerated() where view.kind != .guide {
+      let hiddenTop = view.isEffectivelyHidden && !(view.parent.flatMap { effectivelyHidden[$0] } ?? false)
+      guard !view.isEffectivelyHidden || hiddenTop else { continue }
       var frame = view.frame
       if let clip = clips[index] {
         guard let visible = frame.intersection(clip) else { continue }
         frame = visible
       }
+      if view.isEffectivelyHidden { hidden.append((index, frame)) } else { shown.append((index, frame)) }
+    }
+
+    // Cell positions per axis: the shown boxes, the root and the safe area take part in the gap
+    // rule; hidden boxes follow it (they never push a shown edge).
+    let root = Rect(x: 0, y: 0, width: container.width, height: container.height)
+    var xs: [Double] = [0, container.width]
+    var ys: [Double] = [0, container.height]
+    for rect in shown.map(\.frame) + (options.showsSafeArea ? [result.safeArea] : [])
+    where rect.x.isFinite && rect.y.isFinite && rect.width.isFinite && rect.height.isFinite {
+      xs += [rect.minX, rect.maxX]
+      ys += [rect.minY, rect.maxY]
+    }
+    var canvas = Canvas(
+      columns: columns, rows: lastRow + 1,
+      xMap: EdgeMap(xs, scale: scaleX, cells: columns, extent: container.width, minimumGap: minimumGap),
+      yMap: EdgeMap(
+        ys, scale: Double(lastRow) / container.height, cells: lastRow + 1, extent: container.height,
+        minimumGap: minimumGap))
+
+    if options.showsSafeArea {
+      if let box = canvas.box(result.safeArea), box != canvas.box(root) { canvas.stroke(box, dotted: true) }
+    }
+    var hiddenBoxes: [(index: Int, box: Canvas.Box)] = []
+    for (index, frame) in hidden {
+      guard let box = canvas.box(frame) else { continue }
+      canvas.stroke(box, dotted: true)
+      hiddenBoxes.append((index, box))
+    }
+    var boxes: [(index: Int, box: Canvas.Box)] = []
+    for (index, frame) in shown {
       guard let box = canvas.box(frame) else { continue }
       canvas.stroke(box, dotted: false)
       canvas.claimInterior(of: box, for: index)
       boxes.append((index, box))
     }
-    for (index, box) in boxes {
+
+    // Texts of shown views first, then the hidden views' `[id]` where room is left.
+    var keyed: [String] = []
+    var unmarked: [String] = []
+    let boxOf = Dictionary(boxes.map { ($0.index, $0.box) }, uniquingKeysWith: { first, _ in first })
+    for index in shown.map(\.index) {
       let view = result.views[index]
-      let text = isNegative(view.frame) ? "!" + view.id : view.id
-      canvas.label(box, owner: index, text: text, ellipsis: options.style == .unicode ? "…" : "~")
+      guard let box = boxOf[index] else {
+        guard view.parent != nil else { continue }
+        // Shown, but with no finite frame to draw: still named, so that no view goes missing
+        // silently (a negative one is named by the negative-size line).
+        if !isNegative(view.frame) { unmarked.append(display(view.id)) }
+        continue
+      }
+      let lines = shownText(view)
+      if canvas.placeLines(lines, in: box, owner: index) { continue }
+      let joined = lines.joined(separator: " ")
+      if canvas.placeWhole(joined, in: box, owner: index) { continue }
+      let isText = !isNegative(view.frame) && hasText(view)
+      if isText, canvas.placeCut(joined, in: box, owner: index, ellipsis: ellipsis) { continue }
+      // The outer box is always the root: it is not keyed or listed.
+      guard view.parent != nil else { continue }
+      let key = String(keyed.count + 1)
+      let entry = isText ? "\(display(view.id)) \"\(joined)\"" : joined
+      if canvas.placeWhole(key, in: box, owner: index) {
+        keyed.append("\(key) \(entry)")
+      } else {
+        unmarked.append(entry)
+      }
+    }
+    for (index, box) in hiddenBoxes {
+      canvas.placeHidden("[" + display(result.views[index].id) + "]", in: box)
     }
     for state in result.scrollViews {
       guard let index = result.views.firstIndex(where: { $0.id == state.id }), !result.views[index].isEffectivelyHidden,
@@ -90,16 +178,108 @@ public enum ASCIIDiagram {
       else { continue }
       canvas.markOverflow(box, of: state, style: options.style)
     }
+
     var text = canvas.text(style: options.style)
-    let negative = drawn.map(\.element).filter { isNegative($0.frame) }
+    if !keyed.isEmpty { text += wrap("keys: " + keyed.joined(separator: ", "), width: columns) }
+    if !unmarked.isEmpty { text += wrap("too small to mark: " + unmarked.joined(separator: ", "), width: columns) }
+    if !hiddenBoxes.isEmpty {
+      let names = hiddenBoxes.map { index, _ -> String in
+        let id = result.views[index].id
+        let inside = descendantCount(of: id, in: result)
+        return inside > 0 ? "\(id) (+\(inside) inside)" : id
+      }
+      text += wrap("hidden (dotted): " + names.joined(separator: ", "), width: columns)
+    }
+    let negative = shown.map { result.views[$0.index] }.filter { isNegative($0.frame) }
     if !negative.isEmpty {
       let sizes = negative.map { "\($0.id) \(NumberFormat.short($0.frame.width))x\(NumberFormat.short($0.frame.height))" }
-      text += "! negative size, drawn flipped: \(sizes.joined(separator: ", "))\n"
+      text += wrap("! negative size, drawn flipped: \(sizes.joined(separator: ", "))", width: columns)
     }
     return text
   }
 
   private static func isNegative(_ frame: Rect) -> Bool { frame.width < 0 || frame.height < 0 }
+
+  private static func hasText(_ view: LayoutResult.ViewFrame) -> Bool {
+    (view.kind == .label || view.kind == .button) && !(view.text ?? "").isEmpty
+  }
+
+  /// The lines a box shows: a label's or button's text split at its line breaks, else the id
+  /// (`!id` for a negative size).
+  private static func shownText(_ view: LayoutResult.ViewFrame) -> [String] {
+    if isNegative(view.frame) { return ["!" + display(view.id)] }
+    guard hasText(view), let text = view.text else { return [display(view.id)] }
+    return text.split(omittingEmptySubsequences: false, whereSeparator: \.isNewline).map { display(String($0)) }
+  }
+
+  /// Text as one terminal line: control characters (tabs, escapes) become spaces, so that
+  /// nothing the file says can move the cursor.
+  static func display(_ text: String) -> String {
+    String(text.map { $0.unicodeScalars.contains { $0.value < 0x20 || (0x7F..<0xA0).contains($0.value) } ? " " : $0 })
+  }
+
+  private static func descendantCount(of id: String, in result: LayoutResult) -> Int {
+    var inside: Set<String> = [id]
+    var count = 0
+    // Views come in document order, parents before children.
+    for view in result.views where view.parent.map(inside.contains) == true && !inside.contains(view.id) {
+      inside.insert(view.id)
+      if view.kind != .guide { count += 1 }
+    }
+    return count
+  }
+
+  /// Cells a character takes in a terminal: 2 for East Asian wide and fullwidth characters and
+  /// emoji (the main blocks of Unicode's East_Asian_Width W and F classes, UAX #11,
+  /// https://www.unicode.org/reports/tr11/), else 1. An approximation: terminals differ.
+  public static func cellWidth(of character: Character) -> Int {
+    guard let scalar = character.unicodeScalars.first?.value else { return 1 }
+    let wide: [ClosedRange<UInt32>] = [
+      0x1100...0x115F, 0x2E80...0x303E, 0x3041...0x33FF, 0x3400...0x4DBF, 0x4E00...0x9FFF, 0xA000...0xA4CF,
+      0xAC00...0xD7A3, 0xF900...0xFAFF, 0xFE30...0xFE4F, 0xFF00...0xFF60, 0xFFE0...0xFFE6, 0x1F300...0x1F64F,
+      0x1F900...0x1F9FF, 0x20000...0x3FFFD,
+    ]
+    return wide.contains { $0.contains(scalar) } ? 2 : 1
+  }
+
+  /// Cells a string takes.
+  public static func cellWidth(of text: String) -> Int { text.reduce(0) { $0 + cellWidth(of: $1) } }
+
+  /// `text` broken into lines of at most `width` cells, at spaces where it can (a word longer
+  /// than a line is broken anywhere), each line ending in a newline; continuation lines are
+  /// indented two spaces when the width leaves room.
+  static func wrap(_ text: String, width: Int) -> String {
+    let width = max(width, 1)
+    let indent = width > 8 ? 2 : 0
+    var lines: [String] = []
+    var line = ""
+    var used = 0
+    var lineStart: Int { lines.isEmpty ? 0 : indent }
+    func newLine() {
+      lines.append(line)
+      line = String(repeating: " ", count: indent)
+      used = indent
+    }
+    for word in text.split(separator: " ") {
+      if used > lineStart {
+        if used + 1 + cellWidth(of: String(word)) > width {
+          newLine()
+        } else {
+          line += " "
+          used += 1
+        }
+      }
+      for character in word {
+        let cells = cellWidth(of: character)
+        if used + cells > width, used > lineStart { newLine() }
+        guard used + cells <= width else { continue }  // a wide character on a one-cell line
+        line.append(character)
+        used += cells
+      }
+    }
+    if used > lineStart || lines.isEmpty { lines.append(line) }
+    return lines.map { $0 + "\n" }.joined()
+  }
 
   /// The header (environment), the diagram and the frame table.
   public static func report(_ result: LayoutResult, options: Options = Options()) -> String {
@@ -117,6 +297,62 @@ public enum ASCIIDiagram {
   }
 }
 
+/// Where coordinates of one axis land in cells: nearest cell, then the gap rule of
+/// ``ASCIIDiagram`` over the coordinates it was made from; other coordinates round, kept between
+/// the cells of the known coordinates around them.
+struct EdgeMap {
+  let scale: Double
+  let cells: Int
+  private var values: [Double] = []
+  private var assigned: [Int] = []
+
+  init(_ coordinates: [Double], scale: Double, cells: Int, extent: Double, minimumGap: Double) {
+    self.scale = scale
+    self.cells = cells
+    values = Array(Set(coordinates.filter { $0.isFinite && $0 >= 0 && $0 <= extent })).sorted()
+    assigned = values.map { Self.nearest($0 * scale, limit: cells) }
+    guard values.count > 1 else { return }
+    for i in 1..<values.count where assigned[i] == assigned[i - 1] && values[i] - values[i - 1] >= minimumGap {
+      // The larger coordinate one cell on, if it stays before (or on, when they are close
+      // enough to merge) the next coordinate's cell and inside the canvas.
+      let up = assigned[i] + 1
+      let nextAllows =
+        i + 1 < values.count
+        ? (values[i + 1] - values[i] >= minimumGap ? up < assigned[i + 1] : up <= assigned[i + 1]) : up <= cells - 1
+      if nextAllows {
+        assigned[i] = up
+        continue
+      }
+      let down = assigned[i - 1] - 1
+      let previousAllows =
+        i >= 2
+        ? (values[i - 1] - values[i - 2] >= minimumGap ? down > assigned[i - 2] : down >= assigned[i - 2]) : down >= 0
+      if previousAllows { assigned[i - 1] = down }
+    }
+  }
+
+  /// The cell of `value`, clamped to one past either end so conversion never overflows.
+  func cell(_ value: Double) -> Int {
+    var cell = Self.nearest(value * scale, limit: cells)
+    guard !values.isEmpty else { return cell }
+    // Binary search for the known coordinates around `value`.
+    var low = 0
+    var high = values.count
+    while low < high {
+      let middle = (low + high) / 2
+      if values[middle] < value { low = middle + 1 } else { high = middle }
+    }
+    if low < values.count, values[low] == value { return assigned[low] }
+    if low > 0 { cell = max(cell, assigned[low - 1]) }
+    if low < values.count { cell = min(cell, assigned[low]) }
+    return cell
+  }
+
+  private static func nearest(_ value: Double, limit: Int) -> Int {
+    Int(min(max(value.rounded(), -1), Double(limit)))
+  }
+}
+
 /// The grid the diagram is drawn on: line connections per cell, who owns each interior cell, and labels.
 private struct Canvas {
   /// A view's box in cells (may reach one cell past the canvas on any side: clipped when drawn).
@@ -124,22 +360,28 @@ private struct Canvas {
     var left, top, right, bottom: Int
   }
 
+  /// What a label cell holds: a character, or the second cell of a wide one.
+  enum Mark {
+    case character(Character)
+    case continuation
+  }
+
   static let up: UInt8 = 1, down: UInt8 = 2, left: UInt8 = 4, right: UInt8 = 8
 
   let columns: Int
   let rows: Int
-  let scaleX: Double
-  let scaleY: Double
+  let xMap: EdgeMap
+  let yMap: EdgeMap
   var solid: [[UInt8]]
   var dotted: [[UInt8]]
   var owner: [[Int]]
-  var labels: [[Character?]]
+  var labels: [[Mark?]]
 
-  init(columns: Int, rows: Int, scaleX: Double, scaleY: Double) {
+  init(columns: Int, rows: Int, xMap: EdgeMap, yMap: EdgeMap) {
     self.columns = columns
     self.rows = rows
-    self.scaleX = scaleX
-    self.scaleY = scaleY
+    self.xMap = xMap
+    self.yMap = yMap
     solid = Array(repeating: Array(repeating: 0, count: columns), count: rows)
     dotted = solid
     owner = Array(repeating: Array(repeating: -1, count: columns), count: rows)
@@ -149,18 +391,9 @@ private struct Canvas {
   /// The cells of a rectangle in points; `nil` when it has a non-finite coordinate.
   func box(_ rect: Rect) -> Box? {
     guard rect.x.isFinite, rect.y.isFinite, rect.width.isFinite, rect.height.isFinite else { return nil }
-    let minX = min(rect.minX, rect.maxX)
-    let maxX = max(rect.minX, rect.maxX)
-    let minY = min(rect.minY, rect.maxY)
-    let maxY = max(rect.minY, rect.maxY)
     return Box(
-      left: cell(minX * scaleX, limit: columns), top: cell(minY * scaleY, limit: rows),
-      right: cell(maxX * scaleX, limit: columns), bottom: cell(maxY * scaleY, limit: rows))
-  }
-
-  /// Nearest cell, clamped to one past either end so conversion never overflows.
-  private func cell(_ value: Double, limit: Int) -> Int {
-    Int(min(max(value.rounded(), -1), Double(limit)))
+      left: xMap.cell(min(rect.minX, rect.maxX)), top: yMap.cell(min(rect.minY, rect.maxY)),
+      right: xMap.cell(max(rect.minX, rect.maxX)), bottom: yMap.cell(max(rect.minY, rect.maxY)))
   }
 
   private func contains(_ row: Int, _ column: Int) -> Bool {
@@ -189,46 +422,95 @@ private struct Canvas {
 
   /// Marks the box's inside as belonging to `index`; later (nested) views overwrite earlier ones.
   mutating func claimInterior(of box: Box, for index: Int) {
-    let firstRow = max(box.top + 1, 0)
-    let endRow = min(box.bottom, rows)
-    let firstColumn = max(box.left + 1, 0)
-    let endColumn = min(box.right, columns)
-    guard firstRow < endRow, firstColumn < endColumn else { return }
-    for row in firstRow..<endRow {
-      for column in firstColumn..<endColumn { owner[row][column] = index }
+    let (rowRange, columnRange) = interior(box)
+    for row in rowRange {
+      for column in columnRange { owner[row][column] = index }
     }
   }
 
-  /// Writes `text` into the first free run of cells the view owns that fits it, else cut into the
-  /// longest run of at least 3 cells, else nowhere.
-  mutating func label(_ box: Box, owner index: Int, text: String, ellipsis: Character) {
-    let characters = Array(text)
-    guard !characters.isEmpty else { return }
+  private func interior(_ box: Box) -> (Range<Int>, Range<Int>) {
     let firstRow = max(box.top + 1, 0)
-    let endRow = min(box.bottom, rows)
+    let endRow = max(min(box.bottom, rows), firstRow)
     let firstColumn = max(box.left + 1, 0)
-    let endColumn = min(box.right, columns)
-    guard firstRow < endRow, firstColumn < endColumn else { return }
-    var best: (row: Int, column: Int, length: Int)?
-    for row in firstRow..<endRow {
-      var column = firstColumn
-      while column < endColumn {
-        guard isFree(row, column, for: index) else {
+    let endColumn = max(min(box.right, columns), firstColumn)
+    return (firstRow..<endRow, firstColumn..<endColumn)
+  }
+
+  /// The runs of free cells in the box, row by row from the top, each from the left.
+  private func runs(_ box: Box, free: (Int, Int) -> Bool) -> [(row: Int, column: Int, length: Int)] {
+    let (rowRange, columnRange) = interior(box)
+    var out: [(row: Int, column: Int, length: Int)] = []
+    for row in rowRange {
+      var column = columnRange.lowerBound
+      while column < columnRange.upperBound {
+        guard free(row, column) else {
           column += 1
           continue
         }
         var end = column
-        while end < endColumn, isFree(row, end, for: index) { end += 1 }
-        let length = end - column
-        if length >= characters.count {
-          write(characters, row: row, column: column)
-          return
-        }
-        if length >= 3, length > (best?.length ?? 0) { best = (row, column, length) }
+        while end < columnRange.upperBound, free(row, end) { end += 1 }
+        out.append((row, column, end - column))
         column = end
       }
     }
-    if let best { write(Array(characters.prefix(best.length - 1)) + [ellipsis], row: best.row, column: best.column) }
+    return out
+  }
+
+  /// Writes the lines on consecutive rows from the first free place where every line fits
+  /// whole; false when there is none (or only one line: ``placeWhole`` does that).
+  mutating func placeLines(_ lines: [String], in box: Box, owner index: Int) -> Bool {
+    guard lines.count > 1 else { return false }
+    let widths = lines.map(ASCIIDiagram.cellWidth(of:))
+    for run in runs(box, free: { isFree($0, $1, for: index) }) {
+      for start in run.column..<(run.column + run.length) {
+        let fits = widths.enumerated().allSatisfy { offset, width in
+          let row = run.row + offset
+          return row < rows && (start..<(start + width)).allSatisfy { $0 < columns && isFree(row, $0, for: index) }
+        }
+        guard fits else { continue }
+        for (offset, line) in lines.enumerated() { write(line, row: run.row + offset, column: start) }
+        return true
+      }
+    }
+    return false
+  }
+
+  /// Writes `text` whole into the first free run of the view's cells that fits it.
+  mutating func placeWhole(_ text: String, in box: Box, owner index: Int) -> Bool {
+    let width = ASCIIDiagram.cellWidth(of: text)
+    guard width > 0 else { return true }
+    guard let run = runs(box, free: { isFree($0, $1, for: index) }).first(where: { $0.length >= width }) else {
+      return false
+    }
+    write(text, row: run.row, column: run.column)
+    return true
+  }
+
+  /// Writes as much of `text` as fits, then the ellipsis, into the longest free run (the first
+  /// of equal ones) when it has at least two cells.
+  mutating func placeCut(_ text: String, in box: Box, owner index: Int, ellipsis: Character) -> Bool {
+    var best: (row: Int, column: Int, length: Int)?
+    for run in runs(box, free: { isFree($0, $1, for: index) }) where run.length > (best?.length ?? 1) { best = run }
+    guard let best else { return false }
+    var cut = ""
+    var width = 0
+    for character in text {
+      let cells = ASCIIDiagram.cellWidth(of: character)
+      guard width + cells <= best.length - 1 else { break }
+      cut.append(character)
+      width += cells
+    }
+    guard !cut.isEmpty else { return false }
+    write(cut + String(ellipsis), row: best.row, column: best.column)
+    return true
+  }
+
+  /// A hidden view's `[id]`, whole, in the first run inside its box that no line and no text uses.
+  mutating func placeHidden(_ text: String, in box: Box) {
+    let width = ASCIIDiagram.cellWidth(of: text)
+    let free = { (row: Int, column: Int) in self.solid[row][column] == 0 && self.labels[row][column] == nil }
+    guard let run = runs(box, free: free).first(where: { $0.length >= width }) else { return }
+    write(text, row: run.row, column: run.column)
   }
 
   /// Arrows in the middle of each edge of a scroll view's box beyond which its content extends
@@ -247,7 +529,10 @@ private struct Canvas {
       (content.maxX > frame.maxX + tolerance, middleRow, box.right, unicode ? "▶" : ">"),
     ]
     for (extends, row, column, mark) in marks where extends && contains(row, column) {
-      labels[row][column] = mark
+      // An arrow replaces a whole character: never half of a wide one.
+      if case .continuation = labels[row][column] { continue }
+      if column + 1 < columns, case .continuation = labels[row][column + 1] { labels[row][column + 1] = nil }
+      labels[row][column] = .character(mark)
     }
   }
 
@@ -255,8 +540,14 @@ private struct Canvas {
     owner[row][column] == index && solid[row][column] == 0 && labels[row][column] == nil
   }
 
-  private mutating func write(_ characters: [Character], row: Int, column: Int) {
-    for (offset, character) in characters.enumerated() { labels[row][column + offset] = character }
+  /// Writes text whose cells were checked to be free.
+  private mutating func write(_ text: String, row: Int, column: Int) {
+    var column = column
+    for character in text {
+      labels[row][column] = .character(character)
+      if ASCIIDiagram.cellWidth(of: character) == 2 { labels[row][column + 1] = .continuation }
+      column += ASCIIDiagram.cellWidth(of: character)
+    }
   }
 
   func text(style: ASCIIDiagram.Style) -> String {
@@ -264,14 +555,17 @@ private struct Canvas {
     for row in 0..<rows {
       var line = ""
       for column in 0..<columns {
-        if let character = labels[row][column] {
-          line.append(character)
-        } else if solid[row][column] != 0 {
-          line.append(Self.solidCharacter(solid[row][column], style: style))
-        } else if dotted[row][column] != 0 {
-          line.append(Self.dottedCharacter(dotted[row][column], style: style))
-        } else {
-          line.append(" ")
+        switch labels[row][column] {
+        case .character(let character): line.append(character)
+        case .continuation: break
+        case nil:
+          if solid[row][column] != 0 {
+            line.append(Self.solidCharacter(solid[row][column], style: style))
+          } else if dotted[row][column] != 0 {
+            line.append(Self.dottedCharacter(dotted[row][column], style: style))
+          } else {
+            line.append(" ")
+          }
         }
       }
       while line.last == " " { line.removeLast() }

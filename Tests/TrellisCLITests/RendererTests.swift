@@ -18,17 +18,22 @@ final class RendererTests: XCTestCase {
   /// - root: cols 0…20, rows 0…6; safe-area top 20 pt → row 1 (dotted; its other edges lie on the root's).
   /// - a (20, 40, 60, 60): cols 2…8, rows 2…5 (40 × 0.05 = 2, 100 × 0.05 = 5).
   /// - b (100, 40, 80, 60): cols 10…18, rows 2…5.
-  /// - gone is hidden: not drawn. Labels go in the first free cell inside each box; root's first
-  ///   free cell is row 1, col 1 (a dotted cell, which labels may cover).
+  /// - b is a label: it shows its text, "Hi".
+  /// - gone (10, 10, 30, 30) is hidden: dotted, cols 1…4 (10 × 0.1 = 1), rows 1…2 (10 × 0.05 = 0.5
+  ///   → 1, halves away from zero); solid lines and texts cover it except its bottom-left corner
+  ///   (row 2, col 1: `·`). It has no inside row for "[gone]"; the line under the diagram names it.
+  /// - Texts go in the first free cell inside each box; root's first free cell is row 1, col 1 (a
+  ///   dotted cell, which texts may cover).
   func testTwoViewDiagramWorkedOutByHand() {
     let expected = [
       "┌───────────────────┐",
       "│root┄┄┄┄┄┄┄┄┄┄┄┄┄┄┄│",
-      "│ ┌─────┐ ┌───────┐ │",
-      "│ │a    │ │b      │ │",
+      "│·┌─────┐ ┌───────┐ │",
+      "│ │a    │ │Hi     │ │",
       "│ │     │ │       │ │",
       "│ └─────┘ └───────┘ │",
       "└───────────────────┘",
+      "hidden (dotted): gone",
     ].map { $0 + "\n" }.joined()
     XCTAssertEqual(ASCIIDiagram.render(Fixtures.twoViews, options: .init(columns: 21)), expected)
   }
@@ -37,11 +42,12 @@ final class RendererTests: XCTestCase {
     let expected = [
       "+-------------------+",
       "|root...............|",
-      "| +-----+ +-------+ |",
-      "| |a    | |b      | |",
+      "|.+-----+ +-------+ |",
+      "| |a    | |Hi     | |",
       "| |     | |       | |",
       "| +-----+ +-------+ |",
       "+-------------------+",
+      "hidden (dotted): gone",
     ].map { $0 + "\n" }.joined()
     XCTAssertEqual(ASCIIDiagram.render(Fixtures.twoViews, options: .init(columns: 21, style: .ascii)), expected)
   }
@@ -60,8 +66,9 @@ final class RendererTests: XCTestCase {
       ],
       safeArea: Rect(x: 0, y: 0, width: 100, height: 40), margins: Rect(x: 8, y: 8, width: 84, height: 24),
       diagnostics: [], hasConflicts: false, ambiguousViews: [])
-    // Interiors are 4 cells wide (cols 1…4 and 6…9): "left" fits; "right" (5) is cut to "rig…".
-    let expected = ["┌────┬────┐", "│left│rig…│", "└────┴────┘"].map { $0 + "\n" }.joined()
+    // Interiors are 4 cells wide (cols 1…4 and 6…9): "left" fits; "right" (5) does not, so it gets
+    // the key "1" and the legend line maps it; "keys: 1 right" (13) wraps at 11, indented 2.
+    let expected = ["┌────┬────┐", "│left│1   │", "└────┴────┘", "keys: 1", "  right"].map { $0 + "\n" }.joined()
     XCTAssertEqual(ASCIIDiagram.render(result, options: .init(columns: 11)), expected)
   }
 
@@ -70,10 +77,16 @@ final class RendererTests: XCTestCase {
     result.views[1].frame = Rect(x: .nan, y: 0, width: 10, height: 10)
     result.views[2].frame = Rect(x: -1e300, y: 1e300, width: .infinity, height: -5)
     let text = ASCIIDiagram.render(result, options: .init(columns: 21))
-    // Seven rows of drawing, then the line naming the view with a negative height (not drawn:
-    // its frame is not finite, but it is still named).
-    XCTAssertEqual(text.split(separator: "\n").count, 8, text)
-    XCTAssertTrue(text.split(separator: "\n").last?.hasPrefix("! negative size, drawn flipped: b ") == true, text)
+    // Seven rows of drawing (a and b have no finite box, and do not move any edge), then the
+    // notes: a (NaN x) is shown but has no box, so it is named ("too small to mark: a"); the
+    // hidden view; last, the view with a negative height (not drawn: its frame is not finite,
+    // but it is still named), wrapped at 21 cells into 3 lines.
+    let lines = text.split(separator: "\n").map(String.init)
+    XCTAssertEqual(lines.count, 12, text)
+    XCTAssertEqual(lines[1], "│root┄┄┄┄┄┄┄┄┄┄┄┄┄┄┄│", text)
+    XCTAssertEqual(
+      Array(lines[7...]),
+      ["too small to mark: a", "hidden (dotted): gone", "! negative size,", "  drawn flipped: b", "  infx-5"], text)
     var empty = Fixtures.twoViews
     empty.environment.containerSize = Size(width: 0, height: 100)
     XCTAssertEqual(ASCIIDiagram.render(empty), "(nothing to draw: the container is 0x100)\n")
