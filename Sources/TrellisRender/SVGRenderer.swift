@@ -3,43 +3,84 @@ import TrellisLayout
 
 /// A solved layout as an SVG 1.1 picture, one user unit per point.
 ///
-/// The root is a white rectangle; each view a translucent rectangle with its id in the top-left
-/// corner when it fits (cut with `…` otherwise) and no view drawn later covers that corner (a
-/// stack's arranged views hide its id; its `<title>` still names it); hidden views (and views inside them) are grey and
-/// dashed; the safe area is a blue dashed outline; layout guides are not drawn. Every view's group
-/// has `id="view-<id>"` and a `<title>` so browsers show the id and frame on hover. Views inside a
-/// scroll view are clipped to its frame (`<clipPath>`), and the scroll view's whole content area
-/// at its offset is a purple dashed outline, so the picture shows the viewport and what lies beyond.
+/// **Views.** The root is a white rectangle; each shown view a translucent rectangle coloured by
+/// nesting depth, in a `<g id="view-<id>">` with a `<title>` (id, kind, frame) so browsers name
+/// it on hover. Layout guides are not drawn.
+///
+/// **Text.** Labels and buttons show their text as `<text>` (escaped), at their font size (the
+/// resolution's `fontSize`, 17 pt without one), one `<tspan>` per line when the text has line breaks,
+/// vertically centred; a button's text is centred across, a label's starts at its leading edge.
+/// A line with more characters than the box holds at the layout's fixed metric (0.5 em each) is
+/// cut with `…`, and a line the monospace font (0.6 em a character) would draw wider than the box
+/// is squeezed into it (`textLength`); lines that do not fit the box's height are left out, and a box lower than one
+/// line takes a smaller font (the box's height / 1.2), down to 2 units, else no text. Other views
+/// show their id small (11 units) in the top-left corner when it fits and no view drawn later
+/// covers it (a stack's arranged views hide its id; its `<title>` still names it).
+///
+/// **Hidden views.** Every hidden view (hidden itself or inside a hidden view) is drawn first,
+/// under all shown views, dashed grey with no fill inside one group at 45 % opacity
+/// (`<g id="hidden-views">`), so that a hidden subtree never covers shown content; it shows no
+/// text (its `<title>` names it, with `hidden`).
+///
+/// **Guides and legend.** The root's safe area is a blue dashed outline and its layout margins a
+/// green dotted one, over the views. Views inside a scroll view are clipped to it (`<clipPath>`),
+/// and each scroll view's whole content area at its offset is a purple dashed outline. A legend
+/// (`<g id="legend">`) under the picture shows each of these with a sample. A view with a negative
+/// size (the `negative-frame` error) is drawn where it would be if flipped, red, dashed and
+/// crossed out.
 public enum SVGRenderer {
   /// One picture with a caption for ``contactSheet(_:columns:scale:)``.
   public struct Item: Sendable {
     /// Lines written under the picture.
     public var caption: [String]
     public var result: LayoutResult
-    public init(caption: [String], result: LayoutResult) {
+    /// Whether the environment fails (`trellis matrix`): the item is framed in red and its
+    /// caption is red.
+    public var isFailing: Bool
+    /// Views the failing check names: drawn with a red fill and a thick red outline.
+    public var flagged: Set<String>
+
+    public init(caption: [String], result: LayoutResult, isFailing: Bool = false, flagged: Set<String> = []) {
       self.caption = caption
       self.result = result
+      self.isFailing = isFailing
+      self.flagged = flagged
     }
   }
 
-  /// A standalone SVG document of one result.
+  /// Colours shared by the pictures and their legends.
+  static let failureColour = "#d73a49"
+  static let safeAreaColour = "#1f6feb"
+  static let marginsColour = "#2da44e"
+  static let scrollColour = "#6a3d9a"
+  static let hiddenColour = "#777777"
+
+  /// A standalone SVG document of one result, with its legend under it.
   ///
   /// - Parameter title: the document's `<title>` (e.g. the layout file); the environment follows it.
   public static func render(_ result: LayoutResult, title: String? = nil) -> String {
     let size = result.environment.containerSize
     let width = finite(size.width)
     let height = finite(size.height)
-    var out = prologue(width: width + 2, height: height + 2, viewBox: "-1 -1 \(n(width + 2)) \(n(height + 2))")
+    let entries = legendEntries(for: [result], sheet: false)
+    let legendTop = height + 12
+    let canvasWidth = max(width + 2, legendWidth)
+    let canvasHeight = legendTop + legendHeight(entries) + 1
+    var out = prologue(
+      width: canvasWidth, height: canvasHeight, viewBox: "-1 -1 \(n(canvasWidth)) \(n(canvasHeight))")
     let heading = [title, result.environment.description].compactMap { $0 }.joined(separator: " — ")
     out += "  <title>\(escape(heading))</title>\n"
-    draw(result, x: 0, y: 0, scale: 1, fontSize: 11, idPrefix: "", into: &out, indent: "  ")
+    draw(result, x: 0, y: 0, scale: 1, idFontSize: 11, idPrefix: "", flagged: [], into: &out, indent: "  ")
+    out += legend(entries, x: 0, y: legendTop, indent: "  ")
     out += "</svg>\n"
     return out
   }
 
-  /// Several results side by side at the same scale, `columns` per row, with captions below each:
-  /// the picture of `trellis matrix --format svg`. Views carry no id text at this size (their
-  /// `<title>`s still name them).
+  /// Several results side by side at the same scale, `columns` per row, with captions below each
+  /// and one legend under them all: the picture of `trellis matrix --format svg`. Labels and
+  /// buttons show their text at the picture's scale; other views carry no id text at this size
+  /// (their `<title>`s still name them). A failing item (``Item/isFailing``) has a red frame
+  /// (`class="failing"`) and a red caption; the views it flags are red.
   public static func contactSheet(_ items: [Item], columns: Int = 6, scale: Double = 0.25) -> String {
     let perRow = max(columns, 1)
     let factor = scale.isFinite && scale > 0 ? scale : 0.25
@@ -58,31 +99,43 @@ public enum SVGRenderer {
       var x = gap
       var rowHeight = 0.0
       for (columnIndex, item) in row.enumerated() {
+        let number = rowIndex * perRow + columnIndex + 1
         let size = item.result.environment.containerSize
         let width = finite(size.width) * factor
         let height = finite(size.height) * factor
         let captionWidth = Double(item.caption.map(\.count).max() ?? 0) * captionFont * 0.6
         let cellWidth = max(width, captionWidth)
-        body += "  <g id=\"item-\(rowIndex * perRow + columnIndex + 1)\">\n"
+        let itemHeight = height + captionLine * Double(item.caption.count) + 4
+        body += "  <g id=\"item-\(number)\"\(item.isFailing ? " class=\"failing\"" : "")>\n"
+        if item.isFailing {
+          // Around the picture and its caption, inside the gap, so it never touches a neighbour.
+          body += "    <rect class=\"failing-frame\" x=\"\(n(x - 8))\" y=\"\(n(y - 8))\" width=\"\(n(cellWidth + 16))\""
+          body += " height=\"\(n(itemHeight + 12))\" fill=\"none\" stroke=\"\(failureColour)\" stroke-width=\"3\"/>\n"
+        }
         draw(
-          item.result, x: x, y: y, scale: factor, fontSize: nil,
-          idPrefix: "item\(rowIndex * perRow + columnIndex + 1)-", into: &body, indent: "    ")
+          item.result, x: x, y: y, scale: factor, idFontSize: nil, idPrefix: "item\(number)-", flagged: item.flagged,
+          into: &body, indent: "    ")
         for (line, text) in item.caption.enumerated() {
           let baseline = y + height + captionLine * Double(line + 1)
-          body += "    <text x=\"\(n(x))\" y=\"\(n(baseline))\" font-size=\"\(n(captionFont))\" fill=\"#222222\">"
-          body += "\(escape(text))</text>\n"
+          body += "    <text x=\"\(n(x))\" y=\"\(n(baseline))\" font-size=\"\(n(captionFont))\""
+          body += " fill=\"\(item.isFailing ? failureColour : "#222222")\">\(escape(text))</text>\n"
         }
         body += "  </g>\n"
         x += cellWidth + gap
-        rowHeight = max(rowHeight, height + captionLine * Double(item.caption.count) + 4)
+        rowHeight = max(rowHeight, itemHeight)
       }
       sheetWidth = max(sheetWidth, x)
       y += rowHeight + gap
     }
-    var out = prologue(width: sheetWidth, height: y, viewBox: "0 0 \(n(sheetWidth)) \(n(y))")
+    let entries = legendEntries(for: items.map(\.result), sheet: true)
+    let legendTop = y
+    sheetWidth = max(sheetWidth, legendWidth + 2 * gap)
+    let sheetHeight = legendTop + legendHeight(entries) + gap
+    var out = prologue(width: sheetWidth, height: sheetHeight, viewBox: "0 0 \(n(sheetWidth)) \(n(sheetHeight))")
     out += "  <title>Trellis contact sheet (\(items.count) layouts)</title>\n"
-    out += "  <rect x=\"0\" y=\"0\" width=\"\(n(sheetWidth))\" height=\"\(n(y))\" fill=\"#f4f4f4\"/>\n"
+    out += "  <rect x=\"0\" y=\"0\" width=\"\(n(sheetWidth))\" height=\"\(n(sheetHeight))\" fill=\"#f4f4f4\"/>\n"
     out += body
+    out += legend(entries, x: gap, y: legendTop, indent: "  ")
     out += "</svg>\n"
     return out
   }
@@ -93,26 +146,33 @@ public enum SVGRenderer {
       + " viewBox=\"\(viewBox)\" font-family=\"Menlo, Consolas, monospace\">\n"
   }
 
-  /// Draws one result with its origin at (`x`, `y`), `scale` units per point.
+  private typealias Box = (x: Double, y: Double, width: Double, height: Double)
+
+  /// Draws one result with its origin at (`x`, `y`), `scale` units per point: hidden views, then
+  /// shown views with their texts, then scroll content, the safe area and the margins.
+  /// `idFontSize` is the size of the ids of views without text (`nil`: no ids).
   private static func draw(
-    _ result: LayoutResult, x originX: Double, y originY: Double, scale: Double, fontSize: Double?, idPrefix: String,
-    into out: inout String, indent: String
+    _ result: LayoutResult, x originX: Double, y originY: Double, scale: Double, idFontSize: Double?,
+    idPrefix: String, flagged: Set<String>, into out: inout String, indent: String
   ) {
-    func rect(_ frame: Rect) -> (x: Double, y: Double, width: Double, height: Double)? {
+    func rect(_ frame: Rect) -> Box? {
       guard frame.x.isFinite, frame.y.isFinite, frame.width.isFinite, frame.height.isFinite else { return nil }
       return (
         originX + min(frame.minX, frame.maxX) * scale, originY + min(frame.minY, frame.maxY) * scale,
         abs(frame.width) * scale, abs(frame.height) * scale
       )
     }
+    func attributes(_ box: Box) -> String {
+      "x=\"\(n(box.x))\" y=\"\(n(box.y))\" width=\"\(n(box.width))\" height=\"\(n(box.height))\""
+    }
     let size = result.environment.containerSize
-    if let root = rect(Rect(x: 0, y: 0, width: finite(size.width), height: finite(size.height))) {
-      out +=
-        "\(indent)<rect x=\"\(n(root.x))\" y=\"\(n(root.y))\" width=\"\(n(root.width))\" height=\"\(n(root.height))\""
-      out += " fill=\"#ffffff\" stroke=\"#333333\" stroke-width=\"1\"/>\n"
+    let container = Rect(x: 0, y: 0, width: finite(size.width), height: finite(size.height))
+    if let root = rect(container) {
+      out += "\(indent)<rect \(attributes(root)) fill=\"#ffffff\" stroke=\"#333333\" stroke-width=\"1\"/>\n"
     }
     let depths = FrameTable.depths(result)
-    let boxes = result.views.map { $0.kind == .guide ? nil : rect($0.frame) }
+    let fontSizes = Dictionary(
+      (result.resolution?.views ?? []).map { ($0.id, $0.fontSize) }, uniquingKeysWith: { first, _ in first })
     // Scroll views clip their content: one clip path per distinct clip rectangle.
     let clips = result.scrollClips
     var clipIDs: [Rect: String] = [:]
@@ -120,36 +180,62 @@ public enum SVGRenderer {
       guard let clip, clipIDs[clip] == nil, let box = rect(clip) else { continue }
       let id = "\(idPrefix)clip\(clipIDs.count + 1)"
       clipIDs[clip] = id
-      out += "\(indent)<clipPath id=\"\(escape(id))\"><rect x=\"\(n(box.x))\" y=\"\(n(box.y))\""
-      out += " width=\"\(n(box.width))\" height=\"\(n(box.height))\"/></clipPath>\n"
+      out += "\(indent)<clipPath id=\"\(escape(id))\"><rect \(attributes(box))/></clipPath>\n"
     }
-    for (index, (view, depth)) in zip(result.views, depths).enumerated() where view.kind != .guide && view.parent != nil
-    {
+    let drawn = result.views.indices.filter { result.views[$0].kind != .guide && result.views[$0].parent != nil }
+    let boxes = result.views.map { $0.kind == .guide ? nil : rect($0.frame) }
+    func group(_ index: Int, _ extra: String) -> String {
+      let view = result.views[index]
+      let clipped = clips[index].flatMap { clipIDs[$0] }.map { " clip-path=\"url(#\(escape($0)))\"" } ?? ""
+      return "<g id=\"\(escape(idPrefix + "view-" + view.id))\"\(clipped)\(extra)>"
+    }
+
+    // Hidden views first, under everything shown.
+    let hidden = drawn.filter { result.views[$0].isEffectivelyHidden }
+    if !hidden.isEmpty {
+      out += "\(indent)<g id=\"\(escape(idPrefix))hidden-views\" opacity=\"0.45\">\n"
+      for index in hidden {
+        guard let box = boxes[index] else { continue }
+        let view = result.views[index]
+        out += "\(indent)  \(group(index, " class=\"hidden\""))\n"
+        out += "\(indent)    <title>\(escape(view.id)) \(view.kind.rawValue) \(view.frame) hidden</title>\n"
+        out += "\(indent)    <rect \(attributes(box)) fill=\"none\" stroke=\"\(hiddenColour)\" stroke-width=\"1\""
+        out += " stroke-dasharray=\"4 3\"/>\n"
+        out += "\(indent)  </g>\n"
+      }
+      out += "\(indent)</g>\n"
+    }
+
+    let shown = drawn.filter { !result.views[$0].isEffectivelyHidden }
+    for (position, index) in shown.enumerated() {
       guard let box = boxes[index] else { continue }
-      let hidden = view.isEffectivelyHidden
+      let view = result.views[index]
       // A negative width or height (the `negative-frame` error) is drawn where it would be
       // if flipped, but in red with a cross, never as if it were a real box.
       let flipped = view.frame.width < 0 || view.frame.height < 0
-      let fill = flipped ? "#d73a49" : hidden ? "none" : palette[depth % palette.count]
-      let stroke = flipped ? "#d73a49" : hidden ? "#999999" : "#333333"
-      let clipped = clips[index].flatMap { clipIDs[$0] }.map { " clip-path=\"url(#\(escape($0)))\"" } ?? ""
-      out += "\(indent)<g id=\"\(escape(idPrefix + "view-" + view.id))\"\(clipped)\(flipped ? " class=\"negative-frame\"" : "")>\n"
-      out +=
-        "\(indent)  <title>\(escape(view.id)) \(view.kind.rawValue) \(view.frame)\(hidden ? " hidden" : "")\(flipped ? " negative size" : "")</title>\n"
-      out +=
-        "\(indent)  <rect x=\"\(n(box.x))\" y=\"\(n(box.y))\" width=\"\(n(box.width))\" height=\"\(n(box.height))\""
-      out += " fill=\"\(fill)\"\(hidden && !flipped ? "" : " fill-opacity=\"0.35\"") stroke=\"\(stroke)\" stroke-width=\"1\""
-      out += hidden || flipped ? " stroke-dasharray=\"4 3\"/>\n" : "/>\n"
+      let isFlagged = flagged.contains(view.id)
+      let fill = flipped || isFlagged ? failureColour : palette[depths[index] % palette.count]
+      let stroke = flipped || isFlagged ? failureColour : "#333333"
+      let classes = [flipped ? "negative-frame" : nil, isFlagged ? "flagged" : nil].compactMap { $0 }
+      out += "\(indent)\(group(index, classes.isEmpty ? "" : " class=\"\(classes.joined(separator: " "))\""))\n"
+      out += "\(indent)  <title>\(escape(view.id)) \(view.kind.rawValue) \(view.frame)"
+      out += "\(flipped ? " negative size" : "")</title>\n"
+      out += "\(indent)  <rect \(attributes(box)) fill=\"\(fill)\" fill-opacity=\"\(isFlagged ? "0.5" : "0.35")\""
+      out += " stroke=\"\(stroke)\" stroke-width=\"\(isFlagged ? "2" : "1")\"\(flipped ? " stroke-dasharray=\"4 3\"" : "")/>\n"
       if flipped {
         out += "\(indent)  <path d=\"M\(n(box.x)) \(n(box.y))L\(n(box.x + box.width)) \(n(box.y + box.height))"
         out += "M\(n(box.x + box.width)) \(n(box.y))L\(n(box.x)) \(n(box.y + box.height))\""
-        out += " stroke=\"#d73a49\" stroke-width=\"1\"/>\n"
+        out += " stroke=\"\(failureColour)\" stroke-width=\"1\"/>\n"
       }
-      if let fontSize, let label = label(view.id, in: box, fontSize: fontSize),
-        !covered(label.width, fontSize, at: box, by: boxes[(index + 1)...])
+      if let text = view.text, !text.isEmpty, view.kind == .label || view.kind == .button, !flipped {
+        out += textElement(
+          text, in: box, fontSize: (fontSizes[view.id] ?? 17) * scale, centred: view.kind == .button,
+          rightToLeft: result.environment.layoutDirection == .rightToLeft, indent: indent + "  ")
+      } else if let idFontSize, let label = label(view.id, in: box, fontSize: idFontSize),
+        !covered(label.width, idFontSize, at: box, by: shown[(position + 1)...].map { boxes[$0] })
       {
-        out += "\(indent)  <text x=\"\(n(box.x + 2))\" y=\"\(n(box.y + fontSize))\" font-size=\"\(n(fontSize))\""
-        out += " fill=\"\(hidden ? "#999999" : "#111111")\">\(escape(label.text))</text>\n"
+        out += "\(indent)  <text x=\"\(n(box.x + 2))\" y=\"\(n(box.y + idFontSize))\" font-size=\"\(n(idFontSize))\""
+        out += " fill=\"#111111\">\(escape(label.text))</text>\n"
       }
       out += "\(indent)</g>\n"
     }
@@ -159,26 +245,76 @@ public enum SVGRenderer {
       guard let view = result.view(state.id), !view.isEffectivelyHidden, let content = rect(state.contentFrame) else {
         continue
       }
-      out += "\(indent)<rect x=\"\(n(content.x))\" y=\"\(n(content.y))\" width=\"\(n(content.width))\""
-      out += " height=\"\(n(content.height))\" fill=\"none\" stroke=\"#6a3d9a\" stroke-width=\"1\""
+      out += "\(indent)<rect \(attributes(content)) fill=\"none\" stroke=\"\(scrollColour)\" stroke-width=\"1\""
       out += " stroke-dasharray=\"6 3\"><title>content of \(escape(state.id)) \(state.contentFrame)</title></rect>\n"
     }
-    let container = Rect(x: 0, y: 0, width: finite(size.width), height: finite(size.height))
-    if result.safeArea != container, let safe = rect(result.safeArea) {
-      out +=
-        "\(indent)<rect x=\"\(n(safe.x))\" y=\"\(n(safe.y))\" width=\"\(n(safe.width))\" height=\"\(n(safe.height))\""
-      out +=
-        " fill=\"none\" stroke=\"#1f6feb\" stroke-width=\"1\" stroke-dasharray=\"2 2\"><title>safe area</title></rect>\n"
+    if let safe = rect(result.safeArea) {
+      out += "\(indent)<rect class=\"safe-area\" \(attributes(safe)) fill=\"none\" stroke=\"\(safeAreaColour)\""
+      out += " stroke-width=\"1\" stroke-dasharray=\"2 2\"><title>safe area \(result.safeArea)</title></rect>\n"
     }
+    if let margins = rect(result.margins) {
+      out += "\(indent)<rect class=\"layout-margins\" \(attributes(margins)) fill=\"none\" stroke=\"\(marginsColour)\""
+      out += " stroke-width=\"1\" stroke-dasharray=\"1 2\"><title>layout margins \(result.margins)</title></rect>\n"
+    }
+  }
+
+  /// A label's or button's text in its box: one `<tspan>` per line that fits the height, each
+  /// cut with `…` to the width; a smaller font when not even one line fits; nothing below 2 units.
+  private static func textElement(
+    _ text: String, in box: Box, fontSize: Double, centred: Bool, rightToLeft: Bool, indent: String
+  ) -> String {
+    guard fontSize.isFinite, fontSize > 0 else { return "" }
+    let inset = min(2, box.width / 4)
+    var size = fontSize
+    if box.height < size * 1.2 { size = box.height / 1.2 }
+    guard size >= 2 else { return "" }
+    let lineHeight = size * 1.2
+    let paragraphs = text.split(omittingEmptySubsequences: false, whereSeparator: \.isNewline).map(String.init)
+    let fitting = max(1, min(paragraphs.count, Int((box.height / lineHeight).rounded(.down))))
+    // As many characters as the layout's own fixed metric (0.5 em each, docs/text.md) fits in the
+    // box; a line the 0.6-em monospace font would draw wider is squeezed to the box (textLength).
+    let available = box.width - 2 * inset
+    let characters = Int(max(0, min(available / (size * 0.5), 10_000)).rounded(.down))
+    guard characters >= 1 else { return "" }
+    var lines = Array(paragraphs.prefix(fitting))
+    if fitting < paragraphs.count, let last = lines.last {
+      lines[lines.count - 1] = last + "…"  // more lines than room: say so on the last one shown
+    }
+    lines = lines.map { line in
+      line.count > characters ? String(line.prefix(max(characters - 1, 0))) + "…" : line
+    }
+    // Vertically centred, as UILabel draws its text; baselines at 0.95 em below each line's top
+    // (the fixed metric's ascender, docs/text.md).
+    let top = box.y + (box.height - lineHeight * Double(lines.count)) / 2
+    let anchor: String
+    let x: Double
+    if centred {
+      (anchor, x) = ("middle", box.x + box.width / 2)
+    } else if rightToLeft {
+      (anchor, x) = ("end", box.x + box.width - inset)
+    } else {
+      (anchor, x) = ("start", box.x + inset)
+    }
+    var out = "\(indent)<text class=\"view-text\" x=\"\(n(x))\" y=\"\(n(top + size * 0.95))\""
+    out += " font-size=\"\(n(size))\" text-anchor=\"\(anchor)\" fill=\"#111111\">"
+    func squeeze(_ line: String) -> String {
+      Double(line.count) * size * 0.6 > available
+        ? " textLength=\"\(n(available))\" lengthAdjust=\"spacingAndGlyphs\"" : ""
+    }
+    if lines.count == 1 {
+      out.removeLast()  // the ">": the one line's squeeze goes on the text element itself
+      return out + squeeze(lines[0]) + ">" + escape(lines[0]) + "</text>\n"
+    }
+    for (index, line) in lines.enumerated() {
+      out += "<tspan x=\"\(n(x))\" y=\"\(n(top + size * 0.95 + lineHeight * Double(index)))\"\(squeeze(line))>"
+      out += escape(line) + "</tspan>"
+    }
+    return out + "</text>\n"
   }
 
   /// The id as it fits in the box's top-left corner (cut with `…`), and its estimated width
   /// (monospace glyphs are about 0.6 em wide); `nil` when not even 3 characters fit.
-  private static func label(
-    _ id: String, in box: (x: Double, y: Double, width: Double, height: Double), fontSize: Double
-  )
-    -> (text: String, width: Double)?
-  {
+  private static func label(_ id: String, in box: Box, fontSize: Double) -> (text: String, width: Double)? {
     let characters = Int(max(0, min((box.width - 4) / (fontSize * 0.6), 10_000)).rounded(.down))
     guard box.height >= fontSize + 2, characters >= 1 else { return nil }
     var text = id
@@ -191,10 +327,7 @@ public enum SVGRenderer {
 
   /// Whether a view drawn later (a subview, or a sibling on top) covers the label's corner, where
   /// its own label would go: then the label is left out and the view's `<title>` still names it.
-  private static func covered(
-    _ width: Double, _ fontSize: Double, at box: (x: Double, y: Double, width: Double, height: Double),
-    by later: ArraySlice<(x: Double, y: Double, width: Double, height: Double)?>
-  ) -> Bool {
+  private static func covered(_ width: Double, _ fontSize: Double, at box: Box, by later: [Box?]) -> Bool {
     let right = box.x + width + 4
     let bottom = box.y + fontSize + 3
     return later.contains { other in
@@ -202,6 +335,64 @@ public enum SVGRenderer {
       return min(right, other.x + other.width) - max(box.x, other.x) > 0.5
         && min(bottom, other.y + other.height) - max(box.y, other.y) > 0.5
     }
+  }
+
+  // MARK: Legend
+
+  /// One line of the legend: how the sample is drawn, and what it means.
+  private struct LegendEntry {
+    var sample: String
+    var text: String
+  }
+
+  private static let legendWidth = 230.0
+  private static let legendLine = 16.0
+
+  /// What the pictures use: always views, hidden views, the safe area and the margins; scroll
+  /// content, negative sizes and (on a sheet) failures only where they occur.
+  private static func legendEntries(for results: [LayoutResult], sheet: Bool) -> [LegendEntry] {
+    func sample(fill: String, stroke: String, dash: String?, width: Double = 1, opacity: String? = nil) -> String {
+      var out = "fill=\"\(fill)\"\(fill == "none" ? "" : " fill-opacity=\"0.35\"") stroke=\"\(stroke)\""
+      out += " stroke-width=\"\(n(width))\"" + (dash.map { " stroke-dasharray=\"\($0)\"" } ?? "")
+      return out + (opacity.map { " opacity=\"\($0)\"" } ?? "")
+    }
+    var entries = [
+      LegendEntry(sample: sample(fill: palette[0], stroke: "#333333", dash: nil), text: "view (solid)"),
+      LegendEntry(
+        sample: sample(fill: "none", stroke: hiddenColour, dash: "4 3", opacity: "0.45"),
+        text: "hidden view (dashed, faint)"),
+      LegendEntry(sample: sample(fill: "none", stroke: safeAreaColour, dash: "2 2"), text: "safe area"),
+      LegendEntry(sample: sample(fill: "none", stroke: marginsColour, dash: "1 2"), text: "layout margins (root)"),
+    ]
+    if results.contains(where: { !$0.scrollViews.isEmpty }) {
+      entries.append(LegendEntry(sample: sample(fill: "none", stroke: scrollColour, dash: "6 3"), text: "scroll content"))
+    }
+    if results.contains(where: { $0.views.contains { $0.frame.width < 0 || $0.frame.height < 0 } }) {
+      entries.append(
+        LegendEntry(sample: sample(fill: failureColour, stroke: failureColour, dash: "4 3"), text: "negative size"))
+    }
+    if sheet {
+      entries.append(
+        LegendEntry(sample: sample(fill: "none", stroke: failureColour, dash: nil, width: 3), text: "failing environment"))
+      entries.append(
+        LegendEntry(
+          sample: sample(fill: failureColour, stroke: failureColour, dash: nil, width: 2),
+          text: "view the failing check names"))
+    }
+    return entries
+  }
+
+  private static func legendHeight(_ entries: [LegendEntry]) -> Double { Double(entries.count) * legendLine + 4 }
+
+  private static func legend(_ entries: [LegendEntry], x: Double, y: Double, indent: String) -> String {
+    var out = "\(indent)<g id=\"legend\" font-size=\"11\">\n"
+    for (index, entry) in entries.enumerated() {
+      let top = y + Double(index) * legendLine
+      out += "\(indent)  <g class=\"legend-entry\"><rect x=\"\(n(x + 1))\" y=\"\(n(top + 2))\" width=\"22\" height=\"11\""
+      out += " \(entry.sample)/><text x=\"\(n(x + 30))\" y=\"\(n(top + 12))\" fill=\"#222222\">"
+      out += "\(escape(entry.text))</text></g>\n"
+    }
+    return out + "\(indent)</g>\n"
   }
 
   /// Fill colours by nesting depth.
@@ -223,8 +414,13 @@ public enum SVGRenderer {
       case "\"": out += "&quot;"
       case "'": out += "&apos;"
       default:
-        // XML 1.0 forbids most control characters even as references; show them as spaces.
-        if scalar.value < 0x20, scalar != "\n", scalar != "\t" { out += " " } else { out.unicodeScalars.append(scalar) }
+        // XML 1.0 forbids most control characters (and U+FFFE, U+FFFF) even as references;
+        // show them as spaces.
+        if scalar.value < 0x20 && scalar != "\n" && scalar != "\t" || scalar.value == 0xFFFE || scalar.value == 0xFFFF {
+          out += " "
+        } else {
+          out.unicodeScalars.append(scalar)
+        }
       }
     }
     return out

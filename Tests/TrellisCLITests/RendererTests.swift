@@ -215,17 +215,21 @@ final class RendererTests: XCTestCase {
     XCTAssertTrue(checker.ids.contains("view-a<&>"))
     XCTAssertTrue(checker.ids.contains("view-gone"))
     XCTAssertTrue(svg.contains("stroke-dasharray=\"4 3\""), "hidden view dashed")
-    XCTAssertTrue(svg.contains("<title>safe area</title>"))
-    XCTAssertTrue(svg.contains("viewBox=\"-1 -1 202 122\""))
+    XCTAssertTrue(svg.contains("<title>safe area (0, 20, 200, 100)</title>"), svg)
+    // 200x120 and a border of 1, widened to the legend's 230 and lengthened by it: 12 + 4 lines
+    // × 16 + 4 + 1 under the root (SVGPictureTests has the details).
+    XCTAssertTrue(svg.contains("viewBox=\"-1 -1 230 201\""))
   }
 
   func testSVGLabelsOnlyWhereNoLaterViewCoversTheCorner() throws {
     let device = try XCTUnwrap(DeviceTable.device(named: "iPhone 8"))
     let checker = XMLChecker(SVGRenderer.render(Fixtures.concentration(device.environment())))
     XCTAssertTrue(checker.parse(), checker.failure)
-    // Cards and the label show their ids; the stacks under card1's corner do not.
-    XCTAssertTrue(checker.texts.contains("card1"))
-    XCTAssertTrue(checker.texts.contains("flips"))
+    // Cards (buttons titled "?") and the label show their texts, not their ids; the stacks under
+    // card1's corner show no id.
+    XCTAssertTrue(checker.texts.contains("?"))
+    XCTAssertTrue(checker.texts.contains("Flips: 0"))
+    XCTAssertFalse(checker.texts.contains("card1"))
     for stack in ["grid", "cards", "row1"] { XCTAssertFalse(checker.texts.contains(stack), stack) }
   }
 

@@ -163,7 +163,7 @@ struct MatrixCommand: Command {
     let text: String
     switch format {
     case "json": text = json(shown, checks)
-    case "svg": text = svg(shown, results, checks)
+    case "svg": text = svg(shown, results, checks, policy: policy)
     default: text = table(shown, checks) + Self.summary(of: allChecks, total: entries.count)
     }
     try context.emit(text, to: output, inputs: [file])
@@ -233,7 +233,9 @@ struct MatrixCommand: Command {
     ]).prettyPrinted()
   }
 
-  func svg(_ entries: [Entry], _ results: [LayoutResult], _ checks: [LayoutCheck]) -> String {
+  /// The contact sheet: failing environments framed in red, and in each the views its failing
+  /// check names drawn red (``flaggedViews(_:_:policy:)``).
+  func svg(_ entries: [Entry], _ results: [LayoutResult], _ checks: [LayoutCheck], policy: FailurePolicy) -> String {
     let items = zip(zip(entries, results), checks).map { pair, check in
       let (entry, result) = pair
       var window = entry.window == "full" ? "" : " \(entry.window)"
@@ -244,8 +246,40 @@ struct MatrixCommand: Command {
           "\(entry.orientation.rawValue)\(window), \(entry.environment.containerSize), \(entry.environment.traits)",
           check.status.rawValue,
         ],
-        result: result)
+        result: result, isFailing: check.status.isFailure,
+        flagged: check.status.isFailure ? Self.flaggedViews(result, check, policy: policy) : [])
     }
     return SVGRenderer.contactSheet(items, columns: 6, scale: 0.25)
+  }
+
+  /// The views the check that fails an environment is about, from the data (never a message):
+  /// - negative size: the shown views with a negative width or height;
+  /// - ambiguous: every view with an ambiguous frame;
+  /// - outside safe area: the view the check names (the diagnostic's subject);
+  /// - overlap: the view the check names and the shown siblings it overlaps;
+  /// - conflict: none (a conflict is about constraints; the environment's frame says it).
+  static func flaggedViews(_ result: LayoutResult, _ check: LayoutCheck, policy: FailurePolicy) -> Set<String> {
+    let shown = result.views.filter { !$0.isEffectivelyHidden && $0.kind != .guide && $0.parent != nil }
+    switch check.status {
+    case .negativeFrame:
+      return Set(shown.filter { $0.frame.width < 0 || $0.frame.height < 0 }.map(\.id))
+    case .ambiguous:
+      return Set(result.ambiguousViews.map(\.id))
+    case .outsideSafeArea, .overlap:
+      // The same diagnostic the check took its status from: the first failing one with its code.
+      let failing = policy.diagnostics(for: result, designChecks: true).first {
+        $0.severity == .error && $0.code == check.code
+      }
+      guard let subject = failing?.subject else { return [] }
+      guard check.status == .overlap, let view = shown.first(where: { $0.id == subject }) else { return [subject] }
+      let partners = shown.filter { other in
+        other.id != view.id && other.parent == view.parent
+          && min(view.frame.maxX, other.frame.maxX) - max(view.frame.minX, other.frame.minX) > DesignChecks.tolerance
+          && min(view.frame.maxY, other.frame.maxY) - max(view.frame.minY, other.frame.minY) > DesignChecks.tolerance
+      }
+      return Set([subject] + partners.map(\.id))
+    case .conflict, .textTruncated, .ok:
+      return []
+    }
   }
 }

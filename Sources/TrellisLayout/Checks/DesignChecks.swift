@@ -68,9 +68,12 @@ public enum DesignChecks {
       }
     }
     guard let worst else { return nil }
-    return Diagnostic(
+    var diagnostic = Diagnostic(
       .warning, "\(worst.id) reaches \(NumberFormat.short(worst.amount)) pt \(worst.side)",
       code: "outside-safe-area", at: location(worst.id, result), kind: .check, environment: result.environment)
+    // The view it is about, for pictures that mark it (`matrix --format svg`).
+    diagnostic.subject = worst.id
+    return diagnostic
   }
 
   private static func firstOverlap(
@@ -82,10 +85,13 @@ public enum DesignChecks {
         let height = min(view.frame.maxY, other.frame.maxY) - max(view.frame.minY, other.frame.minY)
         if width > tolerance, height > tolerance {
           if !suppressions.all.isEmpty, suppressions.suppresses("overlap", view: view.id, partner: other.id) { continue }
-          return Diagnostic(
+          var diagnostic = Diagnostic(
             .warning,
             "\(view.id) and \(other.id) overlap by \(NumberFormat.short(width))x\(NumberFormat.short(height)) pt",
             code: "overlap", at: location(other.id, result), kind: .check, environment: result.environment)
+          // The first of the pair, for pictures that mark it (they find the partner by overlap).
+          diagnostic.subject = view.id
+          return diagnostic
         }
       }
     }

@@ -97,7 +97,8 @@ public struct Diagnostic: Hashable, Sendable, CustomStringConvertible {
   /// The environments the problem was found in (empty for problems of the file itself). The
   /// engine names one; `trellis validate` merges a problem found in several.
   public var environments: [Environment]
-  /// The view the problem is about, when it is about one (text checks: for suppressions).
+  /// The view the problem is about, when it is about one: text checks (for suppressions) and
+  /// design checks (for the pictures that mark it).
   public var subject: String?
 
   public init(
