@@ -1,5 +1,5 @@
-import TrellisSupport
 import TrellisLayout
+import TrellisSupport
 
 /// A solved layout drawn with box-drawing characters for a terminal.
 ///
@@ -16,7 +16,8 @@ import TrellisLayout
 /// larger one moves one cell up (right, down) if that does not pass the next coordinate's cell,
 /// else the smaller one moves one cell down (left, up) if that does not pass the previous
 /// one's; otherwise (no room) they stay merged. An edge moves by one cell at most, equal
-/// coordinates always share a cell (aligned edges stay aligned), and the order of edges is kept.
+/// coordinates (within a millionth of a point) always share a cell, so aligned edges stay
+/// aligned, and the order of edges is kept.
 ///
 /// **Boxes.** Every drawn view is a box; where edges meet or overlap they merge into one line
 /// with the right junction (`┬ ├ ┼`), so coinciding edges of nested views stay readable. Layout
@@ -192,7 +193,9 @@ public enum ASCIIDiagram {
     }
     let negative = shown.map { result.views[$0.index] }.filter { isNegative($0.frame) }
     if !negative.isEmpty {
-      let sizes = negative.map { "\($0.id) \(NumberFormat.short($0.frame.width))x\(NumberFormat.short($0.frame.height))" }
+      let sizes = negative.map {
+        "\($0.id) \(NumberFormat.short($0.frame.width))x\(NumberFormat.short($0.frame.height))"
+      }
       text += wrap("! negative size, drawn flipped: \(sizes.joined(separator: ", "))", width: columns)
     }
     return text
@@ -306,10 +309,17 @@ struct EdgeMap {
   private var values: [Double] = []
   private var assigned: [Int] = []
 
+  /// Coordinates closer than this are one edge: solved frames carry rounding noise (a stack's
+  /// arranged views end at 91.74999999999999 where the stack ends at 91.75).
+  static let sameEdge = 1e-6
+
   init(_ coordinates: [Double], scale: Double, cells: Int, extent: Double, minimumGap: Double) {
     self.scale = scale
     self.cells = cells
-    values = Array(Set(coordinates.filter { $0.isFinite && $0 >= 0 && $0 <= extent })).sorted()
+    for value in coordinates.filter({ $0.isFinite && $0 >= 0 && $0 <= extent }).sorted()
+    where values.last.map({ value - $0 > Self.sameEdge }) ?? true {
+      values.append(value)
+    }
     assigned = values.map { Self.nearest($0 * scale, limit: cells) }
     guard values.count > 1 else { return }
     for i in 1..<values.count where assigned[i] == assigned[i - 1] && values[i] - values[i - 1] >= minimumGap {
@@ -342,7 +352,8 @@ struct EdgeMap {
       let middle = (low + high) / 2
       if values[middle] < value { low = middle + 1 } else { high = middle }
     }
-    if low < values.count, values[low] == value { return assigned[low] }
+    if low < values.count, values[low] - value <= Self.sameEdge { return assigned[low] }
+    if low > 0, value - values[low - 1] <= Self.sameEdge { return assigned[low - 1] }
     if low > 0 { cell = max(cell, assigned[low - 1]) }
     if low < values.count { cell = min(cell, assigned[low]) }
     return cell

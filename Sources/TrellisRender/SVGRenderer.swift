@@ -1,5 +1,5 @@
-import TrellisSupport
 import TrellisLayout
+import TrellisSupport
 
 /// A solved layout as an SVG 1.1 picture, one user unit per point.
 ///
@@ -221,7 +221,8 @@ public enum SVGRenderer {
       out += "\(indent)  <title>\(escape(view.id)) \(view.kind.rawValue) \(view.frame)"
       out += "\(flipped ? " negative size" : "")</title>\n"
       out += "\(indent)  <rect \(attributes(box)) fill=\"\(fill)\" fill-opacity=\"\(isFlagged ? "0.5" : "0.35")\""
-      out += " stroke=\"\(stroke)\" stroke-width=\"\(isFlagged ? "2" : "1")\"\(flipped ? " stroke-dasharray=\"4 3\"" : "")/>\n"
+      out +=
+        " stroke=\"\(stroke)\" stroke-width=\"\(isFlagged ? "2" : "1")\"\(flipped ? " stroke-dasharray=\"4 3\"" : "")/>\n"
       if flipped {
         out += "\(indent)  <path d=\"M\(n(box.x)) \(n(box.y))L\(n(box.x + box.width)) \(n(box.y + box.height))"
         out += "M\(n(box.x + box.width)) \(n(box.y))L\(n(box.x)) \(n(box.y + box.height))\""
@@ -365,7 +366,8 @@ public enum SVGRenderer {
       LegendEntry(sample: sample(fill: "none", stroke: marginsColour, dash: "1 2"), text: "layout margins (root)"),
     ]
     if results.contains(where: { !$0.scrollViews.isEmpty }) {
-      entries.append(LegendEntry(sample: sample(fill: "none", stroke: scrollColour, dash: "6 3"), text: "scroll content"))
+      entries.append(
+        LegendEntry(sample: sample(fill: "none", stroke: scrollColour, dash: "6 3"), text: "scroll content"))
     }
     if results.contains(where: { $0.views.contains { $0.frame.width < 0 || $0.frame.height < 0 } }) {
       entries.append(
@@ -373,7 +375,8 @@ public enum SVGRenderer {
     }
     if sheet {
       entries.append(
-        LegendEntry(sample: sample(fill: "none", stroke: failureColour, dash: nil, width: 3), text: "failing environment"))
+        LegendEntry(
+          sample: sample(fill: "none", stroke: failureColour, dash: nil, width: 3), text: "failing environment"))
       entries.append(
         LegendEntry(
           sample: sample(fill: failureColour, stroke: failureColour, dash: nil, width: 2),
@@ -388,7 +391,8 @@ public enum SVGRenderer {
     var out = "\(indent)<g id=\"legend\" font-size=\"11\">\n"
     for (index, entry) in entries.enumerated() {
       let top = y + Double(index) * legendLine
-      out += "\(indent)  <g class=\"legend-entry\"><rect x=\"\(n(x + 1))\" y=\"\(n(top + 2))\" width=\"22\" height=\"11\""
+      out +=
+        "\(indent)  <g class=\"legend-entry\"><rect x=\"\(n(x + 1))\" y=\"\(n(top + 2))\" width=\"22\" height=\"11\""
       out += " \(entry.sample)/><text x=\"\(n(x + 30))\" y=\"\(n(top + 12))\" fill=\"#222222\">"
       out += "\(escape(entry.text))</text></g>\n"
     }

@@ -132,6 +132,13 @@ final class ASCIIPictureTests: XCTestCase {
     // one moves back to 38 instead.
     let end = EdgeMap([0, 371, 375], scale: 39.0 / 375.0, cells: 40, extent: 375, minimumGap: 4)
     XCTAssertEqual([end.cell(371), end.cell(375)], [38, 39])
+    // Solver noise is one edge: 91.74999999999999 and 91.75 (20/375 row/pt → 4.89 → 5) share a
+    // row, and 99.75 (5.32 → 5), 8 pt on, moves to 6 — with its noisy twin, so the order holds.
+    let noisy = EdgeMap(
+      [0, 91.74999999999999, 91.75, 99.74999999999999, 99.75, 163.5, 375], scale: 20.0 / 375.0, cells: 21,
+      extent: 375, minimumGap: 4)
+    XCTAssertEqual(
+      [91.74999999999999, 91.75, 99.74999999999999, 99.75].map(noisy.cell), [5, 5, 6, 6])
   }
 
   /// A hidden view is dotted under the shown view's lines and text, `[id]` where room is left,

@@ -59,7 +59,8 @@ final class SVGPictureTests: TemporaryDirectoryTestCase {
 
     let hiddenGroup = try XCTUnwrap(try nodes(xml, "//*[@id='hidden-views']").first)
     XCTAssertEqual(attribute(hiddenGroup, "opacity"), "0.45")
-    let goneRect = try XCTUnwrap(try nodes(xml, "//*[@id='hidden-views']/*[@id='view-gone']/*[local-name()='rect']").first)
+    let goneRect = try XCTUnwrap(
+      try nodes(xml, "//*[@id='hidden-views']/*[@id='view-gone']/*[local-name()='rect']").first)
     XCTAssertEqual(attribute(goneRect, "stroke-dasharray"), "4 3")
     XCTAssertEqual(attribute(goneRect, "fill"), "none")
     XCTAssertEqual(try nodes(xml, "//*[@id='view-gone']//*[local-name()='text']").count, 0)
