@@ -15,9 +15,10 @@ import TrellisSupport
 /// neighbouring coordinates at least ``minimumGap`` points apart round to the same cell, the
 /// larger one moves one cell up (right, down) if that does not pass the next coordinate's cell,
 /// else the smaller one moves one cell down (left, up) if that does not pass the previous
-/// one's; otherwise (no room) they stay merged. An edge moves by one cell at most, equal
-/// coordinates (within a millionth of a point) always share a cell, so aligned edges stay
-/// aligned, and the order of edges is kept.
+/// one's; a move that would leave a box with no cell inside where it had one is not made (room
+/// for text matters more than the gap); otherwise (no room) they stay merged. An edge moves by
+/// one cell at most, equal coordinates (within a millionth of a point) always share a cell, so
+/// aligned edges stay aligned, and the order of edges is kept.
 ///
 /// **Boxes.** Every drawn view is a box; where edges meet or overlap they merge into one line
 /// with the right junction (`┬ ├ ┼`), so coinciding edges of nested views stay readable. Layout
@@ -110,18 +111,18 @@ public enum ASCIIDiagram {
     // Cell positions per axis: the shown boxes, the root and the safe area take part in the gap
     // rule; hidden boxes follow it (they never push a shown edge).
     let root = Rect(x: 0, y: 0, width: container.width, height: container.height)
-    var xs: [Double] = [0, container.width]
-    var ys: [Double] = [0, container.height]
+    var xs: [(Double, Double)] = [(0, container.width)]
+    var ys: [(Double, Double)] = [(0, container.height)]
     for rect in shown.map(\.frame) + (options.showsSafeArea ? [result.safeArea] : [])
     where rect.x.isFinite && rect.y.isFinite && rect.width.isFinite && rect.height.isFinite {
-      xs += [rect.minX, rect.maxX]
-      ys += [rect.minY, rect.maxY]
+      xs.append((min(rect.minX, rect.maxX), max(rect.minX, rect.maxX)))
+      ys.append((min(rect.minY, rect.maxY), max(rect.minY, rect.maxY)))
     }
     var canvas = Canvas(
       columns: columns, rows: lastRow + 1,
-      xMap: EdgeMap(xs, scale: scaleX, cells: columns, extent: container.width, minimumGap: minimumGap),
+      xMap: EdgeMap(spans: xs, scale: scaleX, cells: columns, extent: container.width, minimumGap: minimumGap),
       yMap: EdgeMap(
-        ys, scale: Double(lastRow) / container.height, cells: lastRow + 1, extent: container.height,
+        spans: ys, scale: Double(lastRow) / container.height, cells: lastRow + 1, extent: container.height,
         minimumGap: minimumGap))
 
     if options.showsSafeArea {
@@ -313,15 +314,29 @@ struct EdgeMap {
   /// arranged views end at 91.74999999999999 where the stack ends at 91.75).
   static let sameEdge = 1e-6
 
-  init(_ coordinates: [Double], scale: Double, cells: Int, extent: Double, minimumGap: Double) {
+  /// - Parameter spans: each box's two edges on this axis (smaller first): both take part in the
+  ///   gap rule, and a move that would leave a box no cell inside where it had one is refused.
+  init(spans: [(Double, Double)], scale: Double, cells: Int, extent: Double, minimumGap: Double) {
     self.scale = scale
     self.cells = cells
-    for value in coordinates.filter({ $0.isFinite && $0 >= 0 && $0 <= extent }).sorted()
+    let inside = { (value: Double) in value.isFinite && value >= 0 && value <= extent }
+    for value in spans.flatMap({ [$0.0, $0.1] }).filter(inside).sorted()
     where values.last.map({ value - $0 > Self.sameEdge }) ?? true {
       values.append(value)
     }
     assigned = values.map { Self.nearest($0 * scale, limit: cells) }
     guard values.count > 1 else { return }
+    // The other edges of the boxes each edge belongs to.
+    var partners = Array(repeating: [Int](), count: values.count)
+    for (low, high) in spans where inside(low) && inside(high) {
+      guard let a = index(of: low), let b = index(of: high), a != b else { continue }
+      partners[a].append(b)
+      partners[b].append(a)
+    }
+    // Whether edge `i` may go to `cell`: no box of it that had a cell inside loses it.
+    func keepsInsides(_ i: Int, at cell: Int) -> Bool {
+      partners[i].allSatisfy { p in abs(assigned[p] - assigned[i]) < 2 || abs(assigned[p] - cell) >= 2 }
+    }
     for i in 1..<values.count where assigned[i] == assigned[i - 1] && values[i] - values[i - 1] >= minimumGap {
       // The larger coordinate one cell on, if it stays before (or on, when they are close
       // enough to merge) the next coordinate's cell and inside the canvas.
@@ -329,7 +344,7 @@ struct EdgeMap {
       let nextAllows =
         i + 1 < values.count
         ? (values[i + 1] - values[i] >= minimumGap ? up < assigned[i + 1] : up <= assigned[i + 1]) : up <= cells - 1
-      if nextAllows {
+      if nextAllows, keepsInsides(i, at: up) {
         assigned[i] = up
         continue
       }
@@ -337,25 +352,38 @@ struct EdgeMap {
       let previousAllows =
         i >= 2
         ? (values[i - 1] - values[i - 2] >= minimumGap ? down > assigned[i - 2] : down >= assigned[i - 2]) : down >= 0
-      if previousAllows { assigned[i - 1] = down }
+      if previousAllows, keepsInsides(i - 1, at: down) { assigned[i - 1] = down }
     }
   }
 
-  /// The cell of `value`, clamped to one past either end so conversion never overflows.
-  func cell(_ value: Double) -> Int {
-    var cell = Self.nearest(value * scale, limit: cells)
-    guard !values.isEmpty else { return cell }
-    // Binary search for the known coordinates around `value`.
+  /// The index of the first known coordinate not below `value` (binary search).
+  private func lowerBound(_ value: Double) -> Int {
     var low = 0
     var high = values.count
     while low < high {
       let middle = (low + high) / 2
       if values[middle] < value { low = middle + 1 } else { high = middle }
     }
-    if low < values.count, values[low] - value <= Self.sameEdge { return assigned[low] }
-    if low > 0, value - values[low - 1] <= Self.sameEdge { return assigned[low - 1] }
-    if low > 0 { cell = max(cell, assigned[low - 1]) }
-    if low < values.count { cell = min(cell, assigned[low]) }
+    return low
+  }
+
+  /// The index of a known coordinate within ``sameEdge``.
+  private func index(of value: Double) -> Int? {
+    let low = lowerBound(value)
+    if low < values.count, values[low] - value <= Self.sameEdge { return low }
+    if low > 0, value - values[low - 1] <= Self.sameEdge { return low - 1 }
+    return nil
+  }
+
+  /// The cell of `value`, clamped to one past either end so conversion never overflows.
+  func cell(_ value: Double) -> Int {
+    var cell = Self.nearest(value * scale, limit: cells)
+    guard !values.isEmpty else { return cell }
+    if let known = index(of: value) { return assigned[known] }
+    // Between the known coordinates around it.
+    let above = lowerBound(value)
+    if above > 0 { cell = max(cell, assigned[above - 1]) }
+    if above < values.count { cell = min(cell, assigned[above]) }
     return cell
   }
 

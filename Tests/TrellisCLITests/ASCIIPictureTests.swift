@@ -120,25 +120,32 @@ final class ASCIIPictureTests: XCTestCase {
   /// Edges closer than the minimum gap keep plain rounding, and equal coordinates always share a
   /// cell. 0.104 cell/pt as above: 112 → 12 and 114 → 11.86 → 12 (2 pt apart) stay merged.
   func testEdgeMapKeepsCloseAndEqualEdgesTogether() {
-    let map = EdgeMap([0, 112, 114, 375, 112], scale: 39.0 / 375.0, cells: 40, extent: 375, minimumGap: 4)
+    let map = EdgeMap(
+      spans: [(0, 375), (112, 114), (112, 112)], scale: 39.0 / 375.0, cells: 40, extent: 375, minimumGap: 4)
     XCTAssertEqual(map.cell(112), 12)
     XCTAssertEqual(map.cell(114), 12)
     XCTAssertEqual(map.cell(375), 39)
     // 112 and 120 collide at 12 and are 8 pt apart: 120 moves to 13; 100 (not a listed edge)
     // rounds to 10.4 → 10, between the cells of 0 and 112.
-    let spread = EdgeMap([0, 112, 120, 375], scale: 39.0 / 375.0, cells: 40, extent: 375, minimumGap: 4)
+    let spread = EdgeMap(
+      spans: [(0, 375), (0, 112), (120, 375)], scale: 39.0 / 375.0, cells: 40, extent: 375, minimumGap: 4)
     XCTAssertEqual([spread.cell(112), spread.cell(120), spread.cell(100)], [12, 13, 10])
     // No room after: 371 and 375 both round to 39 (38.58 → 39) at the last cell, so the smaller
     // one moves back to 38 instead.
-    let end = EdgeMap([0, 371, 375], scale: 39.0 / 375.0, cells: 40, extent: 375, minimumGap: 4)
+    let end = EdgeMap(spans: [(0, 375), (0, 371)], scale: 39.0 / 375.0, cells: 40, extent: 375, minimumGap: 4)
     XCTAssertEqual([end.cell(371), end.cell(375)], [38, 39])
     // Solver noise is one edge: 91.74999999999999 and 91.75 (20/375 row/pt → 4.89 → 5) share a
     // row, and 99.75 (5.32 → 5), 8 pt on, moves to 6 — with its noisy twin, so the order holds.
     let noisy = EdgeMap(
-      [0, 91.74999999999999, 91.75, 99.74999999999999, 99.75, 163.5, 375], scale: 20.0 / 375.0, cells: 21,
-      extent: 375, minimumGap: 4)
+      spans: [(0, 375), (0, 91.74999999999999), (0, 91.75), (99.74999999999999, 163.5), (99.75, 163.5)],
+      scale: 20.0 / 375.0, cells: 21, extent: 375, minimumGap: 4)
     XCTAssertEqual(
       [91.74999999999999, 91.75, 99.74999999999999, 99.75].map(noisy.cell), [5, 5, 6, 6])
+    // A move that would leave a box no row inside is refused: b (99.75…140) is rows 5…7 (5.32 → 5,
+    // 7.47 → 7), one row inside; its top cannot go to 6, so a's bottom (91.75 → 5) goes to 4.
+    let insides = EdgeMap(
+      spans: [(0, 375), (0, 91.75), (99.75, 140)], scale: 20.0 / 375.0, cells: 21, extent: 375, minimumGap: 4)
+    XCTAssertEqual([91.75, 99.75, 140].map(insides.cell), [4, 5, 7])
   }
 
   /// A hidden view is dotted under the shown view's lines and text, `[id]` where room is left,
