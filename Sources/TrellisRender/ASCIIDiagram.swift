@@ -184,10 +184,11 @@ public enum ASCIIDiagram {
     var text = canvas.text(style: options.style)
     if !keyed.isEmpty { text += wrap("keys: " + keyed.joined(separator: ", "), width: columns) }
     if !unmarked.isEmpty { text += wrap("too small to mark: " + unmarked.joined(separator: ", "), width: columns) }
-    if !hiddenBoxes.isEmpty {
-      let names = hiddenBoxes.map { index, _ -> String in
-        let id = result.views[index].id
-        let inside = descendantCount(of: id, in: result)
+    if !hidden.isEmpty {
+      // Every hidden view named, drawn or not (a non-finite frame has no box).
+      let names = hidden.map { index, _ -> String in
+        let id = display(result.views[index].id)
+        let inside = descendantCount(of: result.views[index].id, in: result)
         return inside > 0 ? "\(id) (+\(inside) inside)" : id
       }
       text += wrap("hidden (dotted): " + names.joined(separator: ", "), width: columns)
@@ -195,7 +196,7 @@ public enum ASCIIDiagram {
     let negative = shown.map { result.views[$0.index] }.filter { isNegative($0.frame) }
     if !negative.isEmpty {
       let sizes = negative.map {
-        "\($0.id) \(NumberFormat.short($0.frame.width))x\(NumberFormat.short($0.frame.height))"
+        "\(display($0.id)) \(NumberFormat.short($0.frame.width))x\(NumberFormat.short($0.frame.height))"
       }
       text += wrap("! negative size, drawn flipped: \(sizes.joined(separator: ", "))", width: columns)
     }
@@ -205,7 +206,8 @@ public enum ASCIIDiagram {
   private static func isNegative(_ frame: Rect) -> Bool { frame.width < 0 || frame.height < 0 }
 
   private static func hasText(_ view: LayoutResult.ViewFrame) -> Bool {
-    (view.kind == .label || view.kind == .button) && !(view.text ?? "").isEmpty
+    // Text of only spaces or line breaks shows nothing: the id says more.
+    (view.kind == .label || view.kind == .button) && (view.text ?? "").contains { !$0.isWhitespace }
   }
 
   /// The lines a box shows: a label's or button's text split at its line breaks, else the id

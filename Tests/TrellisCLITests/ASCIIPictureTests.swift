@@ -179,6 +179,23 @@ final class ASCIIPictureTests: XCTestCase {
     XCTAssertEqual(ASCIIDiagram.render(layout, options: .init(columns: 21)), expected)
   }
 
+  /// A text of only spaces and line breaks shows the id instead; control characters never reach
+  /// the terminal (an escape in an id becomes a space), and a hidden view with no finite frame is
+  /// still listed. Root 100x50 at 21 columns; the label fills it (inside cols 1…19, rows 1…4).
+  func testBlankTextsControlCharactersAndUndrawnHiddenViews() {
+    var ghost = Fixtures.frame("e\u{1B}c", parent: "root", Rect(x: 0, y: 0, width: 10, height: 10), hidden: true)
+    ghost.frame = Rect(x: .nan, y: 0, width: 10, height: 10)
+    let layout = result(
+      Size(width: 100, height: 50),
+      [
+        Fixtures.frame("blank", .label, parent: "root", Rect(x: 0, y: 0, width: 100, height: 50), text: " \n "),
+        ghost,
+      ])
+    let rows = ASCIIDiagram.render(layout, options: .init(columns: 21)).split(separator: "\n")
+    XCTAssertEqual(rows[1], "│blank              │")
+    XCTAssertEqual(rows.last, "hidden (dotted): e c")
+  }
+
   /// Notes wrap at the width, and a word longer than a line breaks anywhere.
   func testWrapBreaksAtSpacesThenAnywhere() {
     XCTAssertEqual(ASCIIDiagram.wrap("keys: 1 right", width: 11), "keys: 1\n  right\n")
