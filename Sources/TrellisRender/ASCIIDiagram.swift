@@ -477,10 +477,12 @@ private struct Canvas {
     return (firstRow..<endRow, firstColumn..<endColumn)
   }
 
-  /// The runs of free cells in the box, row by row from the top, each from the left.
-  private func runs(_ box: Box, free: (Int, Int) -> Bool) -> [(row: Int, column: Int, length: Int)] {
+  /// Calls `body` with each run of free cells in the box, row by row from the top, each from the
+  /// left, until it returns true (so a search that finds its place early stops scanning).
+  private func forEachRun(
+    _ box: Box, free: (Int, Int) -> Bool, _ body: ((row: Int, column: Int, length: Int)) -> Bool
+  ) {
     let (rowRange, columnRange) = interior(box)
-    var out: [(row: Int, column: Int, length: Int)] = []
     for row in rowRange {
       var column = columnRange.lowerBound
       while column < columnRange.upperBound {
@@ -490,39 +492,55 @@ private struct Canvas {
         }
         var end = column
         while end < columnRange.upperBound, free(row, end) { end += 1 }
-        out.append((row, column, end - column))
+        if body((row, column, end - column)) { return }
         column = end
       }
     }
-    return out
+  }
+
+  /// The first run of free cells at least `width` long.
+  private func firstRun(_ box: Box, free: (Int, Int) -> Bool, width: Int) -> (row: Int, column: Int, length: Int)? {
+    var found: (row: Int, column: Int, length: Int)?
+    forEachRun(box, free: free) { run in
+      guard run.length >= width else { return false }
+      found = run
+      return true
+    }
+    return found
   }
 
   /// Writes the lines on consecutive rows from the first free place where every line fits
   /// whole; false when there is none (or only one line: ``placeWhole`` does that).
   mutating func placeLines(_ lines: [String], in box: Box, owner index: Int) -> Bool {
-    guard lines.count > 1 else { return false }
     let widths = lines.map(ASCIIDiagram.cellWidth(of:))
-    for run in runs(box, free: { isFree($0, $1, for: index) }) {
-      for start in run.column..<(run.column + run.length) {
+    let (rowRange, columnRange) = interior(box)
+    guard lines.count > 1, lines.count <= rowRange.count, let widest = widths.max(), widest <= columnRange.count
+    else { return false }
+    var place: (row: Int, column: Int)?
+    forEachRun(box, free: { isFree($0, $1, for: index) }) { run in
+      guard run.length >= widths[0] else { return false }
+      for start in run.column...(run.column + run.length - widths[0]) {
         let fits = widths.enumerated().allSatisfy { offset, width in
           let row = run.row + offset
           return row < rows && (start..<(start + width)).allSatisfy { $0 < columns && isFree(row, $0, for: index) }
         }
-        guard fits else { continue }
-        for (offset, line) in lines.enumerated() { write(line, row: run.row + offset, column: start) }
-        return true
+        if fits {
+          place = (run.row, start)
+          return true
+        }
       }
+      return false
     }
-    return false
+    guard let place else { return false }
+    for (offset, line) in lines.enumerated() { write(line, row: place.row + offset, column: place.column) }
+    return true
   }
 
   /// Writes `text` whole into the first free run of the view's cells that fits it.
   mutating func placeWhole(_ text: String, in box: Box, owner index: Int) -> Bool {
     let width = ASCIIDiagram.cellWidth(of: text)
     guard width > 0 else { return true }
-    guard let run = runs(box, free: { isFree($0, $1, for: index) }).first(where: { $0.length >= width }) else {
-      return false
-    }
+    guard let run = firstRun(box, free: { isFree($0, $1, for: index) }, width: width) else { return false }
     write(text, row: run.row, column: run.column)
     return true
   }
@@ -531,7 +549,10 @@ private struct Canvas {
   /// of equal ones) when it has at least two cells.
   mutating func placeCut(_ text: String, in box: Box, owner index: Int, ellipsis: Character) -> Bool {
     var best: (row: Int, column: Int, length: Int)?
-    for run in runs(box, free: { isFree($0, $1, for: index) }) where run.length > (best?.length ?? 1) { best = run }
+    forEachRun(box, free: { isFree($0, $1, for: index) }) { run in
+      if run.length > (best?.length ?? 1) { best = run }
+      return false
+    }
     guard let best else { return false }
     var cut = ""
     var width = 0
@@ -550,7 +571,7 @@ private struct Canvas {
   mutating func placeHidden(_ text: String, in box: Box) {
     let width = ASCIIDiagram.cellWidth(of: text)
     let free = { (row: Int, column: Int) in self.solid[row][column] == 0 && self.labels[row][column] == nil }
-    guard let run = runs(box, free: free).first(where: { $0.length >= width }) else { return }
+    guard let run = firstRun(box, free: free, width: width) else { return }
     write(text, row: run.row, column: run.column)
   }
 
