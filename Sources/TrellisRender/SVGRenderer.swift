@@ -24,7 +24,9 @@ import TrellisSupport
 ///
 /// **Guides and legend.** The root's safe area is a blue dashed outline and its layout margins a
 /// green dotted one, over the views. Views inside a scroll view are clipped to it (`<clipPath>`),
-/// and each scroll view's whole content area at its offset is a purple dashed outline. A legend
+/// and each scroll view's whole content area at its offset is a purple dashed outline. The picture
+/// is clipped to the root and its outline: nothing beyond it (a view outside the root, the part
+/// of a scroll view's content area past the screen) spills onto the legend or a neighbour. A legend
 /// (`<g id="legend">`) under the picture shows each of these with a sample. A view with a negative
 /// size (the `negative-frame` error) is drawn where it would be if flipped, red, dashed and
 /// crossed out.
@@ -167,6 +169,12 @@ public enum SVGRenderer {
     }
     let size = result.environment.containerSize
     let container = Rect(x: 0, y: 0, width: finite(size.width), height: finite(size.height))
+    // Everything is clipped to the root and its outline, so that nothing (a view beyond the
+    // root, a scroll view's whole content area) spills onto the legend or a neighbour.
+    let pictureClip = "\(idPrefix)picture"
+    out += "\(indent)<clipPath id=\"\(escape(pictureClip))\"><rect x=\"\(n(originX - 1))\" y=\"\(n(originY - 1))\""
+    out += " width=\"\(n(container.width * scale + 2))\" height=\"\(n(container.height * scale + 2))\"/></clipPath>\n"
+    out += "\(indent)<g clip-path=\"url(#\(escape(pictureClip)))\">\n"
     if let root = rect(container) {
       out += "\(indent)<rect \(attributes(root)) fill=\"#ffffff\" stroke=\"#333333\" stroke-width=\"1\"/>\n"
     }
@@ -257,6 +265,7 @@ public enum SVGRenderer {
       out += "\(indent)<rect class=\"layout-margins\" \(attributes(margins)) fill=\"none\" stroke=\"\(marginsColour)\""
       out += " stroke-width=\"1\" stroke-dasharray=\"1 2\"><title>layout margins \(result.margins)</title></rect>\n"
     }
+    out += "\(indent)</g>\n"
   }
 
   /// A label's or button's text in its box: one `<tspan>` per line that fits the height, each

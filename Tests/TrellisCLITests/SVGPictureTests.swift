@@ -73,6 +73,13 @@ final class SVGPictureTests: TemporaryDirectoryTestCase {
     let margins = try XCTUnwrap(try nodes(xml, "//*[@class='layout-margins']").first)
     XCTAssertEqual(["x", "y", "width", "height"].map { attribute(margins, $0) }, ["8", "28", "184", "84"])
 
+    // The picture is clipped to the root and its 1-unit outline: 200 + 2 by 120 + 2 from (−1, −1);
+    // the legend is outside that group.
+    let clip = try XCTUnwrap(try nodes(xml, "//*[local-name()='clipPath'][@id='picture']/*").first)
+    XCTAssertEqual(["x", "y", "width", "height"].map { attribute(clip, $0) }, ["-1", "-1", "202", "122"])
+    XCTAssertEqual(try nodes(xml, "//*[@clip-path='url(#picture)']//*[@id='legend']").count, 0)
+    XCTAssertEqual(try nodes(xml, "//*[@clip-path='url(#picture)']//*[@id='view-b']").count, 1)
+
     let legend = try nodes(xml, "//*[@id='legend']//*[local-name()='text']").map(\.stringValue)
     XCTAssertEqual(legend, ["view (solid)", "hidden view (dashed, faint)", "safe area", "layout margins (root)"])
     // The legend's samples: the hidden one dashed like hidden views, the safe area's blue dashes.
