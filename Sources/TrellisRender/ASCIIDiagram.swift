@@ -35,7 +35,8 @@ import TrellisSupport
 ///
 /// **Text.** Each box shows one text in the first place inside it that no nested view covers,
 /// scanning rows from the top and cells from the left. Labels and buttons show their text (a
-/// text with line breaks on consecutive rows when they all fit, else on one row with spaces);
+/// text with line breaks on consecutive rows when they all fit, else on one row with spaces; a
+/// wrapping label's text goes on one row too, as the result does not keep its wrapped lines);
 /// other views, and labels without text, show their id. A text that does not fit is cut with
 /// `…` (`~` in ASCII style) when at least two cells are free. An id that does not fit, or a text
 /// with no room even for that, is replaced by a key (`1`, `2`, … in document order) and the

@@ -136,6 +136,17 @@ final class SVGPictureTests: TemporaryDirectoryTestCase {
     XCTAssertEqual(try nodes(xml, "//*[@class='view-text']").count, 0)
   }
 
+  /// Right to left, a label's text starts at its trailing (right) edge: anchor `end` at
+  /// 100 + 80 − 2 = 178.
+  func testRightToLeftLabelsAnchorAtTheRight() throws {
+    var result = Fixtures.twoViews
+    result.environment.layoutDirection = .rightToLeft
+    let text = try XCTUnwrap(try nodes(try document(SVGRenderer.render(result)), "//*[@class='view-text']").first)
+    XCTAssertEqual(text.stringValue, "Hi")
+    XCTAssertEqual(attribute(text, "text-anchor"), "end")
+    XCTAssertEqual(attribute(text, "x"), "178")
+  }
+
   /// Overlapping siblings: the check names the first of the pair; the picture flags it and the
   /// sibling it overlaps, not the third view apart from them.
   func testOverlapFlagsBothViews() {
