@@ -6,8 +6,11 @@ import TrellisSolver
 /// between the same two containers. The ratio says how far the engine's re-layout is from the
 /// cheapest possible one; the golden check says the arithmetic gives the engine's frames.
 ///
-/// Containers: 375 × 667 and 414 × 736 (iPhone 8 and 8 Plus in portrait, both wC hR, safe area
-/// top 20): a resize within one size class, where no constraint changes.
+/// Containers: 414 × 736 (an iPhone 8 Plus in portrait) and 430 × 800, both wC hR, @3x, safe
+/// area top 20: a resize within one environment key (the same size classes, scale and system
+/// margins), where no constraint changes, only the container's constants. (Until 2026-11-26
+/// the second container was an iPhone 8's 375 × 667 @2x, another environment key: the engine
+/// then alternated two kept solvers, each moved to where it already was.)
 struct FloorWorkload: Workload {
   let document: LayoutDocument
 
@@ -15,10 +18,10 @@ struct FloorWorkload: Workload {
   var reference: String? { "hand" }
 
   static let small = Environment(
-    containerSize: Size(width: 375, height: 667), traits: TraitCollection(horizontal: .compact, vertical: .regular),
-    safeAreaInsets: EdgeInsets(top: 20, left: 0, bottom: 0, right: 0), scale: 2)
-  static let large = Environment(
     containerSize: Size(width: 414, height: 736), traits: TraitCollection(horizontal: .compact, vertical: .regular),
+    safeAreaInsets: EdgeInsets(top: 20, left: 0, bottom: 0, right: 0), scale: 3)
+  static let large = Environment(
+    containerSize: Size(width: 430, height: 800), traits: TraitCollection(horizontal: .compact, vertical: .regular),
     safeAreaInsets: EdgeInsets(top: 20, left: 0, bottom: 0, right: 0), scale: 3)
 
   /// The views the arithmetic places, in document order (35 with the root).
@@ -71,7 +74,7 @@ struct FloorWorkload: Workload {
 
   var regions: [RegionInfo] {
     [
-      RegionInfo(measurement: "hand", operation: "hand-written frames, alternating 375x667/414x736", defaultIterations: 100_000),
+      RegionInfo(measurement: "hand", operation: "hand-written frames, alternating 414x736/430x800", defaultIterations: 100_000),
       RegionInfo(measurement: "engine", operation: "live engine layout with its checks, alternating", defaultIterations: 1000),
       RegionInfo(measurement: "engine_nochecks", operation: "live engine layout, no ambiguity check, alternating", defaultIterations: 1000),
     ]

@@ -13,16 +13,36 @@ enum LayoutChecks {
     -> [Diagnostic]
   {
     var found: [Diagnostic] = []
-    for entry in slot.installed where entry.isRequired {
-      // With the constant now in the solver, not the expression's.
-      let (value, scale) = slot.solver.evaluate(entry.expression, constant: entry.constant)
+    let plan = slot.requiredTerms
+    plan.update(slot.installed, generation: slot.installedGeneration)
+    let entries = plan.entries
+    let relations = plan.relations
+    // With the constants now in the solver, not the expressions'.
+    // The buffers are the plan's, taken out while in use so that writing them copies nothing.
+    var constants = plan.constants
+    plan.constants = []
+    defer { plan.constants = constants }
+    constants.removeAll(keepingCapacity: true)
+    for entry in entries { constants.append(entry.constant) }
+    var misses: [(index: Int, miss: Double)] = []
+    slot.solver.evaluateSums(
+      constants: constants, ends: plan.ends, slots: plan.slots, coefficients: plan.coefficients,
+      values: &plan.values, largestTerms: &plan.largestTerms)
+    // Read once: each access to the plan's (a class's) arrays is checked for exclusivity.
+    let values = plan.values
+    let largestTerms = plan.largestTerms
+    for index in relations.indices {
+      let value = values[index]
       let miss: Double
-      switch entry.relation {
+      switch relations[index] {
       case .equal: miss = abs(value)
       case .lessThanOrEqual: miss = max(0, value)
       case .greaterThanOrEqual: miss = max(0, -value)
       }
-      guard miss > 1e-6 * max(1, scale) else { continue }
+      if miss > 1e-6 * max(1, largestTerms[index]) { misses.append((index, miss)) }
+    }
+    for (index, miss) in misses {
+      let entry = entries[index]
       found.append(
         Diagnostic(
           .error,

@@ -127,7 +127,16 @@ public final class LayoutEngine {
   public var checksAmbiguity = true
 
   /// Optional constraints the last layout left unsatisfied, in installation order.
-  public private(set) var brokenOptionalConstraints: [BrokenConstraint] = []
+  ///
+  /// Found when asked, from the solver the last layout left: few callers look, and finding them
+  /// on every layout cost more than the rest of reading a solution (Concentration leaves some 190
+  /// hugging constraints unsatisfied, each a `LayoutConstraint` to copy).
+  public var brokenOptionalConstraints: [BrokenConstraint] {
+    guard let serial = solvedSerial, let slot = cache.liveSlot, slot.serial == serial else { return [] }
+    return SolutionReader.brokenOptional(slot)
+  }
+  /// The slot whose solution the last layout read (`nil` when it had no root to read).
+  private var solvedSerial: Int?
   /// Required constraints the last layout had to break (each also reported as an error
   /// diagnostic), in the order they were tried.
   public private(set) var rejectedConstraints: [LayoutConstraint] = []
@@ -177,17 +186,18 @@ public final class LayoutEngine {
     // up to the safe-area constants: move it without regenerating anything.
     if let index = cache.index(for: key), cache[index].isReusable {
       let route: Update.Route = cache.isLive(index) ? .diffed : .reusedCachedSolver
-      if let update = installer.move(&cache[index], to: environment, route: route),
-        var resolved = cache[index].resolved, let set = cache[index].set
+      // `moved`: one copy of the slot for the reads (each `cache[index]` copies all of it).
+      if let update = installer.move(&cache[index], to: environment, route: route), case let moved = cache[index],
+        var resolved = moved.resolved, let set = moved.set
       {
         resolved.environment = environment
-        let replay = (cache[index].replay ?? []).map { diagnostic in
+        let replay = (moved.replay ?? []).map { diagnostic in
           var moved = diagnostic
           moved.environments = [environment]
           return moved
         }
         let outcome = ConstraintInstaller.Outcome(diagnostics: replay, rejected: [], update: update)
-        return finish(index, resolved, set, outcome, snapToPixels: snapToPixels)
+        return finish(index, resolved, set, outcome, snapToPixels: snapToPixels, moved: true)
       }
       // A new constant could not be taken (a conflict only these insets cause): rebuild.
       cache.remove(at: index)
@@ -229,28 +239,33 @@ public final class LayoutEngine {
   /// reads the solution and runs the checks.
   private func finish(
     _ index: Int, _ resolved: ResolvedLayout, _ set: ConstraintSet, _ outcome: ConstraintInstaller.Outcome,
-    snapToPixels: Bool
+    snapToPixels: Bool, moved: Bool = false
   ) -> LayoutResult {
     var (index, resolved, set, outcome) = (index, resolved, set, outcome)
+    let movedSlot = index
     let unsettled = wrapText(&index, &resolved, &set, &outcome)
+    // Still the moved slot's own resolution (wrapping may have moved to another slot).
+    let moved = moved && index == movedSlot
     cache[index].hadRejections = !outcome.rejected.isEmpty
     cache.markUsed(index)
     rejectedConstraints = outcome.rejected
     lastUpdate = outcome.update
 
     let environment = resolved.environment
-    var diagnostics = outcome.diagnostics + LayoutChecks.accuracy(cache[index], resolved, paths: installer.constraintPaths)
+    // One copy of the slot for everything read below: each `cache[index]` copies all of it.
+    let slot = cache[index]
+    var diagnostics = outcome.diagnostics + LayoutChecks.accuracy(slot, resolved, paths: installer.constraintPaths)
     if let unsettled { diagnostics.append(unsettled) }
     let hasConflicts = !outcome.rejected.isEmpty
-    guard let root = resolved.views.first, let rootVars = cache[index].items[root.item] else {
-      brokenOptionalConstraints = []
+    guard let rootID = resolved.views.first?.id, let rootVars = slot.items[.view(rootID)] else {
+      solvedSerial = nil
       let empty = Rect(x: 0, y: 0, width: 0, height: 0)
       return LayoutResult(
         environment: environment, views: [], safeArea: empty, margins: empty, diagnostics: diagnostics,
         hasConflicts: hasConflicts, ambiguousViews: [], resolution: resolved)
     }
-    let solution = SolutionReader.read(cache[index], resolved, rootVars: rootVars, snapToPixels: snapToPixels)
-    brokenOptionalConstraints = solution.brokenOptional
+    let solution = SolutionReader.read(slot, resolved, rootVars: rootVars, snapToPixels: snapToPixels)
+    solvedSerial = slot.serial
     if let warning = LayoutChecks.magnitude(solution.frames, resolved) { diagnostics.append(warning) }
     if snapToPixels, let warning = PixelSnapping.unusableScaleWarning(environment) { diagnostics.append(warning) }
     diagnostics += LayoutChecks.negativeFrames(solution.frames, resolved)
@@ -259,12 +274,19 @@ public final class LayoutEngine {
 
     var ambiguous: [(id: String, attributes: [LayoutAttribute])] = []
     if checksAmbiguity {
-      let revision = cache[index].solver.structureRevision
-      var hasher = Hasher()
-      for view in resolved.views { hasher.combine(view.id) }
-      for guide in set.guides { hasher.combine(guide) }
-      let items = hasher.finalize()
-      if let memo = cache[index].ambiguityMemo, memo.revision == revision, memo.items == items {
+      let revision = slot.solver.structureRevision
+      // A move keeps the slot's resolution, so the key is the one made with it.
+      let items: Int
+      if moved, let kept = slot.ambiguityItems {
+        items = kept
+      } else {
+        var hasher = Hasher()
+        for index in resolved.views.indices { hasher.combine(resolved.views[index].id) }
+        hasher.combine(set.guidesHash)
+        items = hasher.finalize()
+        cache[index].ambiguityItems = items
+      }
+      if let memo = slot.ambiguityMemo, memo.revision == revision, memo.items == items {
         ambiguous = memo.ambiguous
         diagnostics += memo.diagnostics.map { diagnostic in
           var moved = diagnostic
@@ -272,7 +294,7 @@ public final class LayoutEngine {
           return moved
         }
       } else {
-        let found = LayoutChecks.ambiguity(cache[index], resolved, set)
+        let found = LayoutChecks.ambiguity(slot, resolved, set)
         cache[index].ambiguityMemo = (revision, items, found.ambiguous, found.diagnostics)
         ambiguous = found.ambiguous
         diagnostics += found.diagnostics

@@ -11,7 +11,6 @@ enum SolutionReader {
     var rootSize: Size
     var safeArea: Rect
     var margins: Rect
-    var brokenOptional: [LayoutEngine.BrokenConstraint]
     var scrollViews: [ScrollState] = []
   }
 
@@ -22,7 +21,8 @@ enum SolutionReader {
     for (index, view) in resolved.views.enumerated() where firstIndex[view.id] == nil { firstIndex[view.id] = index }
     return resolved.views.map { view in
       LayoutEngine.ViewPlan(
-        variables: items[view.item], parent: view.parent.flatMap { firstIndex[$0] },
+        variables: items[view.item].map { ($0.x?.slot, $0.y?.slot, $0.width.slot, $0.height.slot) },
+        parent: view.parent.flatMap { firstIndex[$0] },
         alignmentInsets: view.alignmentRectInsets == .zero ? nil : view.alignmentRectInsets)
     }
   }
@@ -38,18 +38,13 @@ enum SolutionReader {
     }
   }
 
-  /// The solution of `slot` for `resolved`, with `rootVars` the root's variables.
-  static func read(
-    _ slot: LayoutEngine.SolverSlot, _ resolved: ResolvedLayout, rootVars: ItemVariables, snapToPixels: Bool
-  ) -> Solution {
-    let environment = resolved.environment
-    let solver = slot.solver
-    let rootSize = Size(width: solver.value(of: rootVars.width), height: solver.value(of: rootVars.height))
-    // Which optional constraints are broken first, then their (large) layout constraints copied
-    // once into an array of the right size: growing it copied every element again.
+  /// The optional constraints `slot`'s solution leaves unsatisfied, in installation order.
+  static func brokenOptional(_ slot: LayoutEngine.SolverSlot) -> [LayoutEngine.BrokenConstraint] {
+    // Which are broken first, then their (large) layout constraints copied once into an array
+    // of the right size: growing it copied every element again.
     var brokenEntries: [(entry: LayoutEngine.Installed, violation: Double)] = []
     for entry in slot.installed where !entry.isRequired {
-      let violation = violation(of: entry, in: solver)
+      let violation = violation(of: entry, in: slot.solver)
       if violation > 1e-6 { brokenEntries.append((entry, violation)) }
     }
     var broken: [LayoutEngine.BrokenConstraint] = []
@@ -57,21 +52,30 @@ enum SolutionReader {
     for (entry, violation) in brokenEntries {
       broken.append(LayoutEngine.BrokenConstraint(constraint: entry.layout, violation: violation))
     }
+    return broken
+  }
 
+  /// The solution of `slot` for `resolved`, with `rootVars` the root's variables.
+  static func read(
+    _ slot: LayoutEngine.SolverSlot, _ resolved: ResolvedLayout, rootVars: ItemVariables, snapToPixels: Bool
+  ) -> Solution {
+    let environment = resolved.environment
+    let solver = slot.solver
+    let rootSize = Size(width: solver.value(of: rootVars.width), height: solver.value(of: rootVars.height))
     // Frames, per view (its item's variables; views without variables are at zero).
     let zero = Rect(x: 0, y: 0, width: 0, height: 0)
     let plan = slot.plan.count == resolved.views.count ? slot.plan : viewPlan(resolved, slot.items)
     var frames: [Rect] = []
     frames.reserveCapacity(plan.count)
-    for entry in plan {
-      guard let vars = entry.variables else {
+    for index in plan.indices {
+      guard let vars = plan[index].variables else {
         frames.append(zero)
         continue
       }
       var rect = Rect(
-        x: vars.x.map { solver.value(of: $0) } ?? 0, y: vars.y.map { solver.value(of: $0) } ?? 0,
-        width: solver.value(of: vars.width), height: solver.value(of: vars.height))
-      if let insets = entry.alignmentInsets {
+        x: vars.x.map { solver.value(at: $0) } ?? 0, y: vars.y.map { solver.value(at: $0) } ?? 0,
+        width: solver.value(at: vars.width), height: solver.value(at: vars.height))
+      if let insets = plan[index].alignmentInsets {
         rect = Rect(
           x: rect.x - insets.left, y: rect.y - insets.top, width: rect.width + insets.left + insets.right,
           height: rect.height + insets.top + insets.bottom)
@@ -120,7 +124,7 @@ enum SolutionReader {
     let scrolls = ScrollLayout.states(
       resolved, frames: frames, items: slot.items, solver: solver, safeArea: safeArea, snapToPixels: snapToPixels)
     return Solution(
-      views: views, frames: frames, rootSize: rootSize, safeArea: safeArea, margins: margins, brokenOptional: broken,
+      views: views, frames: frames, rootSize: rootSize, safeArea: safeArea, margins: margins,
       scrollViews: scrolls)
   }
 }

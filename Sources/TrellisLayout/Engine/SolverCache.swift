@@ -35,7 +35,17 @@ extension LayoutEngine {
     var items: [LayoutItem: ItemVariables] = [:]
     /// Item ids in the order their variables were made.
     var itemOrder: [LayoutItem] = []
-    var installed: [Installed] = []
+    /// Assigned whole (by the installer), never appended to: see ``installedGeneration``.
+    var installed: [Installed] = [] { didSet { installedGeneration &+= 1 } }
+    /// Changes whenever ``installed`` is assigned (not when an entry's constant changes: entries
+    /// are references), so that what is derived from it can be kept until then.
+    private(set) var installedGeneration = 0
+    /// The hash of the views and guides of the last ambiguity check's resolution (the memo's
+    /// key), kept so that a move, which keeps the resolution, does not hash them again.
+    var ambiguityItems: Int?
+    /// The required constraints in flat arrays for the check after every layout
+    /// (``LayoutChecks/accuracy(_:_:paths:)``), made again when ``installedGeneration`` moves on.
+    let requiredTerms = RequiredTerms()
     /// The root's required size constraints, added before anything else (`nil` until the
     /// first installation); a move changes their constants.
     var container: ContainerConstraints?
@@ -68,7 +78,9 @@ extension LayoutEngine {
 
   /// A resolved view's variables and the index of (the first view with) its parent's id.
   struct ViewPlan {
-    var variables: ItemVariables?
+    /// The view's x, y, width and height (x and y `nil` for the root), as slots: read after every
+    /// solve, where `Variable`s would be copied with their names.
+    var variables: (x: VariableSlot?, y: VariableSlot?, width: VariableSlot, height: VariableSlot)?
     var parent: Int?
     /// The view's `alignmentRectInsets` when not zero: its variables place the alignment
     /// rectangle, and the frame is that rectangle grown by these.
@@ -95,7 +107,9 @@ extension LayoutEngine {
     var layout: LayoutConstraint
     var expression: LinearExpression
     /// The constant now in the solver (may differ from `constraint.expression.constant`).
-    var constant: Double
+    /// Unchecked: read for every required constraint after every layout, and an engine is used
+    /// from one thread at a time.
+    @exclusivity(unchecked) var constant: Double
     let constraint: Constraint
     /// Whether the constant depends on the safe-area insets.
     var readsSafeArea: Bool
@@ -117,6 +131,49 @@ extension LayoutEngine {
       self.isRequired = layout.priority >= 1000
       self.relation = layout.relation
     }
+  }
+}
+
+/// A slot's required constraints with their terms in flat arrays: the accuracy check after every
+/// layout evaluates them all, and reading each through its `LinearExpression` copied the terms'
+/// variables (with their names). A reference, so that a slot copied out of the cache shares it.
+final class RequiredTerms {
+  /// The slot's ``LayoutEngine/SolverSlot/installedGeneration`` these were made at.
+  private(set) var generation = -1
+  private(set) var entries: [LayoutEngine.Installed] = []
+  private(set) var relations: [LayoutRelation] = []
+  /// Per entry, where its terms end in ``slots`` and ``coefficients``.
+  private(set) var ends: [Int] = []
+  private(set) var slots: [VariableSlot] = []
+  private(set) var coefficients: [Double] = []
+  /// The last check's constants, sums and their sums' largest terms, kept to be written again
+  /// in place.
+  var constants: [Double] = []
+  var values: [Double] = []
+  var largestTerms: [Double] = []
+
+  /// Makes them again from `installed` unless they were made at `generation`.
+  func update(_ installed: [LayoutEngine.Installed], generation: Int) {
+    guard generation != self.generation else { return }
+    self.generation = generation
+    // Built in locals and stored once: every access to a class's stored array is checked for
+    // exclusivity at run time, which cost more than the appends.
+    var entries: [LayoutEngine.Installed] = []
+    var relations: [LayoutRelation] = []
+    var ends: [Int] = []
+    var slots: [VariableSlot] = []
+    var coefficients: [Double] = []
+    for entry in installed where entry.isRequired {
+      entries.append(entry)
+      relations.append(entry.relation)
+      let terms = entry.expression.terms
+      for index in terms.indices {
+        slots.append(terms[index].variable.slot)
+        coefficients.append(terms[index].coefficient)
+      }
+      ends.append(slots.count)
+    }
+    (self.entries, self.relations, self.ends, self.slots, self.coefficients) = (entries, relations, ends, slots, coefficients)
   }
 }
 

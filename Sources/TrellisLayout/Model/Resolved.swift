@@ -7,7 +7,7 @@ import TrellisText
 public struct ResolvedLayout: Sendable {
   public var environment: Environment
   /// Views in document order, root first.
-  public var views: [ResolvedView] { didSet { indexText() } }
+  public var views: [ResolvedView] { didSet { indexViews() } }
   /// Installed constraints from the file, in file order, with constants and priorities decided.
   public var constraints: [LayoutConstraint]
   /// Indices in ``views`` of the labels and buttons, and of those that wrap their text: what
@@ -15,24 +15,29 @@ public struct ResolvedLayout: Sendable {
   /// view out of the array copies all of it).
   package private(set) var textViews: [Int] = []
   package private(set) var wrappingViews: [Int] = []
+  /// Indices in ``views`` of the scroll views, found with the text views for the same reason.
+  package private(set) var scrollViews: [Int] = []
 
   public init(environment: Environment, views: [ResolvedView], constraints: [LayoutConstraint]) {
     self.environment = environment
     self.views = views
     self.constraints = constraints
-    indexText()
+    indexViews()
   }
 
-  private mutating func indexText() {
+  private mutating func indexViews() {
     var text: [Int] = []
     var wrapping: [Int] = []
-    for (index, view) in views.enumerated() {
-      guard let content = view.textLayout else { continue }
+    var scroll: [Int] = []
+    for index in views.indices {
+      if views[index].scroll != nil { scroll.append(index) }
+      guard let content = views[index].textLayout else { continue }
       text.append(index)
       if content.wraps { wrapping.append(index) }
     }
     textViews = text
     wrappingViews = wrapping
+    scrollViews = scroll
   }
 }
 

@@ -151,8 +151,8 @@ public enum ScrollLayout {
     snapToPixels: Bool
   ) -> [ScrollState] {
     var out: [ScrollState] = []
-    // Indices, not elements: every layout passes here, and most layouts have no scroll view.
-    for index in resolved.views.indices where resolved.views[index].scroll != nil && frames.indices.contains(index) {
+    // The resolution's index: every layout passes here, and most layouts have no scroll view.
+    for index in resolved.scrollViews where frames.indices.contains(index) {
       let view = resolved.views[index]
       guard let properties = view.scroll, let vars = items[contentGuide(of: view.id)] else { continue }
       var content = Rect(
