@@ -30,6 +30,28 @@ final class EngineSolvingTests: XCTestCase {
     XCTAssertEqual(engine.brokenOptionalConstraints.map(\.violation), [50, 120])
   }
 
+  /// The broken optional constraints are found when asked, from the solver the last layout
+  /// used: moving between sizes (and between the engine's kept solvers) must report the last.
+  func testBrokenOptionalConstraintsAreTheLastLayouts() {
+    let doc = Layout {
+      View("a")
+    } constraints: {
+      ["a.width <= root.width - 100", "a.width == 300 @500"]
+      pinned(["a"])
+    }
+    let engine = LayoutEngine(document: doc)
+    // 375 wide: at most 275, so the 300 is missed by 25.
+    _ = solve(engine, environment(375, 300))
+    XCTAssertEqual(engine.brokenOptionalConstraints.map(\.violation), [25])
+    // 500 wide (another kept solver: wider than 375): 300 fits.
+    _ = solve(engine, environment(500, 300))
+    XCTAssertEqual(engine.brokenOptionalConstraints.map(\.violation), [])
+    // 350 wide, on the first solver again: at most 250, missed by 50.
+    _ = solve(engine, environment(350, 300))
+    XCTAssertEqual(engine.brokenOptionalConstraints.map(\.violation), [50])
+    XCTAssertEqual(brokenIDs(engine), ["constraint#2"])
+  }
+
   func testPriorities() {
     let doc = Layout {
       View("a"); View("b"); View("c")
