@@ -79,21 +79,7 @@ public enum PreviewPage {
   }
 
   /// `&`, `<`, `>`, `"` and `'` as character references: safe in text and in quoted attributes.
-  package static func escapeHTML(_ text: String) -> String {
-    var out = ""
-    out.reserveCapacity(text.utf8.count)
-    for character in text {
-      switch character {
-      case "&": out += "&amp;"
-      case "<": out += "&lt;"
-      case ">": out += "&gt;"
-      case "\"": out += "&quot;"
-      case "'": out += "&#39;"
-      default: out.append(character)
-      }
-    }
-    return out
-  }
+  package static func escapeHTML(_ text: String) -> String { MarkupText.escape(text) }
 
   /// JSON text safe inside `<script>`: `<`, `>` and `&` only ever occur inside JSON strings,
   /// where `\uXXXX` means the same character, so no `</script>` or `<!--` can appear; U+2028

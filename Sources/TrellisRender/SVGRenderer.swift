@@ -417,25 +417,5 @@ public enum SVGRenderer {
   private static func n(_ value: Double) -> String { NumberFormat.short(value) }
 
   /// Escapes text for XML content and attribute values.
-  static func escape(_ text: String) -> String {
-    var out = ""
-    for scalar in text.unicodeScalars {
-      switch scalar {
-      case "&": out += "&amp;"
-      case "<": out += "&lt;"
-      case ">": out += "&gt;"
-      case "\"": out += "&quot;"
-      case "'": out += "&apos;"
-      default:
-        // XML 1.0 forbids most control characters (and U+FFFE, U+FFFF) even as references;
-        // show them as spaces.
-        if scalar.value < 0x20 && scalar != "\n" && scalar != "\t" || scalar.value == 0xFFFE || scalar.value == 0xFFFF {
-          out += " "
-        } else {
-          out.unicodeScalars.append(scalar)
-        }
-      }
-    }
-    return out
-  }
+  static func escape(_ text: String) -> String { MarkupText.escape(text) }
 }

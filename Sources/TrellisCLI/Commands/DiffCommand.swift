@@ -25,25 +25,19 @@ struct DiffCommand: Command {
 
   var old: String
   var new: String
-  var family: Device.Family?
-  var scene: String?
-  var text: TextOptions
-  var suppressed: [Suppression]
+  var options: MatrixOptions
 
   init(_ arguments: ParsedArguments) throws(UsageError) {
     old = arguments.argument("old") ?? ""
     new = arguments.argument("new") ?? ""
-    family = MatrixCommand.family(arguments.value("devices"))
-    scene = arguments.value("scene")
-    text = try TextOptions(arguments)
-    suppressed = try FailurePolicy.suppressions(from: arguments)
+    options = try MatrixOptions(arguments)
   }
 
   func run(_ context: inout CommandContext) throws -> Int32 {
-    let (before, _) = try context.readDocument(old, scene: scene)
-    let (after, _) = try context.readDocument(new, scene: scene)
-    let oldBlocks = try SnapshotCommand.blocks(text.apply(to: before), family: family, text: text, suppressed, &context)
-    let newBlocks = try SnapshotCommand.blocks(text.apply(to: after), family: family, text: text, suppressed, &context)
+    let (before, _) = try context.readDocument(old, scene: options.scene)
+    let (after, _) = try context.readDocument(new, scene: options.scene)
+    let oldBlocks = try SnapshotCommand.blocks(options.text.apply(to: before), options, &context)
+    let newBlocks = try SnapshotCommand.blocks(options.text.apply(to: after), options, &context)
     let moves = FrameSnapshot.differences(from: oldBlocks, to: newBlocks)
     let constraints = Self.constraintChanges(from: before, to: after)
     if moves.isEmpty {

@@ -24,25 +24,17 @@ struct PreviewCommand: Command {
     ] + TextOptions.specs)
 
   var file: String
-  var family: Device.Family?
   var output: String?
-  var scene: String?
-  var text: TextOptions
-  var suppressed: [Suppression]
+  var options: MatrixOptions
 
   init(_ arguments: ParsedArguments) throws(UsageError) {
     file = arguments.argument("file") ?? ""
-    family = MatrixCommand.family(arguments.value("devices"))
     output = arguments.value("output")
-    scene = arguments.value("scene")
-    text = try TextOptions(arguments)
-    suppressed = try FailurePolicy.suppressions(from: arguments)
+    options = try MatrixOptions(arguments)
   }
 
   func run(_ context: inout CommandContext) throws -> Int32 {
-    let (read, _) = try context.readDocument(file, scene: scene)
-    let document = text.apply(to: read)
-    let (solved, policy) = try SnapshotCommand.solveMatrix(document, family: family, text: text, suppressed, &context)
+    let (solved, policy) = try options.solve(try options.read(file, &context), &context)
     var failing = 0
     let environments = solved.map { entry, result in
       let check = LayoutCheck(result, policy: policy)

@@ -27,23 +27,17 @@ struct SnapshotCommand: Command {
     ] + TextOptions.specs)
 
   var file: String
-  var family: Device.Family?
   var output: String?
   var check: Bool
   var update: Bool
-  var scene: String?
-  var text: TextOptions
-  var suppressed: [Suppression]
+  var options: MatrixOptions
 
   init(_ arguments: ParsedArguments) throws(UsageError) {
     file = arguments.argument("file") ?? ""
-    family = MatrixCommand.family(arguments.value("devices"))
     output = arguments.value("output")
     check = arguments.flag("check")
     update = arguments.flag("update")
-    scene = arguments.value("scene")
-    text = try TextOptions(arguments)
-    suppressed = try FailurePolicy.suppressions(from: arguments)
+    options = try MatrixOptions(arguments)
     if check && update { throw UsageError("'--check' and '--update' cannot be used together.") }
     if (check || update) && output == nil {
       throw UsageError("'--\(check ? "check" : "update")' needs '--output <path>', the snapshot file.")
@@ -51,9 +45,7 @@ struct SnapshotCommand: Command {
   }
 
   func run(_ context: inout CommandContext) throws -> Int32 {
-    let (read, _) = try context.readDocument(file, scene: scene)
-    let document = text.apply(to: read)
-    let blocks = try Self.blocks(document, family: family, text: text, suppressed, &context)
+    let blocks = try Self.blocks(try options.read(file, &context), options, &context)
     let rendered = FrameSnapshot.render(blocks, source: file)
     guard let output, check || update else {
       try context.emit(rendered, to: output, inputs: [file])
@@ -94,38 +86,15 @@ struct SnapshotCommand: Command {
 
   /// Every environment's block: one live solver per device (its orientations and windows are
   /// moves), statuses as `matrix` gives them with the suppressions in force.
-  static func blocks(
-    _ document: LayoutDocument, family: Device.Family?, text: TextOptions, _ suppressed: [Suppression],
-    _ context: inout CommandContext
-  ) throws -> [FrameSnapshot.Block] {
-    let (solved, policy) = try solveMatrix(document, family: family, text: text, suppressed, &context)
+  static func blocks(_ document: LayoutDocument, _ options: MatrixOptions, _ context: inout CommandContext) throws
+    -> [FrameSnapshot.Block]
+  {
+    let (solved, policy) = try options.solve(document, &context)
     return solved.map { entry, result in
       let environment = result.environment
       let name =
         "\(entry.device.name) \(entry.orientation.rawValue) \(entry.window) (\(environment.containerSize), \(environment.traits))"
       return FrameSnapshot.block(name: name, status: LayoutCheck(result, policy: policy).status.rawValue, result)
     }
-  }
-
-  /// Every environment of the matrix solved, in table order, with the failure policy (the
-  /// suppressions in force) that judges them: one live solver per device, its orientations and
-  /// windows being moves. `snapshot`, `diff` and `preview` share it.
-  static func solveMatrix(
-    _ document: LayoutDocument, family: Device.Family?, text: TextOptions, _ suppressed: [Suppression],
-    _ context: inout CommandContext
-  ) throws -> (solved: [(entry: MatrixCommand.Entry, result: LayoutResult)], policy: FailurePolicy) {
-    let settings = try text.settings(for: document, &context)
-    var policy = FailurePolicy()
-    policy.suppressions = Suppressions(document.suppressions + suppressed)
-    var solvers: [String: Pipeline.Solve] = [:]
-    var solved: [(entry: MatrixCommand.Entry, result: LayoutResult)] = []
-    for var entry in MatrixCommand.entries(family: family) {
-      if text.rightToLeft { entry.environment.layoutDirection = .rightToLeft }
-      let solve = solvers[entry.device.name] ?? context.pipeline.makeSolver(document, settings)
-      solvers[entry.device.name] = solve
-      guard let result = solve(entry.environment, false) else { throw RuntimeError.noEngine }
-      solved.append((entry, result))
-    }
-    return (solved, policy)
   }
 }

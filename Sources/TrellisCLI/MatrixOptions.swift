@@ -1,0 +1,45 @@
+import TrellisLayout
+import TrellisSupport
+
+/// What `snapshot`, `diff` and `preview` read the way `matrix` does: which devices
+/// (`--devices`), the Interface Builder scene (`--scene`), the text options and the suppressed
+/// checks (`--suppress`); and the matrix solved with them.
+struct MatrixOptions {
+  var family: Device.Family?
+  var scene: String?
+  var text: TextOptions
+  var suppressed: [Suppression]
+
+  init(_ arguments: ParsedArguments) throws(UsageError) {
+    family = MatrixCommand.family(arguments.value("devices"))
+    scene = arguments.value("scene")
+    text = try TextOptions(arguments)
+    suppressed = try FailurePolicy.suppressions(from: arguments)
+  }
+
+  /// The layout at `path` (its scene), with the text options applied.
+  func read(_ path: String, _ context: inout CommandContext) throws -> LayoutDocument {
+    text.apply(to: try context.readDocument(path, scene: scene).0)
+  }
+
+  /// Every environment of the matrix solved, in table order, with the failure policy (the
+  /// suppressions in force) that judges them: one live solver per device, its orientations and
+  /// windows moved on it, as `matrix` does.
+  func solve(_ document: LayoutDocument, _ context: inout CommandContext) throws -> (
+    solved: [(entry: MatrixCommand.Entry, result: LayoutResult)], policy: FailurePolicy
+  ) {
+    let settings = try text.settings(for: document, &context)
+    var policy = FailurePolicy()
+    policy.suppressions = Suppressions(document.suppressions + suppressed)
+    var solvers: [String: Pipeline.Solve] = [:]
+    var solved: [(entry: MatrixCommand.Entry, result: LayoutResult)] = []
+    for var entry in MatrixCommand.entries(family: family) {
+      if text.rightToLeft { entry.environment.layoutDirection = .rightToLeft }
+      let solve = solvers[entry.device.name] ?? context.pipeline.makeSolver(document, settings)
+      solvers[entry.device.name] = solve
+      guard let result = solve(entry.environment, false) else { throw RuntimeError.noEngine }
+      solved.append((entry, result))
+    }
+    return (solved, policy)
+  }
+}
