@@ -15,6 +15,8 @@ import TrellisSolver
 struct ConstraintInstaller {
   /// Constraint id → the JSON path it was written at, for messages.
   let constraintPaths: [String: String]
+  /// Conflicts explained in earlier layouts, reused when met again (``ConflictMemo``).
+  let conflictMemo = ConflictMemo()
 
   /// Moves a clean slot to `environment` of its own key: gives the container's constraints the
   /// new size and the safe-area constants their new values, in the documented order. Returns
@@ -192,6 +194,75 @@ struct ConstraintInstaller {
     slot.itemOrder.append(id)
   }
 
+  /// The set an earlier layout found for `entry`'s conflict, if every member is in the solver
+  /// now as the same equation (the container's constraints, or placed before `entry`), with
+  /// each member's position in the documented order (the container's −2 and −1). A set the
+  /// solver did not list is only taken while the solver holds more than
+  /// ``ConflictMemo/searchLimit`` required constraints.
+  static func knownConflict(
+    _ entry: Compiled, _ memo: ConflictMemo, _ container: LayoutEngine.ContainerConstraints?,
+    _ placed: [LayoutEngine.Installed?], _ placedByID: [String: [Int]], requiredInSolver: Int
+  ) -> (members: [LayoutEngine.Installed], position: [Int])? {
+    let candidates = memo.explanations(for: entry.layout.id)
+    guard !candidates.isEmpty else { return nil }
+    let broken = ConflictMemo.Equation(entry.layout, entry.expression, constant: entry.expression.constant)
+    search: for explanation in candidates where explanation.broken == broken {
+      if explanation.members.isEmpty {
+        if requiredInSolver > ConflictMemo.searchLimit { return ([], []) }
+        continue
+      }
+      var members: [LayoutEngine.Installed] = []
+      var positions: [Int] = []
+      for wanted in explanation.members {
+        var found: (LayoutEngine.Installed, Int)?
+        for (offset, entry) in (container?.both ?? []).enumerated() where ConflictMemo.Equation(entry) == wanted {
+          found = (entry, offset - 2)
+        }
+        if found == nil {
+          for position in placedByID[wanted.id] ?? [] {
+            if let entry = placed[position], ConflictMemo.Equation(entry) == wanted {
+              found = (entry, position)
+              break
+            }
+          }
+        }
+        guard let found else { continue search }
+        members.append(found.0)
+        positions.append(found.1)
+      }
+      return (members, positions)
+    }
+    return nil
+  }
+
+  /// Keeps the solver's explanation of `entry`'s conflict for later layouts (``ConflictMemo``),
+  /// when every member is one of the constraints in the solver; a conflict without its set
+  /// only when the solver held more than ``ConflictMemo/searchLimit`` required constraints
+  /// (otherwise it found none for another reason, and a later layout asks again).
+  static func remember(
+    _ entry: Compiled, _ conflicts: [Constraint], _ layoutOf: [Constraint: (layout: LayoutConstraint, position: Int)],
+    _ container: LayoutEngine.ContainerConstraints?, _ placed: [LayoutEngine.Installed?], requiredInSolver: Int,
+    in memo: ConflictMemo
+  ) {
+    if conflicts.isEmpty && requiredInSolver <= ConflictMemo.searchLimit { return }
+    var members: [ConflictMemo.Equation] = []
+    for conflict in conflicts {
+      guard let position = layoutOf[conflict]?.position else { return }
+      let installed: LayoutEngine.Installed?
+      if position < 0 {
+        installed = container.flatMap { $0.both.indices.contains(position + 2) ? $0.both[position + 2] : nil }
+      } else {
+        installed = placed.indices.contains(position) ? placed[position] : nil
+      }
+      guard let installed, installed.constraint == conflict else { return }
+      members.append(ConflictMemo.Equation(installed))
+    }
+    memo.record(
+      ConflictMemo.Explanation(
+        broken: ConflictMemo.Equation(entry.layout, entry.expression, constant: entry.expression.constant),
+        members: members))
+  }
+
   /// Whether two sorted term lists name the same variables with the same coefficients.
   @inline(__always)
   static func sameTerms(_ a: [Term], _ b: [Term]) -> Bool {
@@ -348,12 +419,24 @@ struct ConstraintInstaller {
     let optional = wanted.indices.filter { matchOf[$0] == nil && wanted[$0].layout.priority < 1000 }
     // Optional constraints cannot conflict: the objective is optimized once after them all.
     defer { solver.defersOptimization = false }
+    // Conflicts explained by an earlier layout of this engine are not searched for again
+    // (``ConflictMemo``): their constraints by id, as they are placed, and how many of them are
+    // required (with the container's two), only while the memo has something to offer.
+    let memo = conflictMemo
+    let consultsMemo = breaksConflicts && !memo.isEmpty
+    var placedByID: [String: [Int]] = [:]
+    var requiredInSolver = slot.container == nil ? 0 : 2
     for (step, position) in (required + optional).enumerated() {
       if step == required.count { solver.defersOptimization = true }
       let entry = wanted[position]
       let constraint = Constraint(
         entry.expression, entry.layout.relation.solverRelation, priority: Priority(entry.layout.priority),
         label: entry.layout.id)
+      var known: (members: [LayoutEngine.Installed], position: [Int])?
+      if consultsMemo, entry.layout.priority >= 1000, rejected.count < LayoutEngine.maxConflictDiagnostics {
+        known = Self.knownConflict(
+          entry, memo, slot.container, placed, placedByID, requiredInSolver: requiredInSolver)
+      }
       // A rebuild breaks a required constraint that cannot hold (UIKit's recovery); a diff
       // rebuilds instead, so that conflicts are decided in the documented order.
       let outcome: Solver.AddOutcome
@@ -361,6 +444,8 @@ struct ConstraintInstaller {
         // Compact storage keeps chains and grids of equalities sparse (the solver's
         // `EqualityStorage`); constraints that read the safe area change their constant on a
         // move, so they keep a marker for the incremental change.
+        if known != nil { solver.explainsConflicts = false }
+        defer { if known != nil { solver.explainsConflicts = true } }
         outcome = try solver.add(
           constraint, onConflict: breaksConflicts ? .breakIt : .throwError,
           storage: entry.readsSafeArea ? .removable : .compact)
@@ -374,11 +459,14 @@ struct ConstraintInstaller {
             path: constraintPaths[entry.layout.id], kind: .conflict, environment: environment))
         continue
       }
-      guard case .broken(_, let conflicts) = outcome else {
+      guard case .broken(_, var conflicts) = outcome else {
         update.added += 1
-        placed[position] = LayoutEngine.Installed(
+        let made = LayoutEngine.Installed(
           layout: entry.layout, expression: entry.expression, constant: entry.expression.constant,
           constraint: constraint, readsSafeArea: entry.readsSafeArea)
+        placed[position] = made
+        if made.isRequired { requiredInSolver += 1 }
+        if consultsMemo { placedByID[entry.layout.id, default: []].append(position) }
         continue
       }
       replayable = false
@@ -387,15 +475,26 @@ struct ConstraintInstaller {
       // solver stops explaining them (each explanation searches every required constraint).
       if rejected.count >= LayoutEngine.maxConflictDiagnostics { solver.explainsConflicts = false }
       if rejected.count > LayoutEngine.maxConflictDiagnostics { continue }
-      // Solver constraint → its layout constraint and position in the documented order, for
-      // what is in the solver now, to name the constraints of the conflict in that order. The
-      // container's constraints come before everything else.
+      // Solver constraint → its layout constraint and position in the documented order, to
+      // name the constraints of the conflict in that order. The container's constraints come
+      // before everything else.
       var layoutOf: [Constraint: (layout: LayoutConstraint, position: Int)] = [:]
-      for (position, entry) in (slot.container?.both ?? []).enumerated() {
-        layoutOf[entry.constraint] = (entry.layout, position - 2)
-      }
-      for (position, entry) in placed.enumerated() {
-        if let entry { layoutOf[entry.constraint] = (entry.layout, position) }
+      if let known {
+        // The set found before, as it is in this solver.
+        memo.reused += 1
+        conflicts = known.members.map(\.constraint)
+        for (member, position) in zip(known.members, known.position) {
+          layoutOf[member.constraint] = (member.layout, position)
+        }
+      } else {
+        // Everything in the solver now: the set is named by the solver's constraints.
+        for (position, entry) in (slot.container?.both ?? []).enumerated() {
+          layoutOf[entry.constraint] = (entry.layout, position - 2)
+        }
+        for (position, entry) in placed.enumerated() {
+          if let entry { layoutOf[entry.constraint] = (entry.layout, position) }
+        }
+        Self.remember(entry, conflicts, layoutOf, slot.container, placed, requiredInSolver: requiredInSolver, in: memo)
       }
       diagnostics.append(
         ConstraintMessages.unsatisfiable(
