@@ -303,6 +303,8 @@ struct ConstraintInstaller {
       slot.map = nil
       slot.replay = nil
       slot.plan = []
+      slot.rejected = []
+      slot.rejectionDependence = nil
       return Outcome(diagnostics: [], rejected: [], update: .nothing(route))
     }
     let environment = resolved.environment
@@ -426,6 +428,7 @@ struct ConstraintInstaller {
     let consultsMemo = breaksConflicts && !memo.isEmpty
     var placedByID: [String: [Int]] = [:]
     var requiredInSolver = slot.container == nil ? 0 : 2
+    var brokenEntries: [Compiled] = []
     for (step, position) in (required + optional).enumerated() {
       if step == required.count { solver.defersOptimization = true }
       let entry = wanted[position]
@@ -469,8 +472,8 @@ struct ConstraintInstaller {
         if consultsMemo { placedByID[entry.layout.id, default: []].append(position) }
         continue
       }
-      replayable = false
       rejected.append(entry.layout)
+      brokenEntries.append(entry)
       // Past the cap, conflicts are only counted: a flood of them stays readable, and the
       // solver stops explaining them (each explanation searches every required constraint).
       if rejected.count >= LayoutEngine.maxConflictDiagnostics { solver.explainsConflicts = false }
@@ -513,7 +516,11 @@ struct ConstraintInstaller {
     slot.resolved = resolved
     slot.set = set
     slot.map = map
+    // Conflict reports are repeated by a move only where the move cannot change them.
     slot.replay = replayable ? diagnostics : nil
+    slot.rejected = rejected
+    slot.rejectionDependence =
+      brokenEntries.isEmpty ? nil : RejectionDependence(broken: brokenEntries, placed: placed, container: slot.container)
     slot.plan = SolutionReader.viewPlan(resolved, slot.items)
     return Outcome(diagnostics: diagnostics, rejected: rejected, update: update)
   }

@@ -23,7 +23,8 @@ import TrellisSolver
 /// fresh engine's (for layouts with one solution). When a required constraint has to be broken,
 /// the engine rebuilds that solver so that conflicts are always decided in the documented order:
 /// the container, the file's constraints, stacks', content size; the one whose addition finds the
-/// conflict is broken (docs/semantics.md, "Conflict recovery").
+/// conflict is broken (docs/semantics.md, "Conflict recovery"). Such a solver still moves within
+/// its key when the move cannot change what it broke (``RejectionDependence``).
 ///
 /// The engine is a façade over four parts: the ``SolverCache`` (one live solver per
 /// environment key), the ``ConstraintInstaller`` (moves and diffs), the ``SolutionReader``
@@ -184,7 +185,7 @@ public final class LayoutEngine {
 
     // 1. A solver for this key whose last layout was clean has exactly this constraint set,
     // up to the safe-area constants: move it without regenerating anything.
-    if let index = cache.index(for: key), cache[index].isReusable {
+    if let index = cache.index(for: key), cache[index].isReusable(for: environment) {
       let route: Update.Route = cache.isLive(index) ? .diffed : .reusedCachedSolver
       // `moved`: one copy of the slot for the reads (each `cache[index]` copies all of it).
       if let update = installer.move(&cache[index], to: environment, route: route), case let moved = cache[index],
@@ -196,7 +197,9 @@ public final class LayoutEngine {
           moved.environments = [environment]
           return moved
         }
-        let outcome = ConstraintInstaller.Outcome(diagnostics: replay, rejected: [], update: update)
+        // A slot that broke constraints moves only when they are broken again (see
+        // `RejectionDependence`): its conflict reports are repeated with the rest.
+        let outcome = ConstraintInstaller.Outcome(diagnostics: replay, rejected: moved.rejected, update: update)
         return finish(index, resolved, set, outcome, snapToPixels: snapToPixels, moved: true)
       }
       // A new constant could not be taken (a conflict only these insets cause): rebuild.

@@ -54,6 +54,10 @@ extension LayoutEngine {
     var set: ConstraintSet?
     var map: AnchorMap?
     var hadRejections = false
+    /// The required constraints its last build broke, in the order tried, and what a move may
+    /// not change for them to be broken again (`nil` when none were broken).
+    var rejected: [LayoutConstraint] = []
+    var rejectionDependence: RejectionDependence?
     /// The diagnostics of its last installation that a move repeats (constraints naming unknown
     /// items); `nil` when that installation said anything else, so a move must regenerate.
     var replay: [Diagnostic]?
@@ -72,8 +76,15 @@ extension LayoutEngine {
       self.solver = Solver(mode: mode)
     }
 
-    /// Whether a move may reuse it as it is.
-    var isReusable: Bool { !hadRejections && replay != nil && resolved != nil && set != nil && map != nil }
+    /// Whether a move to `environment` (of its key) may reuse it as it is: its last layout said
+    /// nothing a move would not repeat, and broke no required constraint that the move could
+    /// let hold (``RejectionDependence``).
+    func isReusable(for environment: Environment) -> Bool {
+      guard replay != nil, resolved != nil, set != nil, let map else { return false }
+      guard hadRejections else { return true }
+      guard let rejectionDependence, let container else { return false }
+      return rejectionDependence.allowsMove(from: container.size, map.safeAreaInsets, to: environment)
+    }
   }
 
   /// A resolved view's variables and the index of (the first view with) its parent's id.

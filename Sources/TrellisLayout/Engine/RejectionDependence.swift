@@ -1,0 +1,100 @@
+import TrellisSolver
+
+/// Whether the required constraints a build broke could hold after a move: a move within one
+/// environment key changes only the container's size and the constants that read the safe area
+/// (``ConstraintInstaller/move(_:to:route:)``), so a slot that broke constraints may move, and
+/// report the same conflicts, when none of those constants can reach them.
+///
+/// Why that is enough. A linear system splits into blocks that share no variable, and it can
+/// hold exactly when each block can. A build in the documented order broke `r` because `r` and
+/// the required constraints kept before it cannot hold together; those kept constraints can
+/// (they are in the solver), so the block holding `r` cannot. If no constant the move changes
+/// is in a constraint of that block, the block is the same system after the move and still
+/// cannot hold, so the documented order breaks `r` again. Every kept constraint holds with those
+/// kept before it, as long as the moved solver accepts the new constants (a refusal rebuilds).
+/// By induction over the documented order, a fresh build would keep and break exactly what the
+/// moved slot keeps and breaks. The blocks here are taken over every required constraint kept
+/// or broken, a superset of each `r`'s own (more is joined, never less), so the answer errs
+/// only towards rebuilding.
+struct RejectionDependence: Equatable {
+  /// A broken constraint's block holds the root's width or height.
+  var onContainerSize: Bool
+  /// A broken constraint's block holds a constraint whose constant reads the safe area.
+  var onSafeArea: Bool
+
+  /// Whether a move from `size` and `insets` to `environment` leaves every broken
+  /// constraint's block as it was.
+  func allowsMove(from size: Size, _ insets: EdgeInsets, to environment: Environment) -> Bool {
+    (!onContainerSize || size == environment.containerSize)
+      && (!onSafeArea || insets == environment.safeAreaInsets)
+  }
+
+  /// The blocks of the required constraints in the solver (`placed`, the container's) and of
+  /// the broken ones.
+  init(
+    broken: [ConstraintInstaller.Compiled], placed: [LayoutEngine.Installed?],
+    container: LayoutEngine.ContainerConstraints?
+  ) {
+    var blocks = Blocks()
+    for entry in placed {
+      guard let entry, entry.isRequired else { continue }
+      blocks.join(entry.expression.terms)
+    }
+    for entry in broken { blocks.join(entry.expression.terms) }
+    var brokenBlocks = Set<Int>()
+    var readsSafeArea = false
+    for entry in broken {
+      if entry.readsSafeArea { readsSafeArea = true }
+      if let first = entry.expression.terms.first, let block = blocks.block(of: first.variable) {
+        brokenBlocks.insert(block)
+      }
+    }
+    func touches(_ terms: [Term]) -> Bool {
+      terms.contains { term in blocks.block(of: term.variable).map(brokenBlocks.contains) ?? false }
+    }
+    onContainerSize = container?.both.contains { touches($0.expression.terms) } ?? false
+    for entry in placed where !readsSafeArea {
+      guard let entry, entry.isRequired, entry.readsSafeArea else { continue }
+      if touches(entry.expression.terms) { readsSafeArea = true }
+    }
+    onSafeArea = readsSafeArea
+  }
+
+  /// Union–find over variables: the blocks of variables joined by a constraint.
+  private struct Blocks {
+    var index: [Variable.ID: Int] = [:]
+    var parent: [Int] = []
+
+    mutating func node(_ variable: Variable) -> Int {
+      if let found = index[variable.id] { return found }
+      let made = parent.count
+      parent.append(made)
+      index[variable.id] = made
+      return made
+    }
+
+    mutating func root(_ node: Int) -> Int {
+      var node = node
+      while parent[node] != node {
+        parent[node] = parent[parent[node]]
+        node = parent[node]
+      }
+      return node
+    }
+
+    mutating func join(_ terms: [Term]) {
+      guard let first = terms.first else { return }
+      let a = root(node(first.variable))
+      for term in terms.dropFirst() {
+        let b = root(node(term.variable))
+        if a != b { parent[b] = a }
+      }
+    }
+
+    /// The block of a variable some constraint named, else nil.
+    mutating func block(of variable: Variable) -> Int? {
+      guard let found = index[variable.id] else { return nil }
+      return root(found)
+    }
+  }
+}
