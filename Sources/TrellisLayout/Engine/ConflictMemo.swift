@@ -65,6 +65,10 @@ final class ConflictMemo {
 
   var isEmpty: Bool { count == 0 }
 
+  /// The ids of every kept explanation's members: only constraints with these ids need to be
+  /// found again (a layout indexes just those as it adds them).
+  private(set) var memberIDs: Set<String> = []
+
   /// Keeps `explanation` unless one for the same equation is kept or the memo is full.
   func record(_ explanation: Explanation) {
     guard count < Self.capacity else { return }
@@ -72,6 +76,7 @@ final class ConflictMemo {
     if list.contains(where: { $0.broken == explanation.broken }) { return }
     list.append(explanation)
     byID[explanation.broken.id] = list
+    for member in explanation.members { memberIDs.insert(member.id) }
     count += 1
   }
 

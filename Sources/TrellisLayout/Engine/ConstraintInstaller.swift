@@ -426,6 +426,7 @@ struct ConstraintInstaller {
     // required (with the container's two), only while the memo has something to offer.
     let memo = conflictMemo
     let consultsMemo = breaksConflicts && !memo.isEmpty
+    let memberIDs = consultsMemo ? memo.memberIDs : []
     var placedByID: [String: [Int]] = [:]
     var requiredInSolver = slot.container == nil ? 0 : 2
     var brokenEntries: [Compiled] = []
@@ -469,7 +470,9 @@ struct ConstraintInstaller {
           constraint: constraint, readsSafeArea: entry.readsSafeArea)
         placed[position] = made
         if made.isRequired { requiredInSolver += 1 }
-        if consultsMemo { placedByID[entry.layout.id, default: []].append(position) }
+        if consultsMemo, memberIDs.contains(entry.layout.id) {
+          placedByID[entry.layout.id, default: []].append(position)
+        }
         continue
       }
       rejected.append(entry.layout)
@@ -520,7 +523,8 @@ struct ConstraintInstaller {
     slot.replay = replayable ? diagnostics : nil
     slot.rejected = rejected
     slot.rejectionDependence =
-      brokenEntries.isEmpty ? nil : RejectionDependence(broken: brokenEntries, placed: placed, container: slot.container)
+      brokenEntries.isEmpty
+      ? nil : RejectionDependence(broken: brokenEntries, placed: placed, container: slot.container)
     slot.plan = SolutionReader.viewPlan(resolved, slot.items)
     return Outcome(diagnostics: diagnostics, rejected: rejected, update: update)
   }

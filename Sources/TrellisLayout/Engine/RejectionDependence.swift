@@ -65,11 +65,11 @@ struct RejectionDependence: Equatable {
     var index: [Variable.ID: Int] = [:]
     var parent: [Int] = []
 
-    mutating func node(_ variable: Variable) -> Int {
-      if let found = index[variable.id] { return found }
+    mutating func node(_ variable: Variable.ID) -> Int {
+      if let found = index[variable] { return found }
       let made = parent.count
       parent.append(made)
-      index[variable.id] = made
+      index[variable] = made
       return made
     }
 
@@ -84,9 +84,9 @@ struct RejectionDependence: Equatable {
 
     mutating func join(_ terms: [Term]) {
       guard let first = terms.first else { return }
-      let a = root(node(first.variable))
-      for term in terms.dropFirst() {
-        let b = root(node(term.variable))
+      let a = root(node(first.variable.id))
+      for index in terms.indices.dropFirst() {
+        let b = root(node(terms[index].variable.id))
         if a != b { parent[b] = a }
       }
     }
