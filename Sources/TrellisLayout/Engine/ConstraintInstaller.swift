@@ -377,6 +377,32 @@ struct ConstraintInstaller {
       matchOf.append(candidate)
     }
 
+    // 0. A diff of a solver that broke required constraints: those wanted again as the same
+    // equations are broken again, without trying them, when nothing the diff changes can reach
+    // them (no required constraint removed, re-valued or added names a variable of their blocks,
+    // and the container keeps its size if their blocks hold it; see `RejectionDependence`).
+    // Anything else rebuilds, as any conflict met by a diff does.
+    var brokenAgain = Set<Int>()
+    if !rebuilding, let dependence = slot.rejectionDependence {
+      if dependence.onContainerSize, slot.container?.size != environment.containerSize { return nil }
+      for (index, entry) in installed.enumerated() where !matched[index] && entry.isRequired {
+        if dependence.reaches(entry.expression.terms) { return nil }
+      }
+      for (position, entry) in wanted.enumerated() where entry.layout.priority >= 1000 {
+        if let index = matchOf[position] {
+          if installed[index].constant != entry.expression.constant, dependence.reaches(entry.expression.terms) {
+            return nil
+          }
+        } else if dependence.broken.contains(
+          ConflictMemo.Equation(entry.layout, entry.expression, constant: entry.expression.constant))
+        {
+          brokenAgain.insert(position)
+        } else if dependence.reaches(entry.expression.terms) {
+          return nil
+        }
+      }
+    }
+
     var update = LayoutEngine.Update.nothing(route)
     // 1. Remove what is no longer wanted (first, so old constraints never block new ones).
     for (index, entry) in installed.enumerated() where !matched[index] {
@@ -416,7 +442,9 @@ struct ConstraintInstaller {
     // required constraints can conflict, so this decides conflicts exactly as the documented
     // order does, and it is much cheaper: the solver does not re-optimize every optional
     // error term while the required structure is still being built.
-    var required = wanted.indices.filter { matchOf[$0] == nil && wanted[$0].layout.priority >= 1000 }
+    var required = wanted.indices.filter {
+      matchOf[$0] == nil && wanted[$0].layout.priority >= 1000 && !brokenAgain.contains($0)
+    }
     if !breaksConflicts { required = Self.sparseOrder(required, wanted) }
     let optional = wanted.indices.filter { matchOf[$0] == nil && wanted[$0].layout.priority < 1000 }
     // Optional constraints cannot conflict: the objective is optimized once after them all.
@@ -505,6 +533,38 @@ struct ConstraintInstaller {
       diagnostics.append(
         ConstraintMessages.unsatisfiable(
           broken: entry.layout, conflicts: conflicts, layoutOf, resolved, path: constraintPaths[entry.layout.id]))
+    }
+    if !brokenAgain.isEmpty {
+      // Reported as a build in the documented order reports them: in that order, each with the
+      // set kept for it (``ConflictMemo``), as it is in this solver now.
+      var requiredBefore = Array(repeating: slot.container == nil ? 0 : 2, count: wanted.count + 1)
+      var byID: [String: [Int]] = [:]
+      for position in wanted.indices {
+        let entry = placed[position]
+        requiredBefore[position + 1] = requiredBefore[position] + (entry?.isRequired == true ? 1 : 0)
+        if let entry, memo.memberIDs.contains(entry.layout.id) { byID[entry.layout.id, default: []].append(position) }
+      }
+      for position in brokenAgain.sorted() {
+        let entry = wanted[position]
+        rejected.append(entry.layout)
+        brokenEntries.append(entry)
+        if rejected.count > LayoutEngine.maxConflictDiagnostics { continue }
+        // Only what a build would have in the solver when it tries this one: what comes before.
+        let before = byID.mapValues { $0.filter { $0 < position } }
+        guard
+          let known = Self.knownConflict(
+            entry, memo, slot.container, placed, before, requiredInSolver: requiredBefore[position])
+        else { return nil }
+        memo.reused += 1
+        var layoutOf: [Constraint: (layout: LayoutConstraint, position: Int)] = [:]
+        for (member, position) in zip(known.members, known.position) {
+          layoutOf[member.constraint] = (member.layout, position)
+        }
+        diagnostics.append(
+          ConstraintMessages.unsatisfiable(
+            broken: entry.layout, conflicts: known.members.map(\.constraint), layoutOf, resolved,
+            path: constraintPaths[entry.layout.id]))
+      }
     }
     if rejected.count > LayoutEngine.maxConflictDiagnostics {
       let more = rejected.count - LayoutEngine.maxConflictDiagnostics

@@ -21,6 +21,10 @@ struct RejectionDependence: Equatable {
   var onContainerSize: Bool
   /// A broken constraint's block holds a constraint whose constant reads the safe area.
   var onSafeArea: Bool
+  /// The broken constraints, as equations, and every variable of their blocks: a diff that
+  /// changes no required constraint naming one of these breaks the same ones again.
+  var broken: Set<ConflictMemo.Equation>
+  var brokenVariables: Set<Variable.ID>
 
   /// Whether a move from `size` and `insets` to `environment` leaves every broken
   /// constraint's block as it was.
@@ -58,6 +62,16 @@ struct RejectionDependence: Equatable {
       if touches(entry.expression.terms) { readsSafeArea = true }
     }
     onSafeArea = readsSafeArea
+    self.broken = Set(broken.map { ConflictMemo.Equation($0.layout, $0.expression, constant: $0.expression.constant) })
+    var variables = Set<Variable.ID>()
+    let named = blocks.index
+    for (variable, node) in named where brokenBlocks.contains(blocks.root(node)) { variables.insert(variable) }
+    brokenVariables = variables
+  }
+
+  /// Whether a required constraint with these terms names a variable of a broken block.
+  func reaches(_ terms: [Term]) -> Bool {
+    terms.contains { brokenVariables.contains($0.variable.id) }
   }
 
   /// Union–find over variables: the blocks of variables joined by a constraint.

@@ -76,6 +76,10 @@ extension LayoutEngine {
       self.solver = Solver(mode: mode)
     }
 
+    /// Whether a diff may start from it: it broke nothing, or what it broke is known well enough
+    /// for the diff to tell whether it is broken again (``RejectionDependence``).
+    var mayDiff: Bool { !hadRejections || rejectionDependence != nil }
+
     /// Whether a move to `environment` (of its key) may reuse it as it is: its last layout said
     /// nothing a move would not repeat, and broke no required constraint that the move could
     /// let hold (``RejectionDependence``).
@@ -226,14 +230,15 @@ struct SolverCache {
   }
 
   /// The solver to diff for `key`: the one kept for it (its last layout reported an error, so it
-  /// could not simply move), else, for a small layout, the live one. Never one that broke a
-  /// required constraint: those are rebuilt.
+  /// could not simply move), else, for a small layout, the live one. One that broke a required
+  /// constraint only when the diff can tell whether it is broken again (``SolverSlot/mayDiff``;
+  /// the diff rebuilds otherwise).
   func diffCandidate(for key: LayoutEngine.EnvironmentKey, caching: Bool) -> Int? {
     if let index = index(for: key) {
-      return slots[index].hadRejections ? nil : index
+      return slots[index].mayDiff ? index : nil
     }
     guard !caching, let index = slots.firstIndex(where: { $0.serial == liveSerial }) else { return nil }
-    return slots[index].hadRejections ? nil : index
+    return slots[index].mayDiff ? index : nil
   }
 
   /// A new empty slot for `key`, after dropping the old one for `key` and, while `limit` is
