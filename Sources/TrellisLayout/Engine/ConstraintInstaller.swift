@@ -303,8 +303,7 @@ struct ConstraintInstaller {
       slot.map = nil
       slot.replay = nil
       slot.plan = []
-      slot.rejected = []
-      slot.rejectionDependence = nil
+      slot.recordRejections([])
       return Outcome(diagnostics: [], rejected: [], update: .nothing(route))
     }
     let environment = resolved.environment
@@ -383,7 +382,8 @@ struct ConstraintInstaller {
     // and the container keeps its size if their blocks hold it; see `RejectionDependence`).
     // Anything else rebuilds, as any conflict met by a diff does.
     var brokenAgain = Set<Int>()
-    if !rebuilding, let dependence = slot.rejectionDependence {
+    if !rebuilding, !slot.rejected.isEmpty {
+      guard let dependence = slot.rejectionDependence() else { return nil }
       if dependence.onContainerSize, slot.container?.size != environment.containerSize { return nil }
       for (index, entry) in installed.enumerated() where !matched[index] && entry.isRequired {
         if dependence.reaches(entry.expression.terms) { return nil }
@@ -393,9 +393,7 @@ struct ConstraintInstaller {
           if installed[index].constant != entry.expression.constant, dependence.reaches(entry.expression.terms) {
             return nil
           }
-        } else if dependence.broken.contains(
-          ConflictMemo.Equation(entry.layout, entry.expression, constant: entry.expression.constant))
-        {
+        } else if dependence.wasBroken(entry) {
           brokenAgain.insert(position)
         } else if dependence.reaches(entry.expression.terms) {
           return nil
@@ -457,7 +455,6 @@ struct ConstraintInstaller {
     let memberIDs = consultsMemo ? memo.memberIDs : []
     var placedByID: [String: [Int]] = [:]
     var requiredInSolver = slot.container == nil ? 0 : 2
-    var brokenEntries: [Compiled] = []
     for (step, position) in (required + optional).enumerated() {
       if step == required.count { solver.defersOptimization = true }
       let entry = wanted[position]
@@ -504,7 +501,6 @@ struct ConstraintInstaller {
         continue
       }
       rejected.append(entry.layout)
-      brokenEntries.append(entry)
       // Past the cap, conflicts are only counted: a flood of them stays readable, and the
       // solver stops explaining them (each explanation searches every required constraint).
       if rejected.count >= LayoutEngine.maxConflictDiagnostics { solver.explainsConflicts = false }
@@ -547,7 +543,6 @@ struct ConstraintInstaller {
       for position in brokenAgain.sorted() {
         let entry = wanted[position]
         rejected.append(entry.layout)
-        brokenEntries.append(entry)
         if rejected.count > LayoutEngine.maxConflictDiagnostics { continue }
         // Only what a build would have in the solver when it tries this one: what comes before.
         let before = byID.mapValues { $0.filter { $0 < position } }
@@ -581,10 +576,7 @@ struct ConstraintInstaller {
     slot.map = map
     // Conflict reports are repeated by a move only where the move cannot change them.
     slot.replay = replayable ? diagnostics : nil
-    slot.rejected = rejected
-    slot.rejectionDependence =
-      brokenEntries.isEmpty
-      ? nil : RejectionDependence(broken: brokenEntries, placed: placed, container: slot.container)
+    slot.recordRejections(rejected)
     slot.plan = SolutionReader.viewPlan(resolved, slot.items)
     return Outcome(diagnostics: diagnostics, rejected: rejected, update: update)
   }

@@ -211,7 +211,7 @@ public final class LayoutEngine {
     let set = resolved.constraintSet(memo: &stackMemo)
     constraintSetsGenerated += 1
     let caching = Self.cachesSolvers(for: set)
-    if let index = cache.diffCandidate(for: key, caching: caching) {
+    if let index = cache.diffCandidate(for: key, caching: caching, to: environment) {
       if let outcome = installer.apply(&cache[index], resolved, set, rebuilding: false) {
         cache[index].key = key
         return finish(index, resolved, set, outcome, snapToPixels: snapToPixels)

@@ -16,15 +16,27 @@ import TrellisSolver
 /// moved slot keeps and breaks. The blocks here are taken over every required constraint kept
 /// or broken, a superset of each `r`'s own (more is joined, never less), so the answer errs
 /// only towards rebuilding.
-struct RejectionDependence: Equatable {
+struct RejectionDependence {
   /// A broken constraint's block holds the root's width or height.
   var onContainerSize: Bool
   /// A broken constraint's block holds a constraint whose constant reads the safe area.
   var onSafeArea: Bool
-  /// The broken constraints, as equations, and every variable of their blocks: a diff that
+  /// The broken constraints (by layout id: their expressions, relations and priorities, which
+  /// share storage with the build's own) and every variable of their blocks: a diff that
   /// changes no required constraint naming one of these breaks the same ones again.
-  var broken: Set<ConflictMemo.Equation>
+  var broken: [String: [(expression: LinearExpression, relation: LayoutRelation, priority: Double)]]
   var brokenVariables: Set<Variable.ID>
+
+  /// Whether `entry` is one of the broken constraints: same id, relation, priority, terms and
+  /// constant (the same solver's variables).
+  func wasBroken(_ entry: ConstraintInstaller.Compiled) -> Bool {
+    guard let candidates = broken[entry.layout.id] else { return false }
+    return candidates.contains { candidate in
+      candidate.relation == entry.layout.relation && candidate.priority == entry.layout.priority
+        && candidate.expression.constant == entry.expression.constant
+        && ConstraintInstaller.sameTerms(candidate.expression.terms, entry.expression.terms)
+    }
+  }
 
   /// Whether a move from `size` and `insets` to `environment` leaves every broken
   /// constraint's block as it was.
@@ -62,7 +74,11 @@ struct RejectionDependence: Equatable {
       if touches(entry.expression.terms) { readsSafeArea = true }
     }
     onSafeArea = readsSafeArea
-    self.broken = Set(broken.map { ConflictMemo.Equation($0.layout, $0.expression, constant: $0.expression.constant) })
+    var byID: [String: [(expression: LinearExpression, relation: LayoutRelation, priority: Double)]] = [:]
+    for entry in broken {
+      byID[entry.layout.id, default: []].append((entry.expression, entry.layout.relation, entry.layout.priority))
+    }
+    self.broken = byID
     var variables = Set<Variable.ID>()
     let named = blocks.index
     for (variable, node) in named where brokenBlocks.contains(blocks.root(node)) { variables.insert(variable) }

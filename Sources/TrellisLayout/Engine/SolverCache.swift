@@ -54,10 +54,11 @@ extension LayoutEngine {
     var set: ConstraintSet?
     var map: AnchorMap?
     var hadRejections = false
-    /// The required constraints its last build broke, in the order tried, and what a move may
-    /// not change for them to be broken again (`nil` when none were broken).
-    var rejected: [LayoutConstraint] = []
-    var rejectionDependence: RejectionDependence?
+    /// The required constraints its last installation broke, in the order tried.
+    private(set) var rejected: [LayoutConstraint] = []
+    /// What a move or a diff may not change for them to be broken again, worked out the first
+    /// time one asks (a single layout never pays for it).
+    private var dependence: RejectionDependence?
     /// The diagnostics of its last installation that a move repeats (constraints naming unknown
     /// items); `nil` when that installation said anything else, so a move must regenerate.
     var replay: [Diagnostic]?
@@ -76,18 +77,46 @@ extension LayoutEngine {
       self.solver = Solver(mode: mode)
     }
 
-    /// Whether a diff may start from it: it broke nothing, or what it broke is known well enough
-    /// for the diff to tell whether it is broken again (``RejectionDependence``).
-    var mayDiff: Bool { !hadRejections || rejectionDependence != nil }
+    /// Records what an installation broke (with `installed`, `container` and `map` as it left
+    /// them).
+    mutating func recordRejections(_ broken: [LayoutConstraint]) {
+      rejected = broken
+      dependence = nil
+    }
+
+    /// The blocks of what the last installation broke (``RejectionDependence``), `nil` when it
+    /// broke nothing or a broken constraint no longer compiles. Asked before anything moves.
+    mutating func rejectionDependence() -> RejectionDependence? {
+      if let dependence { return dependence }
+      guard !rejected.isEmpty, let map else { return nil }
+      var broken: [ConstraintInstaller.Compiled] = []
+      broken.reserveCapacity(rejected.count)
+      for layout in rejected {
+        guard let expression = try? map.expression(for: layout) else { return nil }
+        let safeArea = map.dependsOnSafeArea(layout)
+        broken.append(ConstraintInstaller.Compiled(layout: layout, expression: expression, readsSafeArea: safeArea))
+      }
+      dependence = RejectionDependence(broken: broken, placed: installed.map { $0 }, container: container)
+      return dependence
+    }
+
+    /// Whether a diff to `environment` may start from it: it broke nothing, or the diff can tell
+    /// whether what it broke is broken again (the container keeps its size if their blocks
+    /// hold it; the diff checks the rest).
+    mutating func mayDiff(to environment: Environment) -> Bool {
+      guard hadRejections else { return true }
+      guard let dependence = rejectionDependence(), let container else { return false }
+      return !dependence.onContainerSize || container.size == environment.containerSize
+    }
 
     /// Whether a move to `environment` (of its key) may reuse it as it is: its last layout said
     /// nothing a move would not repeat, and broke no required constraint that the move could
     /// let hold (``RejectionDependence``).
-    func isReusable(for environment: Environment) -> Bool {
+    mutating func isReusable(for environment: Environment) -> Bool {
       guard replay != nil, resolved != nil, set != nil, let map else { return false }
       guard hadRejections else { return true }
-      guard let rejectionDependence, let container else { return false }
-      return rejectionDependence.allowsMove(from: container.size, map.safeAreaInsets, to: environment)
+      guard let dependence = rejectionDependence(), let container else { return false }
+      return dependence.allowsMove(from: container.size, map.safeAreaInsets, to: environment)
     }
   }
 
@@ -231,14 +260,16 @@ struct SolverCache {
 
   /// The solver to diff for `key`: the one kept for it (its last layout reported an error, so it
   /// could not simply move), else, for a small layout, the live one. One that broke a required
-  /// constraint only when the diff can tell whether it is broken again (``SolverSlot/mayDiff``;
-  /// the diff rebuilds otherwise).
-  func diffCandidate(for key: LayoutEngine.EnvironmentKey, caching: Bool) -> Int? {
+  /// constraint only when the diff can tell whether it is broken again
+  /// (``SolverSlot/mayDiff(to:)``; the diff rebuilds otherwise).
+  mutating func diffCandidate(
+    for key: LayoutEngine.EnvironmentKey, caching: Bool, to environment: Environment
+  ) -> Int? {
     if let index = index(for: key) {
-      return slots[index].mayDiff ? index : nil
+      return slots[index].mayDiff(to: environment) ? index : nil
     }
     guard !caching, let index = slots.firstIndex(where: { $0.serial == liveSerial }) else { return nil }
-    return slots[index].mayDiff ? index : nil
+    return slots[index].mayDiff(to: environment) ? index : nil
   }
 
   /// A new empty slot for `key`, after dropping the old one for `key` and, while `limit` is
