@@ -117,8 +117,8 @@ func hostileBinary(
   let scratch = FileManager.default.temporaryDirectory.appendingPathComponent("trellis-streams-\(UUID().uuidString)")
   let outPath = scratch.path + ".out"
   let errPath = scratch.path + ".err"
-  FileManager.default.createFile(atPath: outPath, contents: nil)
-  FileManager.default.createFile(atPath: errPath, contents: nil)
+  _ = FileManager.default.createFile(atPath: outPath, contents: nil)
+  _ = FileManager.default.createFile(atPath: errPath, contents: nil)
   defer {
     try? FileManager.default.removeItem(atPath: outPath)
     try? FileManager.default.removeItem(atPath: errPath)
