@@ -109,7 +109,9 @@ extension Engine {
     var best: SymbolID = -1
     var bestMagnitude = 0.0
     var bestColumn = Int.max
-    for cell in row.cells where kind(cell.symbol) == .external {
+    // Never a coefficient that may be rounding (`Row.isPivotable`): solving for it would
+    // divide the row by noise.
+    for cell in row.cells where kind(cell.symbol) == .external && row.isPivotable(cell.coefficient) {
       let magnitude = abs(cell.coefficient)
       let column = columns[Int(cell.symbol)]
       // Ties go to the symbol in the fewest rows: solving for it rewrites only those (a
@@ -129,7 +131,8 @@ extension Engine {
     // (A chain's newest view, whose row holds the sum of the chain before it: solving for
     // that sum's symbol instead rewrote every row of the chain, O(n²) for n views.)
     if best >= 0 && bestColumn > 0 {
-      for cell in row.cells where kind(cell.symbol) == .external && columns[Int(cell.symbol)].isEmpty {
+      for cell in row.cells
+      where kind(cell.symbol) == .external && columns[Int(cell.symbol)].isEmpty && row.isPivotable(cell.coefficient) {
         if abs(cell.coefficient) >= freeSubjectRatio * bestMagnitude { return cell.symbol }
       }
     }
@@ -347,14 +350,19 @@ extension Engine {
   }
 
   /// The row to pivot the marker of a removed constraint into: the restricted row that
-  /// limits it most, else any restricted row, else an external one.
+  /// limits it most, else any restricted row, else an external one; rows where the marker's
+  /// coefficient may be rounding (`Row.isPivotable`) only when no other row holds it.
   func markerLeavingRow(_ marker: SymbolID) -> SymbolID? {
+    markerLeavingRow(marker, pivotableOnly: true) ?? markerLeavingRow(marker, pivotableOnly: false)
+  }
+
+  private func markerLeavingRow(_ marker: SymbolID, pivotableOnly: Bool) -> SymbolID? {
     var first: SymbolID = -1, second: SymbolID = -1, third: SymbolID = -1, dummyRow: SymbolID = -1
     var r1 = Double.infinity, r2 = Double.infinity
     for basic in columns[Int(marker)] {
       guard let row = rows[Int(basic)] else { continue }
       let c = row.coefficient(of: marker)
-      if c == 0 { continue }
+      if c == 0 || (pivotableOnly && !row.isPivotable(c)) { continue }
       if kind(basic) == .dummy {
         // A redundant equality's row (always 0): pivoting through it moves nothing, and
         // the equality then takes over the removed constraint's part.

@@ -59,8 +59,10 @@ extension Engine {
         }
       }
       var pivot: SymbolID = -1
-      var largest = pivotTolerance
+      var largest = 0.0
       for cell in equation.cells where isBasicSymbol[Int(cell.symbol)] && abs(cell.coefficient) > largest {
+        // Never on rounding (`Row.isPivotable`), as in the simplex.
+        guard equation.isPivotable(cell.coefficient) else { continue }
         pivot = cell.symbol
         largest = abs(cell.coefficient)
       }

@@ -11,10 +11,59 @@ struct Cell {
 struct Row {
   var cells: [Cell]
   var constant: Double
+  /// The largest magnitude that took part in computing the coefficients, in the row's
+  /// current units: every coefficient may carry rounding of a few ulps of it, whatever its
+  /// own size. A sum of two small coefficients can be nothing but rounding of the large ones
+  /// they were made from, which no test on the sum's own operands can see (issue 17: two
+  /// coefficients of 1.1e-6, each rounded at about 1e3, left 9e-14 where exact arithmetic
+  /// gives 0; a substitution through 1/1.8e-5 grew it to 8.3e-9, and a pivot on it multiplied
+  /// it by 1e8). So the simplex never pivots on a coefficient within `relativePivotTolerance`
+  /// of it (`isPivotable`), and an objective row drops coefficients within
+  /// `objectiveNoiseFloor` of it (`isObjectiveNoise`).
+  ///
+  /// It grows while the row is rewritten (`T + a·R` brings in `|a|` times `R`'s), scales
+  /// with it (solving for a symbol divides it by that coefficient), and stays within
+  /// `magnitudeSpan` of the largest coefficient (`capMagnitude()`).
+  var magnitude: Double
 
   init(constant: Double = 0, cells: [Cell] = []) {
     self.constant = constant
     self.cells = cells
+    self.magnitude = cells.reduce(0) { max($0, abs($1.coefficient)) }
+  }
+
+  /// Keeps `magnitude` within `magnitudeSpan` of the largest coefficient the row holds now.
+  ///
+  /// The magnitude is an estimate that only grows: each cancellation leaves it above the
+  /// cells for good, and over a long session (a layout resized thousands of times) it would
+  /// climb without end — measured: to 2.8e8 beside coefficients near 1 after 160 random
+  /// operations on coefficients 0.5…10 — until real coefficients counted as rounding. Capped,
+  /// it remembers at most the digits that recent cancellations can have lost.
+  @inline(__always)
+  mutating func capMagnitude() {
+    var largest = 0.0
+    for cell in cells where abs(cell.coefficient) > largest { largest = abs(cell.coefficient) }
+    let cap = magnitudeSpan * largest
+    if magnitude > cap { magnitude = cap }
+  }
+
+  /// Whether an objective row's coefficient is indistinguishable from 0 beside the row's
+  /// `magnitude`. (Tableau rows keep such coefficients: there a real one can be eleven
+  /// digits below the magnitude — measured: dropping them there made the fuzzer's required
+  /// constraints miss — and `isPivotable` keeps them from doing harm.) In an objective row a
+  /// reduced cost that is only rounding would pick an entering symbol no row limits, or, at
+  /// a higher level of strict mode, keep a lower level from a real improvement (issue 17).
+  @inline(__always)
+  func isObjectiveNoise(_ coefficient: Double) -> Bool {
+    abs(coefficient) <= objectiveNoiseFloor * magnitude
+  }
+
+  /// Whether `coefficient` is large enough to pivot on in this row: dividing by a smaller
+  /// one would multiply the row's rounding into errors the size of real values.
+  @inline(__always)
+  func isPivotable(_ coefficient: Double) -> Bool {
+    let a = abs(coefficient)
+    return a > pivotTolerance && a > relativePivotTolerance * magnitude
   }
 
   /// The position of `symbol`, or where it would be inserted.
@@ -37,13 +86,19 @@ struct Row {
     return found ? cells[index].coefficient : 0
   }
 
-  /// Adds `coefficient × symbol`, dropping the cell when the sum is zero.
-  /// Returns +1 if a cell appeared, -1 if one vanished, 0 otherwise.
+  /// Adds `coefficient × symbol`, dropping the cell when the sum is zero: when it cancels to
+  /// within `tolerance` of the two operands (`tableauTolerance` for tableau rows, `epsilon`
+  /// for objective rows), and in an objective row also when it is noise beside the row's
+  /// `magnitude`. Returns +1 if a cell appeared, -1 if one vanished, 0 otherwise.
   @discardableResult
   mutating func add(_ symbol: SymbolID, _ coefficient: Double, tolerance: Double = tableauTolerance) -> Int {
+    if abs(coefficient) > magnitude { magnitude = abs(coefficient) }
+    // Objective rows are the ones that cancel with a tolerance of their own (`epsilon`).
+    let objective = tolerance != tableauTolerance
     let (found, index) = search(symbol)
     if found {
-      let sum = cancellingSum(cells[index].coefficient, coefficient, tolerance: tolerance)
+      var sum = cancellingSum(cells[index].coefficient, coefficient, tolerance: tolerance)
+      if objective && isObjectiveNoise(sum) { sum = 0 }
       if sum == 0 {
         cells.remove(at: index)
         return -1
@@ -51,7 +106,7 @@ struct Row {
       cells[index].coefficient = sum
       return 0
     }
-    if coefficient == 0 { return 0 }
+    if coefficient == 0 || (objective && isObjectiveNoise(coefficient)) { return 0 }
     cells.insert(Cell(symbol: symbol, coefficient: coefficient), at: index)
     return 1
   }
@@ -82,6 +137,7 @@ struct Row {
   mutating func solve(for symbol: SymbolID) {
     let a = remove(symbol)
     let factor = -1 / a
+    magnitude *= abs(factor)
     constant *= factor
     for i in cells.indices { cells[i].coefficient *= factor }
   }
@@ -96,15 +152,19 @@ struct Row {
   /// columns (objective rows and rows being built).
   mutating func add(_ other: Row, times factor: Double, tolerance: Double = tableauTolerance) {
     constant = cancellingSum(constant, other.constant * factor, tolerance: tolerance)
+    magnitude = max(magnitude, abs(factor) * other.magnitude)
     // A few cells into a long row (an objective row takes a short pivot row at every
     // pivot): update in place, as a merge would copy the whole long row.
     if other.cells.count <= 2 || other.cells.count * 4 <= cells.count {
       for cell in other.cells { add(cell.symbol, cell.coefficient * factor, tolerance: tolerance) }
+      capMagnitude()
       return
     }
-    cells = Row.merge(cells, other.cells, factor: factor, skipping: -1, tolerance: tolerance) { _ in
+    let floor = tolerance == tableauTolerance ? 0 : objectiveNoiseFloor * magnitude  // objective rows only
+    cells = Row.merge(cells, other.cells, factor: factor, skipping: -1, tolerance: tolerance, floor: floor) { _ in
     } removed: { _ in
     }
+    capMagnitude()
   }
 
   /// Replaces `symbol` by the form `row` (for unindexed rows).
@@ -114,11 +174,13 @@ struct Row {
   }
 
   /// Merges two sorted cell lists into `target + factor × source`, leaving out
-  /// `skipping`, and reports symbols that appear in or vanish from the target.
+  /// `skipping`, and reports symbols that appear in or vanish from the target. Sums that
+  /// cancel to within `tolerance` of their operands are dropped, and so are new and summed
+  /// cells at or below `floor` (an objective row's noise floor; 0 for tableau rows).
   @inline(__always)
   static func merge(
     _ target: [Cell], _ source: [Cell], factor: Double, skipping: SymbolID, tolerance: Double = tableauTolerance,
-    inserted: (SymbolID) -> Void, removed: (SymbolID) -> Void
+    floor: Double = 0, inserted: (SymbolID) -> Void, removed: (SymbolID) -> Void
   ) -> [Cell] {
     var out: [Cell] = []
     out.reserveCapacity(target.count + source.count)
@@ -136,12 +198,13 @@ struct Row {
         let cell = source[j]
         j += 1
         let c = cell.coefficient * factor
-        if c == 0 { continue }
+        if abs(c) <= floor { continue }
         out.append(Cell(symbol: cell.symbol, coefficient: c))
         inserted(cell.symbol)
       } else {
         let s = target[i].symbol
-        let c = cancellingSum(target[i].coefficient, source[j].coefficient * factor, tolerance: tolerance)
+        var c = cancellingSum(target[i].coefficient, source[j].coefficient * factor, tolerance: tolerance)
+        if abs(c) <= floor { c = 0 }
         i += 1
         j += 1
         if s == skipping { continue }

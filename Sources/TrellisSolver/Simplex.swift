@@ -89,6 +89,12 @@ extension Engine {
       }
       degenerate = best == 0 ? degenerate + 1 : 0
       pivot(entering: entering, leaving: leaving)
+      // Ratios equal within rounding tie (`leavingRow`), so the leaving row may have been a
+      // rounding below zero (the fuzzer met −1e-7 beside 5,000): the entering symbol then
+      // starts a rounding below zero, and the dual simplex settles it like any such row.
+      if let value = rows[Int(entering)]?.constant, value < 0, kind(entering) != .external {
+        infeasible.append(entering)
+      }
     }
   }
 
@@ -146,7 +152,7 @@ extension Engine {
         let k = kind(cell.symbol)
         if k == .dummy { continue }
         let a = cell.coefficient
-        if abs(a) < pivotTolerance { continue }
+        if !row.isPivotable(a) { continue }
         if k == .external {
           // Free symbols have zero reduced cost at the optimum: ratio 0 either way.
           for l in levels.indices { ratio[l] = abs(levels[l].row.coefficient(of: cell.symbol) / a) }
@@ -181,8 +187,9 @@ extension Engine {
 
   /// The ratio test: the restricted row that limits `entering` first, with its ratio;
   /// among ratios equal within rounding, the larger pivot element (a tiny one amplifies
-  /// rounding everywhere), then the lower id. Elements below `pivotTolerance` are never
-  /// pivoted on (tried: falling back to them corrupts rows). (-1, ∞) when no row limits it.
+  /// rounding everywhere), then the lower id. Elements below `pivotTolerance`, or within
+  /// `relativePivotTolerance` of their row's magnitude (`Row.isPivotable`), are never pivoted on: they may be nothing but rounding (issue 17), and
+  /// dividing by them corrupts every row the pivot writes. (-1, ∞) when no row limits it.
   func leavingRow(_ entering: SymbolID, _ direction: Double) -> (SymbolID, Double) {
     var leaving: SymbolID = -1
     var best = Double.infinity
@@ -190,7 +197,7 @@ extension Engine {
     for basic in columns[Int(entering)] {
       guard kind(basic) != .external, let row = rows[Int(basic)] else { continue }
       let a = row.coefficient(of: entering) * direction
-      guard a < -pivotTolerance else { continue }
+      guard a < 0, row.isPivotable(a) else { continue }
       let ratio = row.constant / -a
       let tie = leaving >= 0 && cancellingSum(ratio, -best, tolerance: epsilon) == 0
       if tie ? (-a > bestPivot || (-a == bestPivot && basic < leaving)) : ratio < best {

@@ -29,6 +29,22 @@ let epsilon = 1e-10
 /// and dividing by them would spread errors the size of real values.
 let pivotTolerance = 1e-9
 
+/// The smallest element the simplex pivots on, relative to its row's `Row.magnitude`: a
+/// hundred times the rounding a tableau row may carry (`tableauTolerance`), so that a pivot
+/// element is known to about 1 % at worst. (Issue 17: pivoting on 8.3e-9 of rounding left
+/// in a row that had held 1e3 multiplied it by 1e8.)
+let relativePivotTolerance = 1e-10
+
+/// How far a row's `Row.magnitude` may stay above its largest coefficient: the digits of
+/// that coefficient which cancellations are assumed to have cost at most (see
+/// `Row.capMagnitude()`).
+let magnitudeSpan = 1e3
+
+/// Below this times its `Row.magnitude`, an objective row's coefficient is rounding
+/// (`Row.isObjectiveNoise`): `tableauTolerance` applied to what the row was made from rather
+/// than to the two operands of the last sum.
+let objectiveNoiseFloor = 1e-12
+
 /// `a + b`, or exactly 0 when the two cancel to within `tolerance` (relative).
 @inline(__always)
 func cancellingSum(_ a: Double, _ b: Double, tolerance: Double = tableauTolerance) -> Double {
