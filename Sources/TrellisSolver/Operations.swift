@@ -151,6 +151,7 @@ extension Engine {
     let compact = compact && constraint.relation == .equal && constraint.priority.isRequired && !isEdit
     var (row, record, negated) = makeRow(constraint, constant: constant, isEdit: isEdit, compact: compact)
     var subject = subject(for: row, record)
+    if subject < 0 { dropRoundingOfImpliedEquality(&row) }
     if subject < 0 && row.cells.allSatisfy({ kind($0.symbol) == .dummy }) {
       if row.constant != 0 {
         let certificate = row.cells.map(\.symbol)
@@ -206,6 +207,23 @@ extension Engine {
     retire(retiring)
   }
 
+  /// A required equality implied by the others (a copy, or a combination) has a row of
+  /// dummies only, but when the rows it was built from carry rounding, other symbols stay
+  /// behind at the size of that rounding (the fuzzer met 1.2e-19 beside dummies of 1, and
+  /// phase one then pivoted on it: coefficients of 8e18). When no symbol but a dummy is
+  /// large enough to pivot on (`Row.isPivotable`), those are rounding and go, and a constant
+  /// within the accuracy of the values (`epsilon` of the largest) is 0: the equality is then
+  /// redundant as it would be in exact arithmetic.
+  mutating func dropRoundingOfImpliedEquality(_ row: inout Row) {
+    guard row.cells.contains(where: { kind($0.symbol) == .dummy }) || row.cells.isEmpty,
+      row.cells.allSatisfy({ kind($0.symbol) == .dummy || !row.isPivotable($0.coefficient) })
+    else { return }
+    row.cells.removeAll { kind($0.symbol) != .dummy }
+    var valueScale = 1.0
+    for case let basic? in rows { valueScale = max(valueScale, abs(basic.constant)) }
+    if abs(row.constant) <= epsilon * valueScale { row.constant = 0 }
+  }
+
   /// Rows queued as negative during primal pivots are only rounding (the ratio test keeps
   /// them non-negative); the dual simplex settles any that are really negative.
   mutating func settleInfeasibleRows() {
@@ -248,9 +266,14 @@ extension Engine {
         promoted = dummy
         return finishArtificial(art)
       }
-      // Any restricted symbol may replace the artificial one: its row's value is 0.
-      guard let entering = artRow.cells.first(where: { kind($0.symbol) == .slack || kind($0.symbol) == .error })
-      else { return phaseOne.cells.map(\.symbol) }
+      // Any restricted symbol may replace the artificial one: its row's value is 0. The
+      // largest, and never one that may be rounding (`Row.isPivotable`).
+      var entering: Cell?
+      for cell in artRow.cells where kind(cell.symbol) == .slack || kind(cell.symbol) == .error {
+        guard artRow.isPivotable(cell.coefficient) else { continue }
+        if entering == nil || abs(cell.coefficient) > abs(entering?.coefficient ?? 0) { entering = cell }
+      }
+      guard let entering else { return phaseOne.cells.map(\.symbol) }
       var newRow = artRow
       newRow.solve(for: entering.symbol, replacing: art)
       substitute(entering.symbol, with: newRow)

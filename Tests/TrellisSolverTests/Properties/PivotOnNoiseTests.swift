@@ -244,4 +244,64 @@ final class PivotOnNoiseTests: XCTestCase {
     XCTAssertEqual(oracle.determinedValue(2), try OracleRational.one.negated())
     XCTAssertNil(oracle.upper[1])
   }
+
+  /// Found by the solver fuzzer after the fix above (strict, 12,987 executions). The second
+  /// copy of a required equality with coefficients 0.5, 0.001 and 0.001 was built from rows
+  /// carrying rounding, so besides its dummies it kept cells of 1.2e-19; phase one then
+  /// pivoted on one, writing coefficients of 8e18, and after `suggest 1e7` a restricted row
+  /// stood at −1e7. The copy is implied by the first, so its row is its dummies alone.
+  ///
+  /// By hand, at the end. Required: 0.5·v1 + 0.001·v3 + 0.001·v2 + 1 = 0 (twice), which
+  /// any v2, v3 satisfy with v1 = −2 − 0.002·v3 − 0.002·v2. @750: 0·v0 = 0 holds. @250:
+  /// 0.001·v1 + 44·v2 + 1 ≤ 0 and 44·v2 + 0.001 ≤ 0; @1: 4·v3 + 2 ≤ 0 (twice),
+  /// 2·v0 + 2·v3 + 2 ≤ 0, 2·v0 + 2·v3 ≤ 0 (constant set to 0) and v0 = 1e7 (edit). All hold
+  /// together: v0 = 1e7, v3 ≤ −1e7 − 1, then v1 ≈ 2e4 − 0.002·v2 and @250 holds for
+  /// v2 ≤ −0.48. So every level is 0 and v0 = 1e7; the rest are not unique.
+  func testImpliedEqualityBuiltFromRoundedRowsIsRedundant() throws {
+    let solver = Solver(mode: .strict)
+    let v = (0..<4).map { solver.makeVariable("v\($0)") }
+    var constants: [(Constraint, Double)] = []
+    func add(_ c: Constraint) {
+      guard (try? solver.add(c)) != nil else { return }
+      constants.append((c, c.expression.constant))
+    }
+    let weak: [(Double, Int)] = [(2, 3), (2, 3)]
+    let equality = [(0.5, 1), (0.001, 3), (0.001, 2)]
+    add(make(v, [(0, 1), (0.001, 1), (44, 2)], 1, .lessThanOrEqual, 250))
+    add(make(v, weak, 2, .lessThanOrEqual, 1))
+    let pair = make(v, [(2, 0), (2, 3)], 2, .lessThanOrEqual, 1)
+    add(pair)
+    XCTAssertThrowsError(try solver.add(make(v, [(.nan, 1), (100, 2)], 2, .lessThanOrEqual, 250)))
+    try solver.addEditVariable(v[0], priority: 1)
+    add(make(v, equality, 1, .equal))
+    add(make(v, [(44, 2)], 0.001, .lessThanOrEqual, 250))
+    add(make(v, weak, 2, .lessThanOrEqual, 1))
+    add(make(v, [(2, 0), (2, 3)], 2, .lessThanOrEqual, 1))
+    XCTAssertThrowsError(try solver.add(make(v, [(.nan, 1), (100, 2)], 2, .lessThanOrEqual, 250)))
+    XCTAssertThrowsError(try solver.addEditVariable(v[0], priority: 1))
+    add(make(v, equality, 1, .equal))
+    try solver.setConstant(of: pair, to: 0)
+    for i in constants.indices where constants[i].0 == pair { constants[i].1 = 0 }
+    add(make(v, [(0, 0)], 0, .equal, 750))
+    try? solver.suggestValue(1e7, for: v[0])
+
+    XCTAssertEqual(solver.checkInvariants(), [])
+    let values = v.map { solver.value(of: $0) }
+    let largest = values.reduce(1e7) { max($0, abs($1)) }
+    XCTAssertEqual(values[0], 1e7, accuracy: 1e-10 * largest)
+    for (c, constant) in constants where c.priority.isRequired {
+      assertHolds(c, constant: constant, solver, largest: largest)
+    }
+    let levels = solver.violationByPriority
+    XCTAssertEqual(levels.map(\.priority), [750, 250, 1])
+    for level in levels { XCTAssertEqual(level.violation, 0, accuracy: 1e-9 * largest, "@\(level.priority)") }
+    var system = try oracleSystem(constants, edits: [], v)
+    system.items.append(  // the edit: v0 − 1e7 == 0 @1
+      .init(
+        coefficients: [.one, .zero, .zero, .zero], constant: try OracleRational(exactly: -1e7), relation: .equal,
+        priority: 1))
+    let oracle = try XCTUnwrap(PriorityOracle.solve(system, mode: .strict))
+    XCTAssertEqual(oracle.levels.map(\.priority), [750, 250, 1])
+    XCTAssertTrue(oracle.levels.allSatisfy { $0.violation.isZero })
+  }
 }
