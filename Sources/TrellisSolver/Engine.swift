@@ -248,7 +248,8 @@ struct Engine {
       target.constant = cancellingSum(target.constant, row.constant * a)
       // Rounding of `a·row` joins the target's (see `Row.magnitude`).
       let reach = abs(a) * row.magnitude
-      if reach > target.magnitude { target.magnitude = reach }
+      let grew = reach > target.magnitude
+      if grew { target.magnitude = reach }
       if row.cells.count * 4 <= target.cells.count {
         // A short row into a long one: update in place (see `Row.add(_:times:)`).
         target.remove(symbol)
@@ -265,7 +266,7 @@ struct Engine {
           inserted: { columns[Int($0)].append(basic) },
           removed: { unlink(basic, fromColumn: $0) })
       }
-      target.capMagnitude()
+      if grew { target.capMagnitude() }
       rows[Int(basic)] = target
       if abs(target.constant) > peakMagnitude { peakMagnitude = abs(target.constant) }
       if target.constant < 0 && kind(basic) != .external {
