@@ -17,13 +17,14 @@ struct Row {
   /// they were made from, which no test on the sum's own operands can see (issue 17: two
   /// coefficients of 1.1e-6, each rounded at about 1e3, left 9e-14 where exact arithmetic
   /// gives 0; a substitution through 1/1.8e-5 grew it to 8.3e-9, and a pivot on it multiplied
-  /// it by 1e8). So the simplex never pivots on a coefficient within `relativePivotTolerance`
-  /// of it (`isPivotable`), and an objective row drops coefficients within
-  /// `objectiveNoiseFloor` of it (`isObjectiveNoise`).
+  /// it by 1e8). So the primal simplex (and phase one, a new row's subject, a removed
+  /// marker's row, refactorization) never pivots on a coefficient within
+  /// `relativePivotTolerance` of it (`isPivotable`), and an objective row drops coefficients
+  /// within `objectiveNoiseFloor` of it (`isObjectiveNoise`).
   ///
   /// It grows while the row is rewritten (`T + a·R` brings in `|a|` times `R`'s), scales
-  /// with it (solving for a symbol divides it by that coefficient), and stays within
-  /// `magnitudeSpan` of the largest coefficient (`capMagnitude()`).
+  /// with it (solving for a symbol divides it by that coefficient), and is capped at
+  /// `magnitudeSpan` times the largest coefficient when it grows (`capMagnitude()`).
   var magnitude: Double
 
   init(constant: Double = 0, cells: [Cell] = []) {

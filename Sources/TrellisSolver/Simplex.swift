@@ -193,8 +193,9 @@ extension Engine {
   /// The ratio test: the restricted row that limits `entering` first, with its ratio;
   /// among ratios equal within rounding, the larger pivot element (a tiny one amplifies
   /// rounding everywhere), then the lower id. Elements below `pivotTolerance`, or within
-  /// `relativePivotTolerance` of their row's magnitude (`Row.isPivotable`), are never pivoted on: they may be nothing but rounding (issue 17), and
-  /// dividing by them corrupts every row the pivot writes. (-1, ∞) when no row limits it.
+  /// `relativePivotTolerance` of their row's magnitude (`Row.isPivotable`), are never pivoted
+  /// on: they may be nothing but rounding (issue 17), and dividing by them corrupts every row
+  /// the pivot writes. (-1, ∞) when no row limits it.
   func leavingRow(_ entering: SymbolID, _ direction: Double) -> (SymbolID, Double) {
     var leaving: SymbolID = -1
     var best = Double.infinity
