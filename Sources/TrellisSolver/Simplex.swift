@@ -152,12 +152,7 @@ extension Engine {
         let k = kind(cell.symbol)
         if k == .dummy { continue }
         let a = cell.coefficient
-        // Only the absolute tolerance here, not `Row.isPivotable`: refusing the entering
-        // symbol with the least ratio makes the dual simplex take a larger one, which leaves a
-        // reduced cost negative; the primal pass and the next settling then undo each other
-        // (the fuzzer met four such inputs, `not optimal` after a settling; eight rounds of
-        // primal and dual passes did not end it). The leaving row here is a real negative row.
-        if abs(a) < pivotTolerance { continue }
+        if !row.isPivotable(a) { continue }
         if k == .external {
           // Free symbols have zero reduced cost at the optimum: ratio 0 either way.
           for l in levels.indices { ratio[l] = abs(levels[l].row.coefficient(of: cell.symbol) / a) }
