@@ -17,8 +17,8 @@ struct Row {
   /// they were made from, which no test on the sum's own operands can see (issue 17: two
   /// coefficients of 1.1e-6, each rounded at about 1e3, left 9e-14 where exact arithmetic
   /// gives 0; a substitution through 1/1.8e-5 grew it to 8.3e-9, and a pivot on it multiplied
-  /// it by 1e8). So the primal simplex (and phase one, a new row's subject, a removed
-  /// marker's row, refactorization) never pivots on a coefficient within
+  /// it by 1e8). So the simplex (primal and dual, phase one, a new row's subject, a
+  /// removed marker's row, refactorization) never pivots on a coefficient within
   /// `relativePivotTolerance` of it (`isPivotable`), and an objective row drops coefficients
   /// within `objectiveNoiseFloor` of it (`isObjectiveNoise`).
   ///
