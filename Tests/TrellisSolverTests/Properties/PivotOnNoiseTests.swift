@@ -91,19 +91,10 @@ final class PivotOnNoiseTests: XCTestCase {
   func testPivotOnNoiseOne() throws {
     let solver = Solver(mode: .strict)
     let v = (0..<4).map { solver.makeVariable("v\($0)") }
-    var constants: [(Constraint, Double)] = []
-    func add(_ c: Constraint) {
-      guard (try? solver.add(c)) != nil else { return }
-      constants.append((c, c.expression.constant))
-    }
-    func setConstant(of c: Constraint, to k: Double) throws {
-      try solver.setConstant(of: c, to: k)
-      for i in constants.indices where constants[i].0 == c { constants[i].1 = k }
-    }
-    func remove(_ c: Constraint) throws {
-      try solver.remove(c)
-      constants.removeAll { $0.0 == c }
-    }
+    let recording = Recording(solver)
+    func add(_ c: Constraint) { recording.add(c) }
+    func setConstant(of c: Constraint, to k: Double) throws { try recording.setConstant(of: c, to: k) }
+    func remove(_ c: Constraint) throws { try recording.remove(c) }
     let weak: [(Double, Int)] = [(2, 3), (2, 3)]
     add(make(v, [(0, 1), (0.001, 1), (44, 2)], 1, .greaterThanOrEqual))
     for _ in 0..<3 { add(make(v, weak, 2, .lessThanOrEqual, 1)) }
@@ -133,7 +124,7 @@ final class PivotOnNoiseTests: XCTestCase {
     for (i, value) in expected.enumerated() {
       XCTAssertEqual(solver.value(of: v[i]), value, accuracy: 1e-9, "v\(i)")
     }
-    for (c, constant) in constants where c.priority.isRequired {
+    for (c, constant) in recording.constants where c.priority.isRequired {
       assertHolds(c, constant: constant, solver, largest: 44)
     }
     let levels = solver.violationByPriority
@@ -145,7 +136,7 @@ final class PivotOnNoiseTests: XCTestCase {
     XCTAssertEqual(violations[3], abs(4 * v0 - 1) + 6 * 2 + 2 + (v0 + 8) + v0, accuracy: 1e-9)
     // The same levels and values from the exact oracle (edits: v0 @500, v2 @1, v3 @250).
     let oracle = try XCTUnwrap(
-      PriorityOracle.solve(oracleSystem(constants, edits: [(0, 500), (2, 1), (3, 250)], v), mode: .strict))
+      PriorityOracle.solve(oracleSystem(recording.constants, edits: [(0, 500), (2, 1), (3, 250)], v), mode: .strict))
     XCTAssertEqual(oracle.levels.map(\.priority), [750, 500, 250, 1])
     for (level, violation) in zip(oracle.levels, violations) {
       XCTAssertEqual(level.violation.doubleValue, violation, accuracy: 1e-9, "@\(level.priority)")
@@ -170,19 +161,10 @@ final class PivotOnNoiseTests: XCTestCase {
   func testPivotOnNoiseTwo() throws {
     let solver = Solver(mode: .strict)
     let v = (0..<4).map { solver.makeVariable("v\($0)") }
-    var constants: [(Constraint, Double)] = []
-    func add(_ c: Constraint) {
-      guard (try? solver.add(c)) != nil else { return }
-      constants.append((c, c.expression.constant))
-    }
-    func setConstant(of c: Constraint, to k: Double) throws {
-      try solver.setConstant(of: c, to: k)
-      for i in constants.indices where constants[i].0 == c { constants[i].1 = k }
-    }
-    func remove(_ c: Constraint) throws {
-      try solver.remove(c)
-      constants.removeAll { $0.0 == c }
-    }
+    let recording = Recording(solver)
+    func add(_ c: Constraint) { recording.add(c) }
+    func setConstant(of c: Constraint, to k: Double) throws { try recording.setConstant(of: c, to: k) }
+    func remove(_ c: Constraint) throws { try recording.remove(c) }
     let weak: [(Double, Int)] = [(2, 3), (2, 3)]
     let first = make(v, [(0, 1), (0.001, 1), (44, 2)], 1, .greaterThanOrEqual)
     add(first)
@@ -224,7 +206,7 @@ final class PivotOnNoiseTests: XCTestCase {
     XCTAssertEqual(values[2], -1, accuracy: 1e-10 * largest)
     XCTAssertGreaterThanOrEqual(values[1], 43000 - 1e-9 * largest)
     XCTAssertLessThanOrEqual(values[3] + values[1], -1 + 1e-9 * largest)
-    for (c, constant) in constants where c.priority.isRequired {
+    for (c, constant) in recording.constants where c.priority.isRequired {
       assertHolds(c, constant: constant, solver, largest: largest)
     }
     let levels = solver.violationByPriority
@@ -235,7 +217,7 @@ final class PivotOnNoiseTests: XCTestCase {
     XCTAssertEqual(violations[2], 1, accuracy: 1e-9 * largest)
     XCTAssertEqual(violations[3], 0, accuracy: 1e-9 * largest)
     // The same levels from the exact oracle (edit: v0 @999), and v0, v2 determined.
-    let oracle = try XCTUnwrap(PriorityOracle.solve(oracleSystem(constants, edits: [(0, 999)], v), mode: .strict))
+    let oracle = try XCTUnwrap(PriorityOracle.solve(oracleSystem(recording.constants, edits: [(0, 999)], v), mode: .strict))
     XCTAssertEqual(oracle.levels.map(\.priority), [999, 750, 250, 1])
     for (level, violation) in zip(oracle.levels, violations) {
       XCTAssertEqual(level.violation.doubleValue, violation, accuracy: 1e-9 * largest, "@\(level.priority)")
@@ -260,11 +242,10 @@ final class PivotOnNoiseTests: XCTestCase {
   func testImpliedEqualityBuiltFromRoundedRowsIsRedundant() throws {
     let solver = Solver(mode: .strict)
     let v = (0..<4).map { solver.makeVariable("v\($0)") }
-    var constants: [(Constraint, Double)] = []
-    func add(_ c: Constraint) {
-      guard (try? solver.add(c)) != nil else { return }
-      constants.append((c, c.expression.constant))
-    }
+    let recording = Recording(solver)
+    func add(_ c: Constraint) { recording.add(c) }
+    func setConstant(of c: Constraint, to k: Double) throws { try recording.setConstant(of: c, to: k) }
+    func remove(_ c: Constraint) throws { try recording.remove(c) }
     let weak: [(Double, Int)] = [(2, 3), (2, 3)]
     let equality = [(0.5, 1), (0.001, 3), (0.001, 2)]
     add(make(v, [(0, 1), (0.001, 1), (44, 2)], 1, .lessThanOrEqual, 250))
@@ -280,8 +261,7 @@ final class PivotOnNoiseTests: XCTestCase {
     XCTAssertThrowsError(try solver.add(make(v, [(.nan, 1), (100, 2)], 2, .lessThanOrEqual, 250)))
     XCTAssertThrowsError(try solver.addEditVariable(v[0], priority: 1))
     add(make(v, equality, 1, .equal))
-    try solver.setConstant(of: pair, to: 0)
-    for i in constants.indices where constants[i].0 == pair { constants[i].1 = 0 }
+    try setConstant(of: pair, to: 0)
     add(make(v, [(0, 0)], 0, .equal, 750))
     try? solver.suggestValue(1e7, for: v[0])
 
@@ -289,13 +269,13 @@ final class PivotOnNoiseTests: XCTestCase {
     let values = v.map { solver.value(of: $0) }
     let largest = values.reduce(1e7) { max($0, abs($1)) }
     XCTAssertEqual(values[0], 1e7, accuracy: 1e-10 * largest)
-    for (c, constant) in constants where c.priority.isRequired {
+    for (c, constant) in recording.constants where c.priority.isRequired {
       assertHolds(c, constant: constant, solver, largest: largest)
     }
     let levels = solver.violationByPriority
     XCTAssertEqual(levels.map(\.priority), [750, 250, 1])
     for level in levels { XCTAssertEqual(level.violation, 0, accuracy: 1e-9 * largest, "@\(level.priority)") }
-    var system = try oracleSystem(constants, edits: [], v)
+    var system = try oracleSystem(recording.constants, edits: [], v)
     system.items.append(  // the edit: v0 − 1e7 == 0 @1
       .init(
         coefficients: [.one, .zero, .zero, .zero], constant: try OracleRational(exactly: -1e7), relation: .equal,
@@ -303,5 +283,29 @@ final class PivotOnNoiseTests: XCTestCase {
     let oracle = try XCTUnwrap(PriorityOracle.solve(system, mode: .strict))
     XCTAssertEqual(oracle.levels.map(\.priority), [750, 250, 1])
     XCTAssertTrue(oracle.levels.allSatisfy { $0.violation.isZero })
+  }
+}
+
+/// A solver's constraints with their current constants, recorded as a test adds, re-values and
+/// removes them (a constraint the solver refuses is not recorded), for checking afterwards.
+private final class Recording {
+  let solver: Solver
+  private(set) var constants: [(Constraint, Double)] = []
+
+  init(_ solver: Solver) { self.solver = solver }
+
+  func add(_ c: Constraint) {
+    guard (try? solver.add(c)) != nil else { return }
+    constants.append((c, c.expression.constant))
+  }
+
+  func setConstant(of c: Constraint, to k: Double) throws {
+    try solver.setConstant(of: c, to: k)
+    for i in constants.indices where constants[i].0 == c { constants[i].1 = k }
+  }
+
+  func remove(_ c: Constraint) throws {
+    try solver.remove(c)
+    constants.removeAll { $0.0 == c }
   }
 }
