@@ -92,31 +92,28 @@ final class PivotOnNoiseTests: XCTestCase {
     let solver = Solver(mode: .strict)
     let v = (0..<4).map { solver.makeVariable("v\($0)") }
     let recording = Recording(solver)
-    func add(_ c: Constraint) { recording.add(c) }
-    func setConstant(of c: Constraint, to k: Double) throws { try recording.setConstant(of: c, to: k) }
-    func remove(_ c: Constraint) throws { try recording.remove(c) }
     let weak: [(Double, Int)] = [(2, 3), (2, 3)]
-    add(make(v, [(0, 1), (0.001, 1), (44, 2)], 1, .greaterThanOrEqual))
-    for _ in 0..<3 { add(make(v, weak, 2, .lessThanOrEqual, 1)) }
-    add(make(v, [(2, 3)], -1, .lessThanOrEqual))
-    add(make(v, [(-8, 3), (10000, 1)], 0.5, .lessThanOrEqual))
+    recording.add(make(v, [(0, 1), (0.001, 1), (44, 2)], 1, .greaterThanOrEqual))
+    for _ in 0..<3 { recording.add(make(v, weak, 2, .lessThanOrEqual, 1)) }
+    recording.add(make(v, [(2, 3)], -1, .lessThanOrEqual))
+    recording.add(make(v, [(-8, 3), (10000, 1)], 0.5, .lessThanOrEqual))
     try solver.addEditVariable(v[0], priority: 500)
     try solver.addEditVariable(v[2], priority: 1)
-    for _ in 0..<2 { add(make(v, weak, 2, .lessThanOrEqual, 1)) }
-    add(make(v, [(2, 2), (-8, 0)], 2, .equal))
-    add(make(v, [(0, 3)], 0, .lessThanOrEqual, 750))
-    add(make(v, [(1, 0), (2, 3), (2, 3)], 8, .lessThanOrEqual, 1))
-    add(make(v, [(2, 3), (3, 3)], 0, .equal, 250))
+    for _ in 0..<2 { recording.add(make(v, weak, 2, .lessThanOrEqual, 1)) }
+    recording.add(make(v, [(2, 2), (-8, 0)], 2, .equal))
+    recording.add(make(v, [(0, 3)], 0, .lessThanOrEqual, 750))
+    recording.add(make(v, [(1, 0), (2, 3), (2, 3)], 8, .lessThanOrEqual, 1))
+    recording.add(make(v, [(2, 3), (3, 3)], 0, .equal, 250))
     try solver.addEditVariable(v[3], priority: 250)
     XCTAssertThrowsError(try solver.addEditVariable(v[3], priority: 1))
-    add(make(v, weak, 2, .lessThanOrEqual, 1))
-    add(make(v, [(0, 3), (2, 3)], 2, .lessThanOrEqual, 1))
+    recording.add(make(v, weak, 2, .lessThanOrEqual, 1))
+    recording.add(make(v, [(0, 3), (2, 3)], 2, .lessThanOrEqual, 1))
     let pinned = make(v, [(1, 0), (-1, 3), (1, 3)], 2, .equal, 1)
-    add(pinned)
-    add(make(v, [(0.5, 1), (0.001, 3), (2, 1)], 1, .lessThanOrEqual))
-    try setConstant(of: pinned, to: 0)
-    add(make(v, [(0, 0)], 0, .equal))
-    add(make(v, [(3, 3)], 0, .equal, 750))
+    recording.add(pinned)
+    recording.add(make(v, [(0.5, 1), (0.001, 3), (2, 1)], 1, .lessThanOrEqual))
+    try recording.setConstant(of: pinned, to: 0)
+    recording.add(make(v, [(0, 0)], 0, .equal))
+    recording.add(make(v, [(3, 3)], 0, .equal, 750))
 
     XCTAssertEqual(solver.checkInvariants(), [])
     let v0 = 43.0004 / 176
@@ -162,40 +159,37 @@ final class PivotOnNoiseTests: XCTestCase {
     let solver = Solver(mode: .strict)
     let v = (0..<4).map { solver.makeVariable("v\($0)") }
     let recording = Recording(solver)
-    func add(_ c: Constraint) { recording.add(c) }
-    func setConstant(of c: Constraint, to k: Double) throws { try recording.setConstant(of: c, to: k) }
-    func remove(_ c: Constraint) throws { try recording.remove(c) }
     let weak: [(Double, Int)] = [(2, 3), (2, 3)]
     let first = make(v, [(0, 1), (0.001, 1), (44, 2)], 1, .greaterThanOrEqual)
-    add(first)
+    recording.add(first)
     let removedWeak = make(v, weak, 2, .lessThanOrEqual, 1)
-    add(removedWeak)
-    for _ in 0..<2 { add(make(v, weak, 2, .lessThanOrEqual, 1)) }
-    add(make(v, [(2, 3), (2, 1)], 2, .lessThanOrEqual, 999))
+    recording.add(removedWeak)
+    for _ in 0..<2 { recording.add(make(v, weak, 2, .lessThanOrEqual, 1)) }
+    recording.add(make(v, [(2, 3), (2, 1)], 2, .lessThanOrEqual, 999))
     let pull = make(v, [(10000, 1), (1, 0), (1, 0)], -8, .equal, 500)
-    add(pull)
-    try remove(removedWeak)
-    for _ in 0..<2 { add(make(v, weak, 2, .lessThanOrEqual, 1)) }
-    add(make(v, [(2, 2), (-8, 0)], 2, .equal))
-    add(make(v, [(0, 3)], 0, .lessThanOrEqual, 750))
+    recording.add(pull)
+    try recording.remove(removedWeak)
+    for _ in 0..<2 { recording.add(make(v, weak, 2, .lessThanOrEqual, 1)) }
+    recording.add(make(v, [(2, 2), (-8, 0)], 2, .equal))
+    recording.add(make(v, [(0, 3)], 0, .lessThanOrEqual, 750))
     let c8 = make(v, [(1, 0), (2, 3), (2, 3)], 8, .lessThanOrEqual, 1)
-    add(c8)
+    recording.add(c8)
     let c0 = make(v, weak, 0, .lessThanOrEqual, 1)
-    add(c0)
+    recording.add(c0)
     XCTAssertThrowsError(try solver.add(make(v, weak, .nan, .lessThanOrEqual, 1)))
-    add(make(v, weak, 2, .lessThanOrEqual, 1))
+    recording.add(make(v, weak, 2, .lessThanOrEqual, 1))
     let strong = make(v, weak, 2, .lessThanOrEqual, 999)
-    add(strong)
+    recording.add(strong)
     try solver.addEditVariable(v[0], priority: 999)
-    add(make(v, [(0, 2)], 1, .equal, 250))
-    try remove(pull)
-    try setConstant(of: c8, to: 44)
-    try setConstant(of: c0, to: 10000)
+    recording.add(make(v, [(0, 2)], 1, .equal, 250))
+    try recording.remove(pull)
+    try recording.setConstant(of: c8, to: 44)
+    try recording.setConstant(of: c0, to: 10000)
     XCTAssertThrowsError(try solver.addEditVariable(v[1], priority: Priority(1001)))
-    add(make(v, [(0, 0)], 0, .equal))
-    add(make(v, [(3, 3)], 0, .lessThanOrEqual, 250))
-    try setConstant(of: strong, to: -1)
-    add(make(v, [(2, 2), (-8, 0)], 2, .equal))
+    recording.add(make(v, [(0, 0)], 0, .equal))
+    recording.add(make(v, [(3, 3)], 0, .lessThanOrEqual, 250))
+    try recording.setConstant(of: strong, to: -1)
+    recording.add(make(v, [(2, 2), (-8, 0)], 2, .equal))
 
     XCTAssertEqual(solver.checkInvariants(), [])
     // Values reach 43,001 here, and each is exact to about 1e-10 of the largest (README,
@@ -243,26 +237,23 @@ final class PivotOnNoiseTests: XCTestCase {
     let solver = Solver(mode: .strict)
     let v = (0..<4).map { solver.makeVariable("v\($0)") }
     let recording = Recording(solver)
-    func add(_ c: Constraint) { recording.add(c) }
-    func setConstant(of c: Constraint, to k: Double) throws { try recording.setConstant(of: c, to: k) }
-    func remove(_ c: Constraint) throws { try recording.remove(c) }
     let weak: [(Double, Int)] = [(2, 3), (2, 3)]
     let equality = [(0.5, 1), (0.001, 3), (0.001, 2)]
-    add(make(v, [(0, 1), (0.001, 1), (44, 2)], 1, .lessThanOrEqual, 250))
-    add(make(v, weak, 2, .lessThanOrEqual, 1))
+    recording.add(make(v, [(0, 1), (0.001, 1), (44, 2)], 1, .lessThanOrEqual, 250))
+    recording.add(make(v, weak, 2, .lessThanOrEqual, 1))
     let pair = make(v, [(2, 0), (2, 3)], 2, .lessThanOrEqual, 1)
-    add(pair)
+    recording.add(pair)
     XCTAssertThrowsError(try solver.add(make(v, [(.nan, 1), (100, 2)], 2, .lessThanOrEqual, 250)))
     try solver.addEditVariable(v[0], priority: 1)
-    add(make(v, equality, 1, .equal))
-    add(make(v, [(44, 2)], 0.001, .lessThanOrEqual, 250))
-    add(make(v, weak, 2, .lessThanOrEqual, 1))
-    add(make(v, [(2, 0), (2, 3)], 2, .lessThanOrEqual, 1))
+    recording.add(make(v, equality, 1, .equal))
+    recording.add(make(v, [(44, 2)], 0.001, .lessThanOrEqual, 250))
+    recording.add(make(v, weak, 2, .lessThanOrEqual, 1))
+    recording.add(make(v, [(2, 0), (2, 3)], 2, .lessThanOrEqual, 1))
     XCTAssertThrowsError(try solver.add(make(v, [(.nan, 1), (100, 2)], 2, .lessThanOrEqual, 250)))
     XCTAssertThrowsError(try solver.addEditVariable(v[0], priority: 1))
-    add(make(v, equality, 1, .equal))
-    try setConstant(of: pair, to: 0)
-    add(make(v, [(0, 0)], 0, .equal, 750))
+    recording.add(make(v, equality, 1, .equal))
+    try recording.setConstant(of: pair, to: 0)
+    recording.add(make(v, [(0, 0)], 0, .equal, 750))
     try? solver.suggestValue(1e7, for: v[0])
 
     XCTAssertEqual(solver.checkInvariants(), [])
