@@ -81,19 +81,12 @@ public enum InterfaceBuilderImporter {
         "ib-no-scene", "no scene '\(scene)' in this file; its scenes are: \(names.isEmpty ? "none" : names)",
         at: root.location)
     }
-    var usedNames: Set<String> = []
+    var usedNames = UniqueNames()
     for candidate in chosen {
       let errorsBefore = sink.diagnostics.filter { $0.severity == .error }.count
       var importer = SceneImporter(document: document, candidate: candidate, intrinsic: intrinsic)
       var imported = importer.run(sink: &sink)
-      var name = imported.name
-      var suffix = 2
-      while usedNames.contains(name) {
-        name = "\(imported.name)-\(suffix)"
-        suffix += 1
-      }
-      usedNames.insert(name)
-      imported.name = name
+      imported.name = usedNames.claim(imported.name, separator: "-")
       // What a layout file's reader would refuse (priorities out of range, magnitudes beyond
       // ±1e6, …) is refused here too, at the XML's lines.
       // (Not `location-multiplier`: IB allows a multiplier on a location, `centerX = 0.5 ×

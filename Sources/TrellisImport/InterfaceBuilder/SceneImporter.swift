@@ -32,7 +32,7 @@ struct SceneImporter {
 
   var items: [String: Item] = [:]
   var ids: [(ib: String, trellis: String)] = []
-  var usedIDs: Set<String> = []
+  var usedIDs = UniqueNames()
   var pending: [Pending] = []
   var storedFrames: [String: Rect] = [:]
   /// `<constraints>` lists with the IB id of the view that holds them.
@@ -512,14 +512,5 @@ struct SceneImporter {
 extension SceneImporter {
   /// `wanted`, or `wanted_2`, `wanted_3`, … : the first that no view, guide or constraint of the
   /// scene has taken; taken from then on.
-  mutating func unique(_ wanted: String) -> String {
-    var name = wanted
-    var suffix = 2
-    while usedIDs.contains(name) {
-      name = "\(wanted)_\(suffix)"
-      suffix += 1
-    }
-    usedIDs.insert(name)
-    return name
-  }
+  mutating func unique(_ wanted: String) -> String { usedIDs.claim(wanted) }
 }

@@ -75,7 +75,7 @@ struct ConstraintWriter {
       kept.insert(id)
       keeps[index] = true
     }
-    var taken = kept
+    var taken = UniqueNames(taken: kept)
     return ids.enumerated().map { index, id in
       if id == "constraint#\(index + 1)" { return nil }
       if keeps[index] { return id }
@@ -83,14 +83,7 @@ struct ConstraintWriter {
         String.UnicodeScalarView(
           id.unicodeScalars.map { isIDStart($0) || ($0 >= "0" && $0 <= "9") || $0 == "-" ? $0 : "_" }))
       if base.unicodeScalars.first.map(isIDStart) != true { base = "_" + base }
-      var candidate = base
-      var suffix = 2
-      while taken.contains(candidate) {
-        candidate = "\(base)_\(suffix)"
-        suffix += 1
-      }
-      taken.insert(candidate)
-      return candidate
+      return taken.claim(base)
     }
   }
 
