@@ -132,57 +132,28 @@ support_sources=$(find Fuzz/Support -name '*.swift' | LC_ALL=C sort)
 package_support_sources=$(find Sources/TrellisSupport -name '*.swift' | LC_ALL=C sort)
 import_sources=$(find Sources/TrellisImport -name '*.swift' | LC_ALL=C sort)
 
-# TrellisLayout imports TrellisSolver: the solver is compiled once into an instrumented object
-# and a module the layout harnesses import.
-build_solver_module() {
-  local out="$SCRATCH/obj/TrellisSolver.o" stamp
+# build_module NAME "SOURCES" ["DEPENDENCIES' SOURCES"]: the module NAME compiled once from
+# SOURCES into an instrumented object and a module the harnesses import (with the modules built
+# before it), again only when its sources or its dependencies' change.
+build_module() {
+  local name=$1 sources=$2 dependencies=${3:-} out="$SCRATCH/obj/$1.o" stamp
   # shellcheck disable=SC2086
-  stamp=$(stamp_of $solver_sources)
+  stamp=$(stamp_of $sources $dependencies)
   up_to_date "$out" "$stamp" && return 0
-  echo "== building the TrellisSolver module (instrumented)"
+  echo "== building the $name module (instrumented)"
   # shellcheck disable=SC2086
-  swiftc "${FLAGS[@]}" -wmo -module-name TrellisSolver -emit-module \
-    -emit-module-path "$SCRATCH/modules/TrellisSolver.swiftmodule" -c $solver_sources -o "$out"
+  swiftc "${FLAGS[@]}" -wmo -module-name "$name" -I "$SCRATCH/modules" -emit-module \
+    -emit-module-path "$SCRATCH/modules/$name.swiftmodule" -c $sources -o "$out"
   echo "$stamp" >"$out.stamp"
 }
 
-# TrellisLayout imports TrellisSupport (package-access helpers) too, built the same way.
-build_support_module() {
-  local out="$SCRATCH/obj/TrellisSupport.o" stamp
-  # shellcheck disable=SC2086
-  stamp=$(stamp_of $package_support_sources)
-  up_to_date "$out" "$stamp" && return 0
-  echo "== building the TrellisSupport module (instrumented)"
-  # shellcheck disable=SC2086
-  swiftc "${FLAGS[@]}" -wmo -module-name TrellisSupport -emit-module \
-    -emit-module-path "$SCRATCH/modules/TrellisSupport.swiftmodule" -c $package_support_sources -o "$out"
-  echo "$stamp" >"$out.stamp"
-}
-
-# TrellisLayout imports TrellisText (fonts and text layout) since it measures text: built the same way.
-build_text_module() {
-  local out="$SCRATCH/obj/TrellisText.o" stamp
-  # shellcheck disable=SC2086
-  stamp=$(stamp_of $text_sources)
-  up_to_date "$out" "$stamp" && return 0
-  echo "== building the TrellisText module (instrumented)"
-  # shellcheck disable=SC2086
-  swiftc "${FLAGS[@]}" -wmo -module-name TrellisText -emit-module \
-    -emit-module-path "$SCRATCH/modules/TrellisText.swiftmodule" -c $text_sources -o "$out"
-  echo "$stamp" >"$out.stamp"
-}
-
-# The import harness joins TrellisImport, which imports TrellisLayout: built as a module too.
+# TrellisLayout imports TrellisSolver, TrellisSupport (package-access helpers) and TrellisText
+# (it measures text); the import harness joins TrellisImport, which imports TrellisLayout.
+build_solver_module() { build_module TrellisSolver "$solver_sources"; }
+build_support_module() { build_module TrellisSupport "$package_support_sources"; }
+build_text_module() { build_module TrellisText "$text_sources"; }
 build_layout_module() {
-  local out="$SCRATCH/obj/TrellisLayout.o" stamp
-  # shellcheck disable=SC2086
-  stamp=$(stamp_of $solver_sources $package_support_sources $text_sources $layout_sources)
-  up_to_date "$out" "$stamp" && return 0
-  echo "== building the TrellisLayout module (instrumented)"
-  # shellcheck disable=SC2086
-  swiftc "${FLAGS[@]}" -wmo -module-name TrellisLayout -I "$SCRATCH/modules" -emit-module \
-    -emit-module-path "$SCRATCH/modules/TrellisLayout.swiftmodule" -c $layout_sources -o "$out"
-  echo "$stamp" >"$out.stamp"
+  build_module TrellisLayout "$layout_sources" "$solver_sources $package_support_sources $text_sources"
 }
 
 build() {
