@@ -126,6 +126,7 @@ stamp_of() { { echo "$VERSION ${FLAGS[*]}"; cat "$@"; } | sha256sum | cut -d' ' 
 up_to_date() { [ -f "$1" ] && [ -f "$1.stamp" ] && [ "$(cat "$1.stamp")" = "$2" ]; }
 
 solver_sources=$(find Sources/TrellisSolver -name '*.swift' | LC_ALL=C sort)
+solver_script=Tests/TrellisSolverTests/Replay/SolverScript.swift
 layout_sources=$(find Sources/TrellisLayout -name '*.swift' | LC_ALL=C sort)
 text_sources=$(find Sources/TrellisText -name '*.swift' | LC_ALL=C sort)
 support_sources=$(find Fuzz/Support -name '*.swift' | LC_ALL=C sort)
@@ -161,13 +162,14 @@ build() {
   file=$(harness_file "$name")
   out="$SCRATCH/bin/fuzz-$name"
   if [ "$name" = solver ]; then
-    # The solver harness is compiled with the solver's sources as one module.
+    # The solver harness is compiled with the solver's sources as one module, with the
+    # operation script the tests that replay its findings share.
     # shellcheck disable=SC2086
-    stamp=$(stamp_of $solver_sources "$file")
+    stamp=$(stamp_of $solver_sources "$solver_script" "$file")
     up_to_date "$out" "$stamp" && return 0
     echo "== building fuzz-$name"
     # shellcheck disable=SC2086
-    swiftc "${FLAGS[@]}" -module-name TrellisSolver $solver_sources "$file" -o "$out"
+    swiftc "${FLAGS[@]}" -D FUZZ_HARNESS -module-name TrellisSolver $solver_sources "$solver_script" "$file" -o "$out"
   elif [ "$name" = font ]; then
     # The font harness is compiled with the TrellisText sources as one module (no other module).
     # shellcheck disable=SC2086
