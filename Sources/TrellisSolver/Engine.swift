@@ -37,6 +37,7 @@ struct Journal {
   var levels: [Level]
   var infeasible: [SymbolID]
   var symbolCount: Int
+  var refactorizationDue: Bool
 }
 
 /// One priority level of the objective (strict mode has one per distinct priority,
@@ -105,6 +106,12 @@ struct Engine {
   var peakMagnitude = 0.0
   /// Row values beyond which an add or remove ends by refactorizing (tests change it).
   var refactorThreshold = 1e9
+  /// Set when a pivot rule refused, as possible rounding, an element that turned out to
+  /// matter (`leavingRow`, `dualOptimize`): the operation then ends by recomputing the
+  /// tableau from the constraints (`refactorizeIfDue`).
+  var refactorizationDue = false
+  /// Whether `refactorizeIfDue` acts (tests turn it off to show what it prevents).
+  var refactorizesWhenDue = true
   /// While set, an add leaves the objective unoptimized (see `Solver.defersOptimization`).
   var defersOptimization = false
   var nextSequence: UInt64 = 0
@@ -184,7 +191,8 @@ struct Engine {
       for i in savedStamp.indices { savedStamp[i] = 0 }
       journalStamp = 1
     }
-    journal = Journal(levels: levels, infeasible: infeasible, symbolCount: kinds.count)
+    journal = Journal(
+      levels: levels, infeasible: infeasible, symbolCount: kinds.count, refactorizationDue: refactorizationDue)
   }
 
   /// Puts everything recorded since ``beginJournal()`` back as it was.
@@ -204,6 +212,7 @@ struct Engine {
     levels = j.levels
     infeasible = j.infeasible
     artificial = nil
+    refactorizationDue = j.refactorizationDue
     truncateSymbols(to: j.symbolCount)
   }
 
@@ -277,9 +286,18 @@ struct Engine {
     if artificial != nil { artificial?.substitute(symbol, with: row, tolerance: epsilon) }
   }
 
+  /// Marks the operation for a refactorization when solving `row` for `symbol` divides by an
+  /// element `riskyPivotGrowth` times smaller than the row's largest coefficient.
+  @inline(__always)
+  mutating func noteGrowth(solving row: Row, for symbol: SymbolID) {
+    guard !refactorizationDue else { return }
+    if row.largestCoefficient() > riskyPivotGrowth * abs(row.coefficient(of: symbol)) { refactorizationDue = true }
+  }
+
   /// Makes `entering` basic in place of `leaving`.
   mutating func pivot(entering: SymbolID, leaving: SymbolID) {
     var row = removeRow(leaving)
+    noteGrowth(solving: row, for: entering)
     row.solve(for: entering, replacing: leaving)
     substitute(entering, with: row)
     insertRow(entering, row)

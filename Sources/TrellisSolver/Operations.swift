@@ -193,6 +193,8 @@ extension Engine {
       journal = nil
       retiring = 1  // the artificial symbol
     } else {
+      // A subject in no other row spreads nothing of the division (see `subject(for:_:)`).
+      if !columns[Int(subject)].isEmpty { noteGrowth(solving: row, for: subject) }
       row.solve(for: subject)
       substitute(subject, with: row)
       insertRow(subject, row)
@@ -275,6 +277,7 @@ extension Engine {
       }
       guard let entering else { return phaseOne.cells.map(\.symbol) }
       var newRow = artRow
+      noteGrowth(solving: newRow, for: entering.symbol)
       newRow.solve(for: entering.symbol, replacing: art)
       substitute(entering.symbol, with: newRow)
       insertRow(entering.symbol, newRow)
@@ -355,6 +358,7 @@ extension Engine {
       _ = removeRow(marker)
     } else {
       var row = removeRow(leaving)
+      noteGrowth(solving: row, for: marker)
       row.solve(for: marker, replacing: leaving)
       substitute(marker, with: row)
     }

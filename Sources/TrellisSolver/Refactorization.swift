@@ -11,6 +11,26 @@ extension Engine {
     peakMagnitude = 0
   }
 
+  /// Ends an operation during which the simplex divided by a small element
+  /// (`riskyPivotGrowth`) or refused, as possible rounding, an element that mattered
+  /// (`refactorizationDue`). Either can leave rows whose rounding is the size of real values:
+  /// the fuzzer met reduced costs left negative, a real unbounded-looking direction, and a
+  /// required constraint missed by 8.8 through a coefficient 1 % off (issue 17). Rows recomputed
+  /// from the constraints carry the rounding of one elimination, and their magnitudes start
+  /// again from it. When that does not end optimal and feasible (or the basis is singular
+  /// within rounding), the tableau is built afresh, in the order the constraints were added.
+  /// Called by `Solver` at the end of each operation; while optimization is deferred
+  /// (`defersOptimization`: refactorizing optimizes), at the end of the deferral.
+  mutating func refactorizeIfDue() {
+    guard refactorizationDue, refactorizesWhenDue, journal == nil, artificial == nil, !defersOptimization else { return }
+    // The pivots below may mark it again; what they leave is the best this tableau can do.
+    defer { refactorizationDue = false }
+    if refactorize() && infeasible.isEmpty && enteringSymbol(.main) == nil { return }
+    var rebuilt = self
+    do throws(SolverError) { try rebuilt.rebuild() } catch { return }
+    self = rebuilt
+  }
+
   /// Rebuilds every row and objective level from the constraints themselves, keeping which
   /// symbols are basic, then restores feasibility and optimality. Returns false (and
   /// changes nothing) if the basis turns out singular within rounding.
@@ -129,6 +149,7 @@ extension Engine {
       }
     }
     fresh.refactorThreshold = refactorThreshold
+    fresh.refactorizesWhenDue = refactorizesWhenDue
     fresh.defersOptimization = defersOptimization
     fresh.peakMagnitude = 0
     self = fresh

@@ -82,9 +82,11 @@ extension Engine {
     // pivots that move nothing, Bland's rule takes over, which cannot.
     var degenerate = 0
     while let (entering, direction) = enteringSymbol(objective, bland: degenerate > 50) {
-      let (leaving, best) = leavingRow(entering, direction)
+      let (leaving, best, harmsRefusedRow) = leavingRow(entering, direction)
+      if harmsRefusedRow { refactorizationDue = true }
       if leaving < 0 {
         clearObjectiveResidue(entering, objective)
+        if objective == .main { refactorizationDue = true }
         continue
       }
       degenerate = best == 0 ? degenerate + 1 : 0
@@ -132,7 +134,12 @@ extension Engine {
     // pivot, restores optimality, and any row its pivots left a rounding below zero is
     // settled once more.
     optimize(.main)
-    return dualPivots(&pivots)
+    if let failed = dualPivots(&pivots) { return failed }
+    // A reduced cost left negative by the second pass means the ratio test refused the
+    // element with the least ratio as rounding, and it was not: the tableau has lost the
+    // digits to tell, and the operation ends by recomputing it (`refactorizeIfDue`).
+    if enteringSymbol(.main) != nil { refactorizationDue = true }
+    return nil
   }
 
   /// The dual simplex's pivots; counts them in `pivots`.
@@ -191,14 +198,24 @@ extension Engine {
   /// `relativePivotTolerance` of their row's magnitude (`Row.isPivotable`), are never pivoted
   /// on: they may be nothing but rounding (issue 17), and dividing by them corrupts every row
   /// the pivot writes. (-1, ∞) when no row limits it.
-  func leavingRow(_ entering: SymbolID, _ direction: Double) -> (SymbolID, Double) {
+  ///
+  /// `harmsRefusedRow` is true when a refused element was real after all: moving `entering`
+  /// by the chosen ratio would take its row below zero by more than rounding. The pivot still
+  /// happens (the caller cannot do better with these rows), and the operation ends by
+  /// recomputing the tableau from the constraints (`refactorizeIfDue`).
+  func leavingRow(_ entering: SymbolID, _ direction: Double) -> (SymbolID, Double, harmsRefusedRow: Bool) {
     var leaving: SymbolID = -1
     var best = Double.infinity
     var bestPivot = 0.0
+    var refusedAny = false
     for basic in columns[Int(entering)] {
       guard kind(basic) != .external, let row = rows[Int(basic)] else { continue }
       let a = row.coefficient(of: entering) * direction
-      guard a < 0, row.isPivotable(a) else { continue }
+      guard a < 0 else { continue }
+      guard row.isPivotable(a) else {
+        refusedAny = true
+        continue
+      }
       let ratio = row.constant / -a
       let tie = leaving >= 0 && cancellingSum(ratio, -best, tolerance: epsilon) == 0
       if tie ? (-a > bestPivot || (-a == bestPivot && basic < leaving)) : ratio < best {
@@ -207,6 +224,16 @@ extension Engine {
         leaving = basic
       }
     }
-    return (leaving, best)
+    guard refusedAny else { return (leaving, best, false) }
+    // Rare: a second pass over the column for the rows the test refused.
+    for basic in columns[Int(entering)] {
+      guard kind(basic) != .external, let row = rows[Int(basic)] else { continue }
+      let a = row.coefficient(of: entering) * direction
+      guard a < 0, !row.isPivotable(a) else { continue }
+      if best == .infinity { return (leaving, best, true) }
+      let after = row.constant + a * best
+      if after < -epsilon * max(1, abs(row.constant), abs(a * best)) { return (leaving, best, true) }
+    }
+    return (leaving, best, false)
   }
 }

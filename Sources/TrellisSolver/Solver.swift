@@ -59,6 +59,7 @@ public final class Solver {
   ///   ``SolverError/unsatisfiableConstraint(_:conflicts:)`` naming a minimal conflicting set.
   public func add(_ constraint: Constraint) throws(SolverError) {
     try checkOwnership(constraint.expression)
+    defer { engine.refactorizeIfDue() }
     try engine.add(constraint)
   }
 
@@ -128,6 +129,7 @@ public final class Solver {
   public func add(
     _ constraint: Constraint, onConflict policy: ConflictPolicy, storage: EqualityStorage = .removable
   ) throws(SolverError) -> AddOutcome {
+    defer { engine.refactorizeIfDue() }
     do {
       try checkOwnership(constraint.expression)
       try engine.add(constraint, compact: storage == .compact)
@@ -153,6 +155,7 @@ public final class Solver {
       if wasDeferring && !newValue {
         engine.optimize(.main)
         engine.settleInfeasibleRows()
+        engine.refactorizeIfDue()
       }
     }
   }
@@ -168,6 +171,7 @@ public final class Solver {
 
   /// Removes a constraint that was added.
   public func remove(_ constraint: Constraint) throws(SolverError) {
+    defer { engine.refactorizeIfDue() }
     try engine.remove(constraint)
   }
 
@@ -187,6 +191,7 @@ public final class Solver {
   ///   or ``SolverError/unsatisfiableConstraint(_:conflicts:)`` when a required constraint
   ///   cannot take the new constant; the old one is kept.
   public func setConstant(of constraint: Constraint, to constant: Double) throws(SolverError) {
+    defer { engine.refactorizeIfDue() }
     try engine.setConstant(of: constraint, to: constant)
   }
 
@@ -194,6 +199,7 @@ public final class Solver {
   /// engine rebuilds then): no snapshot is taken, so a refusal leaves the solver changed and
   /// unusable, and the error names no conflicting set. A success is exactly `setConstant`'s.
   package func setConstantDiscardingOnFailure(of constraint: Constraint, to constant: Double) throws(SolverError) {
+    defer { engine.refactorizeIfDue() }
     try engine.setConstantDiscardingOnFailure(of: constraint, to: constant)
   }
 
@@ -201,11 +207,13 @@ public final class Solver {
   /// whose value ``suggestValue(_:for:)`` changes. Its value starts at 0.
   public func addEditVariable(_ variable: Variable, priority: Priority) throws(SolverError) {
     try checkOwnership(LinearExpression(variable))
+    defer { engine.refactorizeIfDue() }
     try engine.addEditVariable(variable, priority: priority)
   }
 
   /// Stops editing `variable`.
   public func removeEditVariable(_ variable: Variable) throws(SolverError) {
+    defer { engine.refactorizeIfDue() }
     try engine.removeEditVariable(variable)
   }
 
@@ -217,6 +225,7 @@ public final class Solver {
   /// Suggests a value for an edit variable and re-solves (dual simplex: a few pivots at most).
   public func suggestValue(_ value: Double, for variable: Variable) throws(SolverError) {
     guard variable.solver == id else { throw .foreignVariable(name: variable.name) }
+    defer { engine.refactorizeIfDue() }
     try engine.suggestValue(value, for: variable)
   }
 

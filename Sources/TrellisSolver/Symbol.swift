@@ -40,6 +40,14 @@ let relativePivotTolerance = 1e-10
 /// `Row.capMagnitude()`).
 let magnitudeSpan = 1e3
 
+/// A pivot element this many times smaller than the largest coefficient of its row makes the
+/// row's coefficients grow by as much, and the rounding of every row it is substituted into
+/// with them: the operation then ends by refactorizing (`Engine.refactorizationDue`). Layouts
+/// pivot on elements within a factor of a few of their rows' largest (multipliers of 0.5 or
+/// 2); the fuzzer's required misses (issue 17) followed pivots and new rows' subjects 1e3 to
+/// 1e5 times smaller, whose rounding later pivots multiplied.
+let riskyPivotGrowth = 1e3
+
 /// Below this times its `Row.magnitude`, an objective row's coefficient is rounding
 /// (`Row.isObjectiveNoise`): `tableauTolerance` applied to what the row was made from rather
 /// than to the two operands of the last sum.

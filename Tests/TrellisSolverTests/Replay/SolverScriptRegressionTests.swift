@@ -1,0 +1,43 @@
+import Foundation
+import XCTest
+
+@testable import TrellisSolver
+
+/// Every seed of the solver's fuzz harness (`Fuzz/corpus/solver/`), replayed with the harness's
+/// own checks (`runSolverScript`): most of them are inputs the fuzzer once failed on (issue 17),
+/// named `regression-…` (what each found is in `Fuzz/corpus/README.md` and
+/// `Fuzz/known/solver/README.md`), so a change that breaks one fails here, not only in a
+/// fuzzing run.
+final class SolverScriptRegressionTests: XCTestCase {
+  static func seeds(file: StaticString = #filePath) throws -> [(name: String, bytes: [UInt8])] {
+    let folder = URL(fileURLWithPath: "\(file)")
+      .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+      .appendingPathComponent("Fuzz/corpus/solver")
+    let names = try FileManager.default.contentsOfDirectory(atPath: folder.path).filter { !$0.hasPrefix(".") }.sorted()
+    return try names.map { ($0, [UInt8](try Data(contentsOf: folder.appendingPathComponent($0)))) }
+  }
+
+  func testEverySeedPassesTheHarnessChecks() throws {
+    let seeds = try Self.seeds()
+    XCTAssertGreaterThanOrEqual(seeds.filter { $0.name.hasPrefix("regression-") }.count, 20, "the seeds were found")
+    for seed in seeds {
+      let outcome = seed.bytes.withUnsafeBufferPointer { runSolverScript($0) }
+      XCTAssertEqual(outcome.problems, [], "\(seed.name), after:\n\(outcome.log.suffix(3).joined(separator: "\n"))")
+    }
+  }
+
+  /// The checks can fail: the inputs a search found before operations ended by refactorizing
+  /// fail when they do not.
+  func testTheLatestRegressionsFailWithoutRefactorization() throws {
+    let seeds = try Self.seeds().filter {
+      $0.name.hasPrefix("regression-not-optimal") || $0.name == "regression-required-miss-mixed-scale"
+    }
+    XCTAssertEqual(seeds.count, 5)
+    for seed in seeds {
+      let outcome = seed.bytes.withUnsafeBufferPointer {
+        runSolverScript($0) { $0.engine.refactorizesWhenDue = false }
+      }
+      XCTAssertNotEqual(outcome.problems, [], seed.name)
+    }
+  }
+}
