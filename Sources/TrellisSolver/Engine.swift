@@ -287,11 +287,11 @@ struct Engine {
   }
 
   /// Marks the operation for a refactorization when solving `row` for `symbol` divides by an
-  /// element `riskyPivotGrowth` times smaller than the row's largest coefficient.
+  /// element `riskyPivotAmplification` times smaller than the row's magnitude.
   @inline(__always)
   mutating func noteGrowth(solving row: Row, for symbol: SymbolID) {
     guard !refactorizationDue else { return }
-    if row.largestCoefficient() > riskyPivotGrowth * abs(row.coefficient(of: symbol)) { refactorizationDue = true }
+    if row.magnitude > riskyPivotAmplification * abs(row.coefficient(of: symbol)) { refactorizationDue = true }
   }
 
   /// Makes `entering` basic in place of `leaving`.

@@ -40,13 +40,15 @@ let relativePivotTolerance = 1e-10
 /// `Row.capMagnitude()`).
 let magnitudeSpan = 1e3
 
-/// A pivot element this many times smaller than the largest coefficient of its row makes the
-/// row's coefficients grow by as much, and the rounding of every row it is substituted into
-/// with them: the operation then ends by refactorizing (`Engine.refactorizationDue`). Layouts
-/// pivot on elements within a factor of a few of their rows' largest (multipliers of 0.5 or
-/// 2); the fuzzer's required misses (issue 17) followed pivots and new rows' subjects 1e3 to
-/// 1e5 times smaller, whose rounding later pivots multiplied.
-let riskyPivotGrowth = 1e3
+/// A pivot element this many times smaller than its row's `Row.magnitude` is known to only
+/// about five digits fewer than the row's values (rounding of a few ulps of the magnitude, over
+/// the element), and dividing by it carries that into every row it is substituted into: the
+/// operation then ends by refactorizing (`Engine.refactorizationDue`). The fuzzer's required miss
+/// (issue 17) followed a pivot on 0.00079 in a row whose magnitude was 1e3 (1.3e6 times the
+/// element); kiwi's adddel workload pivots on elements up to 3e4 times below their rows'
+/// magnitudes, where nothing is lost, and a refactorization there costs about as much as 100 of
+/// its removes.
+let riskyPivotAmplification = 1e5
 
 /// Below this times its `Row.magnitude`, an objective row's coefficient is rounding
 /// (`Row.isObjectiveNoise`): `tableauTolerance` applied to what the row was made from rather
