@@ -114,6 +114,19 @@ generate() {
         print "]}]},"
         print "\"constraints\": [\"s.top == root.top\", \"s.bottom == root.bottom\", \"s.leading == root.leading\", \"s.trailing == root.trailing\"]}"
       }' > "$out" ;;
+    bounds-ascending-20000)
+      # One view pinned at the root's top-left, 10 high, at least 1, 2, …, 20,000 wide and at
+      # most 20,000: each bound tighter than the ones before it (quadratic before bounds on the
+      # same terms were added tightest first).
+      awk 'BEGIN {
+        n = 20000
+        print "{\"root\": {\"children\": [{\"id\": \"a\"}]},"
+        print "\"constraints\": ["
+        print "\"a.leading == root.leading\", \"a.top == root.top\", \"a.height == 10\","
+        for (k = 1; k <= n; k++) printf "\"a.width >= %d\",\n", k
+        printf "\"a.width <= %d\"\n", n
+        print "]}"
+      }' > "$out" ;;
     *) echo "hostile-budgets: no generator for '$shape'" >&2; return 1 ;;
   esac
 }

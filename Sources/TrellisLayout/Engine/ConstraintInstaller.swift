@@ -102,7 +102,9 @@ struct ConstraintInstaller {
 
   /// The order in which a build that stops at the first conflict adds required constraints:
   /// identities (`a == b`: two terms, +1 and −1, no constant; equal sizes, alignments) first,
-  /// then the rest, each group in the documented order.
+  /// then the rest, each group in the documented order, except that inequalities on the same
+  /// terms (`a.width >= 1`, `a.width >= 2`, …) go together, at the first one's place, tightest
+  /// first (`tightestBoundsFirst`).
   ///
   /// The solver's cost depends on the order. Added before the identities, a chain such as a
   /// stack's spacing (`v[i].top == v[i-1].bottom`) expresses each position as the sum of every
@@ -119,9 +121,69 @@ struct ConstraintInstaller {
         && abs(terms[0].coefficient) == 1 && terms[0].variable.id != terms[1].variable.id
     }
     let identities = positions.filter { wanted[$0].layout.relation == .equal && isIdentity(wanted[$0].expression) }
-    if identities.isEmpty { return positions }
+    if identities.isEmpty { return tightestBoundsFirst(positions, wanted) }
     let chosen = Set(identities)
-    return identities + positions.filter { !chosen.contains($0) }
+    return identities + tightestBoundsFirst(positions.filter { !chosen.contains($0) }, wanted)
+  }
+
+  /// `positions` with the inequalities on the same terms brought together at the first one's
+  /// place, tightest first (stable among equals); everything else in place.
+  ///
+  /// Each bound tighter than those before it moves the solution, and the slack of every earlier
+  /// bound on the same terms is rewritten in terms of the new one: a file of n ascending
+  /// `a.width >= k` cost O(n²) (5,000 of them: 7.7 s to validate; 10,000: 32 s). Added tightest
+  /// first, each later one is a new row of two cells that nothing else holds. (Bounds on the
+  /// same terms never conflict with each other, so in a build that breaks nothing the order
+  /// decides nothing.)
+  static func tightestBoundsFirst(_ positions: [Int], _ wanted: [Compiled]) -> [Int] {
+    struct Terms: Hashable {
+      var relation: Relation
+      var variables: [Variable.ID]
+      var coefficients: [Double]
+    }
+    enum Place {
+      case single(Int)
+      case group(Int)
+    }
+    var groupOf: [Terms: Int] = [:]
+    var groups: [[Int]] = []
+    var places: [Place] = []
+    places.reserveCapacity(positions.count)
+    for position in positions {
+      let entry = wanted[position]
+      let relation = entry.layout.relation.solverRelation
+      guard relation != .equal else {
+        places.append(.single(position))
+        continue
+      }
+      let terms = entry.expression.terms
+      let key = Terms(relation: relation, variables: terms.map(\.variable.id), coefficients: terms.map(\.coefficient))
+      if let group = groupOf[key] {
+        groups[group].append(position)
+      } else {
+        groupOf[key] = groups.count
+        places.append(.group(groups.count))
+        groups.append([position])
+      }
+    }
+    guard groups.contains(where: { $0.count > 1 }) else { return positions }
+    var ordered: [Int] = []
+    ordered.reserveCapacity(positions.count)
+    for place in places {
+      switch place {
+      case .single(let position): ordered.append(position)
+      case .group(let group):
+        // `terms + c >= 0` is tightest with the least c, `terms + c <= 0` with the greatest.
+        let members = groups[group]
+        let greater = wanted[members[0]].layout.relation.solverRelation == .greaterThanOrEqual
+        ordered += members.enumerated().sorted { a, b in
+          let ca = wanted[a.element].expression.constant, cb = wanted[b.element].expression.constant
+          if ca != cb { return greater ? ca < cb : ca > cb }
+          return a.offset < b.offset
+        }.map(\.element)
+      }
+    }
+    return ordered
   }
 
   /// The documented order in which a constraint set is added (docs/semantics.md §2): the file's
