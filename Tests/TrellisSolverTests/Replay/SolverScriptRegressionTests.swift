@@ -26,13 +26,14 @@ final class SolverScriptRegressionTests: XCTestCase {
     }
   }
 
-  /// The checks can fail: the inputs a search found before operations ended by refactorizing
-  /// fail when they do not.
+  /// The checks can fail: three of the inputs a search found before operations ended by
+  /// refactorizing fail when they do not. (`regression-not-optimal-4` and
+  /// `-after-settling` do not: the improvement they leave is within the values' accuracy, which
+  /// the harness has accepted since `regression-optimal-within-value-accuracy`.)
   func testTheLatestRegressionsFailWithoutRefactorization() throws {
-    let seeds = try Self.seeds().filter {
-      $0.name.hasPrefix("regression-not-optimal") || $0.name == "regression-required-miss-mixed-scale"
-    }
-    XCTAssertEqual(seeds.count, 5)
+    let names = ["regression-not-optimal-2", "regression-not-optimal-3", "regression-required-miss-mixed-scale"]
+    let seeds = try Self.seeds().filter { names.contains($0.name) }
+    XCTAssertEqual(seeds.count, 3)
     for seed in seeds {
       let outcome = seed.bytes.withUnsafeBufferPointer {
         runSolverScript($0) { $0.engine.refactorizesWhenDue = false }
