@@ -58,22 +58,8 @@ final class PivotOnNoiseTests: XCTestCase {
   private func assertHolds(
     _ c: Constraint, constant: Double, _ solver: Solver, largest: Double, line: UInt = #line
   ) {
-    var residual = constant
-    var size = max(1, abs(constant))
-    var coefficients = 0.0
-    for term in c.expression.terms {
-      let value = solver.value(of: term.variable)
-      residual += term.coefficient * value
-      size = max(size, abs(term.coefficient * value))
-      coefficients += abs(term.coefficient)
-    }
-    let miss: Double
-    switch c.relation {
-    case .equal: miss = abs(residual)
-    case .lessThanOrEqual: miss = max(0, residual)
-    case .greaterThanOrEqual: miss = max(0, -residual)
-    }
-    XCTAssertLessThanOrEqual(miss, 1e-6 * size + 1e-9 * largest * coefficients, "\(c)", line: line)
+    let (miss, allowed) = requiredMiss(c, constant: constant, solver, largest: largest)
+    XCTAssertLessThanOrEqual(miss, allowed, "\(c)", line: line)
   }
 
   /// `Fuzz/known/solver/pivot-on-noise-1` (strict; found by `scripts/fuzz.sh --ci solver`,

@@ -131,25 +131,8 @@ func runSolverScript(
       // and each value is exact to about 1e-10 of the largest value or constant in the
       // system, which the constraint multiplies by its coefficients.
       for c in added where c.priority.isRequired {
-        let constant = constants[c] ?? c.expression.constant
-        var residual = constant
-        var size = max(1, abs(constant))
-        var coefficients = 0.0
-        for term in c.expression.terms {
-          let value = solver.value(of: term.variable)
-          residual += term.coefficient * value
-          size = max(size, abs(term.coefficient * value))
-          coefficients += abs(term.coefficient)
-        }
-        let miss: Double
-        switch c.relation {
-        case .equal: miss = abs(residual)
-        case .lessThanOrEqual: miss = max(0, residual)
-        case .greaterThanOrEqual: miss = max(0, -residual)
-        }
-        if miss > 1e-6 * size + 1e-9 * largest * coefficients {
-          problems.append("required \(c) misses by \(miss)")
-        }
+        let (miss, allowed) = requiredMiss(c, constant: constants[c] ?? c.expression.constant, solver, largest: largest)
+        if miss > allowed { problems.append("required \(c) misses by \(miss)") }
       }
     }
     if !problems.isEmpty {
@@ -159,6 +142,28 @@ func runSolverScript(
     }
   }
   return outcome
+}
+
+/// How much `solver`'s values miss the required constraint `c` (with `constant` in place of its
+/// expression's), and the most README "Numerical limits" allows: 1e-6 of the size of its terms,
+/// or 1e-9 of the largest value or constant in the system (`largest`) times its coefficients.
+func requiredMiss(_ c: Constraint, constant: Double, _ solver: Solver, largest: Double) -> (miss: Double, allowed: Double) {
+  var residual = constant
+  var size = max(1, abs(constant))
+  var coefficients = 0.0
+  for term in c.expression.terms {
+    let value = solver.value(of: term.variable)
+    residual += term.coefficient * value
+    size = max(size, abs(term.coefficient * value))
+    coefficients += abs(term.coefficient)
+  }
+  let miss: Double
+  switch c.relation {
+  case .equal: miss = abs(residual)
+  case .lessThanOrEqual: miss = max(0, residual)
+  case .greaterThanOrEqual: miss = max(0, -residual)
+  }
+  return (miss, 1e-6 * size + 1e-9 * largest * coefficients)
 }
 
 extension Engine {
