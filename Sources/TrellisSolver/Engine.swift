@@ -106,9 +106,11 @@ struct Engine {
   var peakMagnitude = 0.0
   /// Row values beyond which an add or remove ends by refactorizing (tests change it).
   var refactorThreshold = 1e9
-  /// Set when a pivot rule refused, as possible rounding, an element that turned out to
-  /// matter (`leavingRow`, `dualOptimize`): the operation then ends by recomputing the
-  /// tableau from the constraints (`refactorizeIfDue`).
+  /// Set when the simplex divided by an element far below its row's magnitude (`noteGrowth`),
+  /// refused as possible rounding an element that turned out to matter (`leavingRow`,
+  /// `dualOptimize`), or cleared a reduced cost no row limited (`optimize`): the operation then
+  /// ends by recomputing the tableau from the constraints (`refactorizeIfDue`). Saved and
+  /// restored with the journal, so an operation taken back leaves it as it was.
   var refactorizationDue = false
   /// Whether `refactorizeIfDue` acts (tests turn it off to show what it prevents).
   var refactorizesWhenDue = true
