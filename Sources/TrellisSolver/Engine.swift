@@ -114,6 +114,10 @@ struct Engine {
   var refactorizationDue = false
   /// Whether `refactorizeIfDue` acts (tests turn it off to show what it prevents).
   var refactorizesWhenDue = true
+  /// At least the largest |constant| of any tableau row: raised wherever a row's constant is
+  /// written, lowered only by a scan (`dropRoundingOfImpliedEquality`). A bound that only
+  /// grows stays one when an operation is taken back, so the journal leaves it alone.
+  var constantBound = 0.0
   /// While set, an add leaves the objective unoptimized (see `Solver.defersOptimization`).
   var defersOptimization = false
   var nextSequence: UInt64 = 0
@@ -223,6 +227,7 @@ struct Engine {
     structureRevision &+= 1
     willWrite(basic)
     for cell in row.cells { columns[Int(cell.symbol)].append(basic) }
+    if abs(row.constant) > constantBound { constantBound = abs(row.constant) }
     rows[Int(basic)] = row
   }
 
@@ -256,7 +261,7 @@ struct Engine {
       willWrite(basic)
       rows[Int(basic)] = nil
       let a = target.coefficient(of: symbol)
-      target.constant = cancellingSum(target.constant, row.constant * a)
+      target.constant = cancellingSum(target.constant, row.constant * a, tolerance: constantTolerance)
       // Rounding of `a·row` joins the target's (see `Row.magnitude`).
       let reach = abs(a) * row.magnitude
       let grew = reach > target.magnitude
@@ -280,6 +285,7 @@ struct Engine {
       if grew { target.capMagnitude() }
       rows[Int(basic)] = target
       if abs(target.constant) > peakMagnitude { peakMagnitude = abs(target.constant) }
+      if abs(target.constant) > constantBound { constantBound = abs(target.constant) }
       if target.constant < 0 && kind(basic) != .external {
         infeasible.append(basic)
       }

@@ -221,9 +221,17 @@ extension Engine {
       row.cells.allSatisfy({ kind($0.symbol) == .dummy || !row.isPivotable($0.coefficient) })
     else { return }
     row.cells.removeAll { kind($0.symbol) != .dummy }
-    var valueScale = 1.0
-    for case let basic? in rows { valueScale = max(valueScale, abs(basic.constant)) }
-    if abs(row.constant) <= epsilon * valueScale { row.constant = 0 }
+    let size = abs(row.constant)
+    // Each conflicting equality comes here: the bound spares a scan of every row when even
+    // it leaves the constant real (a scan per conflict was quadratic in the conflicts).
+    guard size > epsilon, size <= epsilon * constantBound else {
+      if size <= epsilon { row.constant = 0 }
+      return
+    }
+    var largest = 0.0
+    for case let basic? in rows { largest = max(largest, abs(basic.constant)) }
+    constantBound = largest
+    if size <= epsilon * max(1, largest) { row.constant = 0 }
   }
 
   /// Rows queued as negative during primal pivots are only rounding (the ratio test keeps
@@ -422,14 +430,18 @@ extension Engine {
 
   mutating func applyConstantChange(marker: SymbolID, shift: Double) {
     if let current = rows[Int(marker)]?.constant {
-      rows[Int(marker)]?.constant = cancellingSum(current, -shift)
-      if rows[Int(marker)]?.constant ?? 0 < 0 && kind(marker) != .external { infeasible.append(marker) }
+      let value = cancellingSum(current, -shift, tolerance: constantTolerance)
+      rows[Int(marker)]?.constant = value
+      if abs(value) > constantBound { constantBound = abs(value) }
+      if value < 0 && kind(marker) != .external { infeasible.append(marker) }
       return
     }
     for basic in columns[Int(marker)] {
       guard let row = rows[Int(basic)] else { continue }
-      rows[Int(basic)]?.constant = cancellingSum(row.constant, row.coefficient(of: marker) * shift)
-      if rows[Int(basic)]?.constant ?? 0 < 0 && kind(basic) != .external { infeasible.append(basic) }
+      let value = cancellingSum(row.constant, row.coefficient(of: marker) * shift, tolerance: constantTolerance)
+      rows[Int(basic)]?.constant = value
+      if abs(value) > constantBound { constantBound = abs(value) }
+      if value < 0 && kind(basic) != .external { infeasible.append(basic) }
     }
   }
 

@@ -98,7 +98,10 @@ extension Engine {
     for s in columns.indices { columns[s] = [] }
     for s in rows.indices {
       rows[s] = solved[s]
-      if let row = solved[s] { for cell in row.cells { columns[Int(cell.symbol)].append(SymbolID(s)) } }
+      if let row = solved[s] {
+        for cell in row.cells { columns[Int(cell.symbol)].append(SymbolID(s)) }
+        if abs(row.constant) > constantBound { constantBound = abs(row.constant) }
+      }
     }
     for l in levels.indices { levels[l].row = Row() }
     for record in ordered where !record.constraint.priority.isRequired {

@@ -7,7 +7,7 @@
 /// so later tests can compare with exact zero.
 ///
 /// The tableau's rows (basic variables' forms and the rows being built) cancel only the noise
-/// of some roundings, 1e-12 of the operands (about 4,500 ulps): their coefficients and constants
+/// of some roundings, 1e-12 of the operands (about 4,500 ulps): their coefficients
 /// are the solution, and a real difference eleven digits below its operands occurs there.
 /// Two fuzzer cases showed it (issue 17): `v1 = −8000 + 7999.9999999` is a real −1e-7 (1.25e-11
 /// of 8000), and two coefficients 2272727.27275 and 2272727.272727 differ by a real 2.3e-5
@@ -15,6 +15,15 @@
 /// constraint miss. Tighter is not better: at 1e-13 rounding noise survives as cells that fill
 /// the rows (kiwi's adddel-900 remove pass: 219 M instructions at 1e-12, 309 M at 1e-13).
 let tableauTolerance = 1e-12
+
+/// The tableau rows' constants (the basic symbols' values) cancel below 1e-14 of the operands
+/// (about 45 ulps): the rounding of a few operations. A value may pass through far larger ones:
+/// the fuzzer (issue 17) met a basic variable at 299999.99999999994 whose next row, for the
+/// required `10000·v0 + 0.001 == 0`, held 300000.00000009994; their real difference, v0's −1e-7,
+/// is 3.3e-13 of them, and at `tableauTolerance` it became 0 (a required miss of 0.001). A
+/// constant left a few ulps from 0 only moves a value by that much, and adds no cell to fill the
+/// rows, so nothing here needs the coefficients' coarser tolerance.
+let constantTolerance = 1e-14
 
 /// The objective rows (one per priority level, and phase one's) only decide: a reduced cost's
 /// sign picks pivots and tells which symbols are free along the optimal face. There a

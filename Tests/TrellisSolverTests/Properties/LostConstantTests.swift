@@ -1,0 +1,67 @@
+import XCTest
+
+@testable import TrellisSolver
+
+/// Issue 17: a row's constant that is small beside the values it was computed from is still a
+/// value (the fuzzer's `regression-lost-constant`, once `Fuzz/known/solver/required-miss-lost-constant`).
+final class LostConstantTests: XCTestCase {
+  /// The harness's input, operation by operation (`try?` where its operation fails). Before the
+  /// last add, v0 is basic at about 3e5 with coefficients of 1e5 (from the 0.001·v0 of the @999
+  /// inequality, the only thing that holds it). The last add's phase one pivots that inequality's
+  /// slack in, and v0's new row is 299999.99999999994 − 300000.00000009994: the real −1e-7 the
+  /// required equality asks for, 3.3e-13 of the operands, was cancelled as rounding and v0 left
+  /// at 0 (`10000·v0 + 0.001 == 0` missed by its whole constant).
+  ///
+  /// Expected, by hand: the required `10000·v0 + 0.001 == 0` and `−8·v2 − 8 == 0` fix v0 = −1e-7
+  /// and v2 = −1; v3 is an edit variable at 0 (@250) against `10000·v3 + 0.001 == 0` (@500), so
+  /// v3 = −1e-7.
+  func testASmallValueBesideLargerOnesOnTheWayIsKept() throws {
+    let solver = Solver(mode: .strict)
+    let v = (0..<4).map { solver.makeVariable("v\($0)") }
+    func add(_ e: LinearExpression, _ relation: Relation, _ priority: Priority) throws -> Constraint {
+      let c = Constraint(e, relation, priority: priority)
+      try solver.add(c)
+      return c
+    }
+    _ = try add(10000 * v[3] + 0.001, .equal, 500)
+    let held = try add(0.001 * v[0] + 0.001 * v[2] + 100 * v[1] + 0.001, .lessThanOrEqual, 999)
+    _ = try add(8 * v[3] - 1, .equal, 250)
+    try solver.addEditVariable(v[3], priority: 250)
+    XCTAssertThrowsError(try solver.addEditVariable(v[3], priority: .required))
+    for _ in 0..<4 { _ = try add(0 * v[0] + 0, .equal, .required) }
+    _ = try add(0 * v[0] + v[1] + 3, .lessThanOrEqual, 500)
+    _ = try add(-8 * v[2] - 8, .equal, 500)
+    _ = try add(-8 * v[2] - 8, .equal, .required)
+    XCTAssertThrowsError(try solver.setConstant(of: held, to: .infinity))
+    XCTAssertGreaterThan(solver.value(of: v[0]), 1e5, "v0 passes through large values first")
+
+    _ = try add(10000 * v[0] + 0.001, .equal, .required)
+    XCTAssertEqual(solver.value(of: v[0]), -1e-7, accuracy: 1e-12)
+    XCTAssertEqual(solver.value(of: v[2]), -1, accuracy: 1e-12)
+    XCTAssertEqual(solver.value(of: v[3]), -1e-7, accuracy: 1e-12)
+    XCTAssertEqual(solver.checkInvariants(), [])
+  }
+
+  /// A conflicting required equality is told from a redundant one by its constant against the
+  /// rows' values (`Engine.dropRoundingOfImpliedEquality`), which the engine bounds from above
+  /// and measures again only when the bound cannot decide. The bound still remembers 1e6 here,
+  /// which would call a conflict of 1e-5 rounding; measured again, it is a conflict.
+  func testAConflictIsMeasuredAgainstTheValuesThereAreNow() throws {
+    let solver = Solver(mode: .strict)
+    let x = solver.makeVariable("x")
+    let y = solver.makeVariable("y")
+    let large = Constraint(x - 1e6, .equal)
+    try solver.add(large)
+    try solver.remove(large)
+    try solver.add(Constraint(y - 2, .equal))
+    XCTAssertGreaterThanOrEqual(solver.engine.constantBound, 1e6, "the bound only grows")
+
+    XCTAssertThrowsError(try solver.add(Constraint(y - 2.00001, .equal))) { error in
+      guard case .unsatisfiableConstraint? = error as? SolverError else { return XCTFail("\(error)") }
+    }
+    XCTAssertEqual(solver.engine.constantBound, 2, "measured again")
+    // Rounding within 1e-10 of the values is still an equality implied by the others.
+    try solver.add(Constraint(y - (2 + 1e-13), .equal))
+    XCTAssertEqual(solver.value(of: y), 2)
+  }
+}
