@@ -151,7 +151,7 @@ extension Engine {
     let compact = compact && constraint.relation == .equal && constraint.priority.isRequired && !isEdit
     var (row, record, negated) = makeRow(constraint, constant: constant, isEdit: isEdit, compact: compact)
     var subject = subject(for: row, record)
-    if subject < 0 { dropRoundingOfImpliedEquality(&row) }
+    if subject < 0 { dropRoundingOfImpliedEquality(&row, record, negated: negated) }
     if subject < 0 && row.cells.allSatisfy({ kind($0.symbol) == .dummy }) {
       if row.constant != 0 {
         let certificate = row.cells.map(\.symbol)
@@ -213,14 +213,38 @@ extension Engine {
   /// dummies only, but when the rows it was built from carry rounding, other symbols stay
   /// behind at the size of that rounding (the fuzzer met 1.2e-19 beside dummies of 1, and
   /// phase one then pivoted on it: coefficients of 8e18). When no symbol but a dummy is
-  /// large enough to pivot on (`Row.isPivotable`), those are rounding and go, and a constant
-  /// within the accuracy of the values (`epsilon` of the largest) is 0: the equality is then
-  /// redundant as it would be in exact arithmetic.
-  mutating func dropRoundingOfImpliedEquality(_ row: inout Row) {
+  /// large enough to pivot on (`Row.isPivotable`), those are rounding and go, and the row's
+  /// constant, what the equality asks beyond what the others imply, decides: 0 (redundant, as
+  /// it would be in exact arithmetic) or a conflict.
+  ///
+  /// That constant is worked out again from the constraints themselves. The row says
+  /// `E/s + d = r + Σ λₖ·dₖ` for every value of the variables, where each dummy dₖ is
+  /// `−Eₖ/sₖ` (its equality, divided by its scale); at all variables 0 that is
+  /// `r = c/s + Σ λₖ·cₖ/sₖ`, from the constraints' own constants, and rounding is what is
+  /// within `epsilon` of the terms summed. (The tableau's constant carries the rounding of every
+  /// value its rows passed through: the fuzzer met a conflict of 5.7e-6 between constants of 0.25
+  /// taken for rounding because another row held 1e6, which is what the tableau's constant alone
+  /// could be measured against.) Equalities without a marker (compact ones) leave no dummy to
+  /// account for them, so while there are any, the tableau's constant is measured against the
+  /// largest row value instead.
+  mutating func dropRoundingOfImpliedEquality(_ row: inout Row, _ record: ConstraintRecord, negated: Bool) {
     guard row.cells.contains(where: { kind($0.symbol) == .dummy }) || row.cells.isEmpty,
       row.cells.allSatisfy({ kind($0.symbol) == .dummy || !row.isPivotable($0.coefficient) })
     else { return }
     row.cells.removeAll { kind($0.symbol) != .dummy }
+    if records.compactCount == 0 {
+      let sign: Double = negated ? -1 : 1
+      var residual = record.constant / record.scale
+      var size = abs(residual)
+      for cell in row.cells where cell.symbol != record.marker {
+        guard let other = records[owner[Int(cell.symbol)]] else { continue }
+        let term = sign * cell.coefficient * other.constant / other.scale
+        residual += term
+        size += abs(term)
+      }
+      row.constant = abs(residual) <= epsilon * size ? 0 : sign * residual
+      return
+    }
     let size = abs(row.constant)
     // Each conflicting equality comes here: the bound spares a scan of every row when even
     // it leaves the constant real (a scan per conflict was quadratic in the conflicts).

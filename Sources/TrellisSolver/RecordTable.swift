@@ -16,6 +16,8 @@ struct RecordTable {
   private var shift: UInt64 = 64
 
   var count: Int { values.count }
+  /// How many records are compact (`ConstraintRecord.isCompact`: no marker).
+  private(set) var compactCount = 0
 
   subscript(id: UInt64) -> ConstraintRecord? {
     get {
@@ -48,9 +50,12 @@ struct RecordTable {
   private mutating func insert(_ record: ConstraintRecord, id: UInt64) {
     var (slot, found) = find(id)
     if found {
-      values[Int(indices[slot]) - 1] = record
+      let index = Int(indices[slot]) - 1
+      compactCount += (record.isCompact ? 1 : 0) - (values[index].isCompact ? 1 : 0)
+      values[index] = record
       return
     }
+    if record.isCompact { compactCount += 1 }
     // At most half full, so probes stay short.
     if (values.count + 1) * 2 > keys.count {
       grow()
@@ -64,6 +69,7 @@ struct RecordTable {
   /// Changes every record in place; `body` must not change a record's constraint.
   mutating func updateEach(_ body: (inout ConstraintRecord) -> Void) {
     for i in values.indices { body(&values[i]) }
+    compactCount = values.lazy.filter(\.isCompact).count
   }
 
   private mutating func grow() {
@@ -82,6 +88,7 @@ struct RecordTable {
     let (slot, found) = find(id)
     guard found else { return }
     let index = Int(indices[slot]) - 1
+    if values[index].isCompact { compactCount -= 1 }
     // Fill the record's gap with the last record, and repoint that record's slot.
     let last = values.count - 1
     if index != last {

@@ -44,7 +44,7 @@ extension Engine {
     guard journal == nil, artificial == nil else { return false }
     // Compact equalities have no symbol to solve for; the tableau is rebuilt from the
     // constraints instead (the same rounding of one elimination per row).
-    if records.values.contains(where: \.isCompact) {
+    if records.compactCount > 0 {
       var rebuilt = self
       do throws(SolverError) { try rebuilt.rebuild() } catch { return false }
       self = rebuilt

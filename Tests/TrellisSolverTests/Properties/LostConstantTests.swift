@@ -42,14 +42,38 @@ final class LostConstantTests: XCTestCase {
     XCTAssertEqual(solver.checkInvariants(), [])
   }
 
-  /// A conflicting required equality is told from a redundant one by its constant against the
-  /// rows' values (`Engine.dropRoundingOfImpliedEquality`), which the engine bounds from above
-  /// and measures again only when the bound cannot decide. The bound still remembers 1e6 here,
-  /// which would call a conflict of 1e-5 rounding; measured again, it is a conflict.
-  func testAConflictIsMeasuredAgainstTheValuesThereAreNow() throws {
+  /// A required equality that combines others is redundant or a conflict by what the others'
+  /// constants imply, not by the other values in the tableau. (A search found this conflict of
+  /// 5.7e-6 accepted while another row held about 1e6: the tableau's constant had been measured
+  /// against that; the input is the seed `regression-implied-conflict-beside-large-values`.)
+  ///
+  /// By hand: `44·v2 + 0.001 == 0` and `−8·v0 + 2 == 0` give v2 = −0.001/44 and v0 = 0.25, so
+  /// `2·v2 − 8·v0 + 2` is −0.002/44 = −4.5e-5, not 0: a conflict, however large x is. With the
+  /// constant 2 + 0.002/44 instead it is implied, up to the rounding of −0.002/44.
+  func testAnImpliedEqualityIsJudgedByTheConstantsItCombines() throws {
     let solver = Solver(mode: .strict)
-    let x = solver.makeVariable("x")
-    let y = solver.makeVariable("y")
+    let (v0, v2, x) = (solver.makeVariable("v0"), solver.makeVariable("v2"), solver.makeVariable("x"))
+    try solver.add(Constraint(x - 997_001, .equal))
+    try solver.add(Constraint(44 * v2 + 0.001, .equal))
+    try solver.add(Constraint(-8 * v0 + 2, .equal))
+    XCTAssertThrowsError(try solver.add(Constraint(2 * v2 - 8 * v0 + 2, .equal))) { error in
+      guard case .unsatisfiableConstraint? = error as? SolverError else { return XCTFail("\(error)") }
+    }
+    try solver.add(Constraint(2 * v2 - 8 * v0 + (2 + 0.002 / 44), .equal))
+    XCTAssertEqual(solver.value(of: v0), 0.25)
+    XCTAssertEqual(solver.value(of: v2), -0.001 / 44, accuracy: 1e-18)
+    XCTAssertEqual(solver.checkInvariants(), [])
+  }
+
+  /// Compact equalities leave no dummy to account for their constants, so with one in the
+  /// solver the tableau's constant is measured against the rows' values. The engine bounds
+  /// those from above and measures again only when the bound cannot decide: the bound still
+  /// remembers 1e6 here, which would call a conflict of 1e-5 rounding; measured again, it is a
+  /// conflict.
+  func testWithCompactEqualitiesAConflictIsMeasuredAgainstTheValuesThereAreNow() throws {
+    let solver = Solver(mode: .strict)
+    let (x, y, z) = (solver.makeVariable("x"), solver.makeVariable("y"), solver.makeVariable("z"))
+    try solver.add(Constraint(z - 1, .equal), onConflict: .throwError, storage: .compact)
     let large = Constraint(x - 1e6, .equal)
     try solver.add(large)
     try solver.remove(large)
@@ -63,5 +87,6 @@ final class LostConstantTests: XCTestCase {
     // Rounding within 1e-10 of the values is still an equality implied by the others.
     try solver.add(Constraint(y - (2 + 1e-13), .equal))
     XCTAssertEqual(solver.value(of: y), 2)
+    XCTAssertEqual(solver.value(of: z), 1)
   }
 }
