@@ -235,7 +235,7 @@ struct AnchorMap {
       guard let root = positions[.view(rootID)] else { throw .unknownItem(item) }
       // The margins guide is the root inset by its effective margins (which are measured
       // from the safe area unless the root turns insetsLayoutMarginsFromSafeArea off).
-      let inset = item == .margins ? effectiveMargins(rootID) : safeAreaInsets
+      let inset = item == .margins ? views[rootID].map(effectiveMargins) ?? .zero : safeAreaInsets
       return AnchorBox(
         left: InlineExpression(constant: inset.left), top: InlineExpression(constant: inset.top),
         width: InlineExpression(position: root.width) - (inset.left + inset.right),
@@ -245,7 +245,7 @@ struct AnchorMap {
     let item = canonical(item)
     guard let vars = positions[item] else { throw .unknownItem(item) }
     let view = item.viewID.flatMap { views[$0] }
-    let margins = item.viewID.map(effectiveMargins) ?? .zero
+    let margins = view.map(effectiveMargins) ?? .zero
     return AnchorBox(
       left: vars.x.map { InlineExpression(position: $0) } ?? InlineExpression(constant: 0),
       top: vars.y.map { InlineExpression(position: $0) } ?? InlineExpression(constant: 0),
@@ -254,8 +254,7 @@ struct AnchorMap {
   }
 
   /// A view's margins for the current safe-area insets (``ResolvedView/effectiveMargins(safeAreaInsets:)``).
-  private func effectiveMargins(_ id: String) -> EdgeInsets {
-    guard let view = views[id] else { return .zero }
+  private func effectiveMargins(_ view: ViewAnchors) -> EdgeInsets {
     guard !view.floor.isEmpty else { return view.margins }
     let m = view.margins
     let f = view.floor
@@ -276,10 +275,11 @@ struct AnchorMap {
     let b = try box(for: anchor.item)
     let m = b.margins
     let rtl = direction == .rightToLeft
-    let left = b.left
-    let right = b.left + b.width
-    let leftMargin = b.left + m.left
-    let rightMargin = b.left + b.width - m.right
+    // Computed only for the case that needs it: this runs for every anchor of every constraint.
+    var left: InlineExpression { b.left }
+    var right: InlineExpression { b.left + b.width }
+    var leftMargin: InlineExpression { b.left + m.left }
+    var rightMargin: InlineExpression { b.left + b.width - m.right }
     let horizontal: InlineExpression
     switch anchor.attribute {
     case .width: return b.width

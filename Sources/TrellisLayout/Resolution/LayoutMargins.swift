@@ -42,8 +42,9 @@ public enum SystemLayoutMargins {
     var indexByID: [String: Int] = [:]
     for (index, view) in views.enumerated() where indexByID[view.id] == nil { indexByID[view.id] = index }
     let pinned = pinnedEdges(views, indexByID, constraints, environment.layoutDirection)
-    // Per view, which physical edges lie on the root's edge (top, left, bottom, right).
-    var flush: [[Bool]] = Array(repeating: [false, false, false, false], count: views.count)
+    // Per view, which physical edges lie on the root's edge: bit 0 top, 1 left, 2 bottom,
+    // 3 right. (Masks and inline arrays: this runs for every view in every environment.)
+    var flush = [UInt8](repeating: 0, count: views.count)
     for index in views.indices {
       let id = views[index].id
       let own = flags[id] ?? Flags(preservesSuperview: false, insetsFromSafeArea: true, respectsSystemMinimum: true)
@@ -51,7 +52,7 @@ public enum SystemLayoutMargins {
       var floor = MarginFloor()
       guard let parentID = views[index].parent, let parent = indexByID[parentID], parent < index else {
         // The root.
-        flush[index] = [true, true, true, true]
+        flush[index] = 0b1111
         if own.respectsSystemMinimum {
           let minimum = minimum(forRootWidth: environment.containerSize.width)
           margins = EdgeInsets(
@@ -65,26 +66,33 @@ public enum SystemLayoutMargins {
         views[index].safeAreaMarginFloor = floor
         continue
       }
-      let edges = pinned[id] ?? [false, false, false, false]
+      let edges = pinned[id] ?? 0
+      if edges == 0 {
+        // Nothing pinned: the view keeps its own margins, with no floor.
+        views[index].safeAreaMarginFloor = floor
+        continue
+      }
       let parentMargins = views[parent].layoutMargins
       let parentFloor = views[parent].safeAreaMarginFloor
-      let parentValues = [parentMargins.top, parentMargins.left, parentMargins.bottom, parentMargins.right]
-      let parentFloors = [parentFloor.top, parentFloor.left, parentFloor.bottom, parentFloor.right]
-      var values = [margins.top, margins.left, margins.bottom, margins.right]
-      var floors: [Double?] = [nil, nil, nil, nil]
+      let parentValues: InlineArray<4, Double> = [
+        parentMargins.top, parentMargins.left, parentMargins.bottom, parentMargins.right,
+      ]
+      let parentFloors: InlineArray<4, Double?> = [parentFloor.top, parentFloor.left, parentFloor.bottom, parentFloor.right]
+      var values: InlineArray<4, Double> = [margins.top, margins.left, margins.bottom, margins.right]
+      var floors: InlineArray<4, Double?> = [nil, nil, nil, nil]
       let inScrollView = views[parent].scroll != nil
       let restsInside = contentRestsInsideSafeArea(views[parent].scroll)
       // Content pinned to a scroll view's bottom ends where the content ends, not at the scroll
       // view's bottom edge (IB's stored frames: a short stack keeps its own bottom margin).
-      for edge in 0..<4 where edges[edge] && !(inScrollView && edge == 2) {
-        flush[index][edge] = flush[parent][edge] && !restsInside[edge]
+      for edge in 0..<4 where edges & (1 << edge) != 0 && !(inScrollView && edge == 2) {
+        if flush[parent] & (1 << edge) != 0 && restsInside & (1 << edge) == 0 { flush[index] |= 1 << edge }
         if own.preservesSuperview {
           // Pinned: the superview's margin reaches exactly as far into this view; content
           // resting past the bars takes the margin without the safe area under the bars.
           values[edge] = max(values[edge], parentValues[edge])
-          floors[edge] = restsInside[edge] ? nil : parentFloors[edge]
+          floors[edge] = restsInside & (1 << edge) != 0 ? nil : parentFloors[edge]
         }
-        if own.insetsFromSafeArea, flush[index][edge] {
+        if own.insetsFromSafeArea, flush[index] & (1 << edge) != 0 {
           // On the root's edge: the margin is clamped into the safe area.
           floors[edge] = max(floors[edge] ?? 0, 0)
         }
@@ -96,28 +104,28 @@ public enum SystemLayoutMargins {
     }
   }
 
-  /// Per edge (top, left, bottom, right), whether a scroll view's content rests inside the safe
+  /// Per edge (bits 0…3: top, left, bottom, right), whether a scroll view's content rests inside the safe
   /// area there: the scroll view adds the safe area to its content inset, so at rest
   /// (offset −adjustedContentInset) content pinned to that edge sits past the bars and gets no
   /// safe-area inset (IB's stored frames: a stack inside a full-screen scroll view under a
   /// navigation bar keeps its own top margin, docs/semantics.md §8). Pre-solve, the axes are
   /// taken from the behaviour alone: every adjusting behaviour adjusts top and bottom (the
   /// vertical scrolling of screens of content); only `.always` adjusts left and right.
-  private static func contentRestsInsideSafeArea(_ scroll: ResolvedScroll?) -> [Bool] {
+  private static func contentRestsInsideSafeArea(_ scroll: ResolvedScroll?) -> UInt8 {
     switch scroll?.contentInsetAdjustmentBehavior {
-    case nil, .never?: return [false, false, false, false]
-    case .always?: return [true, true, true, true]
-    case .automatic?, .scrollableAxes?: return [true, false, true, false]
+    case nil, .never?: return 0
+    case .always?: return 0b1111
+    case .automatic?, .scrollableAxes?: return 0b0101
     }
   }
 
-  /// View id → its physical edges (top, left, bottom, right) pinned to the same edge of its
+  /// View id → its physical edges (bits 0…3: top, left, bottom, right) pinned to the same edge of its
   /// superview by an installed required `view.edge == superview.edge` (either way round).
   private static func pinnedEdges(
     _ views: [ResolvedView], _ indexByID: [String: Int], _ constraints: [LayoutConstraint],
     _ direction: LayoutDirection
-  ) -> [String: [Bool]] {
-    var out: [String: [Bool]] = [:]
+  ) -> [String: UInt8] {
+    var out: [String: UInt8] = [:]
     for c in constraints
     where c.priority >= 1000 && c.relation == .equal && c.multiplier == 1 && c.constant == 0
       && c.second?.attribute == c.first.attribute
@@ -135,9 +143,7 @@ public enum SystemLayoutMargins {
       } else {
         continue
       }
-      var edges = out[child] ?? [false, false, false, false]
-      edges[edge] = true
-      out[child] = edges
+      out[child, default: 0] |= 1 << edge
     }
     return out
   }

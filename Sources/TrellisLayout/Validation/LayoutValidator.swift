@@ -151,8 +151,8 @@ public struct LayoutValidator: Sendable {
       // Font sizes: positive and in range, for every size-class value.
       if view.kind == .label || view.kind == .button {
         for (index, size) in values(of: view.fontSize).enumerated() {
-          let (location, path) = origin("fontSize", index)
-          if checkPoints(size, for: "\"fontSize\"", at: location, path: path, allowNegative: true), size <= 0 {
+          if checkPoints(size, for: "\"fontSize\"", at: origin("fontSize", index), allowNegative: true), size <= 0 {
+            let (location, path) = origin("fontSize", index)
             error("out-of-range", "\"fontSize\" must be greater than 0 (found \(fmt(size)))", at: location, path: path)
           }
         }
@@ -167,12 +167,10 @@ public struct LayoutValidator: Sendable {
       // end recorded no origin for a part, the view's own location is used.
       for (index, size) in values(of: view.intrinsicSizeByClass).enumerated() {
         if let width = size.width {
-          let (location, path) = origin("intrinsicSize.width", index)
-          checkPoints(width, for: "the intrinsic width", at: location, path: path, allowNegative: false)
+          checkPoints(width, for: "the intrinsic width", at: origin("intrinsicSize.width", index), allowNegative: false)
         }
         if let height = size.height {
-          let (location, path) = origin("intrinsicSize.height", index)
-          checkPoints(height, for: "the intrinsic height", at: location, path: path, allowNegative: false)
+          checkPoints(height, for: "the intrinsic height", at: origin("intrinsicSize.height", index), allowNegative: false)
         }
       }
       for (property, varying) in [("layoutMargins", view.layoutMarginsByClass), ("contentInsets", view.contentInsetsByClass)] {
@@ -180,8 +178,7 @@ public struct LayoutValidator: Sendable {
           for (side, value) in [
             ("top", insets.top), ("left", insets.left), ("bottom", insets.bottom), ("right", insets.right),
           ] {
-            let (location, path) = origin("\(property).\(side)", index)
-            checkPoints(value, for: "\"\(side)\"", at: location, path: path, allowNegative: true)
+            checkPoints(value, for: "\"\(side)\"", at: origin("\(property).\(side)", index), allowNegative: true)
           }
         }
       }
@@ -189,19 +186,20 @@ public struct LayoutValidator: Sendable {
         ("hugging", view.huggingByClass), ("compressionResistance", view.compressionResistanceByClass),
       ] {
         for (index, values) in values(of: varying).enumerated() {
+          // Where the values are fine nothing is reported, and where they were written is not needed.
+          if isPriority(values.horizontal) && isPriority(values.vertical) { continue }
           let horizontal = origin("\(property).horizontal", index)
           let vertical = origin("\(property).vertical", index)
-          checkPriority(values.horizontal, at: horizontal.0, path: horizontal.1)
+          checkPriority(values.horizontal, at: horizontal)
           // One value written for both axes is reported once.
           if values.vertical != values.horizontal || vertical.0 != horizontal.0 || vertical.1 != horizontal.1 {
-            checkPriority(values.vertical, at: vertical.0, path: vertical.1)
+            checkPriority(values.vertical, at: vertical)
           }
         }
       }
       if let stack = view.stack {
         for (index, spacing) in self.values(of: stack.spacing).enumerated() {
-          let (location, path) = origin("spacing", index)
-          checkPoints(spacing, for: "\"spacing\"", at: location, path: path, allowNegative: true)
+          checkPoints(spacing, for: "\"spacing\"", at: origin("spacing", index), allowNegative: true)
         }
       }
       checkOverlaps(view.hidden, "hidden", view.origins)
@@ -353,7 +351,7 @@ public struct LayoutValidator: Sendable {
 
       // Constants: finite, in range, and never negative for a width or height on its own.
       for (index, value) in values(of: spec.constant).enumerated() {
-        let location = spec.origins.origin("constant", index)?.location ?? spec.location
+        var location: SourceLocation? { spec.origins.origin("constant", index)?.location ?? spec.location }
         if !value.isFinite || abs(value) > validator.maxMagnitude {
           error(
             "out-of-range",
@@ -366,8 +364,11 @@ public struct LayoutValidator: Sendable {
         }
       }
       for (index, value) in values(of: spec.priority).enumerated() {
-        let origin = spec.origins.origin("priority", index)
-        checkPriority(value, at: origin?.location ?? spec.location, path: origin?.path ?? path)
+        var origin: (SourceLocation?, String?) {
+          let found = spec.origins.origin("priority", index)
+          return (found?.location ?? spec.location, found?.path ?? path)
+        }
+        checkPriority(value, at: origin)
       }
     }
 
@@ -396,10 +397,14 @@ public struct LayoutValidator: Sendable {
 
     /// A point value within ±maxMagnitude, and not negative where that is not allowed.
     @discardableResult
+    /// `origin` (where the value was written, and its JSON path) is worked out only for a report:
+    /// a view's origins are looked up by name, which cost a tenth of validating a large file.
     private mutating func checkPoints(
-      _ value: Double, for name: String, at location: SourceLocation?, path: String?, allowNegative: Bool
+      _ value: Double, for name: String, at origin: @autoclosure () -> (SourceLocation?, String?),
+      allowNegative: Bool
     ) -> Bool {
       if !value.isFinite || abs(value) > validator.maxMagnitude {
+        let (location, path) = origin()
         error(
           "out-of-range",
           "\(fmtExact(value)) is out of range for \(name); point values must be within ±\(fmt(validator.maxMagnitude)) (ReaderLimits.maxMagnitude)",
@@ -407,16 +412,20 @@ public struct LayoutValidator: Sendable {
         return false
       }
       if !allowNegative, value < 0 {
+        let (location, path) = origin()
         error("out-of-range", "\(name) must not be negative (found \(fmt(value)))", at: location, path: path)
         return false
       }
       return true
     }
 
+    private func isPriority(_ value: Double) -> Bool { value >= 1 && value <= 1000 }
+
     /// A priority in 1…1000. (Every optional value below 1000 is usable: the container's size
     /// is required, so no band is reserved for it.)
-    private mutating func checkPriority(_ value: Double, at location: SourceLocation?, path: String?) {
-      if !(value >= 1 && value <= 1000) {
+    private mutating func checkPriority(_ value: Double, at origin: @autoclosure () -> (SourceLocation?, String?)) {
+      if !isPriority(value) {
+        let (location, path) = origin()
         error(
           "out-of-range", "priority \(fmtExact(value)) is out of range; use 1…1000 (1000 = required)", at: location,
           path: path)
