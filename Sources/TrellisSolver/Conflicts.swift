@@ -17,22 +17,27 @@ extension Engine {
   /// the candidates.
   func unsatisfiable(_ constraint: Constraint, constant: Double, certificate: [SymbolID]) -> SolverError {
     guard explainsConflicts else { return .unsatisfiableConstraint(constraint, conflicts: []) }
-    let required = records.values
-      .filter { !$0.isEdit && $0.constraint.priority.isRequired && $0.constraint.id != constraint.id }
-      .sorted { $0.sequence < $1.sequence }
-      .map { Requirement(constraint: $0.constraint, constant: $0.constant) }
+    func isCandidate(_ record: ConstraintRecord) -> Bool {
+      !record.isEdit && record.constraint.priority.isRequired && record.constraint.id != constraint.id
+    }
+    func requirements(_ chosen: [ConstraintRecord]) -> [Requirement] {
+      chosen.sorted { $0.sequence < $1.sequence }.map { Requirement(constraint: $0.constraint, constant: $0.constant) }
+    }
+    // The certificate's constraints first, looked up by id: sorting every record for each
+    // conflict was quadratic in a file with a conflict in every view.
     var certified = Set<UInt64>()
     for s in certificate where s >= 0 && Int(s) < owner.count && owner[Int(s)] != 0 {
       certified.insert(owner[Int(s)])
     }
     let new = Requirement(constraint: constraint, constant: constant)
-    var candidates = required.filter { certified.contains($0.constraint.id) }
+    var candidates = requirements(certified.compactMap { records[$0] }.filter(isCandidate))
     if isFeasible(candidates + [new]) {
       // Searching every required constraint builds fresh solvers about 2·k·log₂(n) times
       // (k the set's size): minutes for each conflict of a 2,000-view chain. Past
       // `explanationLimit` the conflict is reported without a set.
+      let required = records.values.filter(isCandidate)
       guard required.count <= Self.explanationLimit else { return .unsatisfiableConstraint(constraint, conflicts: []) }
-      candidates = required
+      candidates = requirements(required)
     }
     if isFeasible(candidates + [new]) { return .unsatisfiableConstraint(constraint, conflicts: []) }
     let minimal = quickXplain(base: [new], checkBase: true, candidates: candidates)
@@ -45,14 +50,29 @@ extension Engine {
 
   /// Whether the required constraints can all hold, tested in a fresh engine (its equalities
   /// compact: a probe is never changed, and with markers a chain's probe fills in, O(n³)).
+  ///
+  /// The probe knows only the variables the requirements name, numbered afresh in the order
+  /// they are met (its symbols are made in that order either way, so it decides as before): a
+  /// probe sized by the whole solver cost O(variables) at each step of the search, most of
+  /// explaining a conflict among 40,000 variables.
   func isFeasible(_ requirements: [Requirement]) -> Bool {
     var probe = Engine(mode: .strict)
     probe.explainsConflicts = false
-    probe.variableNames = variableNames
-    probe.variableSymbol = [SymbolID](repeating: -1, count: variableNames.count)
+    var local: [Int32: Variable] = [:]
     for item in requirements {
+      let terms = item.constraint.expression.terms.map { term in
+        if let known = local[term.variable.index] { return Term(known, term.coefficient) }
+        let made = Variable(
+          name: term.variable.name, solver: term.variable.solver,
+          index: probe.registerVariable(name: term.variable.name))
+        local[term.variable.index] = made
+        return Term(made, term.coefficient)
+      }
+      let c = item.constraint
+      let renumbered = Constraint(
+        LinearExpression(terms: terms, constant: c.expression.constant), c.relation, priority: c.priority)
       do throws(SolverError) {
-        try probe.add(item.constraint, constant: item.constant, isEdit: false, compact: true)
+        try probe.add(renumbered, constant: item.constant, isEdit: false, compact: true)
       } catch {
         return false
       }

@@ -158,6 +158,9 @@ struct AnchorMap {
     var y: Int32?
     var width: Int32
     var height: Int32
+    /// A view's margins and baselines (`nil` for stack guides): kept here so that an anchor
+    /// costs one lookup (each hashes the view's id).
+    var view: ViewAnchors?
   }
 
   /// Variables of views and stack guides (looked up only, never iterated).
@@ -215,7 +218,8 @@ struct AnchorMap {
     }
     for (id, vars) in items {
       positions[id] = ItemPositions(
-        x: vars.x.map(position), y: vars.y.map(position), width: position(vars.width), height: position(vars.height))
+        x: vars.x.map(position), y: vars.y.map(position), width: position(vars.width), height: position(vars.height),
+        view: id.viewID.flatMap { anchors[$0] })
     }
     self.table = table
     self.positions = positions
@@ -235,7 +239,7 @@ struct AnchorMap {
       guard let root = positions[.view(rootID)] else { throw .unknownItem(item) }
       // The margins guide is the root inset by its effective margins (which are measured
       // from the safe area unless the root turns insetsLayoutMarginsFromSafeArea off).
-      let inset = item == .margins ? views[rootID].map(effectiveMargins) ?? .zero : safeAreaInsets
+      let inset = item == .margins ? root.view.map(effectiveMargins) ?? .zero : safeAreaInsets
       return AnchorBox(
         left: InlineExpression(constant: inset.left), top: InlineExpression(constant: inset.top),
         width: InlineExpression(position: root.width) - (inset.left + inset.right),
@@ -244,7 +248,7 @@ struct AnchorMap {
     }
     let item = canonical(item)
     guard let vars = positions[item] else { throw .unknownItem(item) }
-    let view = item.viewID.flatMap { views[$0] }
+    let view = vars.view
     let margins = view.map(effectiveMargins) ?? .zero
     return AnchorBox(
       left: vars.x.map { InlineExpression(position: $0) } ?? InlineExpression(constant: 0),

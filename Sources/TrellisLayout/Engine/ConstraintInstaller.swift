@@ -194,6 +194,21 @@ struct ConstraintInstaller {
   ///
   /// - Parameter views: the resolved views in document order (depth first), for the stack order.
   static func installationOrder(_ constraints: [LayoutConstraint], views: [ResolvedView]) -> [LayoutConstraint] {
+    // Already in order, with no stack to order (most files): nothing to move or copy.
+    var group = 0
+    let inOrder = constraints.allSatisfy { constraint in
+      let next: Int
+      switch constraint.origin {
+      case .file: next = 0
+      case .stack: return false
+      case .intrinsic: next = 3
+      default: next = 2
+      }
+      let ordered = next >= group
+      group = next
+      return ordered
+    }
+    if inOrder { return constraints }
     var file: [LayoutConstraint] = []
     var byStack: [String: [LayoutConstraint]] = [:]
     var otherGenerated: [LayoutConstraint] = []
