@@ -122,6 +122,15 @@ public final class LayoutEngine {
 
   /// The document laid out.
   public let document: LayoutDocument
+  /// Whether the document picks any value by size class (``LayoutDocument/variesWithTraits``):
+  /// when not, solvers are kept without regard to size classes, so that a layout in another
+  /// size class moves a live solver (as a rotation within one does) instead of regenerating the
+  /// constraints and diffing them.
+  let variesWithTraits: Bool
+  /// Whether the document has labels or buttons, whose text is measured in whole pixels of the
+  /// screen's scale (``LayoutDocument/measuresText``): when not, solvers are kept without regard
+  /// to the scale either.
+  let measuresText: Bool
   /// The solver's objective mode.
   public let mode: Solver.Mode
   /// Whether layouts look for ambiguous views (on by default; a benchmark may turn it off).
@@ -164,6 +173,8 @@ public final class LayoutEngine {
   /// - Parameter typesetter: measures labels and buttons (default: the fixed metric).
   public init(document: LayoutDocument, mode: Solver.Mode = .strict, typesetter: Typesetter = Typesetter()) {
     self.document = document
+    self.variesWithTraits = document.variesWithTraits
+    self.measuresText = document.measuresText
     self.mode = mode
     self.typesetter = typesetter
     var paths: [String: String] = [:]
@@ -181,7 +192,7 @@ public final class LayoutEngine {
   ///   errors, ambiguity as warnings).
   public func layout(in environment: Environment, snapToPixels: Bool = false) -> LayoutResult {
     cache.beginLayout()
-    let key = EnvironmentKey(environment)
+    let key = EnvironmentKey(environment, bySizeClass: variesWithTraits, byScale: measuresText)
 
     // 1. A solver for this key whose last layout was clean has exactly this constraint set,
     // up to the safe-area constants: move it without regenerating anything.

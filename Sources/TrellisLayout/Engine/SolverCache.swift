@@ -17,11 +17,14 @@ extension LayoutEngine {
     /// Text styles' sizes follow it.
     var contentSize: ContentSizeCategory
 
-    init(_ environment: Environment) {
+    /// `bySizeClass` false: one key for every size class (of a document that picks nothing by
+    /// them), under the traits of compact width and height; `byScale` false: one for every scale
+    /// (of a document that measures no text), under 1.
+    init(_ environment: Environment, bySizeClass: Bool = true, byScale: Bool = true) {
       contentSize = environment.contentSizeCategory
-      traits = environment.traits
+      traits = bySizeClass ? environment.traits : TraitCollection(horizontal: .compact, vertical: .compact)
       direction = environment.layoutDirection
-      scale = environment.scale
+      scale = byScale ? environment.scale : 1
       wideRoot = environment.containerSize.width > SystemLayoutMargins.compactWidthLimit
     }
   }

@@ -91,8 +91,11 @@ final class ConflictMemoTests: XCTestCase {
     let engine = LayoutEngine(document: doc)
     engine.checksAmbiguity = false
     let first = solve(engine, environment(375, 667, wChR))
-    // Same size, another size class: another solver, the same equations.
-    let other = environment(375, 667, wRhR)
+    // Same size, another size class and text size: another solver (the document picks nothing
+    // by size class, and measures no text, but the engine keys solvers by text size whatever the
+    // document), the same equations.
+    var other = environment(375, 667, wRhR)
+    other.contentSizeCategory = .extraLarge
     let second = solve(engine, other)
     XCTAssertEqual(engine.lastUpdate?.route, .rebuilt)
     XCTAssertEqual(engine.installer.conflictMemo.reused, 1)

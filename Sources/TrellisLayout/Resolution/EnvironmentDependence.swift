@@ -1,0 +1,78 @@
+// What of the environment a document's resolution depends on, beyond its size and safe area:
+// the engine keeps one solver for environments that differ in nothing else it depends on.
+
+extension Varying {
+  /// Whether some size class gets another value than `base`'s place does: any variation.
+  var hasVariations: Bool { !variations.isEmpty }
+}
+
+extension LayoutDocument {
+  /// Whether any value ``resolved(for:typesetter:)`` picks by size class has a variation: a
+  /// constraint's constant, priority, standard spacing or `installed`; a view's `installed`,
+  /// `hidden`, text and font, insets, intrinsic size, hugging, compression resistance and
+  /// margins; a stack's or a scroll view's properties.
+  ///
+  /// When none has, the resolved layout differs between environments only by what the engine's
+  /// solver key holds besides the size classes (direction, scale, text size, a wide root) and by
+  /// the constants a live solver moves (container size, safe area), so one solver serves every
+  /// size class. `TraitDependenceTests` lists the document model's `Varying` properties, so a new
+  /// one cannot be left out here unnoticed.
+  package var variesWithTraits: Bool {
+    for spec in constraints
+    where spec.constant.hasVariations || spec.priority.hasVariations || spec.standardSpacing.hasVariations
+      || spec.installed.hasVariations
+    {
+      return true
+    }
+    var pending = [root]
+    while let node = pending.popLast() {
+      if node.variesWithTraits { return true }
+      pending.append(contentsOf: node.children)
+    }
+    return false
+  }
+}
+
+extension LayoutDocument {
+  /// Whether any view is a label or a button: their text is measured, and rounded up to whole
+  /// pixels of the environment's scale. (Nothing else in ``resolved(for:typesetter:)`` reads the
+  /// scale; snapping frames to pixels reads it after solving.)
+  package var measuresText: Bool {
+    var pending = [root]
+    while let node = pending.popLast() {
+      if node.kind == .label || node.kind == .button { return true }
+      pending.append(contentsOf: node.children)
+    }
+    return false
+  }
+}
+
+extension ViewNode {
+  /// Whether any of this view's own values has a size-class variation (children not included).
+  var variesWithTraits: Bool {
+    if installed.hasVariations || hidden.hasVariations || fontSize.hasVariations
+      || contentInsetsByClass.hasVariations || intrinsicSizeByClass.hasVariations || huggingByClass.hasVariations
+      || compressionResistanceByClass.hasVariations || layoutMarginsByClass.hasVariations
+    {
+      return true
+    }
+    if text?.hasVariations == true || fontName?.hasVariations == true || fontWeight?.hasVariations == true
+      || textStyle?.hasVariations == true
+    {
+      return true
+    }
+    if let stack,
+      stack.axis.hasVariations || stack.distribution.hasVariations || stack.alignment.hasVariations
+        || stack.spacing.hasVariations
+    {
+      return true
+    }
+    if let scroll,
+      scroll.contentInset.hasVariations || scroll.contentInsetAdjustmentBehavior.hasVariations
+        || scroll.contentOffset.hasVariations || scroll.zoomScale.hasVariations
+    {
+      return true
+    }
+    return false
+  }
+}
