@@ -67,11 +67,13 @@ generate() {
         for (k = 1; k <= 5000; k++) printf "\"a.width == %d\"%s\n", k, (k < 5000 ? "," : "")
         print "]}"
       }' > "$out" ;;
-    conflicts-per-view-10000)
-      # 10,000 views, each pinned at the root's top-left, 10 high and 10 wide, then 20 wide:
-      # 10,000 conflicts, each between two constraints of one view.
-      awk 'BEGIN {
-        n = 10000
+    conflicts-per-view-10000|conflicts-per-view-50000)
+      # 10,000 views (or 49,999: with the root, the reader's default limit of 50,000), each
+      # pinned at the root's top-left, 10 high and 10 wide, then 20 wide: one conflict per
+      # view, between two of its own constraints.
+      local n=10000
+      [ "$shape" = conflicts-per-view-50000 ] && n=49999
+      awk -v n="$n" 'BEGIN {
         printf "{\"root\": {\"children\": ["
         for (i = 0; i < n; i++) printf "%s{\"id\": \"v%d\"}", (i ? ", " : ""), i
         print "]},"
