@@ -37,6 +37,23 @@ final class TraitDependenceTests: XCTestCase {
     environment(694, 768, wRhR), environment(1376, 1032, wRhR, safeArea: EdgeInsets(top: 24, left: 0, bottom: 20, right: 0)),
   ]
 
+  /// Lays `document` out with `engine` in every environment in turn, checking each result
+  /// against a fresh engine's (frames, diagnostics, guides).
+  private func layOutLikeAFreshEngine(
+    _ document: LayoutDocument, _ engine: LayoutEngine, line: UInt = #line
+  ) -> [(Environment, LayoutResult)] {
+    environments.map { env in
+      let live = solve(engine, env)
+      let fresh = LayoutEngine(document: document).layout(in: env)
+      let label = "\(env.containerSize) \(env.traits)"
+      XCTAssertEqual(live.views, fresh.views, label, line: line)
+      XCTAssertEqual(live.diagnostics, fresh.diagnostics, label, line: line)
+      XCTAssertEqual(live.safeArea, fresh.safeArea, label, line: line)
+      XCTAssertEqual(live.margins, fresh.margins, label, line: line)
+      return (env, live)
+    }
+  }
+
   /// Frames, diagnostics and breaks are those of a fresh engine in each environment, and the
   /// constraints were generated only once per key: once for the roots wider than 375 pt and once
   /// for the narrower one (their system margins differ), not once per size class.
@@ -44,15 +61,7 @@ final class TraitDependenceTests: XCTestCase {
     let document = try read(json())
     XCTAssertFalse(document.variesWithTraits)
     let engine = LayoutEngine(document: document)
-    for env in environments {
-      let live = solve(engine, env)
-      let fresh = LayoutEngine(document: document).layout(in: env)
-      XCTAssertEqual(live.views, fresh.views, "\(env.containerSize) \(env.traits)")
-      XCTAssertEqual(live.diagnostics, fresh.diagnostics, "\(env.containerSize) \(env.traits)")
-      XCTAssertEqual(live.safeArea, fresh.safeArea)
-      XCTAssertEqual(live.margins, fresh.margins)
-      XCTAssertTrue(live.hasConflicts)
-    }
+    for (_, live) in layOutLikeAFreshEngine(document, engine) { XCTAssertTrue(live.hasConflicts) }
     XCTAssertEqual(engine.constraintSetsGenerated, 2)
   }
 
@@ -62,11 +71,7 @@ final class TraitDependenceTests: XCTestCase {
     let document = try read(json(extra: #", "hidden": {"any": false, "hC": true}"#))
     XCTAssertTrue(document.variesWithTraits)
     let engine = LayoutEngine(document: document)
-    for env in environments {
-      let live = solve(engine, env)
-      let fresh = LayoutEngine(document: document).layout(in: env)
-      XCTAssertEqual(live.views, fresh.views, "\(env.containerSize) \(env.traits)")
-      XCTAssertEqual(live.diagnostics, fresh.diagnostics)
+    for (env, live) in layOutLikeAFreshEngine(document, engine) {
       XCTAssertEqual(live.views.first { $0.id == "a" }?.hidden, env.traits.vertical == .compact)
     }
     XCTAssertGreaterThan(engine.constraintSetsGenerated, 2)
