@@ -225,15 +225,32 @@ extension Engine {
       }
     }
     guard refusedAny else { return (leaving, best, false) }
-    // Rare: a second pass over the column for the rows the test refused.
+    // Rare: a second pass over the column for the rows the test refused. A row the step would
+    // take below zero by more than rounding shows its element is real: the fuzzer met 1e-7 (a
+    // 0.001 beside a 10,000 in one equality) refused in a row whose magnitude had reached 1e3,
+    // and a primal step past it that the dual simplex then undid, leaving a level 125 short of
+    // its optimum. The first such row to reach zero leaves, and the operation refactorizes.
+    // (Elements below `pivotTolerance` are never pivoted on, whatever the evidence.)
+    var harmed = false
+    var promoted: SymbolID = -1
+    var promotedRatio = Double.infinity
     for basic in columns[Int(entering)] {
       guard kind(basic) != .external, let row = rows[Int(basic)] else { continue }
       let a = row.coefficient(of: entering) * direction
       guard a < 0, !row.isPivotable(a) else { continue }
-      if best == .infinity { return (leaving, best, true) }
-      let after = row.constant + a * best
-      if after < -epsilon * max(1, abs(row.constant), abs(a * best)) { return (leaving, best, true) }
+      if best != .infinity {
+        let after = row.constant + a * best
+        guard after < -epsilon * max(1, abs(row.constant), abs(a * best)) else { continue }
+      }
+      harmed = true
+      guard -a > pivotTolerance else { continue }
+      let ratio = max(0, row.constant) / -a
+      if ratio < promotedRatio || (ratio == promotedRatio && basic < promoted) {
+        promotedRatio = ratio
+        promoted = basic
+      }
     }
-    return (leaving, best, false)
+    if promoted >= 0 { return (promoted, promotedRatio, true) }
+    return (leaving, best, harmed)
   }
 }
