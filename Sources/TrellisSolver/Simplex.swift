@@ -243,7 +243,8 @@ extension Engine {
         guard after < -epsilon * max(1, abs(row.constant), abs(a * best)) else { continue }
       }
       harmed = true
-      guard -a > pivotTolerance else { continue }
+      // Evidence, not proof: an element also tiny beside what its row holds now stays refused.
+      guard -a > pivotTolerance, -a > relativePivotTolerance * row.largestCoefficient() else { continue }
       let ratio = max(0, row.constant) / -a
       if ratio < promotedRatio || (ratio == promotedRatio && basic < promoted) {
         promotedRatio = ratio
