@@ -172,7 +172,9 @@ struct Row {
   /// `self += factor × other` (constant included), for rows that are not indexed by
   /// columns (objective rows and rows being built).
   mutating func add(_ other: Row, times factor: Double, tolerance: Double = tableauTolerance) {
-    constant = cancellingSum(constant, other.constant * factor, tolerance: tolerance == tableauTolerance ? constantTolerance : tolerance)
+    // A tableau row's constant is a value: it cancels at `constantTolerance` (see there).
+    let valueTolerance = tolerance == tableauTolerance ? constantTolerance : tolerance
+    constant = cancellingSum(constant, other.constant * factor, tolerance: valueTolerance)
     let reach = abs(factor) * other.magnitude
     let grew = reach > magnitude
     if grew { magnitude = reach }

@@ -200,9 +200,10 @@ extension Engine {
   /// the pivot writes. (-1, ∞) when no row limits it.
   ///
   /// `harmsRefusedRow` is true when a refused element was real after all: moving `entering`
-  /// by the chosen ratio would take its row below zero by more than rounding. The pivot still
-  /// happens (the caller cannot do better with these rows), and the operation ends by
-  /// recomputing the tableau from the constraints (`refactorizeIfDue`).
+  /// by the chosen ratio would take its row below zero by more than rounding. The first such row
+  /// to reach zero leaves instead (unless its element is below `pivotTolerance` or tiny beside
+  /// its row's coefficients), and the operation ends by recomputing the tableau from the
+  /// constraints (`refactorizeIfDue`).
   func leavingRow(_ entering: SymbolID, _ direction: Double) -> (SymbolID, Double, harmsRefusedRow: Bool) {
     var leaving: SymbolID = -1
     var best = Double.infinity
