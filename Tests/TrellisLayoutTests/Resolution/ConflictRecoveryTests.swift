@@ -192,4 +192,24 @@ final class InstallationOrderTests: XCTestCase {
     }
     XCTAssertEqual(stacks, ["a2", "a", "b", "outer"])
   }
+
+  /// Without stacks: the file's constraints, then the other generated ones, then content size,
+  /// each group in its own order; a list already in that order is returned as it is.
+  func testWithoutStacksTheGroupsKeepTheirOrder() {
+    func constraint(_ id: String, _ origin: LayoutConstraint.Origin) -> LayoutConstraint {
+      LayoutConstraint(
+        id: id, first: AnchorReference(item: .view("a"), attribute: .width), relation: .equal, origin: origin,
+        source: id)
+    }
+    let f1 = constraint("f1", .file(id: "f1"))
+    let f2 = constraint("f2", .file(id: "f2"))
+    let root = constraint("w", .container(reason: "width"))
+    let hug = constraint("h", .intrinsic(id: "a", reason: "hugging"))
+    let scroll = constraint("s", .scroll(id: "sv", reason: "scroll-content"))
+    let ids = { (list: [LayoutConstraint]) in list.map(\.id) }
+    XCTAssertEqual(
+      ids(ConstraintInstaller.installationOrder([hug, f1, root, f2, scroll], views: [])), ["f1", "f2", "w", "s", "h"])
+    XCTAssertEqual(
+      ids(ConstraintInstaller.installationOrder([f1, f2, scroll, root, hug], views: [])), ["f1", "f2", "s", "w", "h"])
+  }
 }
