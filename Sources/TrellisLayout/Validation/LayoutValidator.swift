@@ -396,9 +396,9 @@ public struct LayoutValidator: Sendable {
     func values<T>(of varying: Varying<T>) -> [T] { [varying.base] + varying.variations.map(\.value) }
 
     /// A point value within ±maxMagnitude, and not negative where that is not allowed.
-    @discardableResult
     /// `origin` (where the value was written, and its JSON path) is worked out only for a report:
     /// a view's origins are looked up by name, which cost a tenth of validating a large file.
+    @discardableResult
     private mutating func checkPoints(
       _ value: Double, for name: String, at origin: @autoclosure () -> (SourceLocation?, String?),
       allowNegative: Bool
