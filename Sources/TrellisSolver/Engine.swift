@@ -106,7 +106,8 @@ struct Engine {
   var peakMagnitude = 0.0
   /// Row values beyond which an add or remove ends by refactorizing (tests change it).
   var refactorThreshold = 1e9
-  /// Set when the simplex divided by an element far below its row's magnitude (`noteGrowth`),
+  /// Set when the simplex divided by an element far below its row's magnitude (`noteGrowth`), a
+  /// substitution left a coefficient far below the two it was the sum of (`substitute`),
   /// refused as possible rounding an element that turned out to matter (`leavingRow`,
   /// `dualOptimize`), or cleared a reduced cost no row limited (`optimize`): the operation then
   /// ends by recomputing the tableau from the constraints (`refactorizeIfDue`). Saved and
@@ -256,6 +257,7 @@ struct Engine {
     structureRevision &+= 1
     let holders = columns[Int(symbol)]
     columns[Int(symbol)] = []
+    var lostDigits = false
     for basic in holders {
       guard var target = rows[Int(basic)] else { continue }
       willWrite(basic)
@@ -270,7 +272,7 @@ struct Engine {
         // A short row into a long one: update in place (see `Row.add(_:times:)`).
         target.remove(symbol)
         for cell in row.cells {
-          switch target.add(cell.symbol, cell.coefficient * a) {
+          switch target.add(cell.symbol, cell.coefficient * a, lostDigits: &lostDigits) {
           case 1: columns[Int(cell.symbol)].append(basic)
           case -1: unlink(basic, fromColumn: cell.symbol)
           default: break
@@ -278,7 +280,7 @@ struct Engine {
         }
       } else {
         target.cells = Row.merge(
-          target.cells, row.cells, factor: a, skipping: symbol,
+          target.cells, row.cells, factor: a, skipping: symbol, lostDigits: &lostDigits,
           inserted: { columns[Int($0)].append(basic) },
           removed: { unlink(basic, fromColumn: $0) })
       }
@@ -290,6 +292,7 @@ struct Engine {
         infeasible.append(basic)
       }
     }
+    if lostDigits { refactorizationDue = true }
     for l in levels.indices { levels[l].row.substitute(symbol, with: row, tolerance: epsilon) }
     if artificial != nil { artificial?.substitute(symbol, with: row, tolerance: epsilon) }
   }

@@ -12,8 +12,9 @@ extension Engine {
   }
 
   /// Ends an operation during which the simplex divided by a small element
-  /// (`riskyPivotAmplification`) or refused, as possible rounding, an element that mattered
-  /// (`refactorizationDue`). Either can leave rows whose rounding is the size of real values:
+  /// (`riskyPivotAmplification`), left a coefficient far below the two it was the sum of, or
+  /// refused, as possible rounding, an element that mattered
+  /// (`refactorizationDue`). Each can leave rows whose rounding is the size of real values:
   /// the fuzzer met reduced costs left negative, a real unbounded-looking direction, and a
   /// required constraint missed by 8.8 through a coefficient 1 % off (issue 17). Rows recomputed
   /// from the constraints carry the rounding of one elimination, and their magnitudes start

@@ -113,12 +113,20 @@ struct Row {
   /// `magnitude`. Returns +1 if a cell appeared, -1 if one vanished, 0 otherwise.
   @discardableResult
   mutating func add(_ symbol: SymbolID, _ coefficient: Double, tolerance: Double = tableauTolerance) -> Int {
+    var lostDigits = false
+    return add(symbol, coefficient, tolerance: tolerance, lostDigits: &lostDigits)
+  }
+
+  /// `add(_:_:tolerance:)`, setting `lostDigits` when a sum that survives lost most of its digits
+  /// (see `cancellingSum(_:_:tolerance:lostDigits:)`).
+  @discardableResult
+  mutating func add(_ symbol: SymbolID, _ coefficient: Double, tolerance: Double = tableauTolerance, lostDigits: inout Bool) -> Int {
     if abs(coefficient) > magnitude { magnitude = abs(coefficient) }
     // Objective rows are the ones that cancel with a tolerance of their own (`epsilon`).
     let objective = tolerance != tableauTolerance
     let (found, index) = search(symbol)
     if found {
-      var sum = cancellingSum(cells[index].coefficient, coefficient, tolerance: tolerance)
+      var sum = cancellingSum(cells[index].coefficient, coefficient, tolerance: tolerance, lostDigits: &lostDigits)
       if objective && isObjectiveNoise(sum) { sum = 0 }
       if sum == 0 {
         cells.remove(at: index)
@@ -187,7 +195,10 @@ struct Row {
       return
     }
     let floor = objective ? objectiveNoiseFloor * min(magnitude, magnitudeSpan * largestCoefficient()) : 0
-    cells = Row.merge(cells, other.cells, factor: factor, skipping: -1, tolerance: tolerance, floor: floor) { _ in
+    var lostDigits = false
+    cells = Row.merge(
+      cells, other.cells, factor: factor, skipping: -1, tolerance: tolerance, floor: floor, lostDigits: &lostDigits
+    ) { _ in
     } removed: { _ in
     }
     if grew { capMagnitude() }
@@ -202,11 +213,13 @@ struct Row {
   /// Merges two sorted cell lists into `target + factor × source`, leaving out
   /// `skipping`, and reports symbols that appear in or vanish from the target. Sums that
   /// cancel to within `tolerance` of their operands are dropped, and so are new and summed
-  /// cells at or below `floor` (an objective row's noise floor; 0 for tableau rows).
+  /// cells at or below `floor` (an objective row's noise floor; 0 for tableau rows). Sets
+  /// `lostDigits` when a sum that survives lost most of its digits (see
+  /// `cancellingSum(_:_:tolerance:lostDigits:)`).
   @inline(__always)
   static func merge(
     _ target: [Cell], _ source: [Cell], factor: Double, skipping: SymbolID, tolerance: Double = tableauTolerance,
-    floor: Double = 0, inserted: (SymbolID) -> Void, removed: (SymbolID) -> Void
+    floor: Double = 0, lostDigits: inout Bool, inserted: (SymbolID) -> Void, removed: (SymbolID) -> Void
   ) -> [Cell] {
     var out: [Cell] = []
     out.reserveCapacity(target.count + source.count)
@@ -229,7 +242,8 @@ struct Row {
         inserted(cell.symbol)
       } else {
         let s = target[i].symbol
-        var c = cancellingSum(target[i].coefficient, source[j].coefficient * factor, tolerance: tolerance)
+        var c = cancellingSum(
+          target[i].coefficient, source[j].coefficient * factor, tolerance: tolerance, lostDigits: &lostDigits)
         if abs(c) <= floor { c = 0 }
         i += 1
         j += 1

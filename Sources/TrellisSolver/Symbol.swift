@@ -72,6 +72,20 @@ func cancellingSum(_ a: Double, _ b: Double, tolerance: Double = tableauToleranc
   return abs(sum) <= tolerance * scale ? 0 : sum
 }
 
+/// `cancellingSum`, also setting `lostDigits` when the sum survives `riskyPivotAmplification`
+/// times below its operands: it then holds their rounding (a few ulps of them) magnified as
+/// much, and the operation refactorizes. (Issue 17: a substitution left 0.0008000135 of
+/// −1.25e8 + 1.25e8·1.0000000064 where 0.0008 is exact, and a required equality that
+/// multiplied it by 10,000 missed by 0.012 once its variable reached −88.)
+@inline(__always)
+func cancellingSum(_ a: Double, _ b: Double, tolerance: Double = tableauTolerance, lostDigits: inout Bool) -> Double {
+  let sum = a + b
+  let scale = max(abs(a), abs(b))
+  if abs(sum) <= tolerance * scale { return 0 }
+  if abs(sum) * riskyPivotAmplification < scale { lostDigits = true }
+  return sum
+}
+
 /// An internal unknown of the tableau. Symbols are numbered densely in creation
 /// order; the number is the only thing pivot choices ever compare, which keeps every
 /// decision independent of hashing.

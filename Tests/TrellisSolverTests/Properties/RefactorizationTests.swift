@@ -64,19 +64,58 @@ final class RefactorizationTests: XCTestCase {
   /// it once the simplex stopped pivoting on elements that may be rounding (issue 17), and does
   /// again since operations that divide by small elements end by refactorizing; 1246429454
   /// did under those first rules and not since. Seeds from 1246429000 on were searched again.
+  /// Since a substitution that leaves a sum far below its operands also ends the operation by
+  /// refactorizing (`refactorizationDue`), either trigger alone keeps this system's required
+  /// constraints; the premise turns both off.
   func testRefactorizationAfterAHugeDetourKeepsTheRequiredConstraints() {
     let (spec, hidden) = NumericalRangeTests.system(
       seed: 1_246_429_466, variableCount: 20, coefficientExponents: -3...4, maxTerms: 2, boxed: false)
-    func misses(refactorThreshold: Double) -> [String] {
+    func misses(refactorThreshold: Double, whenDue: Bool = true) -> [String] {
       let loaded = LoadedSolver(variableCount: 20, mode: .strict)
       loaded.solver.engine.refactorThreshold = refactorThreshold
+      loaded.solver.engine.refactorizesWhenDue = whenDue
       for item in spec.items { try? loaded.solver.add(item.constraint(loaded.variables)) }
       let values = loaded.values
       return spec.items.filter { item in
         item.priority == nil && item.violation(values) > 1e-6 * max(1, item.scale(values), item.scale(hidden))
       }.map { $0.swiftSource() }
     }
-    XCTAssertNotEqual(misses(refactorThreshold: .infinity), [], "premise: without refactorization this system fails")
+    XCTAssertNotEqual(
+      misses(refactorThreshold: .infinity, whenDue: false), [], "premise: without refactorization this system fails")
+    XCTAssertEqual(misses(refactorThreshold: 1e9, whenDue: false), [], "after huge values alone")
+    XCTAssertEqual(misses(refactorThreshold: .infinity), [], "after lost digits alone")
     XCTAssertEqual(misses(refactorThreshold: 1e9), [])
+  }
+
+  /// A coefficient computed as the difference of two far larger ones holds their rounding
+  /// (issue 17; the fuzzer's `regression-required-miss-coefficient-off` has the same shape). The
+  /// @250 equality is solved for v2, whose coefficient there is 8e-5 beside 10,000, so v2's row
+  /// holds coefficients of 1.25e8; the required equality then makes v2 = 0.0008·v0, a difference
+  /// of two of those, and without a refactorization v2's row says 0.0008000135.
+  ///
+  /// By hand: @999 fixes v0 = −88 (the edit asks for 0 at @250); the required equality gives
+  /// v2 = 8·(−88)/10,000 = −0.0704; the @250 equality asks v1 = 110,000, and the @999
+  /// inequality caps it at −(0.001·(v0 + v2) + 0.001)/100 = 0.000870704.
+  func testACoefficientLeftFarBelowWhatItWasComputedFromIsRecomputed() throws {
+    func solve(refactorizing: Bool) throws -> [Double] {
+      let solver = Solver(mode: .strict)
+      solver.engine.refactorizesWhenDue = refactorizing
+      let v = (0..<3).map { solver.makeVariable("v\($0)") }
+      try solver.addEditVariable(v[0], priority: 250)
+      try solver.add(Constraint(0.001 * v[0] + 0.001 * v[2] + 100 * v[1] + 0.001, .lessThanOrEqual, priority: 999))
+      try solver.add(Constraint(8 * v[1] + 10000 * v[0], .equal, priority: 250))
+      try solver.add(Constraint(10000 * v[2] - 8 * v[0], .equal))
+      try solver.add(Constraint(0.5 * v[0] + 44, .equal, priority: 999))
+      XCTAssertEqual(solver.checkInvariants().filter { !$0.hasPrefix("required ") }, [])
+      return v.map { solver.value(of: $0) }
+    }
+    let unrefactorized = try solve(refactorizing: false)
+    XCTAssertGreaterThan(
+      abs(10000 * unrefactorized[2] - 8 * unrefactorized[0]), 1e-3, "premise: the rounding is the size of a value")
+    let values = try solve(refactorizing: true)
+    XCTAssertEqual(values[0], -88, accuracy: 1e-12)
+    XCTAssertEqual(values[1], 0.000870704, accuracy: 1e-12)
+    XCTAssertEqual(values[2], -0.0704, accuracy: 1e-12)
+    XCTAssertEqual(10000 * values[2] - 8 * values[0], 0, accuracy: 1e-9)
   }
 }

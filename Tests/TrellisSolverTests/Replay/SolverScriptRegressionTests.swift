@@ -33,9 +33,9 @@ final class SolverScriptRegressionTests: XCTestCase {
   /// since rows' constants cancel only at `constantTolerance`, nor `regression-not-optimal-2`
   /// since a refused element shown to limit the step leaves after all.)
   func testTheLatestRegressionsFailWithoutRefactorization() throws {
-    let names = ["regression-required-miss-mixed-scale"]
+    let names = ["regression-required-miss-mixed-scale", "regression-required-miss-coefficient-off"]
     let seeds = try Self.seeds().filter { names.contains($0.name) }
-    XCTAssertEqual(seeds.count, 1)
+    XCTAssertEqual(seeds.count, names.count)
     for seed in seeds {
       let outcome = seed.bytes.withUnsafeBufferPointer {
         runSolverScript($0) { $0.engine.refactorizesWhenDue = false }
