@@ -131,6 +131,10 @@ public final class LayoutEngine {
   /// screen's scale (``LayoutDocument/measuresText``): when not, solvers are kept without regard
   /// to the scale either.
   let measuresText: Bool
+  /// Whether any constraint can read layout margins (``LayoutDocument/readsMargins``): when
+  /// not, solvers are kept without regard to the root's width, whose system minimum margins then
+  /// change only the margins a result reports, decided again on a move (``remargined(_:for:)``).
+  let readsMargins: Bool
   /// The solver's objective mode.
   public let mode: Solver.Mode
   /// Whether layouts look for ambiguous views (on by default; a benchmark may turn it off).
@@ -175,6 +179,7 @@ public final class LayoutEngine {
     self.document = document
     self.variesWithTraits = document.variesWithTraits
     self.measuresText = document.measuresText
+    self.readsMargins = document.readsMargins
     self.mode = mode
     self.typesetter = typesetter
     var paths: [String: String] = [:]
@@ -192,7 +197,8 @@ public final class LayoutEngine {
   ///   errors, ambiguity as warnings).
   public func layout(in environment: Environment, snapToPixels: Bool = false) -> LayoutResult {
     cache.beginLayout()
-    let key = EnvironmentKey(environment, bySizeClass: variesWithTraits, byScale: measuresText)
+    let key = EnvironmentKey(
+      environment, bySizeClass: variesWithTraits, byScale: measuresText, byRootWidth: readsMargins)
 
     // 1. A solver for this key whose last layout was clean has exactly this constraint set,
     // up to the safe-area constants: move it without regenerating anything.
@@ -200,9 +206,10 @@ public final class LayoutEngine {
       let route: Update.Route = cache.isLive(index) ? .diffed : .reusedCachedSolver
       // `moved`: one copy of the slot for the reads (each `cache[index]` copies all of it).
       if let update = installer.move(&cache[index], to: environment, route: route), case let moved = cache[index],
-        var resolved = moved.resolved, let set = moved.set
+        let kept = moved.resolved, let set = moved.set, var resolved = remargined(kept, for: environment)
       {
         resolved.environment = environment
+        if resolved.views != kept.views { cache[index].resolved = resolved }
         let replay = (moved.replay ?? []).map { diagnostic in
           var moved = diagnostic
           moved.environments = [environment]
@@ -242,6 +249,20 @@ public final class LayoutEngine {
       installer.apply(&cache[index], resolved, set, rebuilding: true)
       ?? ConstraintInstaller.Outcome(diagnostics: [], rejected: [], update: .nothing(.rebuilt))
     return finish(index, resolved, set, outcome, snapToPixels: snapToPixels)
+  }
+
+  /// `resolved` with the margins of `environment`'s root: itself, unless the document reads no
+  /// margins (its key ignores the root's width) and the root crosses 375 pt, where its system
+  /// minimum changes (``LayoutDocument/remargin(_:for:)``); `nil` if that fails.
+  private func remargined(_ resolved: ResolvedLayout, for environment: Environment) -> ResolvedLayout? {
+    let before = SystemLayoutMargins.minimum(forRootWidth: resolved.environment.containerSize.width)
+    guard !readsMargins, before != SystemLayoutMargins.minimum(forRootWidth: environment.containerSize.width) else {
+      return resolved
+    }
+    var moved = resolved
+    guard document.remargin(&moved, for: environment) else { return nil }
+    moved.environment = environment
+    return moved
   }
 
   /// Whether a layout with this constraint set keeps a solver per environment key.

@@ -12,20 +12,22 @@ extension LayoutEngine {
     var direction: LayoutDirection
     var scale: Double
     /// Whether the container is wider than 375 pt: the root's system minimum margins differ
-    /// on either side (``SystemLayoutMargins``), and margins are resolved values.
+    /// on either side (``SystemLayoutMargins``), and margins are resolved values. Always false
+    /// for a document whose constraints read no margins (``LayoutDocument/readsMargins``).
     var wideRoot: Bool
     /// Text styles' sizes follow it.
     var contentSize: ContentSizeCategory
 
     /// `bySizeClass` false: one key for every size class (of a document that picks nothing by
     /// them), under the traits of compact width and height; `byScale` false: one for every scale
-    /// (of a document that measures no text), under 1.
-    init(_ environment: Environment, bySizeClass: Bool = true, byScale: Bool = true) {
+    /// (of a document that measures no text), under 1; `byRootWidth` false: one for roots on
+    /// either side of 375 pt (of a document whose constraints read no margins).
+    init(_ environment: Environment, bySizeClass: Bool = true, byScale: Bool = true, byRootWidth: Bool = true) {
       contentSize = environment.contentSizeCategory
       traits = bySizeClass ? environment.traits : TraitCollection(horizontal: .compact, vertical: .compact)
       direction = environment.layoutDirection
       scale = byScale ? environment.scale : 1
-      wideRoot = environment.containerSize.width > SystemLayoutMargins.compactWidthLimit
+      wideRoot = byRootWidth && environment.containerSize.width > SystemLayoutMargins.compactWidthLimit
     }
   }
 

@@ -47,6 +47,35 @@ extension LayoutDocument {
   }
 }
 
+extension LayoutDocument {
+  /// Whether any constraint can read a view's layout margins: a file constraint with a margin
+  /// attribute (`leadingMargin`, …, `centerYWithinMargins`) or the `margins` guide, or with a
+  /// standard constant in any size class (standard spacing to a superview is measured from its
+  /// margins), or a stack that arranges its views within its margins.
+  ///
+  /// When none can, the margins decide nothing the solver sees: the root's system minimum, which
+  /// depends on whether the root is wider than 375 pt, changes only the margins a result reports,
+  /// so one solver serves roots on both sides (``remargin(_:for:)`` decides the margins again).
+  package var readsMargins: Bool {
+    func reads(_ anchor: AnchorReference?) -> Bool {
+      guard let anchor else { return false }
+      return anchor.item == .margins || anchor.attribute.readsMargins
+    }
+    for spec in constraints {
+      if reads(spec.first) || reads(spec.second) { return true }
+      if spec.standardSpacing.base != 0 || spec.standardSpacing.variations.contains(where: { $0.value != 0 }) {
+        return true
+      }
+    }
+    var pending = [root]
+    while let node = pending.popLast() {
+      if node.stack?.isLayoutMarginsRelativeArrangement == true { return true }
+      pending.append(contentsOf: node.children)
+    }
+    return false
+  }
+}
+
 extension ViewNode {
   /// Whether any of this view's own values has a size-class variation (children not included).
   var variesWithTraits: Bool {

@@ -30,6 +30,18 @@ public enum SystemLayoutMargins {
     var preservesSuperview: Bool
     var insetsFromSafeArea: Bool
     var respectsSystemMinimum: Bool
+
+    init(preservesSuperview: Bool, insetsFromSafeArea: Bool, respectsSystemMinimum: Bool) {
+      self.preservesSuperview = preservesSuperview
+      self.insetsFromSafeArea = insetsFromSafeArea
+      self.respectsSystemMinimum = respectsSystemMinimum
+    }
+
+    init(_ node: ViewNode) {
+      self.init(
+        preservesSuperview: node.preservesSuperviewLayoutMargins, insetsFromSafeArea: node.insetsLayoutMarginsFromSafeArea,
+        respectsSystemMinimum: node.respectsSystemMinimumLayoutMargins)
+    }
   }
 
   /// Sets each view's `layoutMargins` and `safeAreaMarginFloor` (views in document order,

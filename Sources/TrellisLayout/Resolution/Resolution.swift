@@ -36,10 +36,7 @@ extension LayoutDocument {
       var view = Self.resolve(node, parent: parent, environment: environment, typesetter: typesetter)
       view.children = node.children.filter { $0.installed.resolved(for: traits) }.map(\.id)
       views.append(view)
-      flags[node.id] = SystemLayoutMargins.Flags(
-        preservesSuperview: node.preservesSuperviewLayoutMargins,
-        insetsFromSafeArea: node.insetsLayoutMarginsFromSafeArea,
-        respectsSystemMinimum: node.respectsSystemMinimumLayoutMargins)
+      flags[node.id] = SystemLayoutMargins.Flags(node)
       for child in node.children.reversed() { pending.append((child, node.id)) }
     }
     ScrollLayout.applyZoom(&views)
@@ -82,6 +79,37 @@ extension LayoutDocument {
       }
     }
     return ResolvedLayout(environment: environment, views: views, constraints: constraints)
+  }
+
+  /// Decides the layout margins of `resolved`'s views again for `environment`, whose root may lie
+  /// on the other side of ``SystemLayoutMargins/compactWidthLimit`` than the one `resolved` was
+  /// made for (the root's system minimum differs there). Only for a document whose constraints
+  /// read no margins (``readsMargins``): its constraints are then the same on both sides, and the
+  /// engine moves one solver across instead of resolving the document again. `resolved` must be
+  /// this document's resolution for the same size classes; returns false (leaving it unchanged)
+  /// when its views are not this document's installed views in order.
+  package func remargin(_ resolved: inout ResolvedLayout, for environment: Environment) -> Bool {
+    let traits = environment.traits
+    // One copy of the views: `ResolvedLayout.views` indexes them again on every change.
+    var views = resolved.views
+    var flags: [String: SystemLayoutMargins.Flags] = [:]
+    var index = 0
+    // The walk of `resolved(for:typesetter:)`: installed views, document order, root first.
+    var pending: [(node: ViewNode, isRoot: Bool)] = [(root, true)]
+    while let (node, isRoot) = pending.popLast() {
+      if !isRoot, !node.installed.resolved(for: traits) { continue }
+      guard index < views.count, views[index].id == node.id else { return false }
+      views[index].layoutMargins = node.layoutMarginsByClass.resolved(for: traits)
+      views[index].safeAreaMarginFloor = MarginFloor()
+      flags[node.id] = SystemLayoutMargins.Flags(node)
+      index += 1
+      for child in node.children.reversed() { pending.append((child, false)) }
+    }
+    guard index == views.count else { return false }
+    // No constraint has a standard constant (it could read margins), so every one may pin an edge.
+    SystemLayoutMargins.apply(to: &views, flags: flags, constraints: resolved.constraints, environment: environment)
+    resolved.views = views
+    return true
   }
 
   /// The ids of a view and its subviews (explicit stack: nesting depth comes from the file).

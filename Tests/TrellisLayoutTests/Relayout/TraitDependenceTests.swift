@@ -15,11 +15,12 @@ final class TraitDependenceTests: XCTestCase {
 
   /// Four views pinned to the root's leading margin and top, with a conflict in the first (the
   /// shape of a file with a conflict in every view: what is broken does not depend on the
-  /// container's size, so a solver may move); `extra` goes into the first view's object.
-  private func json(extra: String = "", constraintExtra: String = "") -> String {
+  /// container's size, so a solver may move); `extra` goes into the first view's object,
+  /// `leading` names the root's attribute the views' leading edges are pinned to.
+  private func json(extra: String = "", constraintExtra: String = "", leading: String = "leadingMargin") -> String {
     var constraints = ["a.width == 100", "a.width == 120"]
     for (index, id) in ["a", "b", "c", "d"].enumerated() {
-      constraints += ["\(id).leading == root.leadingMargin", "\(id).top == root.top + \(20 * index)", "\(id).height == 10"]
+      constraints += ["\(id).leading == root.\(leading)", "\(id).top == root.top + \(20 * index)", "\(id).height == 10"]
       if id != "a" { constraints.append("\(id).width == \(40 * index)") }
     }
     let list = constraints.map { "\"\($0)\"" }.joined(separator: ", ")
@@ -75,6 +76,47 @@ final class TraitDependenceTests: XCTestCase {
       XCTAssertEqual(live.views.first { $0.id == "a" }?.hidden, env.traits.vertical == .compact)
     }
     XCTAssertGreaterThan(engine.constraintSetsGenerated, 2)
+  }
+
+  /// With no constraint reading margins, the root's width (16 pt system margins up to 375 pt,
+  /// 20 beyond) changes nothing the solver sees: one generation serves all eight environments,
+  /// and the margins each result reports are decided again on the moves across 375 pt — the
+  /// root's guide, and the margins of a view that preserves its superview's, pinned to the
+  /// root's leading and top edges (16 or 20 on the left, its own 8 elsewhere).
+  func testRootsOnBothSidesOf375ShareASolverWhenNoConstraintReadsMargins() throws {
+    let document = try read(json(extra: #", "preservesSuperviewLayoutMargins": true"#, leading: "leading"))
+    XCTAssertFalse(document.readsMargins)
+    let engine = LayoutEngine(document: document)
+    for (env, live) in layOutLikeAFreshEngine(document, engine) {
+      let side = env.containerSize.width > 375 ? 20.0 : 16
+      let resolution = try XCTUnwrap(live.resolution)
+      let root = try XCTUnwrap(resolution.views.first)
+      XCTAssertEqual(root.layoutMargins, EdgeInsets(top: 0, left: side, bottom: 0, right: side), "\(env.containerSize)")
+      let a = try XCTUnwrap(resolution.views.first { $0.id == "a" })
+      XCTAssertEqual(a.layoutMargins, EdgeInsets(top: 8, left: side, bottom: 8, right: 8), "\(env.containerSize)")
+      XCTAssertEqual(
+        live.margins.x, max(side, env.safeAreaInsets.left + side), "\(env.containerSize): the margins guide")
+    }
+    XCTAssertEqual(engine.constraintSetsGenerated, 1)
+  }
+
+  /// Each way a constraint can read margins keeps the root's width in the solver's key: a margin
+  /// attribute, the margins guide, a standard constant in some size class, a stack arranged within
+  /// its margins.
+  func testEachMarginReaderIsSeen() throws {
+    XCTAssertFalse(try read(json(leading: "leading")).readsMargins)
+    XCTAssertTrue(try read(json(leading: "leadingMargin")).readsMargins)
+    XCTAssertTrue(try read(json(leading: "centerXWithinMargins")).readsMargins)
+    let readers = [
+      ("", #", "a.bottom <= margins.bottom""#),
+      ("", #", "a.bottom <= root.bottom - standard""#),
+      ("", #", {"constraint": "a.bottom <= root.bottom", "constant": {"any": 0, "hC": "standard"}}"#),
+      (#", "kind": "stack", "layoutMarginsRelativeArrangement": true"#, ""),
+    ]
+    for (extra, constraint) in readers {
+      let document = try read(json(extra: extra, constraintExtra: constraint, leading: "leading"))
+      XCTAssertTrue(document.readsMargins, "\(extra)\(constraint)")
+    }
   }
 
   /// Each kind of value that may vary makes the document vary: a constraint's constant,

@@ -16,15 +16,18 @@ final class ConflictMemoTests: XCTestCase {
 
   /// `a.width == 20` conflicts with `a.width == 10` alone (worked out by hand: the two widths
   /// are the only constraints on `a.width`), in every environment. The second environment has
-  /// another key (another size class); this small layout keeps one solver and diffs it, and the
-  /// diff reports the broken constraint with the set from the first (`ConflictMoveTests`).
+  /// another key (another text size: the document picks nothing by size class and reads no
+  /// margins, but the engine keys solvers by text size whatever the document); this small layout
+  /// keeps one solver and diffs it, and the diff reports the broken constraint with the set from
+  /// the first (`ConflictMoveTests`).
   func testASetFoundInOneEnvironmentIsReusedInAnother() {
     let doc = document(
       ["a"], ["a.leading == root.leading", "a.top == root.top", "a.height == 10", "a.width == 10", "a.width == 20"])
     let engine = LayoutEngine(document: doc)
     let first = solve(engine, environment(375, 667, wChR))
     XCTAssertEqual(engine.installer.conflictMemo.reused, 0)
-    let landscape = environment(667, 375, wChC)
+    var landscape = environment(667, 375, wChC)
+    landscape.contentSizeCategory = .extraLarge
     let second = solve(engine, landscape)
     XCTAssertEqual(engine.lastUpdate?.route, .diffed)
     XCTAssertEqual(engine.installer.conflictMemo.reused, 1)
