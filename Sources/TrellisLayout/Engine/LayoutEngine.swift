@@ -135,6 +135,9 @@ public final class LayoutEngine {
   /// not, solvers are kept without regard to the root's width, whose system minimum margins then
   /// change only the margins a result reports, decided again on a move (``remargined(_:for:)``).
   let readsMargins: Bool
+  /// Whether a subview preserves its superview's margins (``LayoutDocument/subviewsPreserveMargins``):
+  /// when not, such a move decides only the root's margins again.
+  let subviewsPreserveMargins: Bool
   /// The solver's objective mode.
   public let mode: Solver.Mode
   /// Whether layouts look for ambiguous views (on by default; a benchmark may turn it off).
@@ -180,6 +183,7 @@ public final class LayoutEngine {
     self.variesWithTraits = document.variesWithTraits
     self.measuresText = document.measuresText
     self.readsMargins = document.readsMargins
+    self.subviewsPreserveMargins = document.subviewsPreserveMargins
     self.mode = mode
     self.typesetter = typesetter
     var paths: [String: String] = [:]
@@ -253,14 +257,16 @@ public final class LayoutEngine {
 
   /// `resolved` with the margins of `environment`'s root: itself, unless the document reads no
   /// margins (its key ignores the root's width) and the root crosses 375 pt, where its system
-  /// minimum changes (``LayoutDocument/remargin(_:for:)``); `nil` if that fails.
+  /// minimum changes (``LayoutDocument/remargin(_:for:subviewsPreserveMargins:)``); `nil` if that fails.
   private func remargined(_ resolved: ResolvedLayout, for environment: Environment) -> ResolvedLayout? {
     let before = SystemLayoutMargins.minimum(forRootWidth: resolved.environment.containerSize.width)
     guard !readsMargins, before != SystemLayoutMargins.minimum(forRootWidth: environment.containerSize.width) else {
       return resolved
     }
     var moved = resolved
-    guard document.remargin(&moved, for: environment) else { return nil }
+    guard document.remargin(&moved, for: environment, subviewsPreserveMargins: subviewsPreserveMargins) else {
+      return nil
+    }
     moved.environment = environment
     return moved
   }

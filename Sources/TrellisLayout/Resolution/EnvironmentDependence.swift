@@ -55,7 +55,8 @@ extension LayoutDocument {
   ///
   /// When none can, the margins decide nothing the solver sees: the root's system minimum, which
   /// depends on whether the root is wider than 375 pt, changes only the margins a result reports,
-  /// so one solver serves roots on both sides (``remargin(_:for:)`` decides the margins again).
+  /// so one solver serves roots on both sides (``remargin(_:for:subviewsPreserveMargins:)`` decides the
+  /// margins again).
   package var readsMargins: Bool {
     func reads(_ anchor: AnchorReference?) -> Bool {
       guard let anchor else { return false }
@@ -70,6 +71,20 @@ extension LayoutDocument {
     var pending = [root]
     while let node = pending.popLast() {
       if node.stack?.isLayoutMarginsRelativeArrangement == true { return true }
+      pending.append(contentsOf: node.children)
+    }
+    return false
+  }
+}
+
+extension LayoutDocument {
+  /// Whether any view but the root preserves its superview's layout margins
+  /// (`preservesSuperviewLayoutMargins`): only such views can take the root's system minimum
+  /// (``remargin(_:for:subviewsPreserveMargins:)``).
+  package var subviewsPreserveMargins: Bool {
+    var pending = root.children
+    while let node = pending.popLast() {
+      if node.preservesSuperviewLayoutMargins { return true }
       pending.append(contentsOf: node.children)
     }
     return false

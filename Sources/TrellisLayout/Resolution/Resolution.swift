@@ -88,8 +88,23 @@ extension LayoutDocument {
   /// engine moves one solver across instead of resolving the document again. `resolved` must be
   /// this document's resolution for the same size classes; returns false (leaving it unchanged)
   /// when its views are not this document's installed views in order.
-  package func remargin(_ resolved: inout ResolvedLayout, for environment: Environment) -> Bool {
+  ///
+  /// Only the root's system minimum depends on the width, and only views that preserve their
+  /// superview's margins take it from there: when no subview does (`subviewsPreserveMargins`
+  /// false), the root's margins alone are decided again.
+  package func remargin(_ resolved: inout ResolvedLayout, for environment: Environment, subviewsPreserveMargins: Bool)
+    -> Bool
+  {
     let traits = environment.traits
+    if !subviewsPreserveMargins {
+      guard var views = resolved.views.first.map({ [$0] }), views[0].id == root.id else { return false }
+      views[0].layoutMargins = root.layoutMarginsByClass.resolved(for: traits)
+      views[0].safeAreaMarginFloor = MarginFloor()
+      SystemLayoutMargins.apply(
+        to: &views, flags: [root.id: SystemLayoutMargins.Flags(root)], constraints: [], environment: environment)
+      resolved.views[0] = views[0]
+      return true
+    }
     // One copy of the views: `ResolvedLayout.views` indexes them again on every change.
     var views = resolved.views
     var flags: [String: SystemLayoutMargins.Flags] = [:]

@@ -81,23 +81,27 @@ final class TraitDependenceTests: XCTestCase {
   /// With no constraint reading margins, the root's width (16 pt system margins up to 375 pt,
   /// 20 beyond) changes nothing the solver sees: one generation serves all eight environments,
   /// and the margins each result reports are decided again on the moves across 375 pt — the
-  /// root's guide, and the margins of a view that preserves its superview's, pinned to the
-  /// root's leading and top edges (16 or 20 on the left, its own 8 elsewhere).
+  /// root's guide, and the margins of a view pinned to the root's leading and top edges: 16 or
+  /// 20 on the left when it preserves its superview's margins (its own 8 elsewhere), its own 8
+  /// all round when it does not (then only the root's are decided again).
   func testRootsOnBothSidesOf375ShareASolverWhenNoConstraintReadsMargins() throws {
-    let document = try read(json(extra: #", "preservesSuperviewLayoutMargins": true"#, leading: "leading"))
-    XCTAssertFalse(document.readsMargins)
-    let engine = LayoutEngine(document: document)
-    for (env, live) in layOutLikeAFreshEngine(document, engine) {
-      let side = env.containerSize.width > 375 ? 20.0 : 16
-      let resolution = try XCTUnwrap(live.resolution)
-      let root = try XCTUnwrap(resolution.views.first)
-      XCTAssertEqual(root.layoutMargins, EdgeInsets(top: 0, left: side, bottom: 0, right: side), "\(env.containerSize)")
-      let a = try XCTUnwrap(resolution.views.first { $0.id == "a" })
-      XCTAssertEqual(a.layoutMargins, EdgeInsets(top: 8, left: side, bottom: 8, right: 8), "\(env.containerSize)")
-      XCTAssertEqual(
-        live.margins.x, max(side, env.safeAreaInsets.left + side), "\(env.containerSize): the margins guide")
+    for preserves in [true, false] {
+      let document = try read(json(extra: #", "preservesSuperviewLayoutMargins": \#(preserves)"#, leading: "leading"))
+      XCTAssertFalse(document.readsMargins)
+      XCTAssertEqual(document.subviewsPreserveMargins, preserves)
+      let engine = LayoutEngine(document: document)
+      for (env, live) in layOutLikeAFreshEngine(document, engine) {
+        let side = env.containerSize.width > 375 ? 20.0 : 16
+        let label = "\(env.containerSize), preserves: \(preserves)"
+        let resolution = try XCTUnwrap(live.resolution)
+        let root = try XCTUnwrap(resolution.views.first)
+        XCTAssertEqual(root.layoutMargins, EdgeInsets(top: 0, left: side, bottom: 0, right: side), label)
+        let a = try XCTUnwrap(resolution.views.first { $0.id == "a" })
+        XCTAssertEqual(a.layoutMargins, EdgeInsets(top: 8, left: preserves ? side : 8, bottom: 8, right: 8), label)
+        XCTAssertEqual(live.margins.x, max(side, env.safeAreaInsets.left + side), "\(label): the margins guide")
+      }
+      XCTAssertEqual(engine.constraintSetsGenerated, 1)
     }
-    XCTAssertEqual(engine.constraintSetsGenerated, 1)
   }
 
   /// Each way a constraint can read margins keeps the root's width in the solver's key: a margin
