@@ -108,7 +108,13 @@ package enum JSONPath {
 
   /// `base[index]`.
   package static func element(_ base: String, _ index: Int) -> String {
-    "\(base)[\(index)]"
+    // Appended, not interpolated: a large file makes one for every constraint.
+    var path = base
+    path.reserveCapacity(base.utf8.count + 22)
+    path.append("[")
+    path.append(String(index))
+    path.append("]")
+    return path
   }
 
   package static func isIdentifierStart(_ scalar: Unicode.Scalar) -> Bool {
