@@ -57,6 +57,9 @@ struct Engine {
   /// roll-back, a rebuild), never a change of constants alone: what depends only on the basis,
   /// such as which variables are ambiguous, stays valid while it is unchanged.
   var structureRevision = 0
+  /// Counts changes of constants that leave the structure as it is (`applyConstantChange`): with
+  /// ``structureRevision``, whether a ``ConstantSensitivity`` still describes the solution.
+  var constantRevision = 0
 
   let mode: Solver.Mode
   /// When false (inside conflict explanation), failures are reported without explaining.

@@ -453,6 +453,7 @@ extension Engine {
   }
 
   mutating func applyConstantChange(marker: SymbolID, shift: Double) {
+    constantRevision &+= 1
     if let current = rows[Int(marker)]?.constant {
       let value = cancellingSum(current, -shift, tolerance: constantTolerance)
       rows[Int(marker)]?.constant = value
