@@ -142,6 +142,11 @@ public final class LayoutEngine {
   public let mode: Solver.Mode
   /// Whether layouts look for ambiguous views (on by default; a benchmark may turn it off).
   public var checksAmbiguity = true
+  /// Whether a resize that pivots nothing is computed from the solution's dependence on the
+  /// container's size (``ParametricMove``; tests turn it off to compare with the solver's path).
+  var movesParametrically = true
+  /// Layouts made by a parametric move (for tests).
+  var parametricMoves = 0
 
   /// Optional constraints the last layout left unsatisfied, in installation order.
   ///
@@ -149,16 +154,27 @@ public final class LayoutEngine {
   /// on every layout cost more than the rest of reading a solution (Concentration leaves some 190
   /// hugging constraints unsatisfied, each a `LayoutConstraint` to copy).
   public var brokenOptionalConstraints: [BrokenConstraint] {
-    guard let serial = solvedSerial, let slot = cache.liveSlot, slot.serial == serial else { return [] }
-    return SolutionReader.brokenOptional(slot)
+    guard let serial = solvedSerial, let index = cache.slots.firstIndex(where: { $0.serial == serial }),
+      cache.isLive(index)
+    else { return [] }
+    // A parametric move left the solver at another size (``ParametricMove``): give it the one shown.
+    if let shown = cache.slots[index].shownSize {
+      guard ConstraintInstaller.resize(&cache[index], to: shown) else {
+        cache.remove(at: index)
+        solvedSerial = nil
+        return []
+      }
+      cache[index].shownSize = nil
+    }
+    return SolutionReader.brokenOptional(cache.slots[index])
   }
   /// The slot whose solution the last layout read (`nil` when it had no root to read).
-  private var solvedSerial: Int?
+  var solvedSerial: Int?
   /// Required constraints the last layout had to break (each also reported as an error
   /// diagnostic), in the order they were tried.
-  public private(set) var rejectedConstraints: [LayoutConstraint] = []
+  public internal(set) var rejectedConstraints: [LayoutConstraint] = []
   /// What the last layout changed in the solver (`nil` before the first layout).
-  public private(set) var lastUpdate: Update?
+  public internal(set) var lastUpdate: Update?
   /// The constraints in the solver after the last layout, in the documented order.
   public var installedConstraints: [LayoutConstraint] { cache.liveSlot?.installed.map(\.layout) ?? [] }
 
@@ -208,6 +224,10 @@ public final class LayoutEngine {
     // up to the safe-area constants: move it without regenerating anything.
     if let index = cache.index(for: key), cache[index].isReusable(for: environment) {
       let route: Update.Route = cache.isLive(index) ? .diffed : .reusedCachedSolver
+      // A resize that pivots nothing needs no solver at all.
+      if let step = parametricStep(index, to: environment) {
+        return parametricResult(index, step, to: environment, route: route, snapToPixels: snapToPixels)
+      }
       // `moved`: one copy of the slot for the reads (each `cache[index]` copies all of it).
       if let update = installer.move(&cache[index], to: environment, route: route), case let moved = cache[index],
         let kept = moved.resolved, let set = moved.set, var resolved = remargined(kept, for: environment)
@@ -255,6 +275,21 @@ public final class LayoutEngine {
     return finish(index, resolved, set, outcome, snapToPixels: snapToPixels)
   }
 
+  /// The checks of a solution's frames: magnitude, pixel scale, negative sizes, fonts, truncation.
+  func solutionChecks(
+    _ solution: SolutionReader.Solution, _ resolved: ResolvedLayout, snapToPixels: Bool
+  ) -> [Diagnostic] {
+    var diagnostics: [Diagnostic] = []
+    if let warning = LayoutChecks.magnitude(solution.frames, resolved) { diagnostics.append(warning) }
+    if snapToPixels, let warning = PixelSnapping.unusableScaleWarning(resolved.environment) {
+      diagnostics.append(warning)
+    }
+    diagnostics += LayoutChecks.negativeFrames(solution.frames, resolved)
+    diagnostics += TextChecks.missingFonts(resolved, typesetter)
+    diagnostics += TextChecks.truncation(solution.views, resolved)
+    return diagnostics
+  }
+
   /// `resolved` with the margins of `environment`'s root: itself, unless the document reads no
   /// margins (its key ignores the root's width) and the root crosses 375 pt, where its system
   /// minimum changes (``LayoutDocument/remargin(_:for:subviewsPreserveMargins:)``); `nil` if that fails.
@@ -288,6 +323,7 @@ public final class LayoutEngine {
     // Still the moved slot's own resolution (wrapping may have moved to another slot).
     let moved = moved && index == movedSlot
     cache[index].hadRejections = !outcome.rejected.isEmpty
+    cache[index].shownSize = nil
     cache.markUsed(index)
     rejectedConstraints = outcome.rejected
     lastUpdate = outcome.update
@@ -307,11 +343,7 @@ public final class LayoutEngine {
     }
     let solution = SolutionReader.read(slot, resolved, rootVars: rootVars, snapToPixels: snapToPixels)
     solvedSerial = slot.serial
-    if let warning = LayoutChecks.magnitude(solution.frames, resolved) { diagnostics.append(warning) }
-    if snapToPixels, let warning = PixelSnapping.unusableScaleWarning(environment) { diagnostics.append(warning) }
-    diagnostics += LayoutChecks.negativeFrames(solution.frames, resolved)
-    diagnostics += TextChecks.missingFonts(resolved, typesetter)
-    diagnostics += TextChecks.truncation(solution.views, resolved)
+    diagnostics += solutionChecks(solution, resolved, snapToPixels: snapToPixels)
 
     var ambiguous: [(id: String, attributes: [LayoutAttribute])] = []
     if checksAmbiguity {

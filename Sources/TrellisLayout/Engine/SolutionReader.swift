@@ -59,31 +59,19 @@ enum SolutionReader {
   static func read(
     _ slot: LayoutEngine.SolverSlot, _ resolved: ResolvedLayout, rootVars: ItemVariables, snapToPixels: Bool
   ) -> Solution {
-    let environment = resolved.environment
     let solver = slot.solver
     let rootSize = Size(width: solver.value(of: rootVars.width), height: solver.value(of: rootVars.height))
-    // Frames, per view (its item's variables; views without variables are at zero).
-    let zero = Rect(x: 0, y: 0, width: 0, height: 0)
     let plan = slot.plan.count == resolved.views.count ? slot.plan : viewPlan(resolved, slot.items)
-    var frames: [Rect] = []
-    frames.reserveCapacity(plan.count)
-    for index in plan.indices {
-      guard let vars = plan[index].variables else {
-        frames.append(zero)
-        continue
-      }
-      var rect = Rect(
-        x: vars.x.map { solver.value(at: $0) } ?? 0, y: vars.y.map { solver.value(at: $0) } ?? 0,
-        width: solver.value(at: vars.width), height: solver.value(at: vars.height))
-      if let insets = plan[index].alignmentInsets {
-        rect = Rect(
-          x: rect.x - insets.left, y: rect.y - insets.top, width: rect.width + insets.left + insets.right,
-          height: rect.height + insets.top + insets.bottom)
-      }
-      if snapToPixels { rect = PixelSnapping.snap(rect, scale: environment.scale) }
-      frames.append(rect)
-    }
+    var solution = assemble(resolved, plan, rootSize: rootSize, snapToPixels: snapToPixels) { solver.value(at: $0) }
+    solution.scrollViews = ScrollLayout.states(
+      resolved, frames: solution.frames, items: slot.items, solver: solver, safeArea: solution.safeArea,
+      snapToPixels: snapToPixels)
+    return solution
+  }
 
+  /// The safe-area and margins guides of a root of `rootSize`, in root coordinates.
+  static func guides(_ resolved: ResolvedLayout, rootSize: Size, snapToPixels: Bool) -> (safeArea: Rect, margins: Rect) {
+    let environment = resolved.environment
     let insets = environment.safeAreaInsets
     let rootMargins = resolved.views.first?.effectiveMargins(safeAreaInsets: insets) ?? .zero
     var safeArea = Rect(
@@ -97,6 +85,37 @@ enum SolutionReader {
       safeArea = PixelSnapping.snap(safeArea, scale: environment.scale)
       margins = PixelSnapping.snap(margins, scale: environment.scale)
     }
+    return (safeArea, margins)
+  }
+
+  /// The frames, guides and view list of a solution whose values `value` gives (the solver's,
+  /// or a parametric move's), for `plan`; without scroll views' states.
+  static func assemble(
+    _ resolved: ResolvedLayout, _ plan: [LayoutEngine.ViewPlan], rootSize: Size, snapToPixels: Bool,
+    value: (VariableSlot) -> Double
+  ) -> Solution {
+    let environment = resolved.environment
+    // Frames, per view (its item's variables; views without variables are at zero).
+    let zero = Rect(x: 0, y: 0, width: 0, height: 0)
+    var frames: [Rect] = []
+    frames.reserveCapacity(plan.count)
+    for index in plan.indices {
+      guard let vars = plan[index].variables else {
+        frames.append(zero)
+        continue
+      }
+      var rect = Rect(
+        x: vars.x.map(value) ?? 0, y: vars.y.map(value) ?? 0, width: value(vars.width), height: value(vars.height))
+      if let insets = plan[index].alignmentInsets {
+        rect = Rect(
+          x: rect.x - insets.left, y: rect.y - insets.top, width: rect.width + insets.left + insets.right,
+          height: rect.height + insets.top + insets.bottom)
+      }
+      if snapToPixels { rect = PixelSnapping.snap(rect, scale: environment.scale) }
+      frames.append(rect)
+    }
+
+    let (safeArea, margins) = guides(resolved, rootSize: rootSize, snapToPixels: snapToPixels)
 
     var views: [LayoutResult.ViewFrame] = []
     views.reserveCapacity(plan.count)
@@ -121,10 +140,6 @@ enum SolutionReader {
           frame: frame, frameInParent: inParent, hidden: hidden, isEffectivelyHidden: isHidden,
           text: resolved.views[index].text))
     }
-    let scrolls = ScrollLayout.states(
-      resolved, frames: frames, items: slot.items, solver: solver, safeArea: safeArea, snapToPixels: snapToPixels)
-    return Solution(
-      views: views, frames: frames, rootSize: rootSize, safeArea: safeArea, margins: margins,
-      scrollViews: scrolls)
+    return Solution(views: views, frames: frames, rootSize: rootSize, safeArea: safeArea, margins: margins)
   }
 }

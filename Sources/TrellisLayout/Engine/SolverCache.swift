@@ -75,6 +75,12 @@ extension LayoutEngine {
     /// It is keyed by the views and guides checked too, which a diff can change without a row.
     var ambiguityMemo:
       (revision: Int, items: Int, ambiguous: [(id: String, attributes: [LayoutAttribute])], diagnostics: [Diagnostic])?
+    /// Its solution as an affine function of the container's size, for resizes that pivot
+    /// nothing (``ParametricMove``); made when first needed, dropped when stale.
+    var parametric: ParametricMove?
+    /// The container size the last layout showed when a parametric move left the solver at
+    /// another (`nil` when the solver holds what was shown).
+    var shownSize: Size?
 
     init(key: EnvironmentKey, serial: Int, mode: Solver.Mode) {
       self.key = key

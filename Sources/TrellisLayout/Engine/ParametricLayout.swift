@@ -1,0 +1,146 @@
+import TrellisSolver
+
+// Resizes within an environment key that pivot nothing, laid out from the solution's dependence
+// on the container's size (``ParametricMove``) without touching the solver (issue 15).
+
+extension LayoutEngine {
+  /// Lays the document out in `environment` as ``layout(in:snapToPixels:)`` does, writing only
+  /// the views' frames into `frames` (root coordinates, one per view in the order of
+  /// ``LayoutResult/views``; resized to fit): for a toolkit that applies frames on every step of
+  /// a live resize. Returns the layout's diagnostics, the same as ``layout(in:snapToPixels:)``
+  /// would give (empty when the layout is clean).
+  ///
+  /// A resize within one environment key that pivots nothing, the usual step of a live resize,
+  /// is computed from the solution's dependence on the container's size, every check included
+  /// (required constraints, frame sizes, text, the ambiguity found for the basis): a few
+  /// multiply-adds per frame value. Anything else is a full layout.
+  public func layoutFrames(in environment: Environment, snapToPixels: Bool = false, into frames: inout [Rect])
+    -> [Diagnostic]
+  {
+    let key = EnvironmentKey(
+      environment, bySizeClass: variesWithTraits, byScale: measuresText, byRootWidth: readsMargins)
+    if let index = cache.index(for: key), cache[index].isReusable(for: environment),
+      let step = parametricStep(index, to: environment)
+    {
+      cache.beginLayout()
+      let route: Update.Route = cache.isLive(index) ? .diffed : .reusedCachedSolver
+      let mayReport = step.move.writeFrames(
+        deltas: step.deltas, scale: environment.scale, snapToPixels: snapToPixels, into: &frames)
+      var diagnostics = record(index, step, to: environment, route: route)
+      if mayReport {
+        var resolved = step.kept
+        resolved.environment = environment
+        let solution = step.move.solution(resolved, deltas: step.deltas, snapToPixels: snapToPixels)
+        diagnostics += solutionChecks(solution, resolved, snapToPixels: snapToPixels)
+      } else if snapToPixels, let warning = PixelSnapping.unusableScaleWarning(environment) {
+        // The only check of the frames that can still report.
+        diagnostics.append(warning)
+      }
+      return diagnostics + step.moved(step.memoDiagnostics, to: environment)
+    }
+    let result = layout(in: environment, snapToPixels: snapToPixels)
+    frames.removeAll(keepingCapacity: true)
+    for view in result.views { frames.append(view.frame) }
+    return result.diagnostics
+  }
+
+  /// What a parametric move of the slot at `index` needs: its description, the changes of the
+  /// container constants, the slot's resolution and the ambiguity found for its basis.
+  struct ParametricStep {
+    var move: ParametricMove
+    var deltas: (Double, Double)
+    var kept: ResolvedLayout
+    var memoDiagnostics: [Diagnostic]
+    var ambiguous: [(id: String, attributes: [LayoutAttribute])]
+
+    /// `diagnostics` as found in `environment`.
+    func moved(_ diagnostics: [Diagnostic], to environment: Environment) -> [Diagnostic] {
+      diagnostics.map { diagnostic in
+        var moved = diagnostic
+        moved.environments = [environment]
+        return moved
+      }
+    }
+  }
+
+  /// The parametric move of the slot at `index` (of `environment`'s key, reusable) to
+  /// `environment`, when only the container's size changes and the solver would pivot nothing;
+  /// `nil` when anything else is needed: new safe-area insets, text to measure at a new width,
+  /// scroll views (their state is read from the solver), margins to decide again, an ambiguity
+  /// check not yet made for this basis, a restricted row that would turn negative, or a required
+  /// constraint that could miss. Changes nothing but the slot's kept description.
+  func parametricStep(_ index: Int, to environment: Environment) -> ParametricStep? {
+    // Fields read in place: a copy of the slot retains all of it.
+    guard movesParametrically, let container = cache.slots[index].container, let kept = cache.slots[index].resolved,
+      cache.slots[index].map?.safeAreaInsets == environment.safeAreaInsets, kept.scrollViews.isEmpty,
+      readsMargins
+        || SystemLayoutMargins.minimum(forRootWidth: kept.environment.containerSize.width)
+          == SystemLayoutMargins.minimum(forRootWidth: environment.containerSize.width)
+    else { return nil }
+    let solver = cache.slots[index].solver
+    var memoDiagnostics: [Diagnostic] = []
+    var ambiguous: [(id: String, attributes: [LayoutAttribute])] = []
+    if checksAmbiguity {
+      guard let memo = cache.slots[index].ambiguityMemo, memo.revision == solver.structureRevision,
+        memo.items == cache.slots[index].ambiguityItems
+      else { return nil }
+      (memoDiagnostics, ambiguous) = (memo.diagnostics, memo.ambiguous)
+    }
+    let generation = cache.slots[index].installedGeneration
+    let move: ParametricMove
+    if let current = cache.slots[index].parametric, current.isCurrent(solver, generation: generation) {
+      move = current
+    } else {
+      guard
+        let made = ParametricMove.make(
+          solver: solver, container: container, installed: cache.slots[index].installed, generation: generation,
+          plan: cache.slots[index].plan, resolved: kept, typesetter: typesetter)
+      else { return nil }
+      cache[index].parametric = made
+      move = made
+    }
+    guard let deltas = move.deltas(to: environment.containerSize), move.keepsWrappedText(kept, deltas: deltas)
+    else { return nil }
+    return ParametricStep(
+      move: move, deltas: deltas, kept: kept, memoDiagnostics: memoDiagnostics, ambiguous: ambiguous)
+  }
+
+  /// Records a parametric move of the slot at `index` to `environment` as the layout just made
+  /// (what ``finish`` records for a move) and returns the diagnostics it repeats from the slot's
+  /// last installation, as found in `environment`.
+  private func record(
+    _ index: Int, _ step: ParametricStep, to environment: Environment, route: Update.Route
+  ) -> [Diagnostic] {
+    let held = step.move.size
+    cache[index].shownSize = environment.containerSize == held ? nil : environment.containerSize
+    cache.markUsed(index)
+    parametricMoves += 1
+    rejectedConstraints = cache.slots[index].rejected
+    lastUpdate = Update(
+      route: route, added: 0, removed: 0, constantsChanged: 0, kept: cache.slots[index].installed.count)
+    solvedSerial = cache.slots[index].serial
+    return step.moved(cache.slots[index].replay ?? [], to: environment)
+  }
+
+  /// The result of the parametric move `step` of the slot at `index` to `environment`: the
+  /// frames, the repeated diagnostics, the checks of the new frames (made in full only when a
+  /// frame or a text could report), and the ambiguity found for the basis.
+  func parametricResult(
+    _ index: Int, _ step: ParametricStep, to environment: Environment, route: Update.Route, snapToPixels: Bool
+  ) -> LayoutResult {
+    var diagnostics = record(index, step, to: environment, route: route)
+    var resolved = step.kept
+    resolved.environment = environment
+    let solution = step.move.solution(resolved, deltas: step.deltas, snapToPixels: snapToPixels)
+    if step.move.mayReport(solution.frames) {
+      diagnostics += solutionChecks(solution, resolved, snapToPixels: snapToPixels)
+    } else if snapToPixels, let warning = PixelSnapping.unusableScaleWarning(environment) {
+      diagnostics.append(warning)
+    }
+    diagnostics += step.moved(step.memoDiagnostics, to: environment)
+    return LayoutResult(
+      environment: environment, views: solution.views, safeArea: solution.safeArea, margins: solution.margins,
+      diagnostics: diagnostics, hasConflicts: !rejectedConstraints.isEmpty, ambiguousViews: step.ambiguous,
+      resolution: resolved)
+  }
+}
