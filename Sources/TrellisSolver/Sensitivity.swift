@@ -39,15 +39,26 @@ package struct ConstantSensitivity: Sendable {
     return (values[index], (rates[0][index], rates[1][index]))
   }
 
+  /// The restricted rows as conditions on two constants' changes (for two constraints).
+  private let bounds: AffineBounds
+
+  init(
+    values: [Double], rates: [[Double]], boundValues: [Double], boundRates: [[Double]], structureRevision: Int,
+    constantRevision: Int
+  ) {
+    (self.values, self.rates, self.boundValues, self.boundRates) = (values, rates, boundValues, boundRates)
+    (self.structureRevision, self.constantRevision) = (structureRevision, constantRevision)
+    self.bounds =
+      boundRates.count == 2
+      ? AffineBounds(boundValues.indices.map { (boundValues[$0], boundRates[0][$0], boundRates[1][$0]) })
+      : AffineBounds([])
+  }
+
   /// Whether every restricted row stays ≥ 0 with the constants moved by `deltas` (two
   /// constraints): the basis, and so this description, then still gives the solution.
   package func staysFeasible(deltas: (Double, Double)) -> Bool {
     precondition(rates.count == 2, "two constraints")
-    let values = boundValues, first = boundRates[0], second = boundRates[1]
-    for index in values.indices where values[index] + first[index] * deltas.0 + second[index] * deltas.1 < 0 {
-      return false
-    }
-    return true
+    return bounds.hold(at: deltas)
   }
 }
 
@@ -122,3 +133,47 @@ extension Solver {
     sensitivity.structureRevision == engine.structureRevision && sensitivity.constantRevision == engine.constantRevision
   }
 }
+
+/// Conditions `value + rate₀·δ₀ + rate₁·δ₁ ≥ 0` on two changes, checked nearest first: a
+/// condition whose line lies farther from the origin than the point `(δ₀, δ₁)` holds there
+/// (its value is at least its rates' length times that distance), so a small move reads only
+/// the conditions that are nearly tight.
+package struct AffineBounds: Sendable {
+  /// Per condition, in a row: its value, its two rates, and its line's distance from the
+  /// origin (`value / ‖rates‖`, 0 for a value ≤ 0), ascending by that distance.
+  private let terms: [Double]
+
+  package init(_ conditions: [(value: Double, rate0: Double, rate1: Double)]) {
+    var sorted: [(distance: Double, condition: (value: Double, rate0: Double, rate1: Double))] = []
+    for condition in conditions {
+      let length = (condition.rate0 * condition.rate0 + condition.rate1 * condition.rate1).squareRoot()
+      if length == 0 {
+        // A condition no change moves: it holds or fails everywhere.
+        sorted.append((condition.value >= 0 ? .infinity : 0, condition))
+        continue
+      }
+      sorted.append((condition.value > 0 ? condition.value / length : 0, condition))
+    }
+    sorted.sort { $0.distance < $1.distance }
+    var terms: [Double] = []
+    terms.reserveCapacity(4 * sorted.count)
+    for (distance, condition) in sorted { terms += [condition.value, condition.rate0, condition.rate1, distance] }
+    self.terms = terms
+  }
+
+  /// Whether every condition holds at `deltas` (false for a NaN).
+  package func hold(at deltas: (Double, Double)) -> Bool {
+    // Beyond this distance a condition holds (with room for the rounding of both distances).
+    let reach = (deltas.0 * deltas.0 + deltas.1 * deltas.1).squareRoot() * (1 + 1e-9)
+    guard reach.isFinite else { return terms.isEmpty }
+    return terms.withUnsafeBufferPointer { terms in
+      var at = 0
+      while at < terms.count, terms[at + 3] <= reach {
+        if !(terms[at] + terms[at + 1] * deltas.0 + terms[at + 2] * deltas.1 >= 0) { return false }
+        at += 4
+      }
+      return true
+    }
+  }
+}
+

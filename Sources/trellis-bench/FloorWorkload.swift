@@ -77,6 +77,9 @@ struct FloorWorkload: Workload {
       RegionInfo(measurement: "hand", operation: "hand-written frames, alternating 414x736/430x800", defaultIterations: 100_000),
       RegionInfo(measurement: "engine", operation: "live engine layout with its checks, alternating", defaultIterations: 1000),
       RegionInfo(measurement: "engine_nochecks", operation: "live engine layout, no ambiguity check, alternating", defaultIterations: 1000),
+      RegionInfo(
+        measurement: "engine_frames", operation: "live engine frames into an array, with its checks, alternating",
+        defaultIterations: 1000),
     ]
   }
 
@@ -115,6 +118,23 @@ struct FloorWorkload: Workload {
       log.note("\(environment): largest difference between the engine and the arithmetic \(largest)")
       if !(largest <= 1e-9) { log.fail("\(environment): the arithmetic and the engine differ by \(largest)") }
       if result.views.count != Self.ids.count { log.fail("the layout has \(result.views.count) views, not \(Self.ids.count)") }
+      if result.views.map(\.id) != Self.ids { log.fail("the views are not in the arithmetic's order") }
+    }
+    // `layoutFrames`: the same frames, in the views' order, with nothing to report.
+    let framesEngine = engine(mode, checks: true)
+    var engineFrames: [Rect] = []
+    for environment in [Self.large, Self.small, Self.large] {
+      Self.handFrames(environment, into: &frames)
+      let diagnostics = framesEngine.layoutFrames(in: environment, into: &engineFrames)
+      if !diagnostics.isEmpty { log.fail("\(environment): layoutFrames reported \(diagnostics.count) diagnostics") }
+      guard engineFrames.count == frames.count else {
+        log.fail("\(environment): layoutFrames wrote \(engineFrames.count) frames, not \(frames.count)")
+        continue
+      }
+      let largest = zip(engineFrames, frames).map { a, b in
+        max(abs(a.x - b.x), abs(a.y - b.y), abs(a.width - b.width), abs(a.height - b.height))
+      }.max() ?? 0
+      if !(largest <= 1e-9) { log.fail("\(environment): layoutFrames and the arithmetic differ by \(largest)") }
     }
   }
 
@@ -146,6 +166,16 @@ struct FloorWorkload: Workload {
       }
       results.append(Measurement(name: name, samples: plan.collect(warmup: pass) { microsecondsPerOperation(20, pass) }))
     }
+    let live = engine(mode, checks: true)
+    let framesPass = {
+      for index in 0..<1000 {
+        consume(Double(live.layoutFrames(in: index % 2 == 0 ? Self.large : Self.small, into: &frames).count))
+        consume(frames[frames.count - 1].x)
+      }
+    }
+    results.append(
+      Measurement(
+        name: "engine_frames", samples: plan.collect(warmup: framesPass) { microsecondsPerOperation(1000, framesPass) }))
     return results
   }
 
@@ -155,6 +185,17 @@ struct FloorWorkload: Workload {
       measuredRegion {
         for index in 0..<iterations {
           Self.handFrames(index % 2 == 0 ? Self.small : Self.large, into: &frames)
+          consume(frames[frames.count - 1].x)
+        }
+      }
+      return
+    }
+    if measurement == "engine_frames" {
+      var frames = [Rect](repeating: Rect(x: 0, y: 0, width: 0, height: 0), count: Self.ids.count)
+      let live = engine(mode, checks: true)
+      measuredRegion {
+        for index in 0..<iterations {
+          consume(Double(live.layoutFrames(in: index % 2 == 0 ? Self.large : Self.small, into: &frames).count))
           consume(frames[frames.count - 1].x)
         }
       }

@@ -146,7 +146,7 @@ public final class LayoutEngine {
   /// container's size (``ParametricMove``; tests turn it off to compare with the solver's path).
   var movesParametrically = true
   /// Layouts made by a parametric move (for tests).
-  var parametricMoves = 0
+  @exclusivity(unchecked) var parametricMoves = 0
 
   /// Optional constraints the last layout left unsatisfied, in installation order.
   ///
@@ -169,12 +169,14 @@ public final class LayoutEngine {
     return SolutionReader.brokenOptional(cache.slots[index])
   }
   /// The slot whose solution the last layout read (`nil` when it had no root to read).
-  var solvedSerial: Int?
+  // Plain values written whole, by one thread at a time (see the class's note): not checked for
+  // exclusivity at run time, which cost a parametric move a tenth of its work.
+  @exclusivity(unchecked) var solvedSerial: Int?
   /// Required constraints the last layout had to break (each also reported as an error
   /// diagnostic), in the order they were tried.
-  public internal(set) var rejectedConstraints: [LayoutConstraint] = []
+  @exclusivity(unchecked) public internal(set) var rejectedConstraints: [LayoutConstraint] = []
   /// What the last layout changed in the solver (`nil` before the first layout).
-  public internal(set) var lastUpdate: Update?
+  @exclusivity(unchecked) public internal(set) var lastUpdate: Update?
   /// The constraints in the solver after the last layout, in the documented order.
   public var installedConstraints: [LayoutConstraint] { cache.liveSlot?.installed.map(\.layout) ?? [] }
 
@@ -226,7 +228,7 @@ public final class LayoutEngine {
       let route: Update.Route = cache.isLive(index) ? .diffed : .reusedCachedSolver
       // A resize that pivots nothing needs no solver at all.
       if let step = parametricStep(index, to: environment) {
-        return parametricResult(index, step, to: environment, route: route, snapToPixels: snapToPixels)
+        return parametricResult(index, step, to: environment, snapToPixels: snapToPixels)
       }
       // `moved`: one copy of the slot for the reads (each `cache[index]` copies all of it).
       if let update = installer.move(&cache[index], to: environment, route: route), case let moved = cache[index],

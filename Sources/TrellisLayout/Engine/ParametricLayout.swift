@@ -19,14 +19,14 @@ extension LayoutEngine {
   {
     let key = EnvironmentKey(
       environment, bySizeClass: variesWithTraits, byScale: measuresText, byRootWidth: readsMargins)
-    if let index = cache.index(for: key), cache[index].isReusable(for: environment),
-      let step = parametricStep(index, to: environment)
+    // One access to the cache for the whole move (each is checked for exclusivity at run time).
+    if movesParametrically,
+      let (step, recorded) = cache.moveParametrically(
+        key, to: environment, readsMargins: readsMargins, checksAmbiguity: checksAmbiguity, typesetter: typesetter)
     {
-      cache.beginLayout()
-      let route: Update.Route = cache.isLive(index) ? .diffed : .reusedCachedSolver
       let mayReport = step.move.writeFrames(
         deltas: step.deltas, scale: environment.scale, snapToPixels: snapToPixels, into: &frames)
-      var diagnostics = record(index, step, to: environment, route: route)
+      var diagnostics = record(recorded, step, to: environment)
       if mayReport {
         var resolved = step.kept
         resolved.environment = environment
@@ -64,75 +64,43 @@ extension LayoutEngine {
   }
 
   /// The parametric move of the slot at `index` (of `environment`'s key, reusable) to
-  /// `environment`, when only the container's size changes and the solver would pivot nothing;
-  /// `nil` when anything else is needed: new safe-area insets, text to measure at a new width,
-  /// scroll views (their state is read from the solver), margins to decide again, an ambiguity
-  /// check not yet made for this basis, a restricted row that would turn negative, or a required
-  /// constraint that could miss. Changes nothing but the slot's kept description.
+  /// `environment`, when only the container's size changes and the solver would pivot nothing
+  /// (``SolverCache/parametricStep(_:to:readsMargins:checksAmbiguity:typesetter:)``).
   func parametricStep(_ index: Int, to environment: Environment) -> ParametricStep? {
-    // Fields read in place: a copy of the slot retains all of it.
-    guard movesParametrically, let container = cache.slots[index].container, let kept = cache.slots[index].resolved,
-      cache.slots[index].map?.safeAreaInsets == environment.safeAreaInsets, kept.scrollViews.isEmpty,
-      readsMargins
-        || SystemLayoutMargins.minimum(forRootWidth: kept.environment.containerSize.width)
-          == SystemLayoutMargins.minimum(forRootWidth: environment.containerSize.width)
-    else { return nil }
-    let solver = cache.slots[index].solver
-    var memoDiagnostics: [Diagnostic] = []
-    var ambiguous: [(id: String, attributes: [LayoutAttribute])] = []
-    if checksAmbiguity {
-      guard let memo = cache.slots[index].ambiguityMemo, memo.revision == solver.structureRevision,
-        memo.items == cache.slots[index].ambiguityItems
-      else { return nil }
-      (memoDiagnostics, ambiguous) = (memo.diagnostics, memo.ambiguous)
-    }
-    let generation = cache.slots[index].installedGeneration
-    let move: ParametricMove
-    if let current = cache.slots[index].parametric, current.isCurrent(solver, generation: generation) {
-      move = current
-    } else {
-      guard
-        let made = ParametricMove.make(
-          solver: solver, container: container, installed: cache.slots[index].installed, generation: generation,
-          plan: cache.slots[index].plan, resolved: kept, typesetter: typesetter)
-      else { return nil }
-      cache[index].parametric = made
-      move = made
-    }
-    guard let deltas = move.deltas(to: environment.containerSize), move.keepsWrappedText(kept, deltas: deltas)
-    else { return nil }
-    return ParametricStep(
-      move: move, deltas: deltas, kept: kept, memoDiagnostics: memoDiagnostics, ambiguous: ambiguous)
+    guard movesParametrically else { return nil }
+    return cache.parametricStep(
+      index, to: environment, readsMargins: readsMargins, checksAmbiguity: checksAmbiguity, typesetter: typesetter)
   }
 
   /// Records a parametric move of the slot at `index` to `environment` as the layout just made
   /// (what ``finish`` records for a move) and returns the diagnostics it repeats from the slot's
   /// last installation, as found in `environment`.
-  private func record(
-    _ index: Int, _ step: ParametricStep, to environment: Environment, route: Update.Route
-  ) -> [Diagnostic] {
-    let held = step.move.size
-    cache[index].shownSize = environment.containerSize == held ? nil : environment.containerSize
-    cache.markUsed(index)
+  private func record(_ index: Int, _ step: ParametricStep, to environment: Environment) -> [Diagnostic] {
+    record(cache.recordParametricMove(index, to: environment.containerSize, held: step.move.size), step, to: environment)
+  }
+
+  /// Records what ``SolverCache/recordParametricMove(_:to:held:)`` returned.
+  private func record(_ recorded: SolverCache.RecordedMove, _ step: ParametricStep, to environment: Environment)
+    -> [Diagnostic]
+  {
     parametricMoves += 1
-    rejectedConstraints = cache.slots[index].rejected
-    lastUpdate = Update(
-      route: route, added: 0, removed: 0, constantsChanged: 0, kept: cache.slots[index].installed.count)
-    solvedSerial = cache.slots[index].serial
-    return step.moved(cache.slots[index].replay ?? [], to: environment)
+    rejectedConstraints = recorded.rejected
+    lastUpdate = Update(route: recorded.route, added: 0, removed: 0, constantsChanged: 0, kept: recorded.installed)
+    solvedSerial = recorded.serial
+    return recorded.replay.isEmpty ? [] : step.moved(recorded.replay, to: environment)
   }
 
   /// The result of the parametric move `step` of the slot at `index` to `environment`: the
   /// frames, the repeated diagnostics, the checks of the new frames (made in full only when a
   /// frame or a text could report), and the ambiguity found for the basis.
-  func parametricResult(
-    _ index: Int, _ step: ParametricStep, to environment: Environment, route: Update.Route, snapToPixels: Bool
-  ) -> LayoutResult {
-    var diagnostics = record(index, step, to: environment, route: route)
+  func parametricResult(_ index: Int, _ step: ParametricStep, to environment: Environment, snapToPixels: Bool)
+    -> LayoutResult
+  {
+    var diagnostics = record(index, step, to: environment)
     var resolved = step.kept
     resolved.environment = environment
     let solution = step.move.solution(resolved, deltas: step.deltas, snapToPixels: snapToPixels)
-    if step.move.mayReport(solution.frames) {
+    if step.move.mayReport(solution.frames, deltas: step.deltas, snapped: snapToPixels) {
       diagnostics += solutionChecks(solution, resolved, snapToPixels: snapToPixels)
     } else if snapToPixels, let warning = PixelSnapping.unusableScaleWarning(environment) {
       diagnostics.append(warning)
@@ -142,5 +110,88 @@ extension LayoutEngine {
       environment: environment, views: solution.views, safeArea: solution.safeArea, margins: solution.margins,
       diagnostics: diagnostics, hasConflicts: !rejectedConstraints.isEmpty, ambiguousViews: step.ambiguous,
       resolution: resolved)
+  }
+}
+
+// In the cache's own methods the slots are read in place, in one access to the engine's cache
+// (each access to a class's stored property is checked for exclusivity at run time).
+extension SolverCache {
+  /// The parametric move of the slot at `index` (of `environment`'s key, reusable) to
+  /// `environment`, when only the container's size changes and the solver would pivot nothing;
+  /// `nil` when anything else is needed: new safe-area insets, text to measure at a new width,
+  /// scroll views (their state is read from the solver), margins to decide again, an ambiguity
+  /// check not yet made for this basis, a restricted row that would turn negative, or a required
+  /// constraint that could miss. Changes nothing but the slot's kept description.
+  mutating func parametricStep(
+    _ index: Int, to environment: Environment, readsMargins: Bool, checksAmbiguity: Bool, typesetter: Typesetter
+  ) -> LayoutEngine.ParametricStep? {
+    guard let container = slots[index].container, let kept = slots[index].resolved,
+      slots[index].map?.safeAreaInsets == environment.safeAreaInsets, kept.scrollViews.isEmpty,
+      readsMargins
+        || SystemLayoutMargins.minimum(forRootWidth: kept.environment.containerSize.width)
+          == SystemLayoutMargins.minimum(forRootWidth: environment.containerSize.width)
+    else { return nil }
+    let solver = slots[index].solver
+    var memoDiagnostics: [Diagnostic] = []
+    var ambiguous: [(id: String, attributes: [LayoutAttribute])] = []
+    if checksAmbiguity {
+      guard let memo = slots[index].ambiguityMemo, memo.revision == solver.structureRevision,
+        memo.items == slots[index].ambiguityItems
+      else { return nil }
+      (memoDiagnostics, ambiguous) = (memo.diagnostics, memo.ambiguous)
+    }
+    let generation = slots[index].installedGeneration
+    let move: ParametricMove
+    if let current = slots[index].parametric, current.isCurrent(solver, generation: generation) {
+      move = current
+    } else {
+      guard
+        let made = ParametricMove.make(
+          solver: solver, container: container, installed: slots[index].installed, generation: generation,
+          plan: slots[index].plan, resolved: kept, typesetter: typesetter)
+      else { return nil }
+      self[index].parametric = made
+      move = made
+    }
+    guard let deltas = move.deltas(to: environment.containerSize), move.keepsWrappedText(kept, deltas: deltas)
+    else { return nil }
+    return LayoutEngine.ParametricStep(
+      move: move, deltas: deltas, kept: kept, memoDiagnostics: memoDiagnostics, ambiguous: ambiguous)
+  }
+
+  /// What the engine records of a parametric move: the slot's broken constraints, how many
+  /// constraints it holds, its serial number, the diagnostics a move repeats, and the route.
+  struct RecordedMove {
+    var rejected: [LayoutConstraint]
+    var installed: Int
+    var serial: Int
+    var replay: [Diagnostic]
+    var route: LayoutEngine.Update.Route
+  }
+
+  /// Marks the slot at `index` as the one that served a parametric move to a container of `size`
+  /// (its solver holding `held`), and returns what the engine records of it.
+  mutating func recordParametricMove(_ index: Int, to size: Size, held: Size) -> RecordedMove {
+    let route: LayoutEngine.Update.Route = isLive(index) ? .diffed : .reusedCachedSolver
+    self[index].shownSize = size == held ? nil : size
+    markUsed(index)
+    return RecordedMove(
+      rejected: slots[index].rejected, installed: slots[index].installed.count, serial: slots[index].serial,
+      replay: slots[index].replay ?? [], route: route)
+  }
+
+  /// A whole parametric move to `environment` as one layout, when the slot kept for `key` can
+  /// make it (``parametricStep(_:to:readsMargins:checksAmbiguity:typesetter:)``): begins the
+  /// layout and records it.
+  mutating func moveParametrically(
+    _ key: LayoutEngine.EnvironmentKey, to environment: Environment, readsMargins: Bool, checksAmbiguity: Bool,
+    typesetter: Typesetter
+  ) -> (step: LayoutEngine.ParametricStep, recorded: RecordedMove)? {
+    guard let index = index(for: key), self[index].isReusable(for: environment),
+      let step = parametricStep(
+        index, to: environment, readsMargins: readsMargins, checksAmbiguity: checksAmbiguity, typesetter: typesetter)
+    else { return nil }
+    beginLayout()
+    return (step, recordParametricMove(index, to: environment.containerSize, held: step.move.size))
   }
 }

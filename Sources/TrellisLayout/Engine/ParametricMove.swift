@@ -45,6 +45,11 @@ final class ParametricMove {
   private let textLimits: [(position: Int, width: Double, height: Double)]
   /// Whether a check that does not depend on the frames reports (a missing font).
   private let reportsAnyway: Bool
+  /// Unsnapped frames as ``mayReport(_:)`` sees them, as conditions on the changes: each size
+  /// ≥ −``LayoutChecks/negativeSizeTolerance``, each value within
+  /// ``LayoutEngine/largestAccurateFrameValue``, each text view at least its limits (and one
+  /// that never holds when a check reports whatever the frames).
+  private let quiet: AffineBounds
 
   /// The most a parametric move lets a required constraint miss by: the accuracy check's
   /// tolerance for its smallest terms (``LayoutChecks/accuracy(_:_:paths:)``).
@@ -60,6 +65,30 @@ final class ParametricMove {
     self.wrapping = wrapping
     self.textLimits = textLimits
     self.reportsAnyway = reportsAnyway
+    var conditions: [(value: Double, rate0: Double, rate1: Double)] = []
+    if reportsAnyway { conditions.append((-1, 0, 0)) }
+    let limit = LayoutEngine.largestAccurateFrameValue, tolerance = LayoutChecks.negativeSizeTolerance
+    for view in 0..<(frameTerms.count / 12) {
+      for value in 0..<4 {
+        let at = 12 * view + 3 * value
+        let (v, r0, r1) = (frameTerms[at], frameTerms[at + 1], frameTerms[at + 2])
+        conditions.append((limit - v, -r0, -r1))
+        conditions.append((limit + v, r0, r1))
+        if value >= 2 { conditions.append((v + tolerance, r0, r1)) }
+      }
+    }
+    for (position, width, height) in textLimits {
+      for (value, needed) in [(2, width), (3, height)] where needed != -.infinity {
+        let at = 12 * position + 3 * value
+        guard needed.isFinite else {
+          conditions.append((-1, 0, 0))
+          continue
+        }
+        // The check reports a size below `needed`: quiet while it is at least that.
+        conditions.append((frameTerms[at] - needed, frameTerms[at + 1], frameTerms[at + 2]))
+      }
+    }
+    self.quiet = AffineBounds(conditions)
     self.sensitivity = sensitivity
     self.size = size
     self.generation = generation
@@ -175,20 +204,33 @@ final class ParametricMove {
   /// beyond ``LayoutEngine/largestAccurateFrameValue``, a negative size, a text view smaller than
   /// its text or truncated, a missing font. When not, the checks are known to say nothing.
   func mayReport(_ frames: [Rect]) -> Bool {
-    if reportsAnyway { return true }
-    let largest = LayoutEngine.largestAccurateFrameValue, negative = -LayoutChecks.negativeSizeTolerance
-    for frame in frames {
-      if frame.width < negative || frame.height < negative { return true }
-      if !(abs(frame.x) <= largest && abs(frame.y) <= largest && abs(frame.width) <= largest
-        && abs(frame.height) <= largest)
-      {
-        return true
-      }
-    }
+    var outOfRange = false
+    for frame in frames where !Self.inRange(frame) { outOfRange = true }
+    return mayReport(frames, outOfRange: outOfRange)
+  }
+
+  /// ``mayReport(_:)`` given whether some frame is not ``inRange(_:)``.
+  private func mayReport(_ frames: [Rect], outOfRange: Bool) -> Bool {
+    if reportsAnyway || outOfRange { return true }
     for (position, width, height) in textLimits where frames[position].width < width || frames[position].height < height {
       return true
     }
     return false
+  }
+
+  /// Whether neither ``LayoutChecks/magnitude(_:_:)`` nor ``LayoutChecks/negativeFrames(_:_:)``
+  /// can report `frame` (false for a NaN).
+  @inline(__always)
+  private static func inRange(_ frame: Rect) -> Bool {
+    let limit = LayoutEngine.largestAccurateFrameValue, negative = -LayoutChecks.negativeSizeTolerance
+    return abs(frame.x) <= limit && abs(frame.y) <= limit && abs(frame.width) <= limit && abs(frame.height) <= limit
+      && frame.width >= negative && frame.height >= negative
+  }
+
+  /// ``mayReport(_:)`` of the frames of the move by `deltas`: from the conditions on the changes
+  /// when they are not snapped (a few read), from the frames themselves when they are.
+  func mayReport(_ frames: [Rect], deltas: (Double, Double), snapped: Bool) -> Bool {
+    snapped ? mayReport(frames) : !quiet.hold(at: deltas)
   }
 
   /// Writes the frames of the move by `deltas` into `frames` (resized to the views' count), as
@@ -197,6 +239,7 @@ final class ParametricMove {
     if frames.count != template.count {
       frames = [Rect](repeating: Rect(x: 0, y: 0, width: 0, height: 0), count: template.count)
     }
+    var outOfRange = false
     frameTerms.withUnsafeBufferPointer { terms in
       frames.withUnsafeMutableBufferPointer { frames in
         for index in 0..<frames.count {
@@ -206,11 +249,17 @@ final class ParametricMove {
           let width = terms[at + 6] + terms[at + 7] * deltas.0 + terms[at + 8] * deltas.1
           let height = terms[at + 9] + terms[at + 10] * deltas.0 + terms[at + 11] * deltas.1
           let rect = Rect(x: x, y: y, width: width, height: height)
-          frames[index] = snapToPixels ? PixelSnapping.snap(rect, scale: scale) : rect
+          guard snapToPixels else {
+            frames[index] = rect
+            continue
+          }
+          let snapped = PixelSnapping.snap(rect, scale: scale)
+          frames[index] = snapped
+          if !Self.inRange(snapped) { outOfRange = true }
         }
       }
     }
-    return mayReport(frames)
+    return snapToPixels ? mayReport(frames, outOfRange: outOfRange) : !quiet.hold(at: deltas)
   }
 
   /// The solution for a container whose constants moved by `deltas` (``deltas(to:)``), for

@@ -256,7 +256,11 @@ struct SolverCache {
   mutating func beginLayout() { useCounter += 1 }
 
   /// The slot kept for `key`, if any.
-  func index(for key: LayoutEngine.EnvironmentKey) -> Int? { slots.firstIndex { $0.key == key } }
+  func index(for key: LayoutEngine.EnvironmentKey) -> Int? {
+    // By index: a closure over the slots copied each one (all its references retained).
+    for index in slots.indices where slots[index].key == key { return index }
+    return nil
+  }
 
   /// Whether the slot at `index` served the previous layout.
   func isLive(_ index: Int) -> Bool { slots[index].serial == liveSerial }
