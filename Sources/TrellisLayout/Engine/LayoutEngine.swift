@@ -198,10 +198,11 @@ public final class LayoutEngine {
   /// - Parameter typesetter: measures labels and buttons (default: the fixed metric).
   public init(document: LayoutDocument, mode: Solver.Mode = .strict, typesetter: Typesetter = Typesetter()) {
     self.document = document
-    self.variesWithTraits = document.variesWithTraits
-    self.measuresText = document.measuresText
-    self.readsMargins = document.readsMargins
-    self.subviewsPreserveMargins = document.subviewsPreserveMargins
+    let dependence = document.environmentDependence
+    self.variesWithTraits = dependence.variesWithTraits
+    self.measuresText = dependence.measuresText
+    self.readsMargins = dependence.readsMargins
+    self.subviewsPreserveMargins = dependence.subviewsPreserveMargins
     self.mode = mode
     self.typesetter = typesetter
     var paths: [String: String] = [:]
