@@ -84,13 +84,14 @@ generate() {
         }
         print "]}"
       }' > "$out" ;;
-    chain-2000|chain-2000-conflicts-4999)
-      # 1,999 views in a row (2,000 with the root): each starts where the one before ends and is
-      # as wide as it, the last ends at the root's trailing edge, every one 10 high.
-      local extra=0
+    chain-2000|chain-2000-conflicts-4999|chain-50000)
+      # 1,999 views in a row (2,000 with the root; 49,999 for chain-50000, the reader's default
+      # view limit): each starts where the one before ends and is as wide as it, the last ends at
+      # the root's trailing edge, every one 10 high.
+      local extra=0 count=1999
       [ "$shape" = chain-2000-conflicts-4999 ] && extra=4999
-      awk -v extra="$extra" 'BEGIN {
-        n = 1999
+      [ "$shape" = chain-50000 ] && count=49999
+      awk -v extra="$extra" -v n="$count" 'BEGIN {
         printf "{\"root\": {\"children\": ["
         for (i = 0; i < n; i++) printf "%s{\"id\": \"v%d\"}", (i ? ", " : ""), i
         print "]},"
@@ -105,11 +106,12 @@ generate() {
         for (k = 0; k < extra; k++) printf ",\n\"v%d.width == %d\"", k % n, k + 1
         print "\n]}"
       }' > "$out" ;;
-    stack-2000)
-      # A vertical fill-equally stack of 1,998 views (2,000 with the root and the stack) pinned
-      # to the root's edges.
-      awk 'BEGIN {
-        n = 1998
+    stack-2000|stack-50000)
+      # A vertical fill-equally stack of 1,998 views (2,000 with the root and the stack; 49,998
+      # for stack-50000) pinned to the root's edges.
+      local count=1998
+      [ "$shape" = stack-50000 ] && count=49998
+      awk -v n="$count" 'BEGIN {
         printf "{\"root\": {\"children\": [{\"id\": \"s\", \"kind\": \"stack\", \"axis\": \"vertical\", "
         printf "\"distribution\": \"fillEqually\", \"children\": ["
         for (i = 0; i < n; i++) printf "%s{\"id\": \"v%d\"}", (i ? ", " : ""), i
