@@ -245,7 +245,7 @@ extension Engine {
       }
       harmed = true
       // Evidence, not proof: an element also tiny beside what its row holds now stays refused.
-      guard -a > pivotTolerance, -a > relativePivotTolerance * row.largestCoefficient() else { continue }
+      guard -a > pivotTolerance, -a > tableauTolerance * row.largestCoefficient() else { continue }
       let ratio = max(0, row.constant) / -a
       if ratio < promotedRatio || (ratio == promotedRatio && basic < promoted) {
         promotedRatio = ratio
