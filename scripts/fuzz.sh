@@ -226,10 +226,6 @@ for name in "${selected[@]}"; do
   args=(-max_total_time="$seconds" -timeout="$timeout" -max_len="$(max_len "$name")" -rss_limit_mb=2048
     -print_final_stats=1 -artifact_prefix="$run/")
   [ -n "$seed" ] && args+=(-seed="$seed")
-  # While issue 17's known solver misses are open (Fuzz/known/solver), CI replays the solver's
-  # seeds (every one a fixed regression) instead of searching: a search there finds those misses
-  # by chance, so a red run would say nothing about the change. `scripts/fuzz.sh solver` searches.
-  [ $ci = 1 ] && [ "$name" = solver ] && args+=(-runs=0)
   dict=$(dictionary "$name")
   [ -n "$dict" ] && args+=(-dict="$dict")
   echo "== fuzzing $name for ${seconds}s (log: $run/log)"

@@ -244,7 +244,10 @@ extension Engine {
         guard after < -epsilon * max(1, abs(row.constant), abs(a * best)) else { continue }
       }
       harmed = true
-      // Evidence, not proof: an element also tiny beside what its row holds now stays refused.
+      // Evidence, not proof: an element the row's own cancellations could have left (within
+      // `tableauTolerance` of what it holds now) stays refused. (A real 5e-8 beside 3,333, an
+      // equality's 0.001 times 0.5 over its 10,000, is above that but was refused at the pivot
+      // tolerance's 1e-10, and a level was left 0.498 short of its optimum.)
       guard -a > pivotTolerance, -a > tableauTolerance * row.largestCoefficient() else { continue }
       let ratio = max(0, row.constant) / -a
       if ratio < promotedRatio || (ratio == promotedRatio && basic < promoted) {
