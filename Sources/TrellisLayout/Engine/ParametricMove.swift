@@ -41,7 +41,7 @@ final class ParametricMove {
   /// and rates, to tell whether its text would be measured again (``LayoutEngine/wrapText``).
   private let wrapping: [(position: Int, width: (Double, Double, Double))]
   /// Per shown text view: its position and the sizes below which ``TextChecks/truncation(_:_:)``
-  /// reports it (±∞ where it cannot), or `nil` sizes when it reports whatever the frame.
+  /// reports it (−∞ where it cannot; +∞ for truncated text, reported whatever the frame).
   private let textLimits: [(position: Int, width: Double, height: Double)]
   /// Whether a check that does not depend on the frames reports (a missing font).
   private let reportsAnyway: Bool
@@ -149,7 +149,8 @@ final class ParametricMove {
       frameTerms += [affine.value + offset, affine.rates.0, affine.rates.1]
     }
     for entry in plan {
-      let insets = entry.alignmentInsets ?? .zero
+      // As `SolutionReader.assemble`: a view without variables is at zero, insets and all.
+      let insets = entry.variables == nil ? .zero : entry.alignmentInsets ?? .zero
       append(entry.variables?.x, offset: -insets.left)
       append(entry.variables?.y, offset: -insets.top)
       append(entry.variables?.width, offset: insets.left + insets.right)
