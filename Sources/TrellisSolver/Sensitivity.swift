@@ -8,7 +8,8 @@
 /// Changing constraint `k`'s constant by `δₖ` moves every basic row by `Σₖ rateₖ·δₖ`, exactly
 /// as ``Solver/setConstant(of:to:)`` does before its dual simplex (`applyConstantChange`), so the
 /// values are those that call would give while no row turns negative: the objective's rows hold
-/// no constants, so a basis that stays feasible stays optimal.
+/// no constants, so a basis that stays feasible stays optimal. The readers below are for two
+/// constraints (a container's width and height), which is what the layout engine asks about.
 package struct ConstantSensitivity: Sendable {
   /// Per variable (by its index in the solver, ``VariableSlot``): its value now.
   package var values: [Double]
@@ -26,6 +27,7 @@ package struct ConstantSensitivity: Sendable {
   /// (0 for a variable made since, which no row holds).
   @inline(__always)
   package func value(at slot: VariableSlot, deltas: (Double, Double)) -> Double {
+    precondition(rates.count == 2, "two constraints")
     let index = Int(slot.index)
     guard index >= 0, index < values.count else { return 0 }
     return values[index] + rates[0][index] * deltas.0 + rates[1][index] * deltas.1
@@ -34,6 +36,7 @@ package struct ConstantSensitivity: Sendable {
   /// The value of the variable at `slot` now and its rates per unit of the two constraints'
   /// constants.
   package func affine(at slot: VariableSlot) -> (value: Double, rates: (Double, Double)) {
+    precondition(rates.count == 2, "two constraints")
     let index = Int(slot.index)
     guard index >= 0, index < values.count else { return (0, (0, 0)) }
     return (values[index], (rates[0][index], rates[1][index]))
