@@ -95,6 +95,17 @@ extension Engine {
       solved[Int(pivot)] = equation
     }
 
+    // A redundant equality's row holds nothing but dummies in exact arithmetic; what the
+    // elimination left beside them is rounding, and so is its constant unless the equalities'
+    // own constants say otherwise (as `dropRoundingOfImpliedEquality` judges a new one).
+    // (Issue 17: cells of 1e-20 left in such a row grew through later pivots until the
+    // equality missed by 6.)
+    for s in solved.indices where kind(SymbolID(s)) == .dummy {
+      guard var row = solved[s] else { continue }
+      settleImpliedEquality(&row, basic: SymbolID(s))
+      solved[s] = row
+    }
+
     // Install the rows, their columns and the objective levels.
     for s in columns.indices { columns[s] = [] }
     for s in rows.indices {
@@ -158,3 +169,29 @@ extension Engine {
     self = fresh
   }
 }
+
+extension Engine {
+  /// Makes the row of `basic`, a dummy (a required equality implied by others), exactly what it
+  /// is in exact arithmetic when it holds nothing but dummies and rounding: the dummies, and a
+  /// constant worked out from the equalities' own constants. At all variables 0 each dummy is
+  /// `−c/(s·m)` (its constraint's constant, scale and marker coefficient), so the row
+  /// `basic = r + Σ λₖ·dₖ` has `r = −c/(s·m) + Σ λₖ·cₖ/(sₖ·mₖ)`, rounding when within `epsilon` of
+  /// those terms. Left alone when a cell is more than rounding (`Row.isPivotable`) or a dummy
+  /// belongs to no known equality.
+  mutating func settleImpliedEquality(_ row: inout Row, basic: SymbolID) {
+    guard row.cells.allSatisfy({ kind($0.symbol) == .dummy || !row.isPivotable($0.coefficient) }),
+      let own = records[owner[Int(basic)]]
+    else { return }
+    var residual = -own.constant / (own.scale * own.markerCoefficient)
+    var size = abs(residual)
+    for cell in row.cells where kind(cell.symbol) == .dummy {
+      guard let other = records[owner[Int(cell.symbol)]] else { return }
+      let term = cell.coefficient * other.constant / (other.scale * other.markerCoefficient)
+      residual += term
+      size += abs(term)
+    }
+    row.cells.removeAll { kind($0.symbol) != .dummy }
+    row.constant = abs(residual) <= epsilon * size ? 0 : residual
+  }
+}
+
