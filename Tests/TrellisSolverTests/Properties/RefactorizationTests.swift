@@ -118,4 +118,48 @@ final class RefactorizationTests: XCTestCase {
     XCTAssertEqual(values[2], -0.0704, accuracy: 1e-12)
     XCTAssertEqual(10000 * values[2] - 8 * values[0], 0, accuracy: 1e-9)
   }
+
+  /// A redundant equality's row after a refactorization: nothing but dummies, its constant from
+  /// the equalities' own constants (`Engine.settleImpliedEquality`; the fuzzer's
+  /// `regression-required-miss-redundant-row-residue`, where the elimination left cells of
+  /// 1e-20 that later pivots grew until the equality missed by 6).
+  ///
+  /// By hand: `2·y − 8·x + 2 == 0` twice; the second is redundant, its dummy basic in terms of
+  /// the first's (`d₂ = d₁`, constant −2/8 + 2/8 = 0). With rounding cells beside the dummy,
+  /// the row comes back as `d₂ = 0 + d₁`; with the second's constant 44 in its record instead,
+  /// as a conflict of −44/8 + 2/8 = −5.25; with a real cell beside the dummy, untouched.
+  func testARedundantEqualitysRowIsItsDummiesAndTheirConstants() throws {
+    let solver = Solver(mode: .strict)
+    let (x, y) = (solver.makeVariable("x"), solver.makeVariable("y"))
+    let first = Constraint(2 * y - 8 * x + 2, .equal), second = Constraint(2 * y - 8 * x + 2, .equal)
+    try solver.add(first)
+    try solver.add(second)
+    var engine = solver.engine
+    let d1 = try XCTUnwrap(engine.records[first.id]).marker
+    let d2 = try XCTUnwrap(engine.records[second.id]).marker
+    XCTAssertEqual(engine.kind(d2), .dummy)
+    XCTAssertTrue(engine.isBasic(d2), "the second equality is redundant: its dummy is basic")
+    let xSymbol = engine.variableSymbol[Int(x.index)]
+
+    var row = Row(constant: 5.2e-20, cells: [Cell(symbol: xSymbol, coefficient: 2.2e-21)])
+    row.add(d1, 1)
+    engine.settleImpliedEquality(&row, basic: d2)
+    XCTAssertEqual(row.constant, 0)
+    XCTAssertEqual(row.cells.map(\.symbol), [d1])
+
+    var record = try XCTUnwrap(engine.records[second.id])
+    record.constant = 44
+    engine.records[second.id] = record
+    var conflicting = Row(constant: 0, cells: [])
+    conflicting.add(d1, 1)
+    engine.settleImpliedEquality(&conflicting, basic: d2)
+    XCTAssertEqual(conflicting.constant, -44.0 / 8 + 2.0 / 8, accuracy: 1e-15)
+
+    var real = Row(constant: 0.5, cells: [Cell(symbol: xSymbol, coefficient: 0.25)])
+    real.add(d1, 1)
+    engine.settleImpliedEquality(&real, basic: d2)
+    XCTAssertEqual(real.constant, 0.5)
+    XCTAssertEqual(real.cells.count, 2)
+  }
 }
+
