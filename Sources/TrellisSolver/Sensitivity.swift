@@ -15,10 +15,6 @@ package struct ConstantSensitivity: Sendable {
   package var values: [Double]
   /// Per constraint asked, per variable: how much its value moves per unit of the constant.
   package var rates: [[Double]]
-  /// The restricted rows the constants move (slacks and errors, which must stay ≥ 0): their
-  /// values now, and per constraint their rates.
-  package var boundValues: [Double]
-  package var boundRates: [[Double]]
   /// The solver's revisions when read: the description holds while neither has moved.
   let structureRevision: Int
   let constantRevision: Int
@@ -42,14 +38,15 @@ package struct ConstantSensitivity: Sendable {
     return (values[index], (rates[0][index], rates[1][index]))
   }
 
-  /// The restricted rows as conditions on two constants' changes (for two constraints).
+  /// The restricted rows the constants move (slacks and errors, which must stay ≥ 0), as
+  /// conditions on two constants' changes (for two constraints).
   private let bounds: AffineBounds
 
   init(
     values: [Double], rates: [[Double]], boundValues: [Double], boundRates: [[Double]], structureRevision: Int,
     constantRevision: Int
   ) {
-    (self.values, self.rates, self.boundValues, self.boundRates) = (values, rates, boundValues, boundRates)
+    (self.values, self.rates) = (values, rates)
     (self.structureRevision, self.constantRevision) = (structureRevision, constantRevision)
     self.bounds =
       boundRates.count == 2
