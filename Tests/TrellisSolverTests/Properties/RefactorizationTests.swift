@@ -161,5 +161,33 @@ final class RefactorizationTests: XCTestCase {
     XCTAssertEqual(real.constant, 0.5)
     XCTAssertEqual(real.cells.count, 2)
   }
-}
 
+  /// A constant change that moves a redundant equality's row is refused even when rounding
+  /// cells sit beside its dummies (the fuzzer's `regression-required-miss-redundant-residue-moved`:
+  /// cells of 6e-16 hid the row from the check, and the change was accepted with the equality
+  /// missing by 42).
+  ///
+  /// By hand: `2·y − 8·x + 2 == 0` twice, the second's row `d₂ = 0 + d₁` (+ 1e-17·y of
+  /// rounding; y is the parameter, x = y/4 + 1/4 − d₁/8 basic). Setting the first's constant to 44 moves d₁ by −(44 − 2)/8, so d₂'s row to
+  /// 5.25 ≠ 0: the two equalities conflict, and the change must be refused with nothing changed.
+  func testAMovedRedundantRowIsSeenThroughRoundingCells() throws {
+    let solver = Solver(mode: .strict)
+    let (x, y) = (solver.makeVariable("x"), solver.makeVariable("y"))
+    let first = Constraint(2 * y - 8 * x + 2, .equal), second = Constraint(2 * y - 8 * x + 2, .equal)
+    try solver.add(first)
+    try solver.add(second)
+    let d2 = try XCTUnwrap(solver.engine.records[second.id]).marker
+    XCTAssertTrue(solver.engine.isBasic(d2), "the second equality is redundant: its dummy is basic")
+    let ySymbol = solver.engine.variableSymbol[Int(y.index)]
+    XCTAssertFalse(solver.engine.isBasic(ySymbol), "y is the parameter of x's row")
+    solver.engine.rows[Int(d2)]?.add(ySymbol, 1e-17)
+    solver.engine.columns[Int(ySymbol)].append(d2)
+    let before = solver.stateDescription
+
+    XCTAssertThrowsError(try solver.setConstant(of: first, to: 44)) { error in
+      guard case SolverError.unsatisfiableConstraint = error else { return XCTFail("\(error)") }
+    }
+    XCTAssertEqual(solver.stateDescription, before, "a refused change leaves the solver as it was")
+    XCTAssertEqual(2 * solver.value(of: y) - 8 * solver.value(of: x) + 2, 0, accuracy: 1e-12)
+  }
+}
