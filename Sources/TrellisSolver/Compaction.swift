@@ -65,6 +65,7 @@ extension Engine {
     columns = newColumns
     savedStamp = [UInt32](repeating: 0, count: count)
     for l in levels.indices { levels[l].row = renumbered(levels[l].row) }
+    candidates.noteAll()
     for i in variableSymbol.indices where variableSymbol[i] >= 0 {
       variableSymbol[i] = newID[Int(variableSymbol[i])]
     }

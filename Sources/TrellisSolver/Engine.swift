@@ -40,6 +40,152 @@ struct Journal {
   var refactorizationDue: Bool
 }
 
+/// The symbols that may have become able to improve the objective since a scan of it last found
+/// none, so that the optimality check after each add looks at what changed instead of every
+/// level's every cell (that scan was 7 % of kiwi's enaml-like build, 13 % in strict mode, which
+/// also searched each higher level for every candidate).
+///
+/// A symbol can only start to improve the objective when a level's coefficient of it changes:
+/// turns negative, is written for a free (external) symbol, or goes, which can free it at a
+/// lower level of strict mode. Substitutions and new errors note exactly those
+/// (``ObjectiveWrites``); everything rarer (removals, refactorizations, compaction, a
+/// roll-back, a new level) asks for a full scan. The consistency check (`Engine.problems`) always
+/// scans in full, so the fuzzers check the log against the objective itself.
+///
+/// In strict mode the log also keeps, per symbol, which levels hold it (`levelMasks`), so that a
+/// scan finds a symbol's highest level without searching the levels above it, and a substitution
+/// skips the levels that do not hold the symbol it replaces.
+struct CandidateLog {
+  /// Whether the next scan must read every level (the log is not known to be complete).
+  private(set) var all = true
+  /// The first `count` are the noted symbols (each once, unless numbers were given out again);
+  /// complete unless `all`. The array is kept when the log empties: clearing is only `count = 0`.
+  private(set) var symbols: [SymbolID] = []
+  private(set) var count = 0
+  /// Per symbol, the `epoch` in which it was noted: a symbol noted twice is read once.
+  private var notedIn: [UInt32] = []
+  private var epoch: UInt32 = 1
+  /// Whether `levelMasks` is kept: from a full scan that found nothing, in strict mode with 2 to
+  /// 64 levels, until the next request for a full scan. (Level insertions and removals ask for
+  /// one, so a bit always means the same level.) Not when the symbols far outnumber the levels'
+  /// cells: making the masks would then cost more than the full scan it follows (a large layout
+  /// with few optional constraints, removing constraints one after another).
+  private(set) var tracksLevels = false
+  /// Per symbol, bit `l` set when level `l` holds it (exact while `tracksLevels`).
+  private var levelMasks: [UInt64] = []
+  /// Beyond this many notes a full scan is as cheap as reading the log.
+  static let capacity = 1024
+
+  @inline(__always)
+  mutating func note(_ symbol: SymbolID) {
+    guard !all else { return }
+    let i = Int(symbol)
+    if i >= notedIn.count { notedIn.append(contentsOf: repeatElement(0, count: i + 1 - notedIn.count)) }
+    guard notedIn[i] != epoch else { return }
+    if count == CandidateLog.capacity {
+      noteAll()
+      return
+    }
+    notedIn[i] = epoch
+    if count < symbols.count {
+      symbols[count] = symbol
+    } else {
+      symbols.append(symbol)
+    }
+    count += 1
+  }
+
+  /// Records that level `level` holds `symbol` or (`holds` false) no longer does.
+  @inline(__always)
+  mutating func track(_ symbol: SymbolID, level: Int, holds: Bool) {
+    guard tracksLevels else { return }
+    let i = Int(symbol)
+    if i >= levelMasks.count { levelMasks.append(contentsOf: repeatElement(0, count: i + 1 - levelMasks.count)) }
+    if holds {
+      levelMasks[i] |= 1 << UInt64(level)
+    } else {
+      levelMasks[i] &= ~(1 << UInt64(level))
+    }
+  }
+
+  /// Records that no level holds `symbol` (it became basic, or was dropped).
+  @inline(__always)
+  mutating func untrack(_ symbol: SymbolID) {
+    guard tracksLevels, Int(symbol) < levelMasks.count else { return }
+    levelMasks[Int(symbol)] = 0
+  }
+
+  /// The levels that hold `symbol`, one bit each (only while `tracksLevels`).
+  @inline(__always)
+  func levels(holding symbol: SymbolID) -> UInt64 {
+    Int(symbol) < levelMasks.count ? levelMasks[Int(symbol)] : 0
+  }
+
+  mutating func noteAll() {
+    all = true
+    tracksLevels = false
+    clear()
+  }
+
+  /// A scan found no symbol that improves the objective.
+  mutating func settle() {
+    all = false
+    clear()
+  }
+
+  /// A full scan of `levels` found no symbol that improves the objective: from here on the log is
+  /// complete, and in strict mode (2 to 64 levels) it tracks which levels hold each symbol.
+  mutating func settle(reading levels: [Level], mode: Solver.Mode, symbolCount: Int) {
+    settle()
+    let cells = levels.reduce(0) { $0 + $1.row.cells.count }
+    tracksLevels = mode == .strict && levels.count >= 2 && levels.count <= 64 && symbolCount <= 64 + 8 * cells
+    guard tracksLevels else { return }
+    if levelMasks.count != symbolCount {
+      levelMasks = [UInt64](repeating: 0, count: symbolCount)
+    } else {
+      for i in levelMasks.indices { levelMasks[i] = 0 }
+    }
+    for l in levels.indices {
+      for cell in levels[l].row.cells { levelMasks[Int(cell.symbol)] |= 1 << UInt64(l) }
+    }
+  }
+
+  /// Forgets symbols numbered `mark` and above, which are about to be given out again: a new
+  /// symbol must not count as noted, nor as held by a level, under an old one's number.
+  mutating func dropSymbols(from mark: Int) {
+    if notedIn.count > mark { notedIn.removeLast(notedIn.count - mark) }
+    if levelMasks.count > mark { levelMasks.removeLast(levelMasks.count - mark) }
+  }
+
+  private mutating func clear() {
+    // Nothing noted, no stamp of this epoch to forget (most scans after an add).
+    guard count > 0 else { return }
+    count = 0
+    epoch &+= 1
+    if epoch == 0 {
+      for i in notedIn.indices { notedIn[i] = 0 }
+      epoch = 1
+    }
+  }
+}
+
+/// Notes what writes to an objective level mean for the ``CandidateLog`` (`log`, moved out of
+/// the engine while the level is written): the levels that hold each symbol, and the symbols that
+/// may now improve the objective: a negative coefficient, any of a free symbol, or none left when
+/// lower levels may hold it (`level < lowest`).
+struct ObjectiveWrites: RowWriteObserver {
+  var log = CandidateLog()
+  let kinds: [SymbolKind]
+  let lowest: Int
+  var level = 0
+
+  @inline(__always)
+  mutating func wrote(_ symbol: SymbolID, _ coefficient: Double) {
+    log.track(symbol, level: level, holds: coefficient != 0)
+    if coefficient < 0 || (coefficient == 0 ? level < lowest : kinds[Int(symbol)] == .external) { log.note(symbol) }
+  }
+}
+
 /// One priority level of the objective (strict mode has one per distinct priority,
 /// weighted mode a single level).
 struct Level {
@@ -82,6 +228,13 @@ struct Engine {
   var columns: [[SymbolID]] = []
 
   var levels: [Level] = []
+  /// What may improve the objective since a scan last found nothing (see ``CandidateLog``).
+  var candidates = CandidateLog()
+  /// When set (tests and the fuzz harness), every choice made from the log is checked against a
+  /// full scan: `candidateLogMisses` counts the differences, `candidateLogChoices` the checks.
+  var verifiesCandidateLog = false
+  var candidateLogChoices = 0
+  var candidateLogMisses = 0
   /// The phase-one objective while a row is being added with an artificial variable.
   var artificial: Row?
   /// Basic restricted symbols whose rows went negative, for the dual simplex.
@@ -154,6 +307,7 @@ struct Engine {
 
   /// Drops symbols made since `mark` (a failed add), unlinking their variables.
   mutating func truncateSymbols(to mark: Int) {
+    if kinds.count > mark { candidates.dropSymbols(from: mark) }
     while kinds.count > mark {
       let v = symbolVariable.removeLast()
       if v >= 0 { variableSymbol[Int(v)] = -1 }
@@ -220,6 +374,7 @@ struct Engine {
       if let old { for cell in old.cells { columns[Int(cell.symbol)].append(basic) } }
     }
     levels = j.levels
+    candidates.noteAll()
     infeasible = j.infeasible
     artificial = nil
     refactorizationDue = j.refactorizationDue
@@ -230,7 +385,7 @@ struct Engine {
   mutating func insertRow(_ basic: SymbolID, _ row: Row) {
     structureRevision &+= 1
     willWrite(basic)
-    for cell in row.cells { columns[Int(cell.symbol)].append(basic) }
+    for cell in row.cells { link(basic, toColumn: cell.symbol) }
     if abs(row.constant) > constantBound { constantBound = abs(row.constant) }
     rows[Int(basic)] = row
   }
@@ -243,6 +398,16 @@ struct Engine {
     rows[Int(basic)] = nil
     for cell in row.cells { unlink(basic, fromColumn: cell.symbol) }
     return row
+  }
+
+  /// Adds `basic` to the column of `symbol`. A column's first entry reserves room for a few: a
+  /// column grows one entry at a time, and each growth from Swift's smallest capacity (two
+  /// entries) reallocates.
+  @inline(__always)
+  mutating func link(_ basic: SymbolID, toColumn symbol: SymbolID) {
+    let c = Int(symbol)
+    if columns[c].capacity == 0 { columns[c].reserveCapacity(8) }
+    columns[c].append(basic)
   }
 
   @inline(__always)
@@ -276,7 +441,7 @@ struct Engine {
         target.remove(symbol)
         for cell in row.cells {
           switch target.add(cell.symbol, cell.coefficient * a, lostDigits: &lostDigits) {
-          case 1: columns[Int(cell.symbol)].append(basic)
+          case 1: link(basic, toColumn: cell.symbol)
           case -1: unlink(basic, fromColumn: cell.symbol)
           default: break
           }
@@ -284,7 +449,7 @@ struct Engine {
       } else {
         target.cells = Row.merge(
           target.cells, row.cells, factor: a, skipping: symbol, lostDigits: &lostDigits,
-          inserted: { columns[Int($0)].append(basic) },
+          inserted: { link(basic, toColumn: $0) },
           removed: { unlink(basic, fromColumn: $0) })
       }
       if grew { target.capMagnitude() }
@@ -296,7 +461,17 @@ struct Engine {
       }
     }
     if lostDigits { refactorizationDue = true }
-    for l in levels.indices { levels[l].row.substitute(symbol, with: row, tolerance: epsilon) }
+    // The levels to rewrite: those holding `symbol` when the log knows them.
+    let tracks = candidates.tracksLevels
+    let holding = tracks ? candidates.levels(holding: symbol) : 0
+    var writes = ObjectiveWrites(kinds: kinds, lowest: levels.count - 1)
+    swap(&writes.log, &candidates)
+    for l in levels.indices where !tracks || holding & (1 << UInt64(l)) != 0 {
+      writes.level = l
+      levels[l].row.substitute(symbol, with: row, tolerance: epsilon, observer: &writes)
+    }
+    writes.log.untrack(symbol)
+    swap(&writes.log, &candidates)
     if artificial != nil { artificial?.substitute(symbol, with: row, tolerance: epsilon) }
   }
 

@@ -132,6 +132,9 @@ extension Engine {
         if isBasic(cell.symbol) { problems.append("objective holds basic \(symbolName(cell.symbol))") }
       }
     }
+    if candidateLogMisses > 0 {
+      problems.append("the candidate log chose differently from a full scan \(candidateLogMisses) times")
+    }
     // Optimality: no symbol may still improve the objective.
     if let (s, _) = enteringSymbol(.main) {
       problems.append("not optimal: \(symbolName(s)) can still improve the objective")

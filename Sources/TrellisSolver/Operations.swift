@@ -15,6 +15,8 @@ extension Engine {
     if index < levels.count && levels[index].priority == priority { return index }
     guard create else { return nil }
     levels.insert(Level(priority: priority, row: Row(), count: 0), at: index)
+    // The levels below are renumbered (see `CandidateLog.tracksLevels`).
+    candidates.noteAll()
     return index
   }
 
@@ -324,6 +326,8 @@ extension Engine {
     }
     columns[Int(art)] = []
     for l in levels.indices { levels[l].row.remove(art) }
+    candidates.untrack(art)
+    candidates.note(art)
     return nil
   }
 
@@ -335,6 +339,8 @@ extension Engine {
     guard let l = levelIndex(for: priority, create: sign > 0) else { return }
     addErrors(of: record, toLevel: l, sign: sign)
     levels[l].count += sign > 0 ? 1 : -1
+    // Removing errors can free symbols anywhere in the objective: the next scan reads it all.
+    if sign < 0 { candidates.noteAll() }
     if mode == .strict && levels[l].count == 0 {
       levels.remove(at: l)
     } else if sign < 0 {
@@ -350,13 +356,17 @@ extension Engine {
   mutating func addErrors(of record: ConstraintRecord, toLevel l: Int, sign: Double) {
     // Errors are measured in the scaled equation's units: weigh them back to the user's.
     let w = weight(of: record.constraint.priority) * record.scale * sign
+    var writes = ObjectiveWrites(kinds: kinds, lowest: levels.count - 1, level: l)
+    swap(&writes.log, &candidates)
     for e in [record.marker, record.other] where e >= 0 && kind(e) == .error {
       if let row = rows[Int(e)] {
-        levels[l].row.add(row, times: w, tolerance: epsilon)
+        levels[l].row.add(row, times: w, tolerance: epsilon, observer: &writes)
       } else {
-        levels[l].row.add(e, w, tolerance: epsilon)
+        var lostDigits = false
+        writes.wrote(e, levels[l].row.accumulate(e, w, tolerance: epsilon, lostDigits: &lostDigits).value)
       }
     }
+    swap(&writes.log, &candidates)
   }
 
   // MARK: - Remove

@@ -26,7 +26,7 @@ extension Engine {
     guard refactorizationDue, refactorizesWhenDue, journal == nil, artificial == nil, !defersOptimization else { return }
     // The pivots below may mark it again; what they leave is the best this tableau can do.
     defer { refactorizationDue = false }
-    if refactorize() && infeasible.isEmpty && enteringSymbol(.main) == nil { return }
+    if refactorize() && infeasible.isEmpty && enteringMainSymbol() == nil { return }
     var rebuilt = self
     do throws(SolverError) { try rebuilt.rebuild() } catch { return }
     self = rebuilt
@@ -116,6 +116,7 @@ extension Engine {
       }
     }
     for l in levels.indices { levels[l].row = Row() }
+    candidates.noteAll()
     for record in ordered where !record.constraint.priority.isRequired {
       guard let l = levelIndex(for: record.constraint.priority, create: false) else { continue }
       addErrors(of: record, toLevel: l, sign: 1)

@@ -121,6 +121,15 @@ struct Row {
   /// (see `cancellingSum(_:_:tolerance:lostDigits:)`).
   @discardableResult
   mutating func add(_ symbol: SymbolID, _ coefficient: Double, tolerance: Double = tableauTolerance, lostDigits: inout Bool) -> Int {
+    accumulate(symbol, coefficient, tolerance: tolerance, lostDigits: &lostDigits).change
+  }
+
+  /// `add(_:_:tolerance:lostDigits:)`, also returning the symbol's coefficient afterwards (0 when
+  /// it has no cell).
+  @inline(__always)
+  mutating func accumulate(
+    _ symbol: SymbolID, _ coefficient: Double, tolerance: Double, lostDigits: inout Bool
+  ) -> (change: Int, value: Double) {
     if abs(coefficient) > magnitude { magnitude = abs(coefficient) }
     // Objective rows are the ones that cancel with a tolerance of their own (`epsilon`).
     let objective = tolerance != tableauTolerance
@@ -130,14 +139,14 @@ struct Row {
       if objective && isObjectiveNoise(sum) { sum = 0 }
       if sum == 0 {
         cells.remove(at: index)
-        return -1
+        return (-1, 0)
       }
       cells[index].coefficient = sum
-      return 0
+      return (0, sum)
     }
-    if coefficient == 0 || (objective && isObjectiveNoise(coefficient)) { return 0 }
+    if coefficient == 0 || (objective && isObjectiveNoise(coefficient)) { return (0, 0) }
     cells.insert(Cell(symbol: symbol, coefficient: coefficient), at: index)
-    return 1
+    return (1, coefficient)
   }
 
   /// Removes the symbol's cell, returning its coefficient (0 when absent).
@@ -180,6 +189,16 @@ struct Row {
   /// `self += factor × other` (constant included), for rows that are not indexed by
   /// columns (objective rows and rows being built).
   mutating func add(_ other: Row, times factor: Double, tolerance: Double = tableauTolerance) {
+    var ignoring = IgnoringRowWrites()
+    add(other, times: factor, tolerance: tolerance, observer: &ignoring)
+  }
+
+  /// `add(_:times:tolerance:)`, telling `observer` each symbol of `other` with its coefficient
+  /// afterwards (0 when its cell is gone or was never made). Generic rather than a closure, so that
+  /// the observer is inlined (a call per cell cost the strict enaml-like build 2 %).
+  mutating func add<Observer: RowWriteObserver>(
+    _ other: Row, times factor: Double, tolerance: Double = tableauTolerance, observer: inout Observer
+  ) {
     // A tableau row's constant is a value: it cancels at `constantTolerance` (see there).
     let valueTolerance = tolerance == tableauTolerance ? constantTolerance : tolerance
     constant = cancellingSum(constant, other.constant * factor, tolerance: valueTolerance)
@@ -187,27 +206,37 @@ struct Row {
     let grew = reach > magnitude
     if grew { magnitude = reach }
     let objective = tolerance != tableauTolerance
+    var lostDigits = false
     // A few cells into a long row (an objective row takes a short pivot row at every
     // pivot): update in place, as a merge would copy the whole long row.
     if other.cells.count <= 2 || other.cells.count * 4 <= cells.count {
-      for cell in other.cells { add(cell.symbol, cell.coefficient * factor, tolerance: tolerance) }
+      for cell in other.cells {
+        let value = accumulate(cell.symbol, cell.coefficient * factor, tolerance: tolerance, lostDigits: &lostDigits).value
+        observer.wrote(cell.symbol, value)
+      }
       if grew { capMagnitude() }
       return
     }
     let floor = objective ? objectiveNoiseFloor * min(magnitude, magnitudeSpan * largestCoefficient()) : 0
-    var lostDigits = false
     cells = Row.merge(
-      cells, other.cells, factor: factor, skipping: -1, tolerance: tolerance, floor: floor, lostDigits: &lostDigits
-    ) { _ in
-    } removed: { _ in
-    }
+      cells, other.cells, factor: factor, skipping: -1, tolerance: tolerance, floor: floor, lostDigits: &lostDigits,
+      inserted: { _ in }, removed: { _ in }, written: { observer.wrote($0, $1) })
     if grew { capMagnitude() }
+  }
+
+  /// Replaces `symbol` by the form `row` (for unindexed rows), telling `observer` what it writes
+  /// as `add(_:times:tolerance:observer:)` does.
+  mutating func substitute<Observer: RowWriteObserver>(
+    _ symbol: SymbolID, with row: Row, tolerance: Double = tableauTolerance, observer: inout Observer
+  ) {
+    let a = remove(symbol)
+    if a != 0 { add(row, times: a, tolerance: tolerance, observer: &observer) }
   }
 
   /// Replaces `symbol` by the form `row` (for unindexed rows).
   mutating func substitute(_ symbol: SymbolID, with row: Row, tolerance: Double = tableauTolerance) {
-    let a = remove(symbol)
-    if a != 0 { add(row, times: a, tolerance: tolerance) }
+    var ignoring = IgnoringRowWrites()
+    substitute(symbol, with: row, tolerance: tolerance, observer: &ignoring)
   }
 
   /// Merges two sorted cell lists into `target + factor × source`, leaving out
@@ -215,11 +244,13 @@ struct Row {
   /// cancel to within `tolerance` of their operands are dropped, and so are new and summed
   /// cells at or below `floor` (an objective row's noise floor; 0 for tableau rows). Sets
   /// `lostDigits` when a sum that survives lost most of its digits (see
-  /// `cancellingSum(_:_:tolerance:lostDigits:)`).
+  /// `cancellingSum(_:_:tolerance:lostDigits:)`). `written` hears each symbol of `source` with
+  /// its coefficient in the result (0 when it has none).
   @inline(__always)
   static func merge(
     _ target: [Cell], _ source: [Cell], factor: Double, skipping: SymbolID, tolerance: Double = tableauTolerance,
-    floor: Double = 0, lostDigits: inout Bool, inserted: (SymbolID) -> Void, removed: (SymbolID) -> Void
+    floor: Double = 0, lostDigits: inout Bool, inserted: (SymbolID) -> Void, removed: (SymbolID) -> Void,
+    written: (SymbolID, Double) -> Void = { _, _ in }
   ) -> [Cell] {
     var out: [Cell] = []
     out.reserveCapacity(target.count + source.count)
@@ -237,9 +268,13 @@ struct Row {
         let cell = source[j]
         j += 1
         let c = cell.coefficient * factor
-        if abs(c) <= floor { continue }
+        if abs(c) <= floor {
+          written(cell.symbol, 0)
+          continue
+        }
         out.append(Cell(symbol: cell.symbol, coefficient: c))
         inserted(cell.symbol)
+        written(cell.symbol, c)
       } else {
         let s = target[i].symbol
         var c = cancellingSum(
@@ -248,6 +283,7 @@ struct Row {
         i += 1
         j += 1
         if s == skipping { continue }
+        written(s, c)
         if c == 0 {
           removed(s)
         } else {
@@ -257,4 +293,16 @@ struct Row {
     }
     return out
   }
+}
+
+/// Hears the cells a row operation writes: each symbol with its coefficient afterwards (0 when
+/// the row no longer holds it). See `Row.add(_:times:tolerance:observer:)`.
+protocol RowWriteObserver {
+  mutating func wrote(_ symbol: SymbolID, _ coefficient: Double)
+}
+
+/// The observer of row operations nobody watches.
+struct IgnoringRowWrites: RowWriteObserver {
+  @inline(__always)
+  mutating func wrote(_ symbol: SymbolID, _ coefficient: Double) {}
 }

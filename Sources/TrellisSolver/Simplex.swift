@@ -76,12 +76,77 @@ extension Engine {
     }
   }
 
+  /// `enteringSymbol(.main, bland:)`, reading only the symbols `candidates` noted since a scan
+  /// last found none (the same choice: only those can improve the objective). Settles the log
+  /// when nothing improves it.
+  mutating func enteringMainSymbol(bland: Bool = false) -> (SymbolID, Double)? {
+    if candidates.all {
+      let found = enteringSymbol(.main, bland: bland)
+      if found == nil { candidates.settle(reading: levels, mode: mode, symbolCount: kinds.count) }
+      return found
+    }
+    // The candidate at the highest level; there, Dantzig's largest gain (or Bland's lowest id),
+    // ties to the lowest id, as the full scan meets them in id order.
+    var best: (SymbolID, Double)?
+    var bestLevel = levels.count
+    var bestGain = 0.0
+    for i in 0..<candidates.count {
+      let symbol = candidates.symbols[i]
+      // Symbols dropped since, basic ones (no level holds them) and dummies never improve it.
+      guard Int(symbol) < kinds.count, !isBasic(symbol) else { continue }
+      let k = kind(symbol)
+      if k == .dummy { continue }
+      // Only the highest level holding it decides whether it may move (levels below the best
+      // candidate's cannot offer a better one).
+      var top = levels.count
+      var c = 0.0
+      if candidates.tracksLevels {
+        let holding = candidates.levels(holding: symbol)
+        if holding == 0 { continue }
+        top = holding.trailingZeroBitCount
+        if top <= bestLevel { c = levels[top].row.coefficient(of: symbol) }
+      } else {
+        for l in 0..<min(bestLevel + 1, levels.count) {
+          c = levels[l].row.coefficient(of: symbol)
+          if c != 0 {
+            top = l
+            break
+          }
+        }
+      }
+      guard top <= bestLevel, c != 0, k == .external || c < 0 else { continue }
+      let gain = abs(c)
+      let better: Bool
+      if top < bestLevel || best == nil {
+        better = true
+      } else if bland {
+        better = symbol < best!.0
+      } else {
+        better = gain > bestGain || (gain == bestGain && symbol < best!.0)
+      }
+      if better {
+        best = (symbol, c < 0 ? 1 : -1)
+        bestLevel = top
+        bestGain = gain
+      }
+    }
+    if verifiesCandidateLog {
+      candidateLogChoices += 1
+      if enteringSymbol(.main, bland: bland)?.0 != best?.0 { candidateLogMisses += 1 }
+    }
+    if best == nil { candidates.settle() }
+    return best
+  }
+
   /// Primal simplex: pivots until no symbol improves the objective.
   mutating func optimize(_ objective: Objective) {
     // Dantzig's rule can cycle on degenerate vertices (layouts have many); after a run of
     // pivots that move nothing, Bland's rule takes over, which cannot.
     var degenerate = 0
-    while let (entering, direction) = enteringSymbol(objective, bland: degenerate > 50) {
+    while let (entering, direction) =
+      objective == .main
+      ? enteringMainSymbol(bland: degenerate > 50) : enteringSymbol(objective, bland: degenerate > 50)
+    {
       let (leaving, best, harmsRefusedRow) = leavingRow(entering, direction)
       if harmsRefusedRow { refactorizationDue = true }
       if leaving < 0 {
@@ -117,6 +182,8 @@ extension Engine {
       // real coefficients for the same symbol, which then decide as they should.
       if let l = levels.firstIndex(where: { $0.row.coefficient(of: symbol) != 0 }) {
         levels[l].row.remove(symbol)
+        candidates.track(symbol, level: l, holds: false)
+        candidates.note(symbol)
       }
     }
   }
@@ -138,7 +205,7 @@ extension Engine {
     // A reduced cost left negative by the second pass means the ratio test refused the
     // element with the least ratio as rounding, and it was not: the tableau has lost the
     // digits to tell, and the operation ends by recomputing it (`refactorizeIfDue`).
-    if enteringSymbol(.main) != nil { refactorizationDue = true }
+    if enteringMainSymbol() != nil { refactorizationDue = true }
     return nil
   }
 

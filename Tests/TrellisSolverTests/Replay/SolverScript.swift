@@ -32,6 +32,8 @@ func runSolverScript(
   var bytes = ScriptBytes(data)
   let mode: Solver.Mode = bytes.next() % 2 == 0 ? .strict : .weighted
   let solver = Solver(mode: mode)
+  // Every entering symbol chosen from the candidate log is checked against a full scan.
+  solver.engine.verifiesCandidateLog = true
   configure(solver)
   let variables = (0..<4).map { solver.makeVariable("v\($0)") }
   var added: [Constraint] = []
