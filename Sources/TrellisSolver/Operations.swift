@@ -108,14 +108,30 @@ extension Engine {
   func subject(for row: Row, _ record: ConstraintRecord) -> SymbolID {
     // How small beside the largest a symbol in no row may be and still be chosen.
     let freeSubjectRatio = 1e-6
+    // Never a coefficient that may be rounding (`Row.isPivotable`): solving for it would
+    // divide the row by noise.
+    // Symbols in no row first: any may be solved for, without looking at a column.
+    var free: SymbolID = -1
+    var freeMagnitude = 0.0
+    for cell in row.cells
+    where kind(cell.symbol) == .external && columns[Int(cell.symbol)].isEmpty && row.isPivotable(cell.coefficient) {
+      if abs(cell.coefficient) > freeMagnitude {
+        free = cell.symbol
+        freeMagnitude = abs(cell.coefficient)
+      }
+    }
+    // A symbol held by rows only when its coefficient is larger than every free one's (on a tie,
+    // the symbol in fewer rows wins, and a free one is in none), so its column is scanned only
+    // then: a stack's or chain's shared variable is in every row of it, and scanning its column
+    // for each new row was half of validating a 50,000-view stack.
     var best: SymbolID = -1
     var bestMagnitude = 0.0
     var bestColumn = Int.max
-    // Never a coefficient that may be rounding (`Row.isPivotable`): solving for it would
-    // divide the row by noise.
     for cell in row.cells where kind(cell.symbol) == .external && row.isPivotable(cell.coefficient) {
       let magnitude = abs(cell.coefficient)
+      guard magnitude > freeMagnitude else { continue }
       let column = columns[Int(cell.symbol)]
+      if column.isEmpty { continue }
       // Ties go to the symbol in the fewest rows: solving for it rewrites only those (a
       // chain's newest variable is in none, its first in all; choosing the first made a
       // chain of n equalities cost O(n²)).
@@ -128,11 +144,12 @@ extension Engine {
         bestColumn = column.count
       }
     }
+    if best < 0 && free >= 0 { return free }
     // A symbol in no row is better still, unless its coefficient is tiny beside the
     // largest: solving for it rewrites nothing else, so nothing of the division spreads.
     // (A chain's newest view, whose row holds the sum of the chain before it: solving for
     // that sum's symbol instead rewrote every row of the chain, O(n²) for n views.)
-    if best >= 0 && bestColumn > 0 {
+    if best >= 0 {
       for cell in row.cells
       where kind(cell.symbol) == .external && columns[Int(cell.symbol)].isEmpty && row.isPivotable(cell.coefficient) {
         if abs(cell.coefficient) >= freeSubjectRatio * bestMagnitude { return cell.symbol }
