@@ -133,6 +133,10 @@ private func check(_ result: LayoutResult, _ engine: LayoutEngine, source: FuzzS
   let rtl = environment.layoutDirection == .rightToLeft
   let rootID = resolved.views.first?.id ?? "root"
   let rootWidth = frames[rootID]?.width ?? 0
+  // The largest frame value an anchor was read from: an anchor is a sum of such values (a
+  // trailing margin is x + width − margin), so it carries their rounding, as the engine's own
+  // check allows (1e-6 of a constraint's largest term). A view 1.5e8 wide met a miss of 0.04.
+  var largestRead = 0.0
   func value(_ anchor: AnchorReference, mirrored: Bool) -> Double? {
     let rect: Rect
     var margins = EdgeInsets.zero
@@ -166,6 +170,7 @@ private func check(_ result: LayoutResult, _ engine: LayoutEngine, source: FuzzS
         margins = EdgeInsets(top: m.y, left: m.x, bottom: rect.height - m.y - m.height, right: rect.width - m.x - m.width)
       }
     }
+    largestRead = max(largestRead, abs(rect.x), abs(rect.y), abs(rect.width), abs(rect.height))
     let left = rect.x
     let right = rect.x + rect.width
     let top = rect.y
@@ -202,13 +207,14 @@ private func check(_ result: LayoutResult, _ engine: LayoutEngine, source: FuzzS
   for constraint in engine.installedConstraints where constraint.priority >= 1000 {
     let mirrored =
       rtl && (constraint.first.attribute.isDirectional || constraint.second?.attribute.isDirectional == true)
+    largestRead = 0
     guard let lhs = value(constraint.first, mirrored: mirrored) else { continue }
     var rhs = constraint.constant
-    var scale = max(1, abs(lhs), abs(constraint.constant), rootWidth)
+    var scale = max(1, abs(lhs), abs(constraint.constant), rootWidth, largestRead)
     if let second = constraint.second {
       guard let other = value(second, mirrored: mirrored) else { continue }
       rhs += constraint.multiplier * other
-      scale = max(scale, abs(constraint.multiplier * other), abs(other))
+      scale = max(scale, abs(constraint.multiplier * other), abs(other), abs(constraint.multiplier) * largestRead)
     }
     let tolerance = 1e-6 * scale
     let holds: Bool
