@@ -129,11 +129,7 @@ final class RefactorizationTests: XCTestCase {
   /// the row comes back as `d₂ = 0 + d₁`; with the second's constant 44 in its record instead,
   /// as a conflict of −44/8 + 2/8 = −5.25; with a real cell beside the dummy, untouched.
   func testARedundantEqualitysRowIsItsDummiesAndTheirConstants() throws {
-    let solver = Solver(mode: .strict)
-    let (x, y) = (solver.makeVariable("x"), solver.makeVariable("y"))
-    let first = Constraint(2 * y - 8 * x + 2, .equal), second = Constraint(2 * y - 8 * x + 2, .equal)
-    try solver.add(first)
-    try solver.add(second)
+    let (solver, x, _, first, second) = try Self.anEqualityTwice()
     var engine = solver.engine
     let d1 = try XCTUnwrap(engine.records[first.id]).marker
     let d2 = try XCTUnwrap(engine.records[second.id]).marker
@@ -168,14 +164,11 @@ final class RefactorizationTests: XCTestCase {
   /// missing by 42).
   ///
   /// By hand: `2·y − 8·x + 2 == 0` twice, the second's row `d₂ = 0 + d₁` (+ 1e-17·y of
-  /// rounding; y is the parameter, x = y/4 + 1/4 − d₁/8 basic). Setting the first's constant to 44 moves d₁ by −(44 − 2)/8, so d₂'s row to
-  /// 5.25 ≠ 0: the two equalities conflict, and the change must be refused with nothing changed.
+  /// rounding; y is the parameter, x = y/4 + 1/4 − d₁/8 basic). Setting the first's constant to
+  /// 44 moves d₁ by −(44 − 2)/8, so d₂'s row to 5.25 ≠ 0: the two equalities conflict, and the
+  /// change must be refused with nothing changed.
   func testAMovedRedundantRowIsSeenThroughRoundingCells() throws {
-    let solver = Solver(mode: .strict)
-    let (x, y) = (solver.makeVariable("x"), solver.makeVariable("y"))
-    let first = Constraint(2 * y - 8 * x + 2, .equal), second = Constraint(2 * y - 8 * x + 2, .equal)
-    try solver.add(first)
-    try solver.add(second)
+    let (solver, x, y, first, second) = try Self.anEqualityTwice()
     let d2 = try XCTUnwrap(solver.engine.records[second.id]).marker
     XCTAssertTrue(solver.engine.isBasic(d2), "the second equality is redundant: its dummy is basic")
     let ySymbol = solver.engine.variableSymbol[Int(y.index)]
@@ -189,5 +182,15 @@ final class RefactorizationTests: XCTestCase {
     }
     XCTAssertEqual(solver.stateDescription, before, "a refused change leaves the solver as it was")
     XCTAssertEqual(2 * solver.value(of: y) - 8 * solver.value(of: x) + 2, 0, accuracy: 1e-12)
+  }
+
+  /// `2·y − 8·x + 2 == 0` added twice to a strict solver (the fuzzer's favourite redundancy).
+  static func anEqualityTwice() throws -> (Solver, x: Variable, y: Variable, first: Constraint, second: Constraint) {
+    let solver = Solver(mode: .strict)
+    let (x, y) = (solver.makeVariable("x"), solver.makeVariable("y"))
+    let first = Constraint(2 * y - 8 * x + 2, .equal), second = Constraint(2 * y - 8 * x + 2, .equal)
+    try solver.add(first)
+    try solver.add(second)
+    return (solver, x, y, first, second)
   }
 }
