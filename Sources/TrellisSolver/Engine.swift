@@ -228,6 +228,8 @@ struct Engine {
   var columns: [[SymbolID]] = []
 
   var levels: [Level] = []
+  /// The cells of a row `substitute` rewrote, kept for its next merge to write into.
+  var spareCells: [Cell] = []
   /// What may improve the objective since a scan last found nothing (see ``CandidateLog``).
   var candidates = CandidateLog()
   /// When set (tests and the fuzz harness), every choice made from the log is checked against a
@@ -447,10 +449,15 @@ struct Engine {
           }
         }
       } else {
-        target.cells = Row.merge(
-          target.cells, row.cells, factor: a, skipping: symbol, lostDigits: &lostDigits,
+        // Into the buffer the last merge freed, which then takes this row's old one.
+        var out: [Cell] = []
+        swap(&out, &spareCells)
+        Row.merge(
+          target.cells, row.cells, into: &out, factor: a, skipping: symbol, lostDigits: &lostDigits,
           inserted: { link(basic, toColumn: $0) },
           removed: { unlink(basic, fromColumn: $0) })
+        swap(&out, &target.cells)
+        spareCells = out
       }
       if grew { target.capMagnitude() }
       rows[Int(basic)] = target
