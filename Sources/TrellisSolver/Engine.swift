@@ -239,6 +239,10 @@ struct Engine {
   var candidateLogMisses = 0
   /// The phase-one objective while a row is being added with an artificial variable.
   var artificial: Row?
+  /// The largest term phase one's value was summed from (the new row's constant, and each
+  /// substitution's coefficient times its row's constant): what its rounding is measured against
+  /// (see `addWithArtificialVariable`).
+  var artificialScale = 0.0
   /// Basic restricted symbols whose rows went negative, for the dual simplex.
   var infeasible: [SymbolID] = []
 
@@ -427,7 +431,7 @@ struct Engine {
     structureRevision &+= 1
     let holders = columns[Int(symbol)]
     columns[Int(symbol)] = []
-    var lostDigits = false
+    var lostDigits = DigitLoss()
     for basic in holders {
       guard var target = rows[Int(basic)] else { continue }
       willWrite(basic)
@@ -460,6 +464,11 @@ struct Engine {
         spareCells = out
       }
       if grew { target.capMagnitude() }
+      // A sum taken for 0 that matters beside what is left of the row (see `DigitLoss`).
+      if lostDigits.dropped > 0 {
+        if lostDigits.dropped > tableauTolerance * target.largestCoefficient() { lostDigits.lost = true }
+        lostDigits.dropped = 0
+      }
       rows[Int(basic)] = target
       if abs(target.constant) > peakMagnitude { peakMagnitude = abs(target.constant) }
       if abs(target.constant) > constantBound { constantBound = abs(target.constant) }
@@ -467,7 +476,7 @@ struct Engine {
         infeasible.append(basic)
       }
     }
-    if lostDigits { refactorizationDue = true }
+    if lostDigits.lost { refactorizationDue = true }
     // The levels to rewrite: those holding `symbol` when the log knows them.
     let tracks = candidates.tracksLevels
     let holding = tracks ? candidates.levels(holding: symbol) : 0
@@ -479,7 +488,10 @@ struct Engine {
     }
     writes.log.untrack(symbol)
     swap(&writes.log, &candidates)
-    if artificial != nil { artificial?.substitute(symbol, with: row, tolerance: epsilon) }
+    if let a = artificial?.coefficient(of: symbol), a != 0 {
+      artificialScale = max(artificialScale, abs(a * row.constant))
+      artificial?.substitute(symbol, with: row, tolerance: epsilon)
+    }
   }
 
   /// Marks the operation for a refactorization when solving `row` for `symbol` divides by an

@@ -113,14 +113,13 @@ struct Row {
   /// `magnitude`. Returns +1 if a cell appeared, -1 if one vanished, 0 otherwise.
   @discardableResult
   mutating func add(_ symbol: SymbolID, _ coefficient: Double, tolerance: Double = tableauTolerance) -> Int {
-    var lostDigits = false
+    var lostDigits = DigitLoss()
     return add(symbol, coefficient, tolerance: tolerance, lostDigits: &lostDigits)
   }
 
-  /// `add(_:_:tolerance:)`, setting `lostDigits` when a sum that survives lost most of its digits
-  /// (see `cancellingSum(_:_:tolerance:lostDigits:)`).
+  /// `add(_:_:tolerance:)`, noting in `lostDigits` what its sum lost (see ``DigitLoss``).
   @discardableResult
-  mutating func add(_ symbol: SymbolID, _ coefficient: Double, tolerance: Double = tableauTolerance, lostDigits: inout Bool) -> Int {
+  mutating func add(_ symbol: SymbolID, _ coefficient: Double, tolerance: Double = tableauTolerance, lostDigits: inout DigitLoss) -> Int {
     accumulate(symbol, coefficient, tolerance: tolerance, lostDigits: &lostDigits).change
   }
 
@@ -128,7 +127,7 @@ struct Row {
   /// it has no cell).
   @inline(__always)
   mutating func accumulate(
-    _ symbol: SymbolID, _ coefficient: Double, tolerance: Double, lostDigits: inout Bool
+    _ symbol: SymbolID, _ coefficient: Double, tolerance: Double, lostDigits: inout DigitLoss
   ) -> (change: Int, value: Double) {
     if abs(coefficient) > magnitude { magnitude = abs(coefficient) }
     // Objective rows are the ones that cancel with a tolerance of their own (`epsilon`).
@@ -206,7 +205,7 @@ struct Row {
     let grew = reach > magnitude
     if grew { magnitude = reach }
     let objective = tolerance != tableauTolerance
-    var lostDigits = false
+    var lostDigits = DigitLoss()
     // A few cells into a long row (an objective row takes a short pivot row at every
     // pivot): update in place, as a merge would copy the whole long row.
     if other.cells.count <= 2 || other.cells.count * 4 <= cells.count {
@@ -242,14 +241,13 @@ struct Row {
   /// Merges two sorted cell lists into `target + factor × source`, leaving out
   /// `skipping`, and reports symbols that appear in or vanish from the target. Sums that
   /// cancel to within `tolerance` of their operands are dropped, and so are new and summed
-  /// cells at or below `floor` (an objective row's noise floor; 0 for tableau rows). Sets
-  /// `lostDigits` when a sum that survives lost most of its digits (see
-  /// `cancellingSum(_:_:tolerance:lostDigits:)`). `written` hears each symbol of `source` with
+  /// cells at or below `floor` (an objective row's noise floor; 0 for tableau rows). Notes in
+  /// `lostDigits` what the sums lost (see ``DigitLoss``). `written` hears each symbol of `source` with
   /// its coefficient in the result (0 when it has none).
   @inline(__always)
   static func merge(
     _ target: [Cell], _ source: [Cell], factor: Double, skipping: SymbolID, tolerance: Double = tableauTolerance,
-    floor: Double = 0, lostDigits: inout Bool, inserted: (SymbolID) -> Void, removed: (SymbolID) -> Void,
+    floor: Double = 0, lostDigits: inout DigitLoss, inserted: (SymbolID) -> Void, removed: (SymbolID) -> Void,
     written: (SymbolID, Double) -> Void = { _, _ in }
   ) -> [Cell] {
     var out: [Cell] = []
@@ -266,7 +264,7 @@ struct Row {
   @inline(__always)
   static func merge(
     _ target: [Cell], _ source: [Cell], into out: inout [Cell], factor: Double, skipping: SymbolID,
-    tolerance: Double = tableauTolerance, floor: Double = 0, lostDigits: inout Bool,
+    tolerance: Double = tableauTolerance, floor: Double = 0, lostDigits: inout DigitLoss,
     inserted: (SymbolID) -> Void, removed: (SymbolID) -> Void, written: (SymbolID, Double) -> Void = { _, _ in }
   ) {
     out.removeAll(keepingCapacity: true)

@@ -32,6 +32,12 @@ let constantTolerance = 1e-14
 /// ambiguity test calls a move rounding.
 let epsilon = 1e-10
 
+/// Phase one's value (the artificial variable's, at its optimum) counts as 0 within this of the
+/// largest term it was summed from (`Engine.artificialScale`). The rounding of a few operations
+/// is near 1e-15 of that term, and the coefficients the terms were made with may each be off by
+/// `tableauTolerance`; the fuzzer met a real infeasibility of 5.7e-11 of it (1.1e-9 of 20).
+let phaseOneTolerance = 1e-11
+
 /// The smallest element the simplex pivots on. Rows start at unit scale (each equation
 /// is divided by its largest coefficient), so real coefficients for multipliers in
 /// 1e-3 … 1e4 stay far above this; smaller ones are rounding left by cancellations,
@@ -72,17 +78,35 @@ func cancellingSum(_ a: Double, _ b: Double, tolerance: Double = tableauToleranc
   return abs(sum) <= tolerance * scale ? 0 : sum
 }
 
-/// `cancellingSum`, also setting `lostDigits` when the sum survives `riskyPivotAmplification`
-/// times below its operands: it then holds their rounding (a few ulps of them) magnified as
-/// much, and the operation refactorizes. (Issue 17: a substitution left 0.0008000135 of
-/// −1.25e8 + 1.25e8·1.0000000064 where 0.0008 is exact, and a required equality that
-/// multiplied it by 10,000 missed by 0.012 once its variable reached −88.)
+/// What the cancelling sums of a row operation lost: `lost`, a sum that survives
+/// `riskyPivotAmplification` times below its operands (it then holds their rounding, a few ulps
+/// of them, magnified as much); `dropped`, the largest sum taken for 0 that was more than the
+/// rounding of a few operations (above `constantTolerance` of its operands). Either makes the
+/// operation refactorize, `dropped` when it is not negligible beside what is left in its row
+/// (`Engine.substitute`).
+///
+/// (Issue 17: a substitution left 0.0008000135 of −1.25e8 + 1.25e8·1.0000000064 where 0.0008 is
+/// exact, and a required equality that multiplied it by 10,000 missed by 0.012 once its variable
+/// reached −88. And a real 2e-8 between two coefficients of 44,000, 4.5e-13 of them, was taken
+/// for 0 in a row whose other coefficients were 1 and 1e-4: the row's value was 4e-8 off, and a
+/// required equality with a coefficient of 10,000 missed by 0.0004.)
+struct DigitLoss {
+  var lost = false
+  var dropped = 0.0
+}
+
+/// `cancellingSum`, also noting in `digits` what the sum lost (see ``DigitLoss``).
 @inline(__always)
-func cancellingSum(_ a: Double, _ b: Double, tolerance: Double = tableauTolerance, lostDigits: inout Bool) -> Double {
+func cancellingSum(_ a: Double, _ b: Double, tolerance: Double = tableauTolerance, lostDigits digits: inout DigitLoss) -> Double {
   let sum = a + b
+  // Most cancellations are exact (layouts' coefficients are simple): nothing is lost.
+  if sum == 0 { return 0 }
   let scale = max(abs(a), abs(b))
-  if abs(sum) <= tolerance * scale { return 0 }
-  if abs(sum) * riskyPivotAmplification < scale { lostDigits = true }
+  if abs(sum) <= tolerance * scale {
+    if abs(sum) > constantTolerance * scale && abs(sum) > digits.dropped { digits.dropped = abs(sum) }
+    return 0
+  }
+  if abs(sum) * riskyPivotAmplification < scale { digits.lost = true }
   return sum
 }
 

@@ -65,6 +65,37 @@ final class LostConstantTests: XCTestCase {
     XCTAssertEqual(solver.checkInvariants(), [])
   }
 
+  /// Phase one's value is a value: judged against what it was summed from, not by the
+  /// objective row's cancellation (`epsilon`, for reduced costs), which took a real 1.1e-9
+  /// (20 − 19.99999999886) for 0 (the fuzzer's `regression-required-miss-phase-one-value`). The
+  /// add was accepted with the contradiction inside, and the next add, only @500, moved it onto
+  /// `10000·v1 + 2 <= 0`, which then missed by 2.
+  ///
+  /// By hand: the two equalities fix v0 = 1/4 and v2 = (8·v0 − 2)/2 = 0, so
+  /// `0.001·v1 + 44·v2 >= 0` asks v1 ≥ 0 against `10000·v1 + 2 <= 0` (v1 ≤ −0.0002): the second
+  /// equality cannot be added. Without it, v2 takes its suggested 80, and @500 moves v1 to −1.
+  func testPhaseOnesValueIsMeasuredAgainstWhatItWasSummedFrom() throws {
+    let solver = Solver(mode: .strict)
+    let v = (0..<3).map { solver.makeVariable("v\($0)") }
+    try solver.add(0.001 * v[1] + 44 * v[2] >= 0)
+    let bound = 10000 * v[1] + 2 <= 0
+    try solver.add(bound)
+    try solver.addEditVariable(v[2], priority: 1)
+    try solver.add(-8 * v[0] + 2 == 0)
+    try solver.suggestValue(80, for: v[2])
+    let before = solver.stateDescription
+    let contradiction = 2 * v[2] - 8 * v[0] + 2 == 0
+    XCTAssertThrowsError(try solver.add(contradiction)) { error in
+      guard case .unsatisfiableConstraint? = error as? SolverError else { return XCTFail("\(error)") }
+    }
+    XCTAssertEqual(solver.stateDescription, before)
+    try solver.add(Constraint(2 * v[1] + 2, .equal, priority: 500))
+    XCTAssertEqual(solver.value(of: v[0]), 0.25)
+    XCTAssertEqual(solver.value(of: v[1]), -1, accuracy: 1e-12)
+    XCTAssertEqual(solver.value(of: v[2]), 80, accuracy: 1e-12)
+    XCTAssertEqual(solver.checkInvariants(), [])
+  }
+
   /// Compact equalities leave no dummy to account for their constants, so with one in the
   /// solver the tableau's constant is measured against the rows' values. The engine bounds
   /// those from above and measures again only when the bound cannot decide: the bound still

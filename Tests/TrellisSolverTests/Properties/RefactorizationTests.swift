@@ -119,6 +119,45 @@ final class RefactorizationTests: XCTestCase {
     XCTAssertEqual(10000 * values[2] - 8 * values[0], 0, accuracy: 1e-9)
   }
 
+  /// A sum taken for 0 as rounding that is not negligible beside what is left of its row ends
+  /// the operation with a refactorization (`DigitLoss.dropped`; the fuzzer's
+  /// `regression-required-miss-dropped-difference`). v1 passes through 87,000 with
+  /// coefficients of 44,000 (1 over the inequality's 0.001/44); phase one of the last add cancels
+  /// two of those that differ by a real 2e-8 (4.5e-13 of them, below `tableauTolerance`), in a
+  /// row whose other coefficients are 1 and 1e-4, and v1's value was left 4e-8 off: the required
+  /// equality, which multiplies it by 10,000, missed by 0.0004.
+  ///
+  /// By hand, highest level first: @999 and @250 can both hold exactly (v3 ≤ −2 − v2, and v0 is
+  /// free to meet `2·v3 + 10000·v0 + 2 == 0`); @1 then wants v3 as near 0 as they allow, so
+  /// v3 = −2 − v2 with v2 at its least, −(1 + 0.001·v1)/44. With v0 = (2 + 2·v2)/10,000 and
+  /// v1 = (8 − v0)/10,000 that is one linear equation in v2.
+  func testADifferenceTakenForZeroThatMattersInItsRowIsRecomputed() throws {
+    func solve(refactorizing: Bool) throws -> [Double] {
+      let solver = Solver(mode: .strict)
+      solver.engine.refactorizesWhenDue = refactorizing
+      let v = (0..<4).map { solver.makeVariable("v\($0)") }
+      try solver.add(0.001 * v[1] + 44 * v[2] + 1 >= 0)
+      try solver.add(Constraint(2 * v[3] + 10000 * v[0] + 2, .equal, priority: 250))
+      try solver.addEditVariable(v[3], priority: 1)
+      try solver.add(Constraint(v[2] + v[3] + 2, .lessThanOrEqual, priority: 999))
+      try solver.add(10000 * v[1] + v[0] - 8 == 0)
+      XCTAssertEqual(solver.checkInvariants().filter { !$0.hasPrefix("required ") }, [])
+      return v.map { solver.value(of: $0) }
+    }
+    let unrefactorized = try solve(refactorizing: false)
+    XCTAssertGreaterThan(
+      abs(10000 * unrefactorized[1] + unrefactorized[0] - 8), 1e-4, "premise: the lost difference moves a value")
+    // v2 = −1/44 − (0.001/44)·v1 with v1 = 8e-4 − 2e-8 − 2e-8·v2.
+    let v2 = (-1.0 / 44 - (0.001 / 44) * (8e-4 - 2e-8)) / (1 - (0.001 / 44) * 2e-8)
+    let v0 = (2 + 2 * v2) / 10000
+    let values = try solve(refactorizing: true)
+    XCTAssertEqual(values[2], v2, accuracy: 1e-15)
+    XCTAssertEqual(values[3], -2 - v2, accuracy: 1e-14)
+    XCTAssertEqual(values[0], v0, accuracy: 1e-15)
+    XCTAssertEqual(values[1], (8 - v0) / 10000, accuracy: 1e-15)
+    XCTAssertEqual(10000 * values[1] + values[0] - 8, 0, accuracy: 1e-9)
+  }
+
   /// A redundant equality's row after a refactorization: nothing but dummies, its constant from
   /// the equalities' own constants (`Engine.settleImpliedEquality`; the fuzzer's
   /// `regression-required-miss-redundant-row-residue`, where the elimination left cells of
