@@ -286,10 +286,13 @@ extension Engine {
   }
 
   /// Rows queued as negative during primal pivots are only rounding (the ratio test keeps
-  /// them non-negative); the dual simplex settles any that are really negative.
-  mutating func settleInfeasibleRows() {
-    if !infeasible.isEmpty { _ = dualOptimize() }
+  /// them non-negative); the dual simplex settles any that are really negative. Returns false
+  /// when it could not (a refactorization then knows its tableau is no good).
+  @discardableResult
+  mutating func settleInfeasibleRows() -> Bool {
+    let failed = infeasible.isEmpty ? nil : dualOptimize()
     infeasible.removeAll()
+    return failed == nil
   }
 
   /// Phase one: adds `row` behind an artificial variable and minimizes it. Returns nil
@@ -620,9 +623,11 @@ extension Engine {
     // record's constant is brought up to date only when it is read or removed).
     applyConstantChange(marker: edit.marker, shift: -delta / edit.markerCoefficient)
     if dualOptimize() != nil {
-      // Edits are optional, so only rounding can get here; the edit still took effect
-      // as far as it could.
-      throw .numericalFailure(context: "suggest \(value) for '\(variable.name)'")
+      // Edits are optional, so only rounding can get here, with the change half made: the
+      // operation ends by recomputing the tableau (`refactorizeIfDue`, or building it afresh
+      // with every edit at its value when that is no better).
+      infeasible.removeAll()
+      refactorizationDue = true
     }
   }
 

@@ -7,7 +7,8 @@ extension Engine {
   /// drop from the peak to the final magnitude caught fewer failures than this.)
   mutating func refactorizeAfterHugeValues() {
     guard peakMagnitude > refactorThreshold else { return }
-    refactorize()
+    let own = self
+    if !refactorize() { self = own }
     peakMagnitude = 0
   }
 
@@ -26,15 +27,22 @@ extension Engine {
     guard refactorizationDue, refactorizesWhenDue, journal == nil, artificial == nil, !defersOptimization else { return }
     // The pivots below may mark it again; what they leave is the best this tableau can do.
     defer { refactorizationDue = false }
+    let own = self
     if refactorize() && infeasible.isEmpty && enteringMainSymbol() == nil { return }
     var rebuilt = self
-    do throws(SolverError) { try rebuilt.rebuild() } catch { return }
+    // A rebuild that fails leaves the operation's own tableau, not a recomputed one that was
+    // no good either.
+    do throws(SolverError) { try rebuilt.rebuild() } catch {
+      self = own
+      return
+    }
     self = rebuilt
   }
 
   /// Rebuilds every row and objective level from the constraints themselves, keeping which
-  /// symbols are basic, then restores feasibility and optimality. Returns false (and
-  /// changes nothing) if the basis turns out singular within rounding.
+  /// symbols are basic, then restores feasibility and optimality. Returns false if the basis
+  /// turns out singular within rounding (changing nothing), or if restricted rows of the
+  /// recomputed tableau cannot be raised to zero (the caller then keeps what it had).
   ///
   /// Pivots accumulate rounding in every row they touch; when values pass through far
   /// larger magnitudes than they end at (a vertex at 1e13 on the way to a solution at
@@ -125,10 +133,12 @@ extension Engine {
     for (s, row) in rows.enumerated() {
       if let row, row.constant < 0, kind(SymbolID(s)) != .external { infeasible.append(SymbolID(s)) }
     }
-    settleInfeasibleRows()
+    // Restricted rows the dual simplex cannot raise make the recomputed tableau no good: false,
+    // so that `refactorizeIfDue` builds one afresh (it once went unnoticed, and rows were left
+    // below zero).
+    guard settleInfeasibleRows() else { return false }
     optimize(.main)
-    settleInfeasibleRows()
-    return true
+    return settleInfeasibleRows()
   }
 }
 

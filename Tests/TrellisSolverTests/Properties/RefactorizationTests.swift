@@ -224,6 +224,36 @@ final class RefactorizationTests: XCTestCase {
   }
 
   /// `2·y − 8·x + 2 == 0` added twice to a strict solver (the fuzzer's favourite redundancy).
+  /// A row below zero by nothing but rounding, that no symbol can raise, does not stop the dual
+  /// simplex: the rows after it are still settled (the fuzzer's
+  /// `regression-restricted-negative-rounding-dummy-row`, where a redundant equality's row at
+  /// −2e-18, with cells of 4e-20, made a suggestion give up and leave four rows below zero by up
+  /// to 79). Here the redundant row gets a cell of 1e-20 on the edit's marker, so the suggestion
+  /// moves it to −2e-19; its dummy is older than the inequality's symbols, so the dual simplex
+  /// meets it first. Without refactorization, to see the dual simplex alone.
+  ///
+  /// By hand: the edit (@500) asks z = 20 against `z <= 10` (@250), and wins.
+  func testARowBelowZeroByRoundingDoesNotStopTheDualSimplex() throws {
+    let (solver, x, y, _, second) = try Self.anEqualityTwice()
+    solver.engine.refactorizesWhenDue = false
+    let z = solver.makeVariable("z")
+    try solver.addEditVariable(z, priority: 500)
+    try solver.add(Constraint(z - 10, .lessThanOrEqual, priority: 250))
+    let d2 = try XCTUnwrap(solver.engine.records[second.id]).marker
+    XCTAssertTrue(solver.engine.isBasic(d2), "the second equality is redundant: its dummy is basic")
+    let edit = try XCTUnwrap(solver.engine.edits[Int(z.index)])
+    XCTAssertFalse(solver.engine.isBasic(edit.marker))
+    let shift = -20 / edit.markerCoefficient
+    solver.engine.rows[Int(d2)]?.add(edit.marker, shift > 0 ? -1e-20 : 1e-20)
+    solver.engine.columns[Int(edit.marker)].append(d2)
+
+    try solver.suggestValue(20, for: z)
+    XCTAssertLessThan(try XCTUnwrap(solver.engine.rows[Int(d2)]).constant, 0, "premise: the row went below zero")
+    XCTAssertEqual(solver.value(of: z), 20, accuracy: 1e-12)
+    XCTAssertEqual(solver.checkInvariants(), [])
+    XCTAssertEqual(2 * solver.value(of: y) - 8 * solver.value(of: x) + 2, 0, accuracy: 1e-12)
+  }
+
   static func anEqualityTwice() throws -> (Solver, x: Variable, y: Variable, first: Constraint, second: Constraint) {
     let solver = Solver(mode: .strict)
     let (x, y) = (solver.makeVariable("x"), solver.makeVariable("y"))
