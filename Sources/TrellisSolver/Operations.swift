@@ -51,7 +51,7 @@ extension Engine {
     // every few cells (1 % of kiwi's enaml-like build).
     var room = 2
     for term in constraint.expression.terms {
-      let s = Int(term.variable.index) < variableSymbol.count ? variableSymbol[Int(term.variable.index)] : -1
+      let s = variableSymbol[Int(term.variable.index)]
       room += s >= 0 ? (rows[Int(s)]?.cells.count ?? 1) : 1
     }
     row.cells.reserveCapacity(room)
@@ -626,7 +626,6 @@ extension Engine {
       // Edits are optional, so only rounding can get here, with the change half made: the
       // operation ends by recomputing the tableau (`refactorizeIfDue`, or building it afresh
       // with every edit at its value when that is no better).
-      infeasible.removeAll()
       refactorizationDue = true
     }
   }
