@@ -55,10 +55,12 @@ extension Engine {
       room += s >= 0 ? (rows[Int(s)]?.cells.count ?? 1) : 1
     }
     row.cells.reserveCapacity(room)
+    var ignoring = IgnoringRowWrites()
     for term in constraint.expression.terms where term.coefficient != 0 {
       let s = symbol(forVariable: term.variable.index)
       if let basicRow = rows[Int(s)] {
-        row.add(basicRow, times: term.coefficient / scale)
+        // Merges alternate between the row's buffer and the engine's spare one.
+        row.add(basicRow, times: term.coefficient / scale, observer: &ignoring, spare: &spareCells)
       } else {
         row.add(s, term.coefficient / scale)
       }
@@ -394,7 +396,7 @@ extension Engine {
     swap(&writes.log, &candidates)
     for e in [record.marker, record.other] where e >= 0 && kind(e) == .error {
       if let row = rows[Int(e)] {
-        levels[l].row.add(row, times: w, tolerance: epsilon, observer: &writes)
+        levels[l].row.add(row, times: w, tolerance: epsilon, observer: &writes, spare: &spareCells)
       } else {
         var lostDigits = DigitLoss()
         writes.wrote(e, levels[l].row.accumulate(e, w, tolerance: epsilon, lostDigits: &lostDigits).value)

@@ -198,6 +198,18 @@ struct Row {
   mutating func add<Observer: RowWriteObserver>(
     _ other: Row, times factor: Double, tolerance: Double = tableauTolerance, observer: inout Observer
   ) {
+    var fresh: [Cell] = []
+    add(other, times: factor, tolerance: tolerance, observer: &observer, spare: &fresh)
+  }
+
+  /// `add(_:times:tolerance:observer:)`, merging (when it merges) into `spare`, which then takes
+  /// this row's old cells: a caller building rows one after another hands the buffer on instead
+  /// of allocating one per merge (`Engine.makeRow`).
+  @inline(__always)
+  mutating func add<Observer: RowWriteObserver>(
+    _ other: Row, times factor: Double, tolerance: Double = tableauTolerance, observer: inout Observer,
+    spare: inout [Cell]
+  ) {
     // A tableau row's constant is a value: it cancels at `constantTolerance` (see there).
     let valueTolerance = tolerance == tableauTolerance ? constantTolerance : tolerance
     constant = cancellingSum(constant, other.constant * factor, tolerance: valueTolerance)
@@ -217,9 +229,10 @@ struct Row {
       return
     }
     let floor = objective ? objectiveNoiseFloor * min(magnitude, magnitudeSpan * largestCoefficient()) : 0
-    cells = Row.merge(
-      cells, other.cells, factor: factor, skipping: -1, tolerance: tolerance, floor: floor, lostDigits: &lostDigits,
-      inserted: { _ in }, removed: { _ in }, written: { observer.wrote($0, $1) })
+    Row.merge(
+      cells, other.cells, into: &spare, factor: factor, skipping: -1, tolerance: tolerance, floor: floor,
+      lostDigits: &lostDigits, inserted: { _ in }, removed: { _ in }, written: { observer.wrote($0, $1) })
+    swap(&cells, &spare)
     if grew { capMagnitude() }
   }
 
@@ -230,6 +243,16 @@ struct Row {
   ) {
     let a = remove(symbol)
     if a != 0 { add(row, times: a, tolerance: tolerance, observer: &observer) }
+  }
+
+  /// `substitute(_:with:tolerance:observer:)`, merging into `spare` as
+  /// `add(_:times:tolerance:observer:spare:)` does.
+  mutating func substitute<Observer: RowWriteObserver>(
+    _ symbol: SymbolID, with row: Row, tolerance: Double = tableauTolerance, observer: inout Observer,
+    spare: inout [Cell]
+  ) {
+    let a = remove(symbol)
+    if a != 0 { add(row, times: a, tolerance: tolerance, observer: &observer, spare: &spare) }
   }
 
   /// Replaces `symbol` by the form `row` (for unindexed rows).
