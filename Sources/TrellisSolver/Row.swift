@@ -218,11 +218,10 @@ struct Row {
     if grew { magnitude = reach }
     let objective = tolerance != tableauTolerance
     var lostDigits = DigitLoss()
-    // A few cells into a long row (an objective row takes a short pivot row at every
-    // pivot): update in place, as a merge would copy the whole long row. Objective rows take up
-    // to half their length in place: strict mode's levels are short, and merging them from a
-    // quarter on cost its enaml-like build 0.4 % (measured).
-    if other.cells.count <= 2 || other.cells.count * (objective ? 2 : 4) <= cells.count {
+    // A few cells into a long row (weighted mode's one objective row takes a short pivot row at
+    // every pivot): update in place, as a merge would copy the whole long row. Objective rows
+    // merge in place too (`mergeFromTheEnd`), which only a row eight times as long beats.
+    if other.cells.count <= 2 || other.cells.count * (objective ? 8 : 4) <= cells.count {
       for cell in other.cells {
         let value = accumulate(cell.symbol, cell.coefficient * factor, tolerance: tolerance, lostDigits: &lostDigits).value
         observer.wrote(cell.symbol, value)
@@ -230,12 +229,102 @@ struct Row {
       if grew { capMagnitude() }
       return
     }
-    let floor = objective ? objectiveNoiseFloor * min(magnitude, magnitudeSpan * largestCoefficient()) : 0
+    if objective {
+      mergeFromTheEnd(other.cells, factor: factor, tolerance: tolerance, lostDigits: &lostDigits, observer: &observer)
+      if grew { capMagnitude() }
+      return
+    }
     Row.merge(
-      cells, other.cells, into: &spare, factor: factor, skipping: -1, tolerance: tolerance, floor: floor,
+      cells, other.cells, into: &spare, factor: factor, skipping: -1, tolerance: tolerance,
       lostDigits: &lostDigits, inserted: { _ in }, removed: { _ in }, written: { observer.wrote($0, $1) })
     swap(&cells, &spare)
     if grew { capMagnitude() }
+  }
+
+  /// `self += factor × source` for an objective row (the constant and magnitude already done), in
+  /// place and from the end: the source's cells go in from its last one down, the row's cells
+  /// past each move up (each once) to make room, and those below the source's first symbol are
+  /// not touched. An objective row takes a short pivot row at every pivot; inserting each cell (a
+  /// search and a shift of the rest) or merging into another buffer (a copy of the whole row)
+  /// made strict mode's enaml-like build 2.7 % dearer, its levels being many and short.
+  ///
+  /// The result is `Row.merge`'s with an objective row's noise floor, bit for bit: sums cancel as
+  /// `cancellingSum` says with `tolerance`, and a new or summed coefficient within the floor
+  /// (`isObjectiveNoise`, measured against the row's largest coefficient before the operation)
+  /// goes. `observer` hears each source symbol with its coefficient afterwards, from the last
+  /// symbol to the first.
+  @inline(__always)
+  mutating func mergeFromTheEnd<Observer: RowWriteObserver>(
+    _ source: [Cell], factor: Double, tolerance: Double, lostDigits: inout DigitLoss, observer: inout Observer
+  ) {
+    let n = cells.count
+    let m = source.count
+    guard m > 0 else { return }
+    let coarseFloor = objectiveNoiseFloor * magnitude
+    // Room for every source cell at the end (overwritten before it is read).
+    cells.append(contentsOf: repeatElement(Cell(symbol: 0, coefficient: 0), count: m))
+    var gap = 0..<0
+    cells.withUnsafeMutableBufferPointer { row in
+      source.withUnsafeBufferPointer { source in
+        var i = n - 1  // the row's last cell not yet reached
+        var j = m - 1  // the source's
+        var w = n + m - 1  // where the next cell goes: always past `i` (by the source cells left at least)
+        var summedLargest = 0.0  // the largest coefficient a sum replaced
+        var fineFloor = -1.0
+        while j >= 0 {
+          let symbol = source[j].symbol
+          // The row's unreached cells past `symbol` move up.
+          while i >= 0 && row[i].symbol > symbol {
+            row[w] = row[i]
+            i -= 1
+            w -= 1
+          }
+          var c = source[j].coefficient * factor
+          if i >= 0 && row[i].symbol == symbol {
+            summedLargest = max(summedLargest, abs(row[i].coefficient))
+            c = cancellingSum(row[i].coefficient, c, tolerance: tolerance, lostDigits: &lostDigits)
+            i -= 1
+          }
+          if c != 0 && abs(c) <= coarseFloor {
+            if fineFloor < 0 {
+              fineFloor = objectiveNoiseFloor
+                * (magnitudeSpan
+                  * Row.largestBefore(row, unreached: i, merged: w + 1, end: n + m, source, written: j + 1, summedLargest))
+            }
+            if abs(c) <= fineFloor { c = 0 }
+          }
+          j -= 1
+          observer.wrote(symbol, c)
+          if c != 0 {
+            row[w] = Cell(symbol: symbol, coefficient: c)
+            w -= 1
+          }
+        }
+        // Below the merged cells, the room nothing took.
+        gap = (i + 1)..<(w + 1)
+      }
+    }
+    if !gap.isEmpty { cells.removeSubrange(gap) }
+  }
+
+  /// The largest |coefficient| a row held before `mergeFromTheEnd` began, midway: its cells not
+  /// yet reached (`row[...unreached]`), those moved up unchanged (`row[merged..<end]` without the
+  /// symbols of `source[written...]`, which the merge wrote), and `summedLargest` for the
+  /// coefficients sums replaced. Only asked for a coefficient near the noise floor, which is rare.
+  static func largestBefore(
+    _ row: UnsafeMutableBufferPointer<Cell>, unreached: Int, merged: Int, end: Int,
+    _ source: UnsafeBufferPointer<Cell>, written: Int, _ summedLargest: Double
+  ) -> Double {
+    var largest = summedLargest
+    if unreached >= 0 { for k in 0...unreached { largest = max(largest, abs(row[k].coefficient)) } }
+    var s = written
+    for k in merged..<end {
+      let symbol = row[k].symbol
+      while s < source.count && source[s].symbol < symbol { s += 1 }
+      if s < source.count && source[s].symbol == symbol { continue }
+      largest = max(largest, abs(row[k].coefficient))
+    }
+    return largest
   }
 
   /// Replaces `symbol` by the form `row` (for unindexed rows), telling `observer` what it writes
