@@ -248,8 +248,8 @@ struct Row {
   /// search and a shift of the rest) or merging into another buffer (a copy of the whole row)
   /// made strict mode's enaml-like build 2.7 % dearer, its levels being many and short.
   ///
-  /// The result is `Row.merge`'s with an objective row's noise floor, bit for bit: sums cancel as
-  /// `cancellingSum` says with `tolerance`, and a new or summed coefficient within the floor
+  /// The result is a forward merge's, bit for bit (`ObjectiveMergeTests`): sums cancel as
+  /// `cancellingSum` says with `tolerance`, and a new or summed coefficient within the noise floor
   /// (`isObjectiveNoise`, measured against the row's largest coefficient before the operation)
   /// goes. `observer` hears each source symbol with its coefficient afterwards, from the last
   /// symbol to the first.
@@ -352,33 +352,17 @@ struct Row {
     substitute(symbol, with: row, tolerance: tolerance, observer: &ignoring)
   }
 
-  /// Merges two sorted cell lists into `target + factor × source`, leaving out
-  /// `skipping`, and reports symbols that appear in or vanish from the target. Sums that
-  /// cancel to within `tolerance` of their operands are dropped, and so are new and summed
-  /// cells at or below `floor` (an objective row's noise floor; 0 for tableau rows). Notes in
-  /// `lostDigits` what the sums lost (see ``DigitLoss``). `written` hears each symbol of `source` with
-  /// its coefficient in the result (0 when it has none).
-  @inline(__always)
-  static func merge(
-    _ target: [Cell], _ source: [Cell], factor: Double, skipping: SymbolID, tolerance: Double = tableauTolerance,
-    floor: Double = 0, lostDigits: inout DigitLoss, inserted: (SymbolID) -> Void, removed: (SymbolID) -> Void,
-    written: (SymbolID, Double) -> Void = { _, _ in }
-  ) -> [Cell] {
-    var out: [Cell] = []
-    merge(
-      target, source, into: &out, factor: factor, skipping: skipping, tolerance: tolerance, floor: floor,
-      lostDigits: &lostDigits, inserted: inserted, removed: removed, written: written)
-    return out
-  }
-
-  /// `merge(_:_:factor:skipping:tolerance:floor:lostDigits:inserted:removed:written:)`, writing the
-  /// result into `out` (emptied first) so that a caller can hand it a buffer it no longer needs
-  /// (`Engine.substitute`: allocating an array per merge and freeing the old one cost 1.5 % of
-  /// kiwi's enaml-like build).
+  /// Merges two sorted cell lists into `out` (emptied first) as `target + factor × source`,
+  /// leaving out `skipping`, and reports symbols that appear in or vanish from the target. Sums
+  /// that cancel to within `tolerance` of their operands are dropped. Notes in `lostDigits` what
+  /// the sums lost (see ``DigitLoss``). `written` hears each symbol of `source` with its
+  /// coefficient in the result (0 when it has none). The caller hands it a buffer it no longer
+  /// needs (`Engine.substitute`: allocating an array per merge and freeing the old one cost 1.5 %
+  /// of kiwi's enaml-like build). Objective rows merge in place instead (`mergeFromTheEnd`).
   @inline(__always)
   static func merge(
     _ target: [Cell], _ source: [Cell], into out: inout [Cell], factor: Double, skipping: SymbolID,
-    tolerance: Double = tableauTolerance, floor: Double = 0, lostDigits: inout DigitLoss,
+    tolerance: Double = tableauTolerance, lostDigits: inout DigitLoss,
     inserted: (SymbolID) -> Void, removed: (SymbolID) -> Void, written: (SymbolID, Double) -> Void = { _, _ in }
   ) {
     out.removeAll(keepingCapacity: true)
@@ -397,7 +381,7 @@ struct Row {
         let cell = source[j]
         j += 1
         let c = cell.coefficient * factor
-        if abs(c) <= floor {
+        if c == 0 {
           written(cell.symbol, 0)
           continue
         }
@@ -406,9 +390,8 @@ struct Row {
         written(cell.symbol, c)
       } else {
         let s = target[i].symbol
-        var c = cancellingSum(
+        let c = cancellingSum(
           target[i].coefficient, source[j].coefficient * factor, tolerance: tolerance, lostDigits: &lostDigits)
-        if abs(c) <= floor { c = 0 }
         i += 1
         j += 1
         if s == skipping { continue }
