@@ -38,6 +38,7 @@ struct Journal {
   var infeasible: [SymbolID]
   var symbolCount: Int
   var refactorizationDue: Bool
+  var constantBound: Double
 }
 
 /// The symbols that may have become able to improve the objective since a scan of it last found
@@ -278,8 +279,8 @@ struct Engine {
   /// Whether `refactorizeIfDue` acts (tests turn it off to show what it prevents).
   var refactorizesWhenDue = true
   /// At least the largest |constant| of any tableau row: raised wherever a row's constant is
-  /// written, lowered only by a scan (`dropRoundingOfImpliedEquality`). A bound that only
-  /// grows stays one when an operation is taken back, so the journal leaves it alone.
+  /// written, lowered only by a scan (`rescanConstantBound`). A roll-back keeps the larger of
+  /// the bound it finds and the one the operation began with.
   var constantBound = 0.0
   /// While set, an add leaves the objective unoptimized (see `Solver.defersOptimization`).
   var defersOptimization = false
@@ -362,7 +363,8 @@ struct Engine {
       journalStamp = 1
     }
     journal = Journal(
-      levels: levels, infeasible: infeasible, symbolCount: kinds.count, refactorizationDue: refactorizationDue)
+      levels: levels, infeasible: infeasible, symbolCount: kinds.count, refactorizationDue: refactorizationDue,
+      constantBound: constantBound)
   }
 
   /// Puts everything recorded since ``beginJournal()`` back as it was.
@@ -384,7 +386,20 @@ struct Engine {
     infeasible = j.infeasible
     artificial = nil
     refactorizationDue = j.refactorizationDue
+    // A scan during the operation may have lowered the bound below a constant the rows put
+    // back hold; the larger of the two is a bound for both.
+    constantBound = max(constantBound, j.constantBound)
     truncateSymbols(to: j.symbolCount)
+  }
+
+  /// Sets `constantBound` to the largest |constant| of any tableau row now, and returns it:
+  /// a scan of every row, for the rare paths that must judge rounding against the values the
+  /// tableau holds rather than against the largest it ever held.
+  mutating func rescanConstantBound() -> Double {
+    var largest = 0.0
+    for case let basic? in rows { largest = max(largest, abs(basic.constant)) }
+    constantBound = largest
+    return largest
   }
 
   /// Puts `row` into the tableau as the row of `basic`, indexing its columns.

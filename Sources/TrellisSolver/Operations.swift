@@ -281,10 +281,7 @@ extension Engine {
       if size <= epsilon { row.constant = 0 }
       return
     }
-    var largest = 0.0
-    for case let basic? in rows { largest = max(largest, abs(basic.constant)) }
-    constantBound = largest
-    if size <= epsilon * max(1, largest) { row.constant = 0 }
+    if size <= epsilon * max(1, rescanConstantBound()) { row.constant = 0 }
   }
 
   /// Rows queued as negative during primal pivots are only rounding (the ratio test keeps

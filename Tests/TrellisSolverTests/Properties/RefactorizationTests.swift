@@ -254,6 +254,48 @@ final class RefactorizationTests: XCTestCase {
     XCTAssertEqual(2 * solver.value(of: y) - 8 * solver.value(of: x) + 2, 0, accuracy: 1e-12)
   }
 
+  /// A contradiction far smaller than the constants the tableau once held, and far larger than
+  /// the rounding of the ones it holds now, is refused: the dual simplex's allowance for a row
+  /// below zero by rounding was `constantTolerance` of a bound that only grows, 1e-14 × 1e9 =
+  /// 1e-5 here, which took v = −1e-7 against the required v ≥ 0 for rounding (the fuzzer's
+  /// `regression-restricted-negative-grown-bound`, where the bound had reached 8.6e8).
+  func testAContradictionBelowTheLargestConstantEverHeldIsRefused() throws {
+    let solver = Solver(mode: .strict)
+    let (v, w) = (solver.makeVariable("v"), solver.makeVariable("w"))
+    try solver.add(Constraint(v + 0, .greaterThanOrEqual))
+    let large = Constraint(w - 1e9, .equal)
+    try solver.add(large)
+    XCTAssertGreaterThanOrEqual(solver.engine.constantBound, 1e9, "premise: a row held 1e9")
+    try solver.remove(large)
+    let pinned = Constraint(v - 1, .equal)
+    try solver.add(pinned)
+    XCTAssertEqual(solver.value(of: v), 1)
+
+    XCTAssertThrowsError(try solver.setConstant(of: pinned, to: 1e-7)) {
+      guard case .unsatisfiableConstraint = $0 as? SolverError else {
+        return XCTFail("expected unsatisfiable, got \($0)")
+      }
+    }
+    XCTAssertEqual(solver.value(of: v), 1, "the refused change left the solution as it was")
+    XCTAssertEqual(solver.checkInvariants(), [])
+    try solver.setConstant(of: pinned, to: -1e-7)
+    XCTAssertEqual(solver.value(of: v), 1e-7, accuracy: 1e-15)
+  }
+
+  /// A scan inside an operation may lower the bound to the constants the operation left; a
+  /// roll-back puts older rows back, so it keeps the larger bound, which covers them too.
+  func testARollBackKeepsTheConstantBoundABound() throws {
+    let solver = Solver(mode: .strict)
+    let w = solver.makeVariable("w")
+    try solver.add(Constraint(w - 1e9, .equal))
+    let before = solver.engine.constantBound
+    XCTAssertGreaterThanOrEqual(before, 1e9)
+    solver.engine.beginJournal()
+    solver.engine.constantBound = 3
+    solver.engine.rollBack()
+    XCTAssertEqual(solver.engine.constantBound, before)
+  }
+
   static func anEqualityTwice() throws -> (Solver, x: Variable, y: Variable, first: Constraint, second: Constraint) {
     let solver = Solver(mode: .strict)
     let (x, y) = (solver.makeVariable("x"), solver.makeVariable("y"))
