@@ -109,6 +109,19 @@ extension Engine {
     return (row, record, negated)
   }
 
+  /// The largest term `makeRow` summed the row of `record`'s constraint's constant from, before
+  /// anything else changes the tableau: phase one judges the rounding of that sum by it. Worked
+  /// out again only for phase one, which is rare.
+  func constantTerms(of record: ConstraintRecord) -> Double {
+    var largest = abs(record.constant / record.scale)
+    for term in record.constraint.expression.terms where term.coefficient != 0 {
+      let s = variableSymbol[Int(term.variable.index)]
+      guard s >= 0, let basicRow = rows[Int(s)] else { continue }
+      largest = max(largest, abs(basicRow.constant * term.coefficient / record.scale))
+    }
+    return largest
+  }
+
   /// The symbol to make basic for a new row, or -1 when none keeps the tableau feasible
   /// (then an artificial variable is needed). Among free externals, the one with the
   /// largest coefficient (ties: the one in fewest rows, then lowest id): partial pivoting, so
@@ -211,7 +224,9 @@ extension Engine {
       journal?.symbolCount = mark
       var promoted: SymbolID = -1
       let owner = compact ? constraint.id : nil
-      if let certificate = addWithArtificialVariable(row, compactOwner: owner, negated: negated, promoted: &promoted) {
+      if let certificate = addWithArtificialVariable(
+        row, constantTerms: constantTerms(of: record), compactOwner: owner, negated: negated, promoted: &promoted)
+      {
         rollBack()
         throw unsatisfiable(constraint, constant: constant, certificate: certificate)
       }
@@ -301,12 +316,16 @@ extension Engine {
   /// For a compact equality (`compactOwner`, its constraint's id) that turns out implied by
   /// equalities with markers, a marker is made after all (see `add`) and returned in `promoted`.
   mutating func addWithArtificialVariable(
-    _ row: Row, compactOwner: UInt64? = nil, negated: Bool = false, promoted: inout SymbolID
+    _ row: Row, constantTerms: Double, compactOwner: UInt64? = nil, negated: Bool = false,
+    promoted: inout SymbolID
   ) -> [SymbolID]? {
     let art = newSymbol(.slack)
     insertRow(art, row)
     artificial = row
-    artificialScale = abs(row.constant)
+    // From the terms `makeRow` summed, not only their sum: an equality a degenerate vertex
+    // implies exactly came out as 5.7e-14 from terms of 10, and phase one, which cannot move
+    // a row held at 0 by restricted symbols, was judged against the 5.7e-14 alone.
+    artificialScale = max(abs(row.constant), constantTerms)
     optimize(.artificial)
     let phaseOne = artificial ?? Row()
     artificial = nil
