@@ -123,42 +123,50 @@ extension Engine {
   }
 
   /// The symbol to make basic for a new row, or -1 when none keeps the tableau feasible
-  /// (then an artificial variable is needed). Among free externals, the one with the
-  /// largest coefficient (ties: the one in fewest rows, then lowest id): partial pivoting, so
-  /// solving the row never divides by a small coefficient when a large one is there (measured
+  /// (then an artificial variable is needed). Among free externals held by rows, threshold
+  /// pivoting: of those whose coefficient is at least `heldSubjectThreshold` of the row's largest,
+  /// the one in fewest rows (ties: the larger coefficient, then the first), so solving the row
+  /// never divides by a coefficient far below a large one there (partial pivoting alone, measured
   /// on unboxed random systems mixing 1e-3 … 1e4: lost required constraints fell from 81 to 56
-  /// of 160) — unless a symbol in no row has at least `freeSubjectRatio` of the largest.
+  /// of 160) and rewrites as few rows as it can — unless a symbol in no row has at least
+  /// `freeSubjectRatio` of the largest.
   func subject(for row: Row, _ record: ConstraintRecord) -> SymbolID {
     // How small beside the largest a symbol in no row may be and still be chosen.
     let freeSubjectRatio = 1e-6
+    // How small beside the largest a symbol held by rows may be and still be chosen for being in
+    // fewer rows. Pure partial pivoting (1) made a grid's fresh layout grow as n^1.5: a stack's
+    // newest row `y₃ − 1.5·y₂` was solved for y₂ (1.5 > 1), the parameter every earlier row of
+    // the stack held, instead of y₃, held by its own row's views. 0.1 is sparse LU's usual
+    // threshold: one division grows a row's coefficients by at most ten.
+    let heldSubjectThreshold = 0.1
     // Never a coefficient that may be rounding (`Row.isPivotable`): solving for it would
     // divide the row by noise.
     // Symbols in no row first: any may be solved for, without looking at a column.
     var free: SymbolID = -1
     var freeMagnitude = 0.0
-    for cell in row.cells
-    where kind(cell.symbol) == .external && columns[Int(cell.symbol)].isEmpty && row.isPivotable(cell.coefficient) {
-      if abs(cell.coefficient) > freeMagnitude {
+    var largest = 0.0
+    for cell in row.cells where kind(cell.symbol) == .external && row.isPivotable(cell.coefficient) {
+      let magnitude = abs(cell.coefficient)
+      largest = max(largest, magnitude)
+      if magnitude > freeMagnitude && columns[Int(cell.symbol)].isEmpty {
         free = cell.symbol
-        freeMagnitude = abs(cell.coefficient)
+        freeMagnitude = magnitude
       }
     }
-    // A symbol held by rows only when its coefficient is larger than every free one's (on a tie,
-    // the symbol in fewer rows wins, and a free one is in none), so its column is scanned only
-    // then: a stack's or chain's shared variable is in every row of it, and scanning its column
-    // for each new row was half of validating a 50,000-view stack.
+    // A symbol held by rows only when its coefficient is larger than every free one's, so its
+    // column is scanned only then: a stack's or chain's shared variable is in every row of it,
+    // and scanning its column for each new row was half of validating a 50,000-view stack.
     var best: SymbolID = -1
     var bestMagnitude = 0.0
     var bestColumn = Int.max
     for cell in row.cells where kind(cell.symbol) == .external && row.isPivotable(cell.coefficient) {
       let magnitude = abs(cell.coefficient)
-      guard magnitude > freeMagnitude else { continue }
+      guard magnitude > freeMagnitude, magnitude >= heldSubjectThreshold * largest else { continue }
       let column = columns[Int(cell.symbol)]
       if column.isEmpty { continue }
-      // Ties go to the symbol in the fewest rows: solving for it rewrites only those (a
-      // chain's newest variable is in none, its first in all; choosing the first made a
-      // chain of n equalities cost O(n²)).
-      guard magnitude > bestMagnitude || (magnitude == bestMagnitude && column.count < bestColumn) else { continue }
+      // Fewest rows first: solving for it rewrites only those (a chain's newest variable is in
+      // none, its first in all; choosing the first made a chain of n equalities cost O(n²)).
+      guard column.count < bestColumn || (column.count == bestColumn && magnitude > bestMagnitude) else { continue }
       // Solving for a nonbasic external moves every row that holds it; that is only safe
       // when none of them is sign-restricted (otherwise phase one keeps them feasible).
       if column.allSatisfy({ kind($0) == .external }) {

@@ -3,43 +3,84 @@ import XCTest
 @testable import TrellisSolver
 
 /// `Engine.subject(for:_:)` looks at a column only for a symbol held by rows whose coefficient is
-/// larger than every free symbol's (scanning a stack's shared column for each new row was half of
-/// validating a 50,000-view stack). The choice must be the rule's, which this test states the
+/// larger than every free symbol's and within its threshold of the row's largest (scanning a
+/// stack's shared column for each new row was half of validating a 50,000-view stack). The choice must be the rule's, which this test states the
 /// direct way (every candidate's column read) and compares on the rows of random constraints
 /// against the states random operation scripts leave.
 final class SubjectChoiceTests: XCTestCase {
-  /// The rule, read directly: among externals whose coefficient may not be rounding and whose
-  /// rows are all external, the largest coefficient, then the fewest rows, then the lowest id;
-  /// unless that one is held by rows and a symbol in no row has at least 1e-6 of its coefficient
-  /// (the first such); else a restricted marker with a negative coefficient; else none.
+  /// The rule, read directly (every candidate's column read): the largest free external (in no
+  /// row; the first on a tie) unless an external held only by external rows has a larger
+  /// coefficient that is also at least 0.1 of the row's largest; of those, the one in fewest
+  /// rows, then the larger coefficient, then the lowest id; unless a symbol in no row has at
+  /// least 1e-6 of its coefficient (the first such); else a restricted marker with a negative
+  /// coefficient; else none. Coefficients that may be rounding are never chosen.
   static func ruleSubject(_ engine: Engine, _ row: Row, _ record: ConstraintRecord) -> SymbolID {
+    var largest = 0.0
+    var free: SymbolID = -1
+    var freeMagnitude = 0.0
+    for cell in row.cells where engine.kind(cell.symbol) == .external && row.isPivotable(cell.coefficient) {
+      let magnitude = abs(cell.coefficient)
+      largest = max(largest, magnitude)
+      if engine.columns[Int(cell.symbol)].isEmpty && magnitude > freeMagnitude {
+        free = cell.symbol
+        freeMagnitude = magnitude
+      }
+    }
     var best: SymbolID = -1
     var bestMagnitude = 0.0
     var bestColumn = Int.max
     for cell in row.cells where engine.kind(cell.symbol) == .external && row.isPivotable(cell.coefficient) {
       let column = engine.columns[Int(cell.symbol)]
-      guard column.allSatisfy({ engine.kind($0) == .external }) else { continue }
       let magnitude = abs(cell.coefficient)
-      if magnitude > bestMagnitude || (magnitude == bestMagnitude && column.count < bestColumn) {
+      guard !column.isEmpty, column.allSatisfy({ engine.kind($0) == .external }),
+        magnitude > freeMagnitude, magnitude >= 0.1 * largest
+      else { continue }
+      if column.count < bestColumn || (column.count == bestColumn && magnitude > bestMagnitude) {
         best = cell.symbol
         bestMagnitude = magnitude
         bestColumn = column.count
       }
     }
-    if best >= 0 && bestColumn > 0 {
+    if best < 0 && free >= 0 { return free }
+    if best >= 0 {
       for cell in row.cells
       where engine.kind(cell.symbol) == .external && engine.columns[Int(cell.symbol)].isEmpty
         && row.isPivotable(cell.coefficient) && abs(cell.coefficient) >= 1e-6 * bestMagnitude
       {
         return cell.symbol
       }
+      return best
     }
-    if best >= 0 { return best }
     for s in [record.marker, record.other] where s >= 0 {
       let k = engine.kind(s)
       if (k == .slack || k == .error) && row.coefficient(of: s) < 0 { return s }
     }
     return -1
+  }
+
+  /// A stack's rows: every earlier row's views hold the parameter p (the first row's y), and the
+  /// newest row's `y₃ = 1.5·p` (after its views' `c₃ⱼ = y₃`) is solved for y₃, held by its own
+  /// views, not for p, whose coefficient is larger but which every earlier view holds (that made
+  /// a grid's fresh layout grow as n^1.5). Below 0.1 of the largest coefficient, the row is solved
+  /// for the larger one however many rows hold it: one division grows coefficients at most tenfold.
+  func testFewerRowsWinWithinTheThreshold() throws {
+    for (factor, solvesForNewest) in [(1.5, true), (9.0, true), (11.0, false)] {
+      let solver = Solver(mode: .strict)
+      let p = solver.makeVariable("p"), y3 = solver.makeVariable("y3")
+      let earlier = (0..<12).map { solver.makeVariable("c\($0)") }
+      for (i, c) in earlier.enumerated() { try solver.add(Constraint(c - Double(i % 3 + 1) * p, .equal)) }
+      let own = (0..<3).map { solver.makeVariable("c3_\($0)") }
+      for c in own { try solver.add(Constraint(c - y3, .equal)) }
+      let engine = solver.engine
+      let pSymbol = engine.variableSymbol[Int(p.index)], ySymbol = engine.variableSymbol[Int(y3.index)]
+      XCTAssertEqual(engine.columns[Int(pSymbol)].count, 12, "premise: every earlier view holds p")
+      XCTAssertEqual(engine.columns[Int(ySymbol)].count, 3, "premise: the newest row's views hold y3")
+      var probe = solver.engine
+      let (row, record, _) = probe.makeRow(Constraint(y3 - factor * p, .equal), constant: 0, isEdit: false)
+      XCTAssertEqual(probe.subject(for: row, record), solvesForNewest ? ySymbol : pSymbol, "factor \(factor)")
+      try solver.add(Constraint(y3 - factor * p, .equal))
+      XCTAssertEqual(solver.value(of: y3), factor * solver.value(of: p), accuracy: 1e-12)
+    }
   }
 
   func testTheSubjectIsTheRulesChoice() throws {
