@@ -217,35 +217,129 @@ public struct LayoutConstraint: Sendable, Hashable, CustomStringConvertible {
     case scroll(id: String, reason: String)
   }
 
+  /// Every field in one shared object, copied on write: a constraint is about 300 bytes holding
+  /// a dozen references, and a layout passes each one through several arrays (the set, the
+  /// installation, the installed list); copying the fields retained each reference every time,
+  /// which with the copies' memory was a fifth of a 10,000-view grid's layout.
+  private final class Storage: @unchecked Sendable {
+    // Safe to share across threads: a value mutates its storage only when it holds the only
+    // reference (`LayoutConstraint.unique()`), and never after handing it on.
+    var id: String
+    var first: AnchorReference
+    var relation: LayoutRelation
+    var second: AnchorReference?
+    var multiplier: Double
+    var constant: Double
+    var priority: Double
+    var origin: Origin
+    var source: String
+    var location: SourceLocation?
+
+    init(
+      id: String, first: AnchorReference, relation: LayoutRelation, second: AnchorReference?, multiplier: Double,
+      constant: Double, priority: Double, origin: Origin, source: String, location: SourceLocation?
+    ) {
+      self.id = id
+      self.first = first
+      self.relation = relation
+      self.second = second
+      self.multiplier = multiplier
+      self.constant = constant
+      self.priority = priority
+      self.origin = origin
+      self.source = source
+      self.location = location
+    }
+
+    func copy() -> Storage {
+      Storage(
+        id: id, first: first, relation: relation, second: second, multiplier: multiplier, constant: constant,
+        priority: priority, origin: origin, source: source, location: location)
+    }
+  }
+
+  private var storage: Storage
+
+  /// The storage, copied first when another value shares it.
+  private mutating func unique() -> Storage {
+    if !isKnownUniquelyReferenced(&storage) { storage = storage.copy() }
+    return storage
+  }
+
   /// Stable within one resolution: file ids, or generated `stack.reason#n` names.
-  public var id: String
-  public var first: AnchorReference
-  public var relation: LayoutRelation
-  public var second: AnchorReference?
-  public var multiplier: Double
-  public var constant: Double
+  public var id: String {
+    get { storage.id }
+    set { unique().id = newValue }
+  }
+  public var first: AnchorReference {
+    get { storage.first }
+    set { unique().first = newValue }
+  }
+  public var relation: LayoutRelation {
+    get { storage.relation }
+    set { unique().relation = newValue }
+  }
+  public var second: AnchorReference? {
+    get { storage.second }
+    set { unique().second = newValue }
+  }
+  public var multiplier: Double {
+    get { storage.multiplier }
+    set { unique().multiplier = newValue }
+  }
+  public var constant: Double {
+    get { storage.constant }
+    set { unique().constant = newValue }
+  }
   /// 1…1000 (generated constraints may use fractions such as 999.5).
-  public var priority: Double
-  public var origin: Origin
+  public var priority: Double {
+    get { storage.priority }
+    set { unique().priority = newValue }
+  }
+  public var origin: Origin {
+    get { storage.origin }
+    set { unique().origin = newValue }
+  }
   /// The text the user wrote, or a generated description.
-  public var source: String
-  public var location: SourceLocation?
+  public var source: String {
+    get { storage.source }
+    set { unique().source = newValue }
+  }
+  public var location: SourceLocation? {
+    get { storage.location }
+    set { unique().location = newValue }
+  }
 
   public init(
     id: String, first: AnchorReference, relation: LayoutRelation, second: AnchorReference? = nil,
     multiplier: Double = 1, constant: Double = 0, priority: Double = 1000, origin: Origin, source: String,
     location: SourceLocation? = nil
   ) {
-    self.id = id
-    self.first = first
-    self.relation = relation
-    self.second = second
-    self.multiplier = multiplier
-    self.constant = constant
-    self.priority = priority
-    self.origin = origin
-    self.source = source
-    self.location = location
+    storage = Storage(
+      id: id, first: first, relation: relation, second: second, multiplier: multiplier, constant: constant,
+      priority: priority, origin: origin, source: source, location: location)
+  }
+
+  public static func == (lhs: LayoutConstraint, rhs: LayoutConstraint) -> Bool {
+    let a = lhs.storage, b = rhs.storage
+    if a === b { return true }
+    return a.id == b.id && a.first == b.first && a.relation == b.relation && a.second == b.second
+      && a.multiplier == b.multiplier && a.constant == b.constant && a.priority == b.priority && a.origin == b.origin
+      && a.source == b.source && a.location == b.location
+  }
+
+  public func hash(into hasher: inout Hasher) {
+    let s = storage
+    hasher.combine(s.id)
+    hasher.combine(s.first)
+    hasher.combine(s.relation)
+    hasher.combine(s.second)
+    hasher.combine(s.multiplier)
+    hasher.combine(s.constant)
+    hasher.combine(s.priority)
+    hasher.combine(s.origin)
+    hasher.combine(s.source)
+    hasher.combine(s.location)
   }
 
   /// `flips.top == grid.bottom + 8 @750`.
