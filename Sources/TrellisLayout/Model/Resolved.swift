@@ -232,12 +232,12 @@ public struct LayoutConstraint: Sendable, Hashable, CustomStringConvertible {
     var constant: Double
     var priority: Double
     var origin: Origin
-    var source: String
+    var source: Source
     var location: SourceLocation?
 
     init(
       id: String, first: AnchorReference, relation: LayoutRelation, second: AnchorReference?, multiplier: Double,
-      constant: Double, priority: Double, origin: Origin, source: String, location: SourceLocation?
+      constant: Double, priority: Double, origin: Origin, source: Source, location: SourceLocation?
     ) {
       self.id = id
       self.first = first
@@ -258,12 +258,29 @@ public struct LayoutConstraint: Sendable, Hashable, CustomStringConvertible {
     }
   }
 
+  /// The text a constraint came from, or, for one a stack or scroll view made, the reason it
+  /// gives, to be written out with the constraint when asked: 10,000 views' stacks make 50,000
+  /// constraints, and describing each as it was made was a tenth of laying them out.
+  enum Source: Hashable {
+    case text(String)
+    case described(reason: String)
+  }
+
   private var storage: Storage
 
-  /// The storage, copied first when another value shares it.
+  /// The storage, copied first when another value shares it, with a described source written
+  /// out first: it describes the constraint as it was made, before the change about to come.
   private mutating func unique() -> Storage {
     if !isKnownUniquelyReferenced(&storage) { storage = storage.copy() }
+    if case .described = storage.source { storage.source = .text(source) }
     return storage
+  }
+
+  /// Makes ``source`` `'reason' description` (the constraint as it is now), written out only
+  /// when read.
+  package mutating func describeAsGenerated(reason: String) {
+    if !isKnownUniquelyReferenced(&storage) { storage = storage.copy() }
+    storage.source = .described(reason: reason)
   }
 
   /// Stable within one resolution: file ids, or generated `stack.reason#n` names.
@@ -302,8 +319,13 @@ public struct LayoutConstraint: Sendable, Hashable, CustomStringConvertible {
   }
   /// The text the user wrote, or a generated description.
   public var source: String {
-    get { storage.source }
-    set { unique().source = newValue }
+    get {
+      switch storage.source {
+      case .text(let text): return text
+      case .described(let reason): return "'\(reason)' \(self)"
+      }
+    }
+    set { unique().source = .text(newValue) }
   }
   public var location: SourceLocation? {
     get { storage.location }
@@ -317,7 +339,7 @@ public struct LayoutConstraint: Sendable, Hashable, CustomStringConvertible {
   ) {
     storage = Storage(
       id: id, first: first, relation: relation, second: second, multiplier: multiplier, constant: constant,
-      priority: priority, origin: origin, source: source, location: location)
+      priority: priority, origin: origin, source: .text(source), location: location)
   }
 
   public static func == (lhs: LayoutConstraint, rhs: LayoutConstraint) -> Bool {
@@ -325,7 +347,7 @@ public struct LayoutConstraint: Sendable, Hashable, CustomStringConvertible {
     if a === b { return true }
     return a.id == b.id && a.first == b.first && a.relation == b.relation && a.second == b.second
       && a.multiplier == b.multiplier && a.constant == b.constant && a.priority == b.priority && a.origin == b.origin
-      && a.source == b.source && a.location == b.location
+      && a.location == b.location && (a.source == b.source || lhs.source == rhs.source)
   }
 
   public func hash(into hasher: inout Hasher) {
@@ -338,7 +360,7 @@ public struct LayoutConstraint: Sendable, Hashable, CustomStringConvertible {
     hasher.combine(s.constant)
     hasher.combine(s.priority)
     hasher.combine(s.origin)
-    hasher.combine(s.source)
+    // Not the source: a described one and its text are equal (`==`), and their hashes must be too.
     hasher.combine(s.location)
   }
 

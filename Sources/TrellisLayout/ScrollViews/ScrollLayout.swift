@@ -75,7 +75,7 @@ public enum ScrollLayout {
       var c = LayoutConstraint(
         id: "\(view.id)#\(reason)#\(n)", first: first, relation: .equal, second: second, constant: constant,
         origin: .scroll(id: view.id, reason: reason), source: "", location: view.location)
-      c.source = "'\(reason)' \(c)"
+      c.describeAsGenerated(reason: reason)
       out.append(c)
     }
     add("scroll-content", content, .left, -offset.x)

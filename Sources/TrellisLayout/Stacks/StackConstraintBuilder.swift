@@ -36,7 +36,7 @@ struct StackConstraintBuilder {
       first: AnchorReference(item: item1, attribute: attribute1, location: location),
       relation: relation, second: second, multiplier: multiplier, constant: constant, priority: priority,
       origin: .stack(id: stackID, reason: reason), source: "", location: location)
-    constraint.source = "'\(reason)' \(constraint)"
+    constraint.describeAsGenerated(reason: reason)
     constraints.append(constraint)
   }
 }

@@ -54,4 +54,27 @@ final class LayoutConstraintValueTests: XCTestCase {
     }
     XCTAssertEqual(Set(changed + [a]).count, 11)
   }
+
+  /// A stack's or scroll view's constraint is described as `'reason' constraint` when its source
+  /// is read, as it was made: a later change keeps the text from before it, and a described
+  /// source equals the same text written out.
+  func testAGeneratedSourceDescribesTheConstraintAsItWasMade() {
+    var generated = Self.make()
+    generated.describeAsGenerated(reason: "UISV-spacing")
+    XCTAssertEqual(generated.source, "'UISV-spacing' b.top == a.bottom + 8 @750")
+    var written = Self.make()
+    written.source = "'UISV-spacing' b.top == a.bottom + 8 @750"
+    XCTAssertEqual(generated, written)
+    XCTAssertEqual(generated.hashValue, written.hashValue)
+    var other = Self.make()
+    other.describeAsGenerated(reason: "UISV-canvas-connection")
+    XCTAssertNotEqual(generated, other)
+
+    let shared = generated
+    generated.constant = 20
+    XCTAssertEqual(generated.source, "'UISV-spacing' b.top == a.bottom + 8 @750", "the text from before the change")
+    XCTAssertEqual(generated.description, "b.top == a.bottom + 20 @750")
+    XCTAssertEqual(shared.source, "'UISV-spacing' b.top == a.bottom + 8 @750")
+    XCTAssertEqual(shared.constant, 8)
+  }
 }
