@@ -182,8 +182,9 @@ struct AnchorMap {
   ) {
     var anchors: [String: ViewAnchors] = [:]
     anchors.reserveCapacity(views.count)
-    for view in views where anchors[view.id] == nil {
-      anchors[view.id] = ViewAnchors(view)
+    // By index: `for view in views` copies each 550-byte view (see `ResolvedLayout.constraintSet`).
+    for index in views.indices where anchors[views[index].id] == nil {
+      anchors[views[index].id] = ViewAnchors(views[index])
     }
     self.init(items: items, anchors: anchors, rootID: rootID, safeAreaInsets: safeAreaInsets, direction: direction)
   }
