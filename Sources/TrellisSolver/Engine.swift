@@ -295,6 +295,26 @@ struct Engine {
 
   // MARK: - Symbols and variables
 
+  /// Room for `variables` more variables and `constraints` more constraints, with the symbols
+  /// they make, so that a large build grows none of its tables: growing by doubling copies each
+  /// table into fresh memory, and at 10,000 views those copies were a sixth of a layout's cache
+  /// write misses.
+  mutating func reserveCapacity(variables: Int, constraints: Int) {
+    let variableCount = variableNames.count + variables
+    variableNames.reserveCapacity(variableCount)
+    variableSymbol.reserveCapacity(variableCount)
+    edits.reserveCapacity(variableCount)
+    // A variable's symbol, and up to two per constraint (its marker and error).
+    let symbolCount = kinds.count + variables + 2 * constraints
+    kinds.reserveCapacity(symbolCount)
+    owner.reserveCapacity(symbolCount)
+    symbolVariable.reserveCapacity(symbolCount)
+    rows.reserveCapacity(symbolCount)
+    columns.reserveCapacity(symbolCount)
+    savedStamp.reserveCapacity(symbolCount)
+    records.reserveCapacity(records.count + constraints)
+  }
+
   mutating func registerVariable(name: String) -> Int32 {
     variableNames.append(name)
     variableSymbol.append(-1)

@@ -66,6 +66,12 @@ struct RecordTable {
     indices[slot] = Int32(values.count)
   }
 
+  /// Room for `count` records without growing (see `Engine.reserveCapacity`).
+  mutating func reserveCapacity(_ count: Int) {
+    values.reserveCapacity(count)
+    while count * 2 > keys.count { grow() }
+  }
+
   /// Changes every record in place; `body` must not change a record's constraint.
   mutating func updateEach(_ body: (inout ConstraintRecord) -> Void) {
     for i in values.indices { body(&values[i]) }

@@ -43,6 +43,12 @@ public final class Solver {
     self.engine = Engine(mode: mode)
   }
 
+  /// Makes room for `variables` more variables and `constraints` more constraints, so that a
+  /// large build does not grow its tables as it goes (a hint: nothing else changes).
+  package func reserveCapacity(variables: Int, constraints: Int) {
+    engine.reserveCapacity(variables: variables, constraints: constraints)
+  }
+
   /// Makes a new variable, initially 0 and unconstrained.
   public func makeVariable(_ name: String) -> Variable {
     let index = engine.registerVariable(name: name)

@@ -51,4 +51,34 @@ final class RecordTableTests: XCTestCase {
     XCTAssertEqual(table[constraints[7].id]?.sequence, 7)
     XCTAssertEqual(table.count, 1)
   }
+
+  /// Room reserved ahead changes nothing a lookup sees, before or after records are in it.
+  func testReservingKeepsEveryRecord() {
+    let solver = Solver()
+    let x = solver.makeVariable("x")
+    let constraints = (0..<300).map { _ in Constraint(LinearExpression(x), .equal, priority: .required) }
+    var table = RecordTable()
+    table.reserveCapacity(50)
+    for (i, c) in constraints.prefix(100).enumerated() { table[c.id] = record(c, sequence: UInt64(i)) }
+    table.reserveCapacity(1000)
+    for (i, c) in constraints.enumerated().dropFirst(100) { table[c.id] = record(c, sequence: UInt64(i)) }
+    XCTAssertEqual(table.count, 300)
+    for (i, c) in constraints.enumerated() { XCTAssertEqual(table[c.id]?.sequence, UInt64(i)) }
+  }
+
+  /// A solver given room ahead solves as one that grows as it goes.
+  func testASolverWithRoomReservedSolvesTheSame() throws {
+    func build(reserving: Bool) throws -> [Double] {
+      let solver = Solver()
+      if reserving { solver.reserveCapacity(variables: 40, constraints: 60) }
+      let v = (0..<40).map { solver.makeVariable("v\($0)") }
+      try solver.add(Constraint(v[0] - 10, .equal))
+      for i in 1..<40 {
+        try solver.add(Constraint(v[i] - v[i - 1] - Double(i), .equal))
+        try solver.add(Constraint(v[i] - 100, .lessThanOrEqual, priority: 500))
+      }
+      return v.map { solver.value(of: $0) }
+    }
+    XCTAssertEqual(try build(reserving: true), try build(reserving: false))
+  }
 }

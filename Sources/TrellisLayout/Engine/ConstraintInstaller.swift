@@ -393,8 +393,19 @@ struct ConstraintInstaller {
     // Whether every diagnostic so far is one a move repeats unchanged (unknown items).
     var replayable = true
 
-    // Variables: views in document order, then stack guides as they first appear.
-    for view in resolved.views { Self.makeItem(view.item, isRoot: view.id == root.id, in: &slot) }
+    // A fresh solver gets its tables' final size first (`Solver.reserveCapacity`): four
+    // variables per item, the container's two constraints and the set's.
+    if rebuilding, slot.items.isEmpty {
+      solver.reserveCapacity(
+        variables: 4 * (resolved.views.count + set.guides.count), constraints: set.constraints.count + 2)
+      slot.items.reserveCapacity(resolved.views.count + set.guides.count)
+    }
+    // Variables: views in document order (read in place: iterating copies each view), then
+    // stack guides as they first appear.
+    let views = resolved.views
+    for index in views.indices {
+      Self.makeItem(views[index].item, isRoot: views[index].id == root.id, in: &slot)
+    }
     for guide in set.guides { Self.makeItem(guide, isRoot: false, in: &slot) }
     guard let rootVars = slot.items[root.item] else { return nil }
     // 0. The container, required and first: nothing added later can move the root.

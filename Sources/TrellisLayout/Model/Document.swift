@@ -32,6 +32,17 @@ public struct LayoutDocument: Sendable {
   /// Every view in depth-first document order, root first.
   ///
   /// An explicit stack rather than recursion: nesting depth comes from the file.
+  /// How many views the tree holds, the root included (counted without copying any).
+  package var viewCount: Int {
+    var count = 0
+    var frames: [[ViewNode]] = [[root]]
+    while let siblings = frames.popLast() {
+      count += siblings.count
+      for index in siblings.indices where !siblings[index].children.isEmpty { frames.append(siblings[index].children) }
+    }
+    return count
+  }
+
   public var allViews: [ViewNode] {
     var out: [ViewNode] = []
     var pending = [root]

@@ -22,6 +22,8 @@ extension LayoutDocument {
   public func resolved(for environment: Environment, typesetter: Typesetter) -> ResolvedLayout {
     let traits = environment.traits
     var views: [ResolvedView] = []
+    // Room for every view: growing the list copied each 550-byte view again and again.
+    views.reserveCapacity(viewCount)
     var flags: [String: SystemLayoutMargins.Flags] = [:]
     var uninstalled: Set<String> = []
     // Iterative depth-first walk (document order, root first): deep files cannot overflow the
