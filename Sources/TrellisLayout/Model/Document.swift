@@ -29,10 +29,8 @@ public struct LayoutDocument: Sendable {
     self.constraints = constraints
   }
 
-  /// Every view in depth-first document order, root first.
-  ///
-  /// An explicit stack rather than recursion: nesting depth comes from the file.
-  /// How many views the tree holds, the root included (counted without copying any).
+  /// How many views the tree holds, the root included (counted without copying any; an
+  /// explicit stack rather than recursion, as below).
   package var viewCount: Int {
     var count = 0
     var frames: [[ViewNode]] = [[root]]
@@ -43,6 +41,9 @@ public struct LayoutDocument: Sendable {
     return count
   }
 
+  /// Every view in depth-first document order, root first.
+  ///
+  /// An explicit stack rather than recursion: nesting depth comes from the file.
   public var allViews: [ViewNode] {
     var out: [ViewNode] = []
     var pending = [root]

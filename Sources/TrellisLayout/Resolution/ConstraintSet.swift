@@ -67,8 +67,8 @@ extension ResolvedLayout {
     // growing the set by doubling copied a 10,000-view grid's constraints about twice over.
     var parts: [[LayoutConstraint]] = []
     var guides: [LayoutItem] = []
-    // Views by index: `for view in views` copies each one (550 bytes and a dozen references),
-    // which at 10,000 views was a tenth of the cache misses of a layout.
+    // Views by index: `for view in views` copies each one (550 bytes and a dozen references);
+    // with the other walks that did, a third of `memcpy`'s cache read misses at 10,000 views.
     var indexByID: [String: Int] = [:]
     for index in views.indices where indexByID[views[index].id] == nil { indexByID[views[index].id] = index }
     for index in views.indices where views[index].kind == .stack && views[index].stack != nil {
