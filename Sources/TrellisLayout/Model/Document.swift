@@ -29,14 +29,32 @@ public struct LayoutDocument: Sendable {
     self.constraints = constraints
   }
 
-  /// How many views the tree holds, the root included (counted without copying any; an
-  /// explicit stack rather than recursion, as below).
+  /// Visits every view depth first in document order, root first, with its parent's id (nil for
+  /// the root); `visit` returns whether to go into the view's subviews. Each view is read where
+  /// it is: a list of pending views copied each one (660 bytes and a dozen references), which at
+  /// 10,000 views was a tenth of a fresh layout's cache misses. An explicit stack of sibling
+  /// lists rather than recursion: nesting depth comes from the file.
+  package func forEachView(_ visit: (_ node: ViewNode, _ parent: String?) -> Bool) {
+    var frames: [(siblings: [ViewNode], next: Int, parent: String?)] = [([root], 0, nil)]
+    while let top = frames.indices.last {
+      let index = frames[top].next
+      guard index < frames[top].siblings.count else {
+        frames.removeLast()
+        continue
+      }
+      frames[top].next += 1
+      guard visit(frames[top].siblings[index], frames[top].parent) else { continue }
+      let children = frames[top].siblings[index].children
+      if !children.isEmpty { frames.append((children, 0, frames[top].siblings[index].id)) }
+    }
+  }
+
+  /// How many views the tree holds, the root included.
   package var viewCount: Int {
     var count = 0
-    var frames: [[ViewNode]] = [[root]]
-    while let siblings = frames.popLast() {
-      count += siblings.count
-      for index in siblings.indices where !siblings[index].children.isEmpty { frames.append(siblings[index].children) }
+    forEachView { _, _ in
+      count += 1
+      return true
     }
     return count
   }

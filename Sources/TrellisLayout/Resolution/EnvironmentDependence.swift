@@ -36,25 +36,12 @@ extension LayoutDocument {
         found.readsMargins = true
       }
     }
-    // Depth first without recursion (deep trees cannot overflow the stack), reading each view
-    // where it is: each frame holds a list of siblings (a reference) and the next one's index. A
-    // list of pending views copied each one (660 bytes and a dozen references), which at 10,000
-    // views was a tenth of a fresh engine's cache misses.
-    var frames: [(siblings: [ViewNode], next: Int)] = [([root], 0)]
-    while let top = frames.indices.last {
-      let index = frames[top].next
-      guard index < frames[top].siblings.count else {
-        frames.removeLast()
-        continue
-      }
-      frames[top].next += 1
-      if frames[top].siblings[index].variesWithTraits { found.variesWithTraits = true }
-      let kind = frames[top].siblings[index].kind
-      if kind == .label || kind == .button { found.measuresText = true }
-      if frames[top].siblings[index].stack?.isLayoutMarginsRelativeArrangement == true { found.readsMargins = true }
-      if top > 0, frames[top].siblings[index].preservesSuperviewLayoutMargins { found.subviewsPreserveMargins = true }
-      let children = frames[top].siblings[index].children
-      if !children.isEmpty { frames.append((children, 0)) }
+    forEachView { node, parent in
+      if node.variesWithTraits { found.variesWithTraits = true }
+      if node.kind == .label || node.kind == .button { found.measuresText = true }
+      if node.stack?.isLayoutMarginsRelativeArrangement == true { found.readsMargins = true }
+      if parent != nil, node.preservesSuperviewLayoutMargins { found.subviewsPreserveMargins = true }
+      return true
     }
     return found
   }

@@ -26,35 +26,23 @@ extension LayoutDocument {
     views.reserveCapacity(viewCount)
     var flags: [String: SystemLayoutMargins.Flags] = [:]
     var uninstalled: Set<String> = []
-    // Iterative depth-first walk (document order, root first): deep files cannot overflow the
-    // stack. Each frame holds a list of siblings (a reference) and the next one's index, and
-    // views are read where they are: a list of pending views copied each one (660 bytes and a
-    // dozen references), a tenth of a 10,000-view layout's cache misses.
-    var frames: [(siblings: [ViewNode], next: Int, parent: String?)] = [([root], 0, nil)]
-    while let top = frames.indices.last {
-      let index = frames[top].next
-      guard index < frames[top].siblings.count else {
-        frames.removeLast()
-        continue
-      }
-      frames[top].next += 1
-      let parent = frames[top].parent
+    // Depth first, document order, root first (`forEachView`).
+    forEachView { node, parent in
       // An uninstalled view leaves the hierarchy with its subviews (IB's "installed" box).
       // The root is always installed: it is the view controller's view.
-      if parent != nil, !frames[top].siblings[index].installed.resolved(for: traits) {
-        Self.collectIDs(of: frames[top].siblings[index], into: &uninstalled)
-        continue
+      if parent != nil, !node.installed.resolved(for: traits) {
+        Self.collectIDs(of: node, into: &uninstalled)
+        return false
       }
-      var view = Self.resolve(frames[top].siblings[index], parent: parent, environment: environment, typesetter: typesetter)
-      let children = frames[top].siblings[index].children
+      var view = Self.resolve(node, parent: parent, environment: environment, typesetter: typesetter)
       view.children = []
-      view.children.reserveCapacity(children.count)
-      for child in children.indices where children[child].installed.resolved(for: traits) {
-        view.children.append(children[child].id)
+      view.children.reserveCapacity(node.children.count)
+      for child in node.children.indices where node.children[child].installed.resolved(for: traits) {
+        view.children.append(node.children[child].id)
       }
       views.append(view)
-      flags[view.id] = SystemLayoutMargins.Flags(frames[top].siblings[index])
-      if !children.isEmpty { frames.append((children, 0, view.id)) }
+      flags[node.id] = SystemLayoutMargins.Flags(node)
+      return true
     }
     ScrollLayout.applyZoom(&views)
 
