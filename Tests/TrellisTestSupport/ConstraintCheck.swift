@@ -1,6 +1,5 @@
+import TrellisLayout
 import XCTest
-
-@testable import TrellisLayout
 
 /// An independent reading of anchors and constraints: computes every anchor's value from
 /// solved frames with its own rules (docs/semantics.md §3), not the engine's anchor map, so a

@@ -1,6 +1,5 @@
+import TrellisLayout
 import XCTest
-
-@testable import TrellisLayout
 
 // Environments and solving helpers for engine tests.
 

@@ -1,7 +1,6 @@
 import Foundation
+import TrellisLayout
 import XCTest
-
-@testable import TrellisLayout
 
 /// A `<name>.frames.json` file of the layout corpus: per environment, the frame of every view,
 /// worked out by hand.

@@ -1,6 +1,5 @@
+import TrellisLayout
 import XCTest
-
-@testable import TrellisLayout
 
 // A Swift builder for layout documents in tests. Constraint text goes through the real
 // `ConstraintTextParser`, so tests use the grammar of layout files (docs/layout-format.md).

@@ -1,45 +1,48 @@
 import TrellisSupport
 
 /// A constraint written as text, before its views are checked: each piece with the offset
-/// (0-based, in Unicode scalars of the decoded string) where it was written.
-struct ConstraintText: Sendable {
+/// (0-based, in Unicode scalars of the decoded string) where it was written. `package`, as are
+/// the parser, `TextProblem` and the members read outside, for TrellisTestSupport's layout
+/// builder, which parses constraint text as layout files do (it cannot use `@testable`: it is
+/// a regular target and builds in release too).
+package struct ConstraintText: Sendable {
   /// `item.attribute`.
-  struct Anchor: Sendable {
-    var item: String
-    var attribute: LayoutAttribute
+  package struct Anchor: Sendable {
+    package var item: String
+    package var attribute: LayoutAttribute
     var itemOffset: Int
     var attributeOffset: Int
   }
 
-  var first: Anchor
-  var relation: LayoutRelation
+  package var first: Anchor
+  package var relation: LayoutRelation
   var relationOffset: Int
-  var second: Anchor?
-  var multiplier: Double = 1
+  package var second: Anchor?
+  package var multiplier: Double = 1
   var multiplierOffset: Int?
-  var constant: Double = 0
+  package var constant: Double = 0
   var constantOffset: Int?
   /// Standard spacings added to the constant: `+ standard` is 1, `- standard` is −1.
   var standardSpacing: Double = 0
   /// `nil` when no `@priority` was written.
-  var priority: Double?
+  package var priority: Double?
   var priorityOffset: Int?
 }
 
 /// A problem in a constraint or Visual Format string, at an offset in its scalars.
-struct TextProblem: Error, Sendable, Equatable {
-  var message: String
-  var offset: Int
+package struct TextProblem: Error, Sendable, Equatable {
+  package var message: String
+  package var offset: Int
 }
 
 /// Parses constraint text:
 /// `item.attr (==|<=|>=) [m *] item.attr [* m | * a:b | / d] [(+|-) c] [@priority]` or
 /// `item.attr (==|<=|>=) c [@priority]`.
-enum ConstraintTextParser {
+package enum ConstraintTextParser {
   /// Priority names accepted after `@` (UILayoutPriority's required, defaultHigh, defaultLow).
   static let namedPriorities: [(name: String, value: Double)] = [("required", 1000), ("high", 750), ("low", 250)]
 
-  static func parse(_ text: String) -> Result<ConstraintText, TextProblem> {
+  package static func parse(_ text: String) -> Result<ConstraintText, TextProblem> {
     var parser = Parser(text)
     do {
       return .success(try parser.constraint())
