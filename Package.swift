@@ -1,7 +1,8 @@
 // swift-tools-version:6.0
 //
 // Trellis: Auto Layout with size classes, anywhere Swift runs.
-// No package dependencies: only the toolchain's Foundation, Dispatch and XCTest.
+// No package dependencies: only the toolchain's own modules (Foundation, Dispatch, Synchronization,
+// XCTest and the C library).
 
 import PackageDescription
 
@@ -31,7 +32,7 @@ let package = Package(
     .target(name: "TrellisRender", dependencies: ["TrellisLayout", "TrellisSupport"]),
     // The Interface Builder front end: .storyboard and .xib files (Foundation's XMLParser) to
     // layout documents, with each value's XML location.
-    .target(name: "TrellisImport", dependencies: ["TrellisLayout", "TrellisSupport"]),
+    .target(name: "TrellisImport", dependencies: ["TrellisLayout", "TrellisSupport", "TrellisText"]),
     .target(
       name: "TrellisCLI", dependencies: ["TrellisLayout", "TrellisRender", "TrellisSupport", "TrellisText", "TrellisImport"]),
 
@@ -42,19 +43,23 @@ let package = Package(
     // MARK: Tests
     // What the test targets share: fixture paths, snapshots, the layout builder, the
     // independent constraint check. Fixture files live in Tests/Fixtures, outside every target.
-    .target(
-      name: "TrellisTestSupport", dependencies: ["TrellisLayout", "TrellisSolver", "TrellisText"], path: "Tests/TrellisTestSupport"),
-    .testTarget(name: "TrellisSolverTests", dependencies: ["TrellisSolver", "TrellisSupport"]),
+    // A regular target, so it builds in release too: it reads TrellisLayout's `package`
+    // declarations, never `@testable import` (which only works in debug builds).
+    .target(name: "TrellisTestSupport", dependencies: ["TrellisLayout"], path: "Tests/TrellisTestSupport"),
+    .testTarget(name: "TrellisSolverTests", dependencies: ["TrellisSolver"]),
     // Fixture and snapshot files are read through #filePath, not as bundle resources.
     .testTarget(
       name: "TrellisLayoutTests",
-      dependencies: ["TrellisLayout", "TrellisSolver", "TrellisSupport", "TrellisTestSupport"], exclude: ["Fixtures"]),
+      dependencies: ["TrellisLayout", "TrellisSolver", "TrellisSupport", "TrellisText", "TrellisTestSupport"],
+      exclude: ["Fixtures"]),
     .testTarget(
       name: "TrellisCLITests",
-      dependencies: ["TrellisCLI", "TrellisLayout", "TrellisRender", "TrellisSupport", "TrellisTestSupport"],
+      dependencies: [
+        "TrellisCLI", "TrellisLayout", "TrellisRender", "TrellisSupport", "TrellisText", "TrellisTestSupport",
+      ],
       exclude: ["Snapshots"]),
     .testTarget(name: "TrellisTextTests", dependencies: ["TrellisText", "TrellisTestSupport"]),
     .testTarget(
-      name: "TrellisImportTests", dependencies: ["TrellisImport", "TrellisLayout", "TrellisSupport", "TrellisTestSupport"]),
+      name: "TrellisImportTests", dependencies: ["TrellisImport", "TrellisLayout", "TrellisTestSupport"]),
   ]
 )
