@@ -14,8 +14,11 @@ extension Engine {
   /// feasible); their constraints are a small conflicting set, usually minimal already.
   /// QuickXplain (Junker, AAAI 2004) over fresh solvers then makes it minimal for sure;
   /// if the certificate does not reproduce the conflict, all required constraints are
-  /// the candidates.
-  func unsatisfiable(_ constraint: Constraint, constant: Double, certificate: [SymbolID]) -> SolverError {
+  /// the candidates. `exactly`: the conflict was found in exact arithmetic (below what the
+  /// floating-point solver tells from rounding), so it is explained in exact arithmetic too.
+  func unsatisfiable(
+    _ constraint: Constraint, constant: Double, certificate: [SymbolID], exactly: Bool = false
+  ) -> SolverError {
     guard explainsConflicts else { return .unsatisfiableConstraint(constraint, conflicts: []) }
     func isCandidate(_ record: ConstraintRecord) -> Bool {
       !record.isEdit && record.constraint.priority.isRequired && record.constraint.id != constraint.id
@@ -30,8 +33,11 @@ extension Engine {
       certified.insert(owner[Int(s)])
     }
     let new = Requirement(constraint: constraint, constant: constant)
+    func holds(_ requirements: [Requirement]) -> Bool {
+      exactly ? Self.isExactlyFeasible(requirements) : isFeasible(requirements)
+    }
     var candidates = requirements(certified.compactMap { records[$0] }.filter(isCandidate))
-    if isFeasible(candidates + [new]) {
+    if holds(candidates + [new]) {
       // Searching every required constraint builds fresh solvers about 2·k·log₂(n) times
       // (k the set's size): minutes for each conflict of a 2,000-view chain. Past
       // `explanationLimit` the conflict is reported without a set.
@@ -39,8 +45,8 @@ extension Engine {
       guard required.count <= Self.explanationLimit else { return .unsatisfiableConstraint(constraint, conflicts: []) }
       candidates = requirements(required)
     }
-    if isFeasible(candidates + [new]) { return .unsatisfiableConstraint(constraint, conflicts: []) }
-    let minimal = quickXplain(base: [new], checkBase: true, candidates: candidates)
+    if holds(candidates + [new]) { return .unsatisfiableConstraint(constraint, conflicts: []) }
+    let minimal = quickXplain(base: [new], checkBase: true, candidates: candidates, isFeasible: holds)
     return .unsatisfiableConstraint(constraint, conflicts: minimal.map(\.constraint))
   }
 
@@ -82,14 +88,48 @@ extension Engine {
 
   /// A minimal subset X of `candidates` such that `base` ∪ X cannot hold, given that
   /// `base` ∪ `candidates` cannot.
-  func quickXplain(base: [Requirement], checkBase: Bool, candidates: [Requirement]) -> [Requirement] {
+  func quickXplain(
+    base: [Requirement], checkBase: Bool, candidates: [Requirement], isFeasible: ([Requirement]) -> Bool
+  ) -> [Requirement] {
     if checkBase && !isFeasible(base) { return [] }
     if candidates.count <= 1 { return candidates }
     let half = candidates.count / 2
     let first = Array(candidates[..<half])
     let second = Array(candidates[half...])
-    let fromSecond = quickXplain(base: base + first, checkBase: !first.isEmpty, candidates: second)
-    let fromFirst = quickXplain(base: base + fromSecond, checkBase: !fromSecond.isEmpty, candidates: first)
+    let fromSecond = quickXplain(
+      base: base + first, checkBase: !first.isEmpty, candidates: second, isFeasible: isFeasible)
+    let fromFirst = quickXplain(
+      base: base + fromSecond, checkBase: !fromSecond.isEmpty, candidates: first, isFeasible: isFeasible)
     return fromFirst + fromSecond
+  }
+
+  /// Whether the required constraints can all hold, in exact arithmetic (phase one of
+  /// `ExactTableau.solve`): each is an equation over its variables, with a slack for an
+  /// inequality.
+  static func isExactlyFeasible(_ requirements: [Requirement]) -> Bool {
+    var kinds: [SymbolKind] = []
+    var local: [Int32: SymbolID] = [:]
+    var equations: [ExactRow] = []
+    for item in requirements {
+      var equation = ExactRow(constant: ExactRational(item.constant))
+      for term in item.constraint.expression.terms where term.coefficient != 0 {
+        let s: SymbolID
+        if let known = local[term.variable.index] {
+          s = known
+        } else {
+          s = SymbolID(kinds.count)
+          kinds.append(.external)
+          local[term.variable.index] = s
+        }
+        equation.add(s, ExactRational(term.coefficient))
+      }
+      if item.constraint.relation != .equal {
+        let slack = SymbolID(kinds.count)
+        kinds.append(.slack)
+        equation.add(slack, ExactRational(item.constraint.relation == .lessThanOrEqual ? 1 : -1))
+      }
+      equations.append(equation)
+    }
+    return ExactTableau.solve(equations: equations, kinds: kinds, objectives: []) != nil
   }
 }

@@ -284,6 +284,16 @@ struct Engine {
   var constantBound = 0.0
   /// While set, an add leaves the objective unoptimized (see `Solver.defersOptimization`).
   var defersOptimization = false
+  /// When results are certified in exact arithmetic (see `Certification.swift`).
+  var certification = CertificationPolicy.whenRisky
+  /// Set when the operation took a decision near rounding (see
+  /// ``CertificationPolicy/whenRisky``): it ends with a certificate.
+  var certificationDue = false
+  /// Certificates checked and results repaired so far (for tests and the fuzzer).
+  var certificates = 0
+  var repairs = 0
+  /// Certificates given up at their budget (see `certificationBudget()`).
+  var uncertified = 0
   var nextSequence: UInt64 = 0
 
   init(mode: Solver.Mode) {

@@ -283,6 +283,8 @@ extension Engine {
     guard row.cells.contains(where: { kind($0.symbol) == .dummy }) || row.cells.isEmpty,
       row.cells.allSatisfy({ kind($0.symbol) == .dummy || !row.isPivotable($0.coefficient) })
     else { return }
+    // Cells or a constant taken for rounding: the certificate confirms it (`certificationDue`).
+    if row.cells.contains(where: { kind($0.symbol) != .dummy }) { certificationDue = true }
     row.cells.removeAll { kind($0.symbol) != .dummy }
     if records.compactCount == 0 {
       let sign: Double = negated ? -1 : 1
@@ -295,16 +297,23 @@ extension Engine {
         size += abs(term)
       }
       row.constant = abs(residual) <= epsilon * size ? 0 : sign * residual
+      if row.constant == 0 && residual != 0 { certificationDue = true }
       return
     }
     let size = abs(row.constant)
     // Each conflicting equality comes here: the bound spares a scan of every row when even
     // it leaves the constant real (a scan per conflict was quadratic in the conflicts).
     guard size > epsilon, size <= epsilon * constantBound else {
-      if size <= epsilon { row.constant = 0 }
+      if size <= epsilon {
+        if size != 0 { certificationDue = true }
+        row.constant = 0
+      }
       return
     }
-    if size <= epsilon * max(1, rescanConstantBound()) { row.constant = 0 }
+    if size <= epsilon * max(1, rescanConstantBound()) {
+      certificationDue = true
+      row.constant = 0
+    }
   }
 
   /// Rows queued as negative during primal pivots are only rounding (the ratio test keeps
@@ -346,6 +355,8 @@ extension Engine {
     guard abs(value) <= phaseOneTolerance * artificialScale else {
       return phaseOne.cells.map(\.symbol)
     }
+    // Zero within rounding but not exactly: the verdict is the certificate's to confirm.
+    if value != 0 { certificationDue = true }
     if isBasic(art) {
       let artRow = removeRow(art)
       if artRow.cells.isEmpty { return finishArtificial(art) }

@@ -24,11 +24,19 @@ extension Engine {
   /// Called by `Solver` at the end of each operation; while optimization is deferred
   /// (`defersOptimization`: refactorizing optimizes), at the end of the deferral.
   mutating func refactorizeIfDue() {
-    guard refactorizationDue, refactorizesWhenDue, journal == nil, artificial == nil, !defersOptimization else { return }
+    guard refactorizationDue, journal == nil, artificial == nil, !defersOptimization else { return }
+    guard refactorizesWhenDue else {
+      // Nothing recomputes the tableau: the certificate checks what the operation left.
+      certificationDue = true
+      return
+    }
     // The pivots below may mark it again; what they leave is the best this tableau can do.
     defer { refactorizationDue = false }
     let own = self
     if refactorize() && infeasible.isEmpty && enteringMainSymbol() == nil { return }
+    // The recomputed tableau was no good either: the rebuild below, or the operation's own
+    // tableau, is certified.
+    certificationDue = true
     var rebuilt = self
     // A rebuild that fails leaves the operation's own tableau, not a recomputed one that was
     // no good either.
@@ -175,6 +183,11 @@ extension Engine {
     }
     fresh.refactorThreshold = refactorThreshold
     fresh.refactorizesWhenDue = refactorizesWhenDue
+    fresh.certification = certification
+    fresh.certificationDue = certificationDue
+    fresh.certificates = certificates
+    fresh.repairs = repairs
+    fresh.uncertified = uncertified
     fresh.defersOptimization = defersOptimization
     fresh.peakMagnitude = 0
     self = fresh
@@ -200,6 +213,9 @@ extension Engine {
       let term = cell.coefficient * other.constant / (other.scale * other.markerCoefficient)
       residual += term
       size += abs(term)
+    }
+    if row.cells.contains(where: { kind($0.symbol) != .dummy }) || (residual != 0 && abs(residual) <= epsilon * size) {
+      certificationDue = true
     }
     row.cells.removeAll { kind($0.symbol) != .dummy }
     row.constant = abs(residual) <= epsilon * size ? 0 : residual

@@ -174,6 +174,7 @@ extension Engine {
   /// coefficients of 1e4 and 3.6e7). Giving up instead left the solver short of the
   /// optimum. Each call removes a cell, so the loop above still ends.
   mutating func clearObjectiveResidue(_ symbol: SymbolID, _ objective: Objective) {
+    certificationDue = true
     switch objective {
     case .artificial:
       artificial?.remove(symbol)
@@ -252,6 +253,8 @@ extension Engine {
         if row.constant >= -constantTolerance * constantBound,
           row.constant >= -constantTolerance * max(1, rescanConstantBound())
         {
+          // Left a rounding below zero: the certificate confirms it is only that.
+          certificationDue = true
           continue
         }
         infeasible.removeAll()

@@ -65,8 +65,7 @@ public final class Solver {
   ///   ``SolverError/unsatisfiableConstraint(_:conflicts:)`` naming a minimal conflicting set.
   public func add(_ constraint: Constraint) throws(SolverError) {
     try checkOwnership(constraint.expression)
-    defer { engine.refactorizeIfDue() }
-    try engine.add(constraint)
+    try perform(refusing: .add(constraint)) { engine throws(SolverError) in try engine.add(constraint) }
   }
 
   /// What ``add(_:onConflict:)`` does when a required constraint cannot hold with the
@@ -135,10 +134,11 @@ public final class Solver {
   public func add(
     _ constraint: Constraint, onConflict policy: ConflictPolicy, storage: EqualityStorage = .removable
   ) throws(SolverError) -> AddOutcome {
-    defer { engine.refactorizeIfDue() }
     do {
       try checkOwnership(constraint.expression)
-      try engine.add(constraint, compact: storage == .compact)
+      try perform(refusing: .add(constraint)) { engine throws(SolverError) in
+        try engine.add(constraint, compact: storage == .compact)
+      }
       return .added
     } catch {
       guard policy == .breakIt, case .unsatisfiableConstraint(let broken, let conflicts) = error else { throw error }
@@ -162,6 +162,9 @@ public final class Solver {
         engine.optimize(.main)
         engine.settleInfeasibleRows()
         engine.refactorizeIfDue()
+        // Optional constraints were added; a required one whose conflict the deferral hid
+        // was checked as it was added, so nothing here can be refused.
+        _ = engine.certifyIfDue()
       }
     }
   }
@@ -177,8 +180,7 @@ public final class Solver {
 
   /// Removes a constraint that was added.
   public func remove(_ constraint: Constraint) throws(SolverError) {
-    defer { engine.refactorizeIfDue() }
-    try engine.remove(constraint)
+    try perform(refusing: nil) { engine throws(SolverError) in try engine.remove(constraint) }
   }
 
   /// Whether the constraint has been added (and not removed).
@@ -197,30 +199,33 @@ public final class Solver {
   ///   or ``SolverError/unsatisfiableConstraint(_:conflicts:)`` when a required constraint
   ///   cannot take the new constant; the old one is kept.
   public func setConstant(of constraint: Constraint, to constant: Double) throws(SolverError) {
-    defer { engine.refactorizeIfDue() }
-    try engine.setConstant(of: constraint, to: constant)
+    let old = engine.records[constraint.id]?.constant
+    try perform(refusing: old.map { .setConstant(constraint, from: $0, to: constant) }) { engine throws(SolverError) in
+      try engine.setConstant(of: constraint, to: constant)
+    }
   }
 
   /// ``setConstant(of:to:)`` for a caller that drops this solver when it refuses (the layout
   /// engine rebuilds then): no snapshot is taken, so a refusal leaves the solver changed and
   /// unusable, and the error names no conflicting set. A success is exactly `setConstant`'s.
   package func setConstantDiscardingOnFailure(of constraint: Constraint, to constant: Double) throws(SolverError) {
-    defer { engine.refactorizeIfDue() }
-    try engine.setConstantDiscardingOnFailure(of: constraint, to: constant)
+    try perform(refusing: .discarding(constraint)) { engine throws(SolverError) in
+      try engine.setConstantDiscardingOnFailure(of: constraint, to: constant)
+    }
   }
 
   /// Makes `variable` an edit variable: an optional constraint `variable == value`
   /// whose value ``suggestValue(_:for:)`` changes. Its value starts at 0.
   public func addEditVariable(_ variable: Variable, priority: Priority) throws(SolverError) {
     try checkOwnership(LinearExpression(variable))
-    defer { engine.refactorizeIfDue() }
-    try engine.addEditVariable(variable, priority: priority)
+    try perform(refusing: nil) { engine throws(SolverError) in
+      try engine.addEditVariable(variable, priority: priority)
+    }
   }
 
   /// Stops editing `variable`.
   public func removeEditVariable(_ variable: Variable) throws(SolverError) {
-    defer { engine.refactorizeIfDue() }
-    try engine.removeEditVariable(variable)
+    try perform(refusing: nil) { engine throws(SolverError) in try engine.removeEditVariable(variable) }
   }
 
   /// Whether `variable` is an edit variable.
@@ -231,8 +236,7 @@ public final class Solver {
   /// Suggests a value for an edit variable and re-solves (dual simplex: a few pivots at most).
   public func suggestValue(_ value: Double, for variable: Variable) throws(SolverError) {
     guard variable.solver == id else { throw .foreignVariable(name: variable.name) }
-    defer { engine.refactorizeIfDue() }
-    try engine.suggestValue(value, for: variable)
+    try perform(refusing: nil) { engine throws(SolverError) in try engine.suggestValue(value, for: variable) }
   }
 
   /// The variable's value in the current solution (0 for a variable in no constraint).
@@ -299,6 +303,68 @@ public final class Solver {
   /// Problems with the internal tableau (empty when it is consistent). Tests call this
   /// after every mutation.
   func checkInvariants() -> [String] { engine.checkInvariants() }
+
+  // MARK: - Certification
+
+  /// When results are checked in exact arithmetic: after every operation, or (the default)
+  /// after those that took a decision near rounding. See `Certification.swift`.
+  package var certification: CertificationPolicy {
+    get { engine.certification }
+    set { engine.certification = newValue }
+  }
+
+  /// How many results were checked in exact arithmetic, and how many of them were repaired.
+  package var certificationCounts: (checked: Int, repaired: Int) { (engine.certificates, engine.repairs) }
+
+  /// The exact verdict on the current state: nil when every required constraint holds and no
+  /// priority level can improve, in exact arithmetic; else what is wrong. Changes nothing.
+  package var exactProblem: String? { engine.exactFinding().map { engine.describe($0) } }
+
+  /// What undoes an operation that exact arithmetic refuses (see ``perform(refusing:_:)``).
+  private enum Refusal {
+    case add(Constraint)
+    case setConstant(Constraint, from: Double, to: Double)
+    /// `setConstantDiscardingOnFailure`: refused without undoing (the caller drops the solver).
+    case discarding(Constraint)
+  }
+
+  /// Runs an operation, then finishes it: a refactorization when due, and a certificate when
+  /// due (see ``certification``). When the certificate proves that the required constraints
+  /// cannot all hold, the floating-point operation accepted a conflict it took for rounding:
+  /// an add or a constant change is undone and refused as the conflict it is. (A removal or an
+  /// edit cannot make the required constraints conflict; then an earlier operation, unchecked,
+  /// did, and the state stays as the floating-point solver left it.)
+  private func perform(
+    refusing refusal: Refusal?, _ operation: (inout Engine) throws(SolverError) -> Void
+  ) throws(SolverError) {
+    // Under `.everyOperation` a refusal puts back the state exactly; otherwise the inverse
+    // operation does, so that the common path copies nothing.
+    let snapshot: Engine? = engine.certification == .everyOperation && refusal != nil ? engine : nil
+    do {
+      try operation(&engine)
+    } catch {
+      engine.refactorizeIfDue()
+      throw error
+    }
+    engine.refactorizeIfDue()
+    guard engine.certifyIfDue() == .requiredConstraintsCannotHold, let refusal else { return }
+    switch refusal {
+    case .add(let constraint):
+      if let snapshot { engine = snapshot } else { try? engine.remove(constraint) }
+      engine.refactorizeIfDue()
+      _ = engine.certifyIfDue()
+      throw engine.unsatisfiable(constraint, constant: constraint.expression.constant, certificate: [], exactly: true)
+    case .setConstant(let constraint, let old, let new):
+      if let snapshot { engine = snapshot } else { try? engine.setConstant(of: constraint, to: old) }
+      engine.refactorizeIfDue()
+      _ = engine.certifyIfDue()
+      var others = engine
+      others.records[constraint.id] = nil
+      throw others.unsatisfiable(constraint, constant: new, certificate: [], exactly: true)
+    case .discarding(let constraint):
+      throw .unsatisfiableConstraint(constraint, conflicts: [])
+    }
+  }
 
   private func checkOwnership(_ expression: LinearExpression) throws(SolverError) {
     for term in expression.terms where term.variable.solver != id {

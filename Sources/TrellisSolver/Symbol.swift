@@ -129,3 +129,15 @@ enum SymbolKind: UInt8 {
   /// Restricted symbols must stay ≥ 0 when basic.
   var isRestricted: Bool { self != .external }
 }
+
+/// What a certificate allows a constraint to miss by, relative to its largest term (its
+/// constant, or a coefficient times its variable's value), computed exactly (see
+/// `Engine.exactFinding(of:)`): ten times `epsilon`, the relative size below which the solver
+/// takes a required equality's conflict with the others for rounding, so that what the solver
+/// accepts by that rule a certificate accepts too.
+let certifiedAccuracy = 1e-9
+
+/// A `.whenRisky` certificate's budget of exact work per cell of the tableau, and its least
+/// (see `Engine.certificationBudget()`).
+let certificationWorkPerCell = 64
+let certificationMinimumWork = 20_000

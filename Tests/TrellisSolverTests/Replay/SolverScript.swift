@@ -34,6 +34,8 @@ func runSolverScript(
   let solver = Solver(mode: mode)
   // Every entering symbol chosen from the candidate log is checked against a full scan.
   solver.engine.verifiesCandidateLog = true
+  // Every result certified in exact arithmetic, and repaired when it fails (`Certification.swift`).
+  solver.certification = .everyOperation
   configure(solver)
   let variables = (0..<4).map { solver.makeVariable("v\($0)") }
   var added: [Constraint] = []
@@ -112,6 +114,10 @@ func runSolverScript(
         problems.append("a failed operation changed the solver: \(error)")
       }
     }
+    // Exact, in any range: the solver's final basis keeps every required constraint and no
+    // level can improve (`Engine.exactFinding`): the certificate's repairs end certified.
+    // (Under `.whenRisky` only risky operations are certified, so this is not asked then.)
+    if solver.certification == .everyOperation, let problem = solver.exactProblem { problems.append(problem) }
     // Values beyond 1e6 (reached through a chain of constraints) leave the range too.
     if variables.contains(where: { !tested(solver.value(of: $0)) }) { inTestedRange = false }
     let numerical = ["required ", "not optimal", "restricted row", "dummy row"]
