@@ -112,19 +112,43 @@ extension Engine {
   /// are dyadic, so `w₁ = 0.3333333333333333·W`, `w₂ = w₁`, `w₃ = w₁`, `w₁ + w₂ + w₃ = W` miss
   /// by 5.6e-17·W in exact arithmetic, and a layout tool must keep such a system, as Auto
   /// Layout does.
+  ///
+  /// What a constraint misses by is exact: its equation holds exactly in the tableau, so
+  /// `expression + constant` is minus its markers' terms (`m·scale·marker + o·scale·other`), or,
+  /// for a compact equality, the expression summed exactly. The allowance, being a tolerance,
+  /// is reckoned in doubles from the values rounded once (and made exact only to compare).
   func exactFinding(of tableau: ExactTableau) -> ExactFinding? {
-    let accuracy = ExactRational(certifiedAccuracy)
+    var rounded: [SymbolID: Double] = [:]
+    func approximate(_ s: SymbolID) -> Double {
+      if let known = rounded[s] { return known }
+      let value = tableau.value(of: s).doubleValue
+      rounded[s] = value
+      return value
+    }
     for record in recordsInOrder() {
-      var value = ExactRational(evaluateConstant(record))
-      var largest = value < .zero ? -value : value
+      let constant = evaluateConstant(record)
+      var largest = abs(constant)
       for term in record.constraint.expression.terms where term.coefficient != 0 {
         let s = variableSymbol[Int(term.variable.index)]
         guard s >= 0 else { continue }
-        let part = ExactRational(term.coefficient) * tableau.value(of: s)
-        value = value + part
-        largest = max(largest, part < .zero ? -part : part)
+        largest = max(largest, abs(term.coefficient * approximate(s)))
       }
-      let allowance = accuracy * largest
+      let bound = certifiedAccuracy * largest
+      let allowance = ExactRational(bound.isFinite ? bound : .greatestFiniteMagnitude)
+      let scale = ExactRational(record.scale)
+      var value = ExactRational.zero
+      if record.isCompact {
+        value = ExactRational(constant)
+        for term in record.constraint.expression.terms where term.coefficient != 0 {
+          let s = variableSymbol[Int(term.variable.index)]
+          if s >= 0 { value = value + ExactRational(term.coefficient) * tableau.value(of: s) }
+        }
+      } else {
+        for (s, m) in [(record.marker, record.markerCoefficient), (record.other, record.otherCoefficient)] where s >= 0
+        {
+          value = value - ExactRational(m) * scale * tableau.value(of: s)
+        }
+      }
       let required = record.constraint.priority.isRequired
       let missed: Bool
       switch record.constraint.relation {
@@ -134,7 +158,6 @@ extension Engine {
       }
       if required && missed { return .requiredMissed(record.constraint) }
       if !required {
-        let scale = ExactRational(record.scale)
         for s in [record.marker, record.other] where s >= 0 && kind(s) != .dummy {
           if -(tableau.value(of: s) * scale) > allowance { return .negative(s) }
         }
@@ -143,8 +166,10 @@ extension Engine {
     return tableau.improvable.map { .improvable($0) }
   }
 
-  /// The exact verdict on the tableau as it is (nil when certified), without changing it.
+  /// The exact verdict on the tableau as it is (nil when certified), without changing it. A
+  /// tableau installed from a certificate and not changed since is certified.
   func exactFinding() -> ExactFinding? {
+    if let certifiedRevision, certifiedRevision == (structureRevision, constantRevision) { return nil }
     do throws(ExactFindingError) {
       return exactFinding(of: try exactTableau())
     } catch {
@@ -200,6 +225,7 @@ extension Engine {
     let tableau: ExactTableau
     do throws(ExactFindingError) {
       tableau = try exactTableau(budget: budget)
+      largestCertificationWork = max(largestCertificationWork, tableau.work)
     } catch {
       return error.finding == .beyondBudget ? .beyondBudget : nil
     }
@@ -251,6 +277,7 @@ extension Engine {
     infeasible = []
     peakMagnitude = 0
     refactorizationDue = false
+    certifiedRevision = (structureRevision, constantRevision)
     return true
   }
 

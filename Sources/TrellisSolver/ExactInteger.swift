@@ -269,21 +269,68 @@ struct ExactInteger: Hashable, Sendable {
     return ExactInteger(negative: isNegative, limbs: out)
   }
 
-  /// The greatest common divisor of the magnitudes (Euclid's algorithm; a power-of-two
-  /// operand, the common case for values read from doubles, by shifts alone).
+  /// The greatest common divisor of the magnitudes: binary (Stein's algorithm), in place on two
+  /// buffers, so that its many steps allocate nothing (Euclid's, through long division, spent
+  /// half its time allocating); a power-of-two operand, the common case for values read from
+  /// doubles, by shifts alone.
   static func gcd(_ a: ExactInteger, _ b: ExactInteger) -> ExactInteger {
-    var x = a.magnitude, y = b.magnitude
-    if x.isZero { return y }
-    if y.isZero { return x }
-    if x.isPowerOfTwo || y.isPowerOfTwo {
-      return ExactInteger.one.shiftedLeft(min(x.trailingZeroBitCount, y.trailingZeroBitCount))
+    if a.isZero { return b.magnitude }
+    if b.isZero { return a.magnitude }
+    if a.isPowerOfTwo || b.isPowerOfTwo {
+      return ExactInteger.one.shiftedLeft(min(a.trailingZeroBitCount, b.trailingZeroBitCount))
     }
-    while !y.isZero {
-      let r = x.quotientAndRemainder(dividingBy: y).remainder
-      x = y
-      y = r
+    let common = min(a.trailingZeroBitCount, b.trailingZeroBitCount)
+    var x = a.limbs, y = b.limbs
+    var xCount = x.count, yCount = y.count
+    shiftOutTrailingZeros(&x, &xCount)
+    while true {
+      shiftOutTrailingZeros(&y, &yCount)
+      // Both odd: subtract the smaller from the larger, into y.
+      if compare(x, xCount, y, yCount) > 0 {
+        swap(&x, &y)
+        swap(&xCount, &yCount)
+      }
+      var borrow: UInt64 = 0
+      for i in 0..<yCount {
+        let subtrahend = UInt64(i < xCount ? x[i] : 0) + borrow
+        let minuend = UInt64(y[i])
+        borrow = minuend < subtrahend ? 1 : 0
+        y[i] = UInt32(truncatingIfNeeded: minuend &+ (borrow << 32) &- subtrahend)
+      }
+      while yCount > 0 && y[yCount - 1] == 0 { yCount -= 1 }
+      if yCount == 0 { break }
     }
-    return x
+    return ExactInteger(negative: false, limbs: Array(x[0..<xCount])).shiftedLeft(common)
+  }
+
+  /// Compares the first `aCount` limbs of `a` with the first `bCount` of `b` (no leading zeros).
+  private static func compare(_ a: [UInt32], _ aCount: Int, _ b: [UInt32], _ bCount: Int) -> Int {
+    if aCount != bCount { return aCount < bCount ? -1 : 1 }
+    var i = aCount - 1
+    while i >= 0 {
+      if a[i] != b[i] { return a[i] < b[i] ? -1 : 1 }
+      i -= 1
+    }
+    return 0
+  }
+
+  /// Divides the number in the first `count` limbs of `limbs` (not zero) by its largest power of
+  /// two, in place.
+  private static func shiftOutTrailingZeros(_ limbs: inout [UInt32], _ count: inout Int) {
+    var zeros = 0
+    while limbs[zeros / 32] == 0 { zeros += 32 }
+    zeros += limbs[zeros / 32].trailingZeroBitCount
+    guard zeros > 0 else { return }
+    let whole = zeros / 32, bits = UInt32(zeros % 32)
+    let newCount = count - whole
+    for i in 0..<newCount {
+      let low = limbs[i + whole] >> bits
+      let high: UInt32 = bits == 0 || i + whole + 1 >= count ? 0 : limbs[i + whole + 1] << (32 - bits)
+      limbs[i] = low | high
+    }
+    for i in newCount..<count { limbs[i] = 0 }
+    count = newCount
+    while count > 0 && limbs[count - 1] == 0 { count -= 1 }
   }
 
   /// The top 64 bits of the magnitude and the number of bits below them, with the lowest bit

@@ -170,11 +170,9 @@ struct ExactTableau {
   /// Replaces `symbol` by `row` in every row and objective that holds it.
   private mutating func substitute(_ symbol: SymbolID, with row: ExactRow) {
     let holders = columns[Int(symbol)]
-    if budget != nil {
-      var size = row.constant.cost
-      for cell in row.cells { size += cell.coefficient.cost }
-      work += size * (holders.count + objectives.count)
-    }
+    var size = row.constant.cost
+    for cell in row.cells { size += cell.coefficient.cost }
+    work += size * (holders.count + objectives.count)
     for basic in holders {
       guard var target = removeRow(basic) else { continue }
       target.substitute(symbol, with: row)

@@ -123,6 +123,7 @@ extension Engine {
     }
 
     // Install the rows, their columns and the objective levels.
+    structureRevision &+= 1
     for s in columns.indices { columns[s] = [] }
     for s in rows.indices {
       rows[s] = solved[s]
