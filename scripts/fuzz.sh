@@ -1,20 +1,31 @@
 #!/usr/bin/env bash
 # Builds and runs Trellis's libFuzzer harnesses (docs/fuzzing.md).
 #
-#   scripts/fuzz.sh [--ci] [--seconds N] [--timeout N] [--seed N] [--build-only] [harness…]
+#   scripts/fuzz.sh [--ci] [--seconds N | --runs N] [--timeout N] [--seed N] [--build-only] [harness…]
 #
 # Harnesses: solver json constraint-text vfl layout font import (default: all, in that order).
-#   --seconds N   fuzz each harness for N seconds (default 60)
-#   --ci          a short run: about 60 seconds in total, shared by the harnesses, from the
-#                 seeds alone, seed 1
+#   --seconds N   fuzz each harness for N seconds (default 60; not with --ci)
+#   --runs N      fuzz each harness for N executions instead (a fixed count, not a time)
+#   --ci          what CI runs: a fixed search, not a timed one. Each harness runs a fixed number
+#                 of executions (the table ci_runs below, chosen for about 60 s in all on two quiet
+#                 cores; --runs N gives every harness N instead), libFuzzer seed 1, from the
+#                 checked-in seeds alone passed in sorted order, with no corpus reload, no
+#                 allocator purge on a timer, SWIFT_DETERMINISTIC_HASHING=1 and address
+#                 randomization off (setarch -R). No time limit but --timeout (one input's hang).
+#                 It used to be a time budget, so how much was searched, and the verdict, depended
+#                 on the machine's load; now the same commit runs the same inputs and gets the same
+#                 verdict, loaded or idle, and a finding is a real failure of that commit
+#                 (`scripts/fuzz.sh --ci <harness>` runs it again). The summary gives, per harness,
+#                 the seed, the runs, the executions, the new units and the corpus's fingerprint.
 #   --timeout N   seconds one input may take before it counts as a hang (default 10)
 #   --seed N      libFuzzer's random seed (default: a new one each run; 1 with --ci)
 #   --build-only  build the harnesses and stop
 #
 # Everything is written under .build-fuzz/ (gitignored): binaries, a working corpus per
-# harness (seeded from Fuzz/corpus/<harness>/ each run; the checked-in seeds are never
-# modified), and per run a directory with the log and any reproducer. Exits 1 when a harness
-# finds a crash, hang, leak or out-of-memory input, printing the reproducer's path.
+# harness (seeded from Fuzz/corpus/<harness>/ each run, kept across runs; the checked-in seeds
+# are never modified; --ci uses a fresh empty one instead), and per run a directory with the log
+# and any reproducer. Exits 1 when a harness finds a crash, hang, leak or out-of-memory input,
+# printing the reproducer's path.
 # The whole script is one compound command, read before it runs: editing this file while a
 # long fuzzing run is under way cannot change what that run does.
 {
@@ -24,10 +35,12 @@ ROOT=$(pwd)
 SCRATCH="$ROOT/.build-fuzz"
 ALL=(solver json constraint-text vfl layout font import)
 
-usage() { sed -n '2,17p' "$0" | sed 's/^# \{0,1\}//'; }
+# The comment at the top, up to the note about how the script is read.
+usage() { awk 'NR > 1 && /^# The whole script/ { exit } NR > 1' "$0" | sed 's/^# \{0,1\}//'; }
 die() { echo "fuzz.sh: $*" >&2; exit 2; }
 
 seconds=""
+runs=""
 seed=""
 timeout=10
 ci=0
@@ -38,6 +51,8 @@ while [ $# -gt 0 ]; do
     --ci) ci=1 ;;
     --seconds) [ $# -ge 2 ] || die "--seconds needs a number"; seconds=$2; shift ;;
     --seconds=*) seconds=${1#--seconds=} ;;
+    --runs) [ $# -ge 2 ] || die "--runs needs a number"; runs=$2; shift ;;
+    --runs=*) runs=${1#--runs=} ;;
     --timeout) [ $# -ge 2 ] || die "--timeout needs a number"; timeout=$2; shift ;;
     --timeout=*) timeout=${1#--timeout=} ;;
     --seed) [ $# -ge 2 ] || die "--seed needs a number"; seed=$2; shift ;;
@@ -54,19 +69,39 @@ while [ $# -gt 0 ]; do
   shift
 done
 [ ${#selected[@]} -gt 0 ] || selected=("${ALL[@]}")
-for n in "$timeout" ${seconds:+"$seconds"} ${seed:+"$seed"}; do
-  [[ "$n" =~ ^[1-9][0-9]*$ ]] || die "'$n' is not a positive whole number"
+for n in "$timeout" ${seconds:+"$seconds"} ${runs:+"$runs"} ${seed:+"$seed"}; do
+  [[ "$n" =~ ^[1-9][0-9]{0,8}$ ]] || die "'$n' is not a positive whole number (below 10^9)"
 done
-# CI runs start from the same seed, so a red run is more likely to be the change's doing.
+[ -n "$seconds" ] && [ -n "$runs" ] && die "--seconds and --runs are exclusive: a time or a count"
+# CI's search is a fixed count from a fixed seed: a time budget would let the machine's load
+# decide how much is searched, and so the verdict.
+[ $ci = 1 ] && [ -n "$seconds" ] && die "--ci runs a fixed number of executions, not a time: use --runs N, or drop --ci"
 [ $ci = 1 ] && [ -z "$seed" ] && seed=1
-if [ -z "$seconds" ]; then
-  if [ $ci = 1 ]; then
-    seconds=$(( 60 / ${#selected[@]} ))
-    [ "$seconds" -ge 5 ] || seconds=5
-  else
-    seconds=60
-  fi
-fi
+[ $ci = 0 ] && [ -z "$runs" ] && [ -z "$seconds" ] && seconds=60
+
+# --ci: executions per harness (libFuzzer -runs; the seeds' own runs count), chosen for about
+# 8.5 s each, about a minute in all, on this two-core machine once built. The rate is each
+# harness's over its first N executions under --ci (ASan build, seeds alone, seed 1; it changes
+# along a run), measured on 3c2be25 with the other core nearly idle (2026-11-28; 57.9 s in all).
+# To re-tune one, say the solver's after it gets slower per execution: time its line on a quiet
+# machine (`scripts/fuzz.sh --ci solver`, whose summary gives the seconds), scale N by 8.5 s over
+# those seconds, and check the new N's time. A new N is another search: the verdict may change
+# with N (and with the commit), never with the machine's load.
+# Since 7dcee0b the solver's harness certifies every operation in exact arithmetic: its line
+# (700) took 51.2 s there beside 10.6 s on 3c2be25, back to back on a loaded machine, so about
+# 40 s quiet (some 17 executions/s); 8.5 s would be about 100 runs, its 46 seed runs included.
+ci_runs() {
+  case "$1" in
+    #                     N          measured rate        time
+    solver)          echo 700   ;; #    84 executions/s   8.3 s
+    json)            echo 4000  ;; #   506 executions/s   7.9 s
+    constraint-text) echo 6000  ;; #   659 executions/s   9.1 s
+    vfl)             echo 10000 ;; #  1075 executions/s   9.3 s
+    layout)          echo 900   ;; #   111 executions/s   8.1 s
+    font)            echo 20000 ;; #  2900 executions/s   6.9 s
+    import)          echo 850   ;; #   118 executions/s   7.2 s
+  esac
+}
 
 # Per harness: the harness file, the module it is compiled into, the largest input, a dictionary.
 harness_file() {
@@ -212,56 +247,138 @@ for name in "${selected[@]}"; do build "$name"; done
 [ $build_only = 1 ] && { echo "built: ${selected[*]} (in $SCRATCH/bin)"; exit 0; }
 
 # --- Runs --------------------------------------------------------------------------------
+# --ci runs each harness with address randomization off: libFuzzer's comparison tracing puts
+# compared values into its mutation dictionary, some of them pointers, which would otherwise
+# differ from run to run (docs/fuzzing.md, "In CI").
+no_aslr=()
+aslr_note=""
+if [ $ci = 1 ]; then
+  if setarch "$(uname -m)" -R true >/dev/null 2>&1; then
+    no_aslr=(setarch "$(uname -m)" -R)
+  elif [ "$(cat /proc/sys/kernel/randomize_va_space 2>/dev/null)" != 0 ]; then
+    aslr_note="address randomization could not be turned off (setarch -R failed): pointer values libFuzzer picks up may make runs differ"
+    echo "fuzz.sh: warning: $aslr_note" >&2
+  fi
+fi
+# A statistic from libFuzzer's final report (-print_final_stats) in a run's log.
+final_stat() { sed -n "s/^stat::$2: *//p" "$1" | tail -1; }
 failed=()
 summary=()
 for name in "${selected[@]}"; do
   bin="$SCRATCH/bin/fuzz-$name"
-  corpus="$SCRATCH/corpus/$name"
-  # CI starts from the seeds alone each time: the same start, and no time spent replaying a
-  # corpus that earlier long runs grew.
-  [ $ci = 1 ] && { corpus="$SCRATCH/ci-corpus/$name"; rm -rf "$corpus"; }
-  run="$SCRATCH/runs/$(date +%Y%m%d-%H%M%S)-$name"
-  mkdir -p "$corpus" "$run"
-  if [ -d "Fuzz/corpus/$name" ]; then cp -n Fuzz/corpus/"$name"/* "$corpus"/ 2>/dev/null || true; fi
-  args=(-max_total_time="$seconds" -timeout="$timeout" -max_len="$(max_len "$name")" -rss_limit_mb=2048
+  # A directory of its own, even for two runs of a harness within one second.
+  base="$SCRATCH/runs/$(date +%Y%m%d-%H%M%S)-$name"
+  run=$base
+  k=1
+  while [ -e "$run" ]; do k=$((k + 1)); run="$base-$k"; done
+  mkdir -p "$run"
+  args=(-timeout="$timeout" -max_len="$(max_len "$name")" -rss_limit_mb=2048
     -print_final_stats=1 -artifact_prefix="$run/")
-  [ -n "$seed" ] && args+=(-seed="$seed")
+  # The Swift backtracer can hang under libFuzzer: leave crash reporting to libFuzzer/ASan.
+  env=(SWIFT_BACKTRACE=enable=no)
+  launch=()
+  if [ $ci = 1 ]; then
+    # A fixed search: what runs, in what order, decided by the commit alone (docs/fuzzing.md,
+    # "In CI"). A fresh empty corpus: the checked-in seeds are passed by name, in sorted order
+    # (libFuzzer would read a directory in the file system's order, and shuffles and sorts by
+    # size from there), so only the units this run adds are written to it. No corpus reload and
+    # no allocator purge on a timer (-reload, -purge_allocator_interval: each runs on the clock),
+    # no time limit; Swift's hashing seeded the same in every process (the harnesses inline the
+    # standard library's hashing, instrumented, so its per-process seed would change coverage);
+    # address randomization off (above). -entropic_scale_per_exec_time stays at its default, 0
+    # (1 would schedule by measured time); no -fork or -jobs.
+    corpus="$SCRATCH/ci-corpus/$name"
+    rm -rf "$corpus"
+    mkdir -p "$corpus"
+    n=${runs:-$(ci_runs "$name")}
+    seeds=()
+    if [ -d "Fuzz/corpus/$name" ]; then
+      while IFS= read -r f; do
+        case "$f" in *,*) die "Fuzz/corpus/$name/$f: a seed's name may not hold a comma (-seed_inputs is a comma-separated list)" ;; esac
+        seeds+=("$ROOT/Fuzz/corpus/$name/$f")
+      done < <(find "Fuzz/corpus/$name" -maxdepth 1 -type f -printf '%f\n' | LC_ALL=C sort)
+    fi
+    if [ ${#seeds[@]} -gt 0 ]; then
+      # Comma-separated, no final newline (it would become part of the last name).
+      (IFS=,; printf '%s' "${seeds[*]}") >"$run/seeds"
+      args+=(-seed_inputs=@"$run/seeds")
+    fi
+    args+=(-runs="$n" -seed="$seed" -reload=0 -purge_allocator_interval=-1)
+    env+=(SWIFT_DETERMINISTIC_HASHING=1)
+    launch=("${no_aslr[@]}")
+    what="$n runs, seed $seed"
+  else
+    # Hunting: the working corpus, grown by earlier runs, with the seeds copied in.
+    corpus="$SCRATCH/corpus/$name"
+    mkdir -p "$corpus"
+    if [ -d "Fuzz/corpus/$name" ]; then cp -n Fuzz/corpus/"$name"/* "$corpus"/ 2>/dev/null || true; fi
+    if [ -n "$runs" ]; then
+      args+=(-runs="$runs"); what="$runs runs"
+    else
+      args+=(-max_total_time="$seconds"); what="${seconds}s"
+    fi
+    if [ -n "$seed" ]; then
+      args+=(-seed="$seed"); what="$what, seed $seed"
+    else
+      what="$what, a new seed"
+    fi
+  fi
+  rerun="${launch[*]}${launch[*]:+ env }${env[*]}"
   dict=$(dictionary "$name")
   [ -n "$dict" ] && args+=(-dict="$dict")
-  echo "== fuzzing $name for ${seconds}s (log: $run/log)"
-  set +e
-  # The Swift backtracer can hang under libFuzzer: leave crash reporting to libFuzzer/ASan.
+  echo "== fuzzing $name: $what (log: $run/log)"
   # Leaks in the toolchain's own libraries, per harness (Fuzz/suppressions/<harness>.lsan).
   lsan=""
   [ -f "Fuzz/suppressions/$name.lsan" ] && lsan="suppressions=$ROOT/Fuzz/suppressions/$name.lsan"
-  SWIFT_BACKTRACE=enable=no ASAN_OPTIONS=detect_leaks=1 LSAN_OPTIONS="$lsan" "$bin" "${args[@]}" "$corpus" >"$run/log" 2>&1
+  env+=(ASAN_OPTIONS=detect_leaks=1 LSAN_OPTIONS="$lsan")
+  started=${EPOCHREALTIME/,/.}
+  set +e
+  "${launch[@]}" env "${env[@]}" "$bin" "${args[@]}" "$corpus" >"$run/log" 2>&1
   status=$?
   set -e
-  execs=$(sed -n 's/^stat::number_of_executed_units: *//p' "$run/log" | tail -1)
+  took=$(awk -v a="$started" -v b="${EPOCHREALTIME/,/.}" 'BEGIN { printf "%.1f", b - a }')
+  execs=$(final_stat "$run/log" number_of_executed_units)
   [ -n "$execs" ] || execs=$(sed -n 's/^Done \([0-9]*\) runs.*/\1/p' "$run/log" | tail -1)
+  added=$(final_stat "$run/log" new_units_added)
+  used_seed=$(sed -n 's/^INFO: Seed: *//p' "$run/log" | head -1)
   units=$(find "$corpus" -type f | wc -l | tr -d ' ')
+  # The corpus's fingerprint: the sorted sha256s of its files, hashed (equal runs, equal prints).
+  print=$(find "$corpus" -type f -exec sha256sum {} + | cut -d' ' -f1 | LC_ALL=C sort | sha256sum | cut -c1-12)
   reproducers=$(find "$run" -maxdepth 1 -type f \( -name 'crash-*' -o -name 'timeout-*' -o -name 'leak-*' -o -name 'oom-*' \) | LC_ALL=C sort)
+  if [ $ci = 1 ]; then
+    facts="seed ${used_seed:-?}  runs $n  executions ${execs:-?}  new units ${added:-?}  corpus $print  ${took}s"
+  else
+    facts="seed ${used_seed:-?}  executions ${execs:-?}  new units ${added:-?}  corpus $units units  ${took}s"
+  fi
   if [ $status -ne 0 ] || [ -n "$reproducers" ]; then
     failed+=("$name")
-    summary+=("$(printf '%-16s FAILED  %s executions  exit %s' "$name" "${execs:-?}" "$status")")
+    summary+=("$(printf '%-16s FAILED  %s  exit %s' "$name" "$facts" "$status")")
     echo "-- $name failed (exit $status); the end of its log:"
     # From the first error line on, without libFuzzer's progress lines and the input's hex dump.
     awk '/Fatal error|ERROR: |SUMMARY: /{p=1} p' "$run/log" | grep -v '^0x\|^Base64: \|^MS: ' | head -n 60
     if [ -n "$reproducers" ]; then
       for r in $reproducers; do
         echo "reproducer: $r"
-        echo "  rerun it: SWIFT_BACKTRACE=enable=no $bin $r"
+        echo "  rerun it: $rerun $bin $r"
       done
     else
       echo "no reproducer was written; see $run/log"
     fi
+    if [ $ci = 1 ]; then
+      echo "the whole run again, the same executions: scripts/fuzz.sh --ci${runs:+ --runs $runs} --seed $seed $name"
+    fi
   else
-    summary+=("$(printf '%-16s ok      %s executions  %s corpus units' "$name" "${execs:-?}" "$units")")
+    summary+=("$(printf '%-16s ok      %s' "$name" "$facts")")
   fi
 done
 
-echo "== summary (${seconds}s each)"
+if [ $ci = 1 ]; then
+  echo "== summary (--ci: a fixed search, seed $seed, a fixed number of runs per harness)"
+else
+  echo "== summary"
+fi
 printf '%s\n' "${summary[@]}"
+[ -z "$aslr_note" ] || echo "note: $aslr_note"
 if [ ${#failed[@]} -gt 0 ]; then
   echo "fuzz.sh: failures in: ${failed[*]}" >&2
   exit 1
