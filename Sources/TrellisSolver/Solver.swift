@@ -162,8 +162,9 @@ public final class Solver {
         engine.optimize(.main)
         engine.settleInfeasibleRows()
         engine.refactorizeIfDue()
-        // Optional constraints were added; a required one whose conflict the deferral hid
-        // was checked as it was added, so nothing here can be refused.
+        // The certificate due from the deferred adds runs now. It can refuse none of them
+        // (they are in): a conflict it proves stays as the floating-point solver accepted it,
+        // as one left by an earlier unchecked operation does.
         _ = engine.certifyIfDue()
       }
     }
