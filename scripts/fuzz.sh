@@ -80,38 +80,32 @@ done
 [ $ci = 0 ] && [ -z "$runs" ] && [ -z "$seconds" ] && seconds=60
 
 # --ci: executions per harness (libFuzzer -runs; the seeds' own runs count), chosen for about
-# 8.5 s each, about a minute in all, on this two-core machine once built. The rate is each
-# harness's over its first N executions under --ci (ASan build, seeds alone, seed 1; it changes
-# along a run), measured on 3c2be25 with the other core nearly idle (2026-11-28; 57.9 s in all).
-# To re-tune one, say the solver's after it gets slower per execution: time its line on a quiet
-# machine (`scripts/fuzz.sh --ci solver`, whose summary gives the seconds), scale N by 8.5 s over
-# those seconds, and check the new N's time. A new N is another search: the verdict may change
-# with N (and with the commit), never with the machine's load.
-# Since 7dcee0b the solver's harness certifies every operation in exact arithmetic: its line
-# (700) took 51.2 s there beside 10.6 s on 3c2be25, back to back on a loaded machine, so about
-# 40 s quiet (some 17 executions/s); 8.5 s would be about 100 runs, its 46 seed runs included.
+# 8.5 s each on this two-core machine once built, the solver's more (each of its operations is
+# certified in exact arithmetic, and fewer runs would be little beyond its seeds): about a minute
+# and a quarter in all. docs/fuzzing.md has the measured rates. To re-tune one: time its line on a
+# quiet machine (`scripts/fuzz.sh --ci <harness>`, whose summary gives the seconds), scale N, and
+# check. A new N is another search: the verdict may change with N (and with the commit), never
+# with the machine's load.
+ci_runs() {
+  case "$1" in
+    solver) echo 400 ;;
+    json) echo 4000 ;;
+    constraint-text) echo 6000 ;;
+    vfl) echo 10000 ;;
+    layout) echo 900 ;;
+    font) echo 20000 ;;
+    import) echo 850 ;;
+  esac
+}
+
 # A hang is one input over this many seconds (of wall time). The solver harness certifies every
-# operation in exact arithmetic: under ASan an input takes up to several seconds alone (7.5 s was
-# the slowest met, 0.38 s in a plain -O build), and more on a loaded machine, so its limit is six
-# times the others'. It must stay far above any real input's time, or the verdict would depend
-# on the machine's load again.
+# operation in exact arithmetic, which under ASan takes some inputs several seconds alone and
+# more on a loaded machine (docs/fuzzing.md), so its limit is six times the others'. It must stay
+# far above any real input's time, or the verdict would depend on the machine's load again.
 default_timeout() {
   case "$1" in
     solver) echo 60 ;;
     *) echo 10 ;;
-  esac
-}
-
-ci_runs() {
-  case "$1" in
-    #                     N          measured rate        time
-    solver)          echo 400   ;; #    17 executions/s  ~24 s (certified every operation; 84/s before)
-    json)            echo 4000  ;; #   506 executions/s   7.9 s
-    constraint-text) echo 6000  ;; #   659 executions/s   9.1 s
-    vfl)             echo 10000 ;; #  1075 executions/s   9.3 s
-    layout)          echo 900   ;; #   111 executions/s   8.1 s
-    font)            echo 20000 ;; #  2900 executions/s   6.9 s
-    import)          echo 850   ;; #   118 executions/s   7.2 s
   esac
 }
 

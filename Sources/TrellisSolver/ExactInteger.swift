@@ -270,9 +270,9 @@ struct ExactInteger: Hashable, Sendable {
   }
 
   /// The greatest common divisor of the magnitudes: binary (Stein's algorithm), in place on two
-  /// buffers, so that its many steps allocate nothing (Euclid's, through long division, spent
-  /// half its time allocating); a power-of-two operand, the common case for values read from
-  /// doubles, by shifts alone.
+  /// buffers, so that its many steps allocate nothing (each step of Euclid's, through long
+  /// division, allocates its quotient and remainder); a power-of-two operand, the common case
+  /// for values read from doubles, by shifts alone.
   static func gcd(_ a: ExactInteger, _ b: ExactInteger) -> ExactInteger {
     if a.isZero { return b.magnitude }
     if b.isZero { return a.magnitude }
