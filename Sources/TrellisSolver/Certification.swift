@@ -225,7 +225,6 @@ extension Engine {
     let tableau: ExactTableau
     do throws(ExactFindingError) {
       tableau = try exactTableau(budget: budget)
-      largestCertificationWork = max(largestCertificationWork, tableau.work)
     } catch {
       return error.finding == .beyondBudget ? .beyondBudget : nil
     }

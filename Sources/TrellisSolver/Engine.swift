@@ -294,8 +294,6 @@ struct Engine {
   var repairs = 0
   /// Certificates given up at their budget (see `certificationBudget()`).
   var uncertified = 0
-  /// The most exact work one certificate's elimination took (`ExactTableau.work`).
-  var largestCertificationWork = 0
   /// The revisions (structure, constants) of the tableau a certificate last installed: while
   /// both are unchanged, the tableau is that certified one.
   var certifiedRevision: (Int, Int)?

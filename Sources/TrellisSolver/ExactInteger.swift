@@ -40,10 +40,6 @@ struct ExactInteger: Hashable, Sendable {
     return isNegative ? -Int128(magnitude) : Int128(magnitude)
   }
 
-  init(_ value: UInt64) {
-    self.init(negative: false, limbs: [UInt32(truncatingIfNeeded: value), UInt32(truncatingIfNeeded: value >> 32)])
-  }
-
   var isZero: Bool { limbs.isEmpty }
   /// -1, 0 or 1.
   var signum: Int { limbs.isEmpty ? 0 : (isNegative ? -1 : 1) }
