@@ -23,10 +23,23 @@ public struct ConstraintCheck {
     let mirrored =
       result.environment.layoutDirection == .rightToLeft
       && (constraint.first.attribute.isDirectional || constraint.second?.attribute.isDirectional == true)
-    guard let lhs = value(of: constraint.first, mirrored: mirrored) else { return nil }
+    guard var lhs = value(of: constraint.first, mirrored: mirrored) else { return nil }
     var rhs = constraint.constant
     if let second = constraint.second {
-      guard let value = value(of: second, mirrored: mirrored) else { return nil }
+      guard var value = value(of: second, mirrored: mirrored) else { return nil }
+      // A multiplied location is read in the nearest common ancestor's coordinates (§3).
+      if constraint.multiplier != 1, !(constraint.first.attribute.isSize && second.attribute.isSize) {
+        guard let frame = ancestorFrame(constraint.first.item, second.item) else { return nil }
+        func local(_ raw: Double, _ attribute: LayoutAttribute) -> Double {
+          if attribute.isSize { return raw }
+          if attribute.axis == .vertical { return raw - frame.minY }
+          let rootWidth = result.views.first?.frame.width ?? 0
+          // `raw` is already mirrored in the root when `mirrored`: back to x, then from A's right.
+          return mirrored ? frame.maxX - (rootWidth - raw) : raw - frame.minX
+        }
+        lhs = local(lhs, constraint.first.attribute)
+        value = local(value, second.attribute)
+      }
       rhs += constraint.multiplier * value
     }
     switch constraint.relation {
@@ -34,6 +47,34 @@ public struct ConstraintCheck {
     case .lessThanOrEqual: return max(0, lhs - rhs)
     case .greaterThanOrEqual: return max(0, rhs - lhs)
     }
+  }
+
+  /// The frame of the nearest view holding both items (root guides are the root's); `nil`
+  /// when it is a scroll view (its coordinates start at its content, which has no frame here)
+  /// or an item has none.
+  func ancestorFrame(_ a: LayoutItem, _ b: LayoutItem) -> Rect? {
+    let rootID = resolved.views.first?.id ?? "root"
+    func owner(_ item: LayoutItem) -> String? {
+      switch item {
+      case .view(let id): return id == "root" && result.view(id) == nil ? rootID : id
+      case .safeArea, .margins: return rootID
+      case .generated(let owner, _): return owner
+      }
+    }
+    func chain(_ id: String?) -> [String] {
+      var out: [String] = []
+      var next = id
+      while let current = next, !out.contains(current) {
+        out.append(current)
+        next = resolved.views.first(where: { $0.id == current })?.parent
+      }
+      return out
+    }
+    let first = chain(owner(a))
+    guard let ancestor = chain(owner(b)).first(where: first.contains),
+      let view = resolved.views.first(where: { $0.id == ancestor }), view.scroll == nil
+    else { return nil }
+    return result.view(ancestor)?.frame
   }
 
   /// The value of an anchor in root coordinates (`mirrored`: measured leftward from the root's

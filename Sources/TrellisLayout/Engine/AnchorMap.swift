@@ -140,8 +140,18 @@ struct AnchorMap {
     var firstBaseline: Double?
     var lastBaseline: Double?
     var textCentre: Double?
+    /// The superview's id (`nil` for the root): a multiplied location is read in the
+    /// coordinates of the items' nearest common ancestor.
+    var parent: String?
+    /// Whether the view is a scroll view, whose subviews' coordinates start at its content.
+    var isScroll = false
+    /// The frame's reach past the alignment rectangle: the coordinates start at the frame.
+    var alignmentInsets = EdgeInsets.zero
 
     init(_ view: ResolvedView) {
+      parent = view.parent
+      isScroll = view.scroll != nil
+      alignmentInsets = view.alignmentRectInsets
       margins = view.layoutMargins
       floor = view.safeAreaMarginFloor
       firstBaseline = view.firstBaselineOffset
@@ -340,14 +350,80 @@ struct AnchorMap {
 
   /// `first − (multiplier × second + constant)`, with terms merged and sorted by variable,
   /// so that equal constraints give equal expressions.
+  ///
+  /// Locations are read in the coordinates of the items' nearest common ancestor, as UIKit
+  /// reads a constraint's attributes (docs/semantics.md §3, "Constraints"): `centerX == 1.6 ×
+  /// superview.centerX` places the view at 1.6 × half the superview's width from the
+  /// superview's leading edge, wherever the superview is. With a multiplier of 1 the
+  /// ancestor's origin cancels, so it is only worked in when the multiplier is not 1 and the
+  /// ancestor is not the root (whose origin is 0).
   func expression(for constraint: LayoutConstraint) throws(AnchorMapError) -> LinearExpression {
     let mirrored = isMirrored(constraint)
+    if constraint.multiplier != 1, let second = constraint.second,
+      !constraint.first.attribute.isSize || !second.attribute.isSize,
+      let ancestor = commonAncestor(constraint.first.item, second.item), ancestor != rootID
+    {
+      let origin = try coordinateOrigin(of: ancestor)
+      func local(_ anchor: AnchorReference) throws(AnchorMapError) -> InlineExpression {
+        let raw = try inlineExpression(for: anchor, mirrored: false)
+        guard !anchor.attribute.isSize else { return raw }
+        if anchor.attribute.axis == .vertical { return raw - origin.top }
+        // Mirrored: measured leftward from the ancestor's right edge.
+        return mirrored ? origin.left + origin.width - raw : raw - origin.left
+      }
+      let lhs = try local(constraint.first)
+      let rhs = try local(second) * constraint.multiplier + constraint.constant
+      return (lhs - rhs).normalized(table)
+    }
     let lhs = try inlineExpression(for: constraint.first, mirrored: mirrored)
     var rhs = InlineExpression(constant: constraint.constant)
     if let second = constraint.second {
       rhs = try inlineExpression(for: second, mirrored: mirrored) * constraint.multiplier + constraint.constant
     }
     return (lhs - rhs).normalized(table)
+  }
+
+  /// The view an item's coordinates belong to: a view itself, the root for its guides, the
+  /// owner of a stack's or scroll view's guide.
+  private func coordinateView(_ item: LayoutItem) -> String {
+    switch item {
+    case .view(let id): return canonical(item).viewID ?? id
+    case .safeArea, .margins: return rootID
+    case .generated(let owner, _): return owner
+    }
+  }
+
+  /// The nearest view that is `a`'s or an ancestor of it and `b`'s or an ancestor of it.
+  private func commonAncestor(_ a: LayoutItem, _ b: LayoutItem) -> String? {
+    var chain: [String] = []
+    var next: String? = coordinateView(a)
+    while let id = next, chain.count <= views.count {
+      chain.append(id)
+      next = views[id]?.parent
+    }
+    next = coordinateView(b)
+    var steps = 0
+    while let id = next, steps <= views.count {
+      if chain.contains(id) { return id }
+      next = views[id]?.parent
+      steps += 1
+    }
+    return nil
+  }
+
+  /// Where a view's subviews' coordinates start, and its width: its frame, or a scroll view's
+  /// content area (UIKit: the bounds' origin is the content offset).
+  private func coordinateOrigin(of view: String) throws(AnchorMapError) -> (
+    left: InlineExpression, top: InlineExpression, width: InlineExpression
+  ) {
+    let own = try box(for: .view(view))
+    if views[view]?.isScroll == true, positions[ScrollLayout.contentGuide(of: view)] != nil {
+      let content = try box(for: ScrollLayout.contentGuide(of: view))
+      return (content.left, content.top, own.width)
+    }
+    // The variables place the alignment rectangle; a superview's coordinates start at its frame.
+    let insets = views[view]?.alignmentInsets ?? .zero
+    return (own.left - insets.left, own.top - insets.top, own.width + (insets.left + insets.right))
   }
 }
 
