@@ -195,7 +195,7 @@ struct SceneCandidate {
 enum IBViewKinds {
   static let opaque: Set<String> = [
     "tableView", "collectionView", "containerView", "webView", "wkWebView", "mapView", "textView", "pickerView",
-    "arscnView", "arskView", "sceneKitView", "skView", "glkView", "mtkView", "visualEffectView",
+    "arscnView", "arskView", "sceneKitView", "skView", "glkView", "mtkView",
   ]
   /// Controls measured by UIKit, imported as views with their intrinsic size, and which axes it measures.
   static let controls: [String: (width: Bool, height: Bool)] = [
@@ -220,7 +220,8 @@ enum IBViewKinds {
   ]
 
   static func isView(_ name: String) -> Bool {
-    ["view", "label", "button", "imageView", "stackView", "scrollView"].contains(name) || opaque.contains(name)
+    ["view", "label", "button", "imageView", "stackView", "scrollView", "visualEffectView"].contains(name)
+      || opaque.contains(name)
       || controls[name] != nil
   }
 }

@@ -61,7 +61,8 @@ struct SceneImporter {
     }
     readViews(sink: &sink)
     var constraints = readConstraints(sink: &sink)
-    constraints += autoresizingConstraints(sink: &sink)
+    constraints += autoresizingConstraints(sink: &sink) + placeholderConstraints
+    warnSizesFromCode(constraints, sink: &sink)
     let root = assembleTree()
     var layout = LayoutDocument(
       file: document.file, title: candidate.displayName,
@@ -160,6 +161,7 @@ struct SceneImporter {
       storedFrames[id] = frame
       if let parent { parentOf[id] = pending[parent].node.id }
       applyIntrinsicSize(&node, element, frame: frame, stack: parent.flatMap { inStack ? pending[$0].node.stack : nil })
+      placeholderConstraints += applyPlaceholderIntrinsicSize(&node, element, sink: &sink)
       // A view IB did not turn to Auto Layout keeps its frame through its autoresizing mask:
       // `fixedFrame="YES"` (Xcode 8 on: such a view translates its mask at run time, whatever
       // the translatesAutoresizingMaskIntoConstraints attribute says), or no such attribute
@@ -196,7 +198,11 @@ struct SceneImporter {
 
       let index = pending.count
       pending.append(Pending(node: node, parent: parent, element: element))
-      let subviews = element.child(named: "subviews")?.children ?? []
+      var subviews = element.child(named: "subviews")?.children ?? []
+      if element.name == "visualEffectView" {
+        // A UIVisualEffectView's subviews are its content view's, which fills it by its mask.
+        subviews = element.children.filter { $0.name == "view" && $0["key"] == "contentView" }
+      }
       if IBViewKinds.opaque.contains(element.name) || IBViewKinds.controls[element.name] != nil {
         var inner = element.children.filter { $0.name != "rect" }
         var count = 0
@@ -230,6 +236,8 @@ struct SceneImporter {
   }
 
   var autoresizing: [(element: XMLElementNode, id: String, parent: String)] = []
+  /// Constraints standing for placeholder intrinsic sizes (IBDesignTimeSizes.swift).
+  var placeholderConstraints: [ConstraintSpec] = []
   /// Each imported view's superview, by Trellis id.
   var parentOf: [String: String] = [:]
 
@@ -419,13 +427,14 @@ struct SceneImporter {
         node.intrinsicWidth = frame.width
         node.intrinsicHeight = frame.height
       }
-    case let name where IBViewKinds.alignmentInsets[name] != nil:
+    case let name where IBViewKinds.alignmentInsets(for: name, toolsVersion: document.toolsVersion) != nil:
       // The frame reaches past the alignment rectangle (IBViewKinds.alignmentInsets): the
       // constraints and the intrinsic size are the rectangle's, the stored frame is the frame.
-      let insets = IBViewKinds.alignmentInsets[name] ?? .zero
+      let insets = IBViewKinds.alignmentInsets(for: name, toolsVersion: document.toolsVersion) ?? .zero
+      let axes = IBViewKinds.controls[name] ?? (true, true)
       node.alignmentRectInsets = insets
-      node.intrinsicWidth = max(frame.width - insets.left - insets.right, 0)
-      node.intrinsicHeight = max(frame.height - insets.top - insets.bottom, 0)
+      if axes.width { node.intrinsicWidth = max(frame.width - insets.left - insets.right, 0) }
+      if axes.height { node.intrinsicHeight = max(frame.height - insets.top - insets.bottom, 0) }
     case "textView" where element["scrollEnabled"] == "NO":
       // A text view that does not scroll is as tall as its text, like a wrapping label.
       node.intrinsicHeight = frame.height
