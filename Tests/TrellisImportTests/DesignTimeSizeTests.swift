@@ -37,7 +37,7 @@ extension FeatureFixtureTests {
     // Only the chart's width comes from code: a located warning, nothing else.
     XCTAssertEqual(diagnostics.map(\.code), ["ib-size-from-code"])
     XCTAssertEqual(diagnostics.first?.location?.line, 90)
-    XCTAssertTrue(diagnostics.first?.message.contains("'chart' is a ChartView") == true)
+    XCTAssertTrue(diagnostics.first?.message.contains("'chart' (class ChartView) has no intrinsic size") == true)
     XCTAssertTrue(diagnostics.first?.message.contains("fixes its width:") == true)
     try assertSolvesToStoredFrames(scene)
   }

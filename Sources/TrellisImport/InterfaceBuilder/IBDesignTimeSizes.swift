@@ -82,20 +82,21 @@ extension SceneImporter {
 
   /// A warning for each custom-class plain view (`<view customClass="…">`) whose size on an axis
   /// Interface Builder cannot know: no placeholder intrinsic size, no subviews, not kept by its
-  /// autoresizing mask, and no required constraint that fixes that axis (a size equal to a
-  /// constant or another anchor, or two different locations on the axis, or a stack that
-  /// stretches it). UIKit asks the class's code for its intrinsic size there; Trellis gives it
+  /// autoresizing mask, and no `==` constraint that fixes that axis (a size equal to a
+  /// constant or another anchor, or two different locations on the axis), nor a stack that
+  /// stretches it. UIKit asks the class's code for its intrinsic size there; Trellis gives it
   /// none, so it may be solved to 0.
   func warnSizesFromCode(_ constraints: [ConstraintSpec], sink: inout ImportSink) {
     var fixed: [String: (width: Bool, height: Bool)] = [:]
     var locations: [String: [LayoutAttribute.Axis: Set<LayoutAttribute>]] = [:]
-    for spec in constraints where spec.priority.base >= 1000 && spec.relation == .equal {
+    // Any priority: an optional `==` decides the size as well when nothing stronger fights it.
+    for spec in constraints where spec.relation == .equal {
       for (anchor, other) in [(spec.first, spec.second), (spec.second, Optional(spec.first))] {
         guard let anchor, let id = anchor.item.viewID else { continue }
         if anchor.attribute.isSize {
-          // `width == 40`, `width == other.height`; a width tied only to its own height is not.
-          let selfRatio = other.map { $0.item == anchor.item && $0.attribute.isSize } ?? false
-          if other == nil && anchor == spec.first || other != nil && !selfRatio {
+          // `width == 40`, `width == other.height`, `width == 1:1 × height` (the other axis is
+          // checked on its own).
+          if other != nil || anchor == spec.first {
             if anchor.attribute == .width { fixed[id, default: (false, false)].width = true }
             if anchor.attribute == .height { fixed[id, default: (false, false)].height = true }
           }
@@ -125,7 +126,7 @@ extension SceneImporter {
       let what = axes.joined(separator: " and ")
       sink.warning(
         "ib-size-from-code",
-        "'\(id)' is a \(customClass) with no intrinsic size Interface Builder knows, and no constraint fixes its "
+        "'\(id)' (class \(customClass)) has no intrinsic size Interface Builder knows, and no constraint fixes its "
           + "\(what): at run time its \(what) come\(axes.count == 1 ? "s" : "") from the class's code "
           + "(intrinsicContentSize), which Trellis cannot run, so it has none here and may be laid out at 0; give it "
           + "a placeholder intrinsic size in Interface Builder's size inspector, or constrain its \(what)",

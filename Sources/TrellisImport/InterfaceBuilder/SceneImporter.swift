@@ -160,7 +160,8 @@ struct SceneImporter {
       }
       storedFrames[id] = frame
       if let parent { parentOf[id] = pending[parent].node.id }
-      applyIntrinsicSize(&node, element, frame: frame, stack: parent.flatMap { inStack ? pending[$0].node.stack : nil })
+      applyIntrinsicSize(
+        &node, element, frame: frame, stack: parent.flatMap { inStack ? pending[$0].node.stack : nil }, sink: &sink)
       placeholderConstraints += applyPlaceholderIntrinsicSize(&node, element, sink: &sink)
       // A view IB did not turn to Auto Layout keeps its frame through its autoresizing mask:
       // `fixedFrame="YES"` (Xcode 8 on: such a view translates its mask at run time, whatever
@@ -320,14 +321,6 @@ struct SceneImporter {
       }
       node.lineBreakMode = IBValues.lineBreakMode(element["lineBreakMode"])
       applyFont(element.child(named: "fontDescription", key: "fontDescription"), to: &node, pattern: nil)
-      if let inset = element.child(named: "inset", key: "contentEdgeInsets") {
-        var insets = node.contentInsets
-        insets.left += IBValues.number(inset["minX"]) ?? 0
-        insets.top += IBValues.number(inset["minY"]) ?? 0
-        insets.right += IBValues.number(inset["maxX"]) ?? 0
-        insets.bottom += IBValues.number(inset["maxY"]) ?? 0
-        node.contentInsets = insets
-      }
     case .stack:
       var properties = StackProperties()
       readStack(element, into: &properties, pattern: nil)
@@ -407,7 +400,9 @@ struct SceneImporter {
   /// In a fill-equally stack the stored size is the stack's share, rounded to pixels, not the
   /// content's: five stored rows of 131 would not fit the 686 that five rows of 130.8 share.
   /// Those axes are left to the content (Trellis's measure of the text).
-  func applyIntrinsicSize(_ node: inout ViewNode, _ element: XMLElementNode, frame: Rect, stack: StackProperties?) {
+  mutating func applyIntrinsicSize(
+    _ node: inout ViewNode, _ element: XMLElementNode, frame: Rect, stack: StackProperties?, sink: inout ImportSink
+  ) {
     // The axis on which a fill-equally stack decides the size: along it, the share. (Across it,
     // a stored size is the stack's own and all its views agree, so it is kept: the content's
     // measure, with Trellis's metric, would be further from UIKit's than the stored size.)
@@ -415,9 +410,12 @@ struct SceneImporter {
     if let stack, stack.distribution.base == .fillEqually { decided.insert(stack.axis.base) }
     switch element.name {
     case "label", "button":
+      // A button's image and insets (IBButtonContent.swift) may decide its size from its content.
+      let content = element.name == "button"
+        ? applyButtonContent(&node, element, frame: frame, decided: decided, sink: &sink) : (width: false, height: false)
       if intrinsic == .stored {
-        if !decided.contains(.horizontal) { node.intrinsicWidth = frame.width }
-        if !decided.contains(.vertical) { node.intrinsicHeight = frame.height }
+        if !decided.contains(.horizontal), !content.width { node.intrinsicWidth = frame.width }
+        if !decided.contains(.vertical), !content.height { node.intrinsicHeight = frame.height }
       }
     case "imageView":
       if let name = element["image"], let size = document.imageSizes[name] {
