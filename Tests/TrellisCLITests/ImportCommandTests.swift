@@ -179,7 +179,8 @@ final class ImportCommandTests: XCTestCase {
     XCTAssertEqual(
       names,
       [
-        "autoresizing.xib", "cards.storyboard", "constraints.storyboard", "guides.storyboard", "image.storyboard",
+        "autoresizing.xib", "button-content.xib", "cards.storyboard", "constraints.storyboard",
+        "design-time-sizes.xib", "guides.storyboard", "image.storyboard",
         "margins-scroll.storyboard", "owner.xib", "sizeclasses.storyboard", "switches-stack-margins.storyboard",
         "table.storyboard",
       ])
