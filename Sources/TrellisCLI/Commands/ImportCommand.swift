@@ -46,6 +46,14 @@ struct ImportCommand: Command {
   }
 
   func run(_ context: inout CommandContext) throws -> Int32 {
+    var isDirectory: ObjCBool = false
+    if FileManager.default.fileExists(atPath: file, isDirectory: &isDirectory), isDirectory.boolValue {
+      guard check else {
+        throw RuntimeError("'\(RawPath.display(file))' is a directory: give --check to check every file in it, or a file.")
+      }
+      if output != nil || scene != nil { throw RuntimeError("--check DIR takes neither --output nor --scene.") }
+      return try checkDirectory(file.hasSuffix("/") && file.count > 1 ? String(file.dropLast()) : file, &context)
+    }
     let (scenes, diagnostics) = InterfaceBuilderImporter.read(contentsOf: file, scene: scene, intrinsic: intrinsic)
     let source = FileManager.default.contents(atPath: file).map { SourceText(file: file, bytes: Array($0)) }
     if !diagnostics.isEmpty {
@@ -55,11 +63,9 @@ struct ImportCommand: Command {
       throw RuntimeError("'\(RawPath.display(file))' could not be imported.")
     }
     if scenes.isEmpty { throw RuntimeError("'\(RawPath.display(file))' has no scene to import.") }
+    if let output { try write(scenes, to: output, &context) }
     if check { return try checkScenes(scenes, &context) }
-    if let output {
-      try write(scenes, to: output, &context)
-      return 0
-    }
+    if output != nil { return 0 }
     guard scenes.count == 1, let only = scenes.first else {
       throw RuntimeError(
         "'\(RawPath.display(file))' has \(scenes.count) scenes (\(scenes.map(\.name).joined(separator: ", "))); "
@@ -132,42 +138,184 @@ struct ImportCommand: Command {
     ])
   }
 
+  /// One scene's check: the views whose solved frame is more than 1/scale pt from the stored one.
+  struct SceneCheck {
+    struct Difference {
+      var id: String
+      var stored: Rect
+      var solved: Rect
+      /// `misplaced` or `ambiguous` when IB marks the stored frame stale.
+      var mark: String?
+    }
+    var scene: ImportedScene
+    var viewCount: Int
+    var differences: [Difference]
+    var errors: [Diagnostic]
+    var ambiguous: [String]
+
+    var passes: Bool { differences.isEmpty && errors.isEmpty }
+    /// Whether IB itself marks some stored frame of the scene stale.
+    var marksStale: Bool { !scene.staleFrames.isEmpty }
+    /// The codes of what the scene's import left out (`ib-unsupported`), by count.
+    var notImported: [String: Int] {
+      scene.diagnostics.filter { $0.code == "ib-unsupported" }.reduce(into: [:]) { $0[$1.code.rawValue, default: 0] += 1 }
+    }
+
+    /// The scene's header line and its differing frames, each with IB's mark when it has one.
+    func report(indent: String) -> String {
+      let header = "\(indent)\(scene.name) (\(scene.sceneID)) in \(scene.environment)"
+      if passes { return "\(header): all \(viewCount) frames as stored\n" }
+      var text = "\(header): \(differences.count) of \(viewCount) frames differ by more than 1/\(fmt(scene.environment.scale)) pt"
+      let marked = Set(scene.staleFrames.values).sorted()
+      if !marked.isEmpty { text += " (IB marks stored frames \(marked.joined(separator: " and ")))" }
+      text += "\n"
+      for difference in differences {
+        text += "\(indent)  \(difference.id): stored \(difference.stored), solved \(difference.solved)"
+        if let mark = difference.mark { text += " [\(mark) in IB]" }
+        text += "\n"
+      }
+      if !ambiguous.isEmpty {
+        // An ambiguous view's frame is any of many: the stored one need not be the one solved.
+        text += "\(indent)  ambiguous in this layout, so not comparable: \(ambiguous.joined(separator: ", "))\n"
+      }
+      return text
+    }
+  }
+
+  /// Solves `scene` in its stored environment with pixel snapping and compares with the stored frames.
+  func check(_ scene: ImportedScene, _ context: inout CommandContext) throws -> SceneCheck {
+    let settings = try text.settings(for: scene.document, &context)
+    guard let result = context.pipeline.makeSolver(scene.document, settings)(scene.environment, true) else {
+      throw RuntimeError.noEngine
+    }
+    let tolerance = 1 / max(1, scene.environment.scale) + 1e-6
+    var differences: [SceneCheck.Difference] = []
+    for view in result.views {
+      guard let stored = scene.storedFrames[view.id] else { continue }
+      let frame = view.frame
+      let worst = max(
+        abs(frame.x - stored.x), abs(frame.y - stored.y), abs(frame.width - stored.width),
+        abs(frame.height - stored.height))
+      if worst > tolerance {
+        differences.append(.init(id: view.id, stored: stored, solved: frame, mark: scene.staleFrames[view.id]))
+      }
+    }
+    return SceneCheck(
+      scene: scene, viewCount: result.views.count, differences: differences,
+      errors: result.diagnostics.filter { $0.severity == .error }, ambiguous: result.ambiguousViews.map(\.id))
+  }
+
   /// Solves every scene in its stored environment, snapped, and lists the frames that differ.
   func checkScenes(_ scenes: [ImportedScene], _ context: inout CommandContext) throws -> Int32 {
     var failing = 0
     for scene in scenes {
-      let settings = try text.settings(for: scene.document, &context)
-      guard let result = context.pipeline.makeSolver(scene.document, settings)(scene.environment, true) else {
-        throw RuntimeError.noEngine
-      }
-      let tolerance = 1 / max(1, scene.environment.scale) + 1e-6
-      var differences: [String] = []
-      for view in result.views {
-        guard let stored = scene.storedFrames[view.id] else { continue }
-        let frame = view.frame
-        let worst = max(
-          abs(frame.x - stored.x), abs(frame.y - stored.y), abs(frame.width - stored.width),
-          abs(frame.height - stored.height))
-        if worst > tolerance { differences.append("  \(view.id): stored \(stored), solved \(frame)") }
-      }
-      let errors = result.diagnostics.filter { $0.severity == .error }
-      let header = "\(scene.name) (\(scene.sceneID)) in \(scene.environment)"
-      if differences.isEmpty && errors.isEmpty {
-        context.stdout += "\(header): all \(result.views.count) frames as stored\n"
-      } else {
+      let result = try check(scene, &context)
+      context.stdout += result.report(indent: "")
+      if !result.passes {
         failing += 1
-        context.stdout +=
-          "\(header): \(differences.count) of \(result.views.count) frames differ by more than 1/\(fmt(scene.environment.scale)) pt\n"
-        context.stdout += differences.map { $0 + "\n" }.joined()
-        if !result.ambiguousViews.isEmpty {
-          // An ambiguous view's frame is any of many: the stored one need not be the one solved.
-          context.stdout +=
-            "  ambiguous in this layout, so not comparable: \(result.ambiguousViews.map(\.id).joined(separator: ", "))\n"
-        }
-        if !errors.isEmpty { context.stderr += context.pipeline.formatDiagnostics(errors, []) }
+        if !result.errors.isEmpty { context.stderr += context.pipeline.formatDiagnostics(result.errors, []) }
       }
     }
     if failing > 0 { context.stderr += "\(failing) of \(scenes.count) scenes differ from their stored frames.\n" }
     return failing > 0 ? 1 : 0
+  }
+
+  /// `--check DIR`: every `.storyboard` and `.xib` under `directory`, one line per file and
+  /// scene, then a summary that sorts the differing scenes by cause.
+  func checkDirectory(_ directory: String, _ context: inout CommandContext) throws -> Int32 {
+    let files = Self.interfaceBuilderFiles(under: directory)
+    if files.isEmpty { throw RuntimeError("'\(RawPath.display(directory))' holds no .storyboard or .xib file.") }
+    var summary = DirectorySummary()
+    for path in files {
+      let shown = path.hasPrefix(directory + "/") ? String(path.dropFirst(directory.count + 1)) : path
+      let (scenes, diagnostics) = InterfaceBuilderImporter.read(contentsOf: path, intrinsic: intrinsic)
+      if let error = diagnostics.first(where: { $0.severity == .error }) {
+        summary.refused[error.code.rawValue, default: 0] += 1
+        context.stdout += "\(shown): not imported: \(error.message) [\(error.code.rawValue)]\n"
+        continue
+      }
+      if scenes.isEmpty {
+        // Why: the first warning that says what the document holds instead (a cell, a table).
+        let reason = diagnostics.first { $0.code == "ib-unsupported" }?.message ?? "no view to lay out"
+        let kind = diagnostics.contains { $0.code == "ib-cell" } ? "cells" : "no view"
+        summary.noScene[kind, default: 0] += 1
+        context.stdout += "\(shown): no scene: \(diagnostics.first { $0.code == "ib-cell" }?.message ?? reason)\n"
+        continue
+      }
+      summary.filesWithScenes += 1
+      context.stdout += "\(shown): \(scenes.count) scene\(scenes.count == 1 ? "" : "s")\n"
+      for scene in scenes {
+        let result = try check(scene, &context)
+        context.stdout += result.report(indent: "  ")
+        summary.add(result, file: shown)
+      }
+    }
+    context.stdout += summary.text(files: files.count)
+    return summary.differing > 0 ? 1 : 0
+  }
+
+  /// The counts `--check DIR` ends with.
+  struct DirectorySummary {
+    var refused: [String: Int] = [:]
+    var noScene: [String: Int] = [:]
+    var filesWithScenes = 0
+    var scenes = 0
+    var reproduced = 0
+    var reproducedStale = 0
+    var stale: [String] = []
+    var notImported: [String] = []
+    var notImportedCodes: [String: Int] = [:]
+    var wrong: [String] = []
+    var differing: Int { stale.count + notImported.count + wrong.count }
+
+    mutating func add(_ result: SceneCheck, file: String) {
+      scenes += 1
+      let name = "\(file) \(result.scene.name)"
+      if result.passes {
+        reproduced += 1
+        if result.marksStale { reproducedStale += 1 }
+      } else if result.marksStale {
+        stale.append(name)
+      } else if !result.notImported.isEmpty {
+        notImported.append(name)
+        for (code, count) in result.notImported { notImportedCodes[code, default: 0] += count }
+      } else {
+        wrong.append(name)
+      }
+    }
+
+    func text(files: Int) -> String {
+      func counted(_ counts: [String: Int]) -> String {
+        counts.sorted { $0.key < $1.key }.map { "\($0.key) \($0.value)" }.joined(separator: ", ")
+      }
+      var text = "\nSummary: \(files) files"
+      let refusedCount = refused.values.reduce(0, +)
+      let noSceneCount = noScene.values.reduce(0, +)
+      text += "; \(refusedCount) not imported" + (refused.isEmpty ? "" : " (\(counted(refused)))")
+      text += "; \(noSceneCount) with no scene to lay out" + (noScene.isEmpty ? "" : " (\(counted(noScene)))")
+      text += "; \(filesWithScenes) with \(scenes) scenes.\n"
+      text += "\(reproduced) of \(scenes) scenes reproduce every stored frame; \(differing) differ:\n"
+      text += "  \(stale.count) whose stored frames IB itself marks misplaced or ambiguous\n"
+      text += "  \(notImported.count) with features not imported"
+        + (notImportedCodes.isEmpty ? "" : " (\(counted(notImportedCodes)) warnings)") + "\n"
+      text += "  \(wrong.count) whose frames Trellis gets wrong\n"
+      let trusted = scenes - stale.count - reproducedStale
+      let trustedReproduced = reproduced - reproducedStale
+      let percent = trusted > 0 ? Double(trustedReproduced) / Double(trusted) * 100 : 100
+      text += "Of the \(trusted) scenes whose stored frames IB does not mark stale, \(trustedReproduced) reproduce "
+        + "every frame (\(String(format: "%.1f", percent)) %).\n"
+      return text
+    }
+  }
+
+  /// The `.storyboard` and `.xib` files under `directory`, recursively, sorted by path.
+  static func interfaceBuilderFiles(under directory: String) -> [String] {
+    guard let walker = FileManager.default.enumerator(atPath: directory) else { return [] }
+    var found: [String] = []
+    while let relative = walker.nextObject() as? String {
+      let path = (directory as NSString).appendingPathComponent(relative)
+      if InterfaceBuilderFiles.isInterfaceBuilder(path) { found.append(path) }
+    }
+    return found.sorted()
   }
 }

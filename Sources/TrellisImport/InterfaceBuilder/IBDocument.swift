@@ -149,8 +149,20 @@ struct IBDocument {
         }
       }
     } else {
-      for object in root.child(named: "objects")?.children ?? [] where IBViewKinds.isView(object.name) {
-        if IBViewKinds.opaque.contains(object.name) || object.name == "tableViewCell" || object.name == "collectionViewCell" {
+      for object in root.child(named: "objects")?.children ?? [] {
+        if IBViewKinds.cells.contains(object.name) {
+          // A cell or reusable view is sized by the table or collection view that dequeues it
+          // (its width from the table, its height from the row height or self-sizing): no screen
+          // or stored size stands for that, so it is not a scene.
+          sink.warning(
+            "ib-cell",
+            "top-level \(object.name) '\(object["id"] ?? "")' is a table or collection view's cell or reusable view: "
+              + "its table or collection view sizes it, so it is not laid out as a scene (cells are not imported yet)",
+            at: object.location)
+          continue
+        }
+        guard IBViewKinds.isView(object.name) else { continue }
+        if IBViewKinds.opaque.contains(object.name) {
           sink.warning(
             "ib-unsupported", "top-level \(object.name) '\(object["id"] ?? "")' is not imported", at: object.location)
           continue
@@ -205,6 +217,10 @@ enum IBViewKinds {
     "toolbar": (false, true), "tabBar": (false, true),
   ]
   static let plain: Set<String> = ["view"]
+  /// Cells and reusable views: a table or collection view lays them out.
+  static let cells: Set<String> = [
+    "tableViewCell", "collectionViewCell", "collectionReusableView", "tableViewHeaderFooterView",
+  ]
   /// Controls' `alignmentRectInsets`, inferred from frames Xcode stored (no Apple source gives
   /// them; docs/semantics.md, "Alignment rectangles", kharrison/CodeExamples):
   /// - UISwitch, right 2: a 51-pt switch whose trailing edge is pinned to a margin ends 2 pt past

@@ -11,6 +11,8 @@ struct IBEnvironment {
   let candidate: SceneCandidate
   var deviceSource = ""
   var safeAreaSource = ""
+  /// Whether the scene is a component (see ``ImportedScene/isComponent``).
+  var isComponent = false
 
   /// IB's device ids (`<device id>`), as Xcode writes them, and the device of Trellis's table
   /// with that screen.
@@ -55,7 +57,8 @@ struct IBEnvironment {
 
   /// The scene's environment, its safe area checked against the stored frames.
   mutating func resolve(
-    rootSize: Size?, constraints: [ConstraintSpec], storedFrames: [String: Rect], uninstalled: (TraitCollection) -> Set<String>,
+    rootSize: Size?, constraints: [ConstraintSpec], storedFrames: [String: Rect], staleFrames: [String: String],
+    uninstalled: (TraitCollection) -> Set<String>,
     sink: inout ImportSink
   ) -> Environment {
     let device = device(rootSize: rootSize, sink: &sink)
@@ -79,7 +82,9 @@ struct IBEnvironment {
       // As `view.edge == guide.edge + d`: d is the constant when the view comes first.
       let pairs = [(guide: spec.first, view: second, d: -constant), (second, spec.first, constant)]
       for (guide, view, d) in pairs where guide.item == .safeArea && guide.attribute == view.attribute {
-        guard let id = view.item.viewID, !absent.contains(id), let frame = storedFrames[id] else { continue }
+        // A frame IB itself marks stale (misplaced, ambiguous) says nothing about the environment.
+        guard let id = view.item.viewID, !absent.contains(id), staleFrames[id] == nil, let frame = storedFrames[id]
+        else { continue }
         switch view.attribute {
         case .top: found["top", default: []].append(frame.y - d)
         case .bottom: found["bottom", default: []].append(size.height - (frame.y + frame.height) + d)

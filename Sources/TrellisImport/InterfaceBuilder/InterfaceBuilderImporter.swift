@@ -20,8 +20,16 @@ public struct ImportedScene: Sendable {
   public var safeAreaSource: String
   /// Every imported view's frame as IB stored it, in root coordinates, by Trellis id.
   public var storedFrames: [String: Rect]
+  /// Views whose stored frame IB itself marks stale, by Trellis id: `misplaced` (the constraints
+  /// put it elsewhere) or `ambiguous` (they do not decide it), or inside a view so marked.
+  public var staleFrames: [String: String] = [:]
+  /// Whether the scene is a component (a xib's card, banner or header smaller than a screen)
+  /// rather than a screen: laid out at its stored size, with no screen's safe area.
+  public var isComponent = false
   /// IB id → Trellis id, for views, guides and constraints, in document order.
   public var ids: [(ib: String, trellis: String)]
+  /// The diagnostics about this scene (its views, constraints and environment).
+  public var diagnostics: [Diagnostic] = []
 }
 
 /// How `import` measures text and controls.
@@ -85,6 +93,7 @@ public enum InterfaceBuilderImporter {
     for candidate in chosen {
       let errorsBefore = sink.diagnostics.filter { $0.severity == .error }.count
       var importer = SceneImporter(document: document, candidate: candidate, intrinsic: intrinsic)
+      let diagnosticsBefore = sink.diagnostics.count
       var imported = importer.run(sink: &sink)
       imported.name = usedNames.claim(imported.name, separator: "-")
       // What a layout file's reader would refuse (priorities out of range, magnitudes beyond
@@ -93,6 +102,7 @@ public enum InterfaceBuilderImporter {
       // superview.centerX`, and UIKit's own autoresizing constraints use one.)
       let problems = LayoutValidator().validate(imported.document).filter { $0.code != "location-multiplier" }
       sink.diagnostics += problems
+      imported.diagnostics = Array(sink.diagnostics[diagnosticsBefore...])
       // A scene with an error is not imported, as a layout file with one is not read.
       if sink.diagnostics.filter({ $0.severity == .error }).count == errorsBefore { scenes.append(imported) }
     }

@@ -35,6 +35,8 @@ struct SceneImporter {
   var usedIDs = UniqueNames()
   var pending: [Pending] = []
   var storedFrames: [String: Rect] = [:]
+  /// Views whose stored frame IB marks stale (`misplaced`, `ambiguous`), or lies in one that is.
+  var staleFrames: [String: String] = [:]
   /// `<constraints>` lists with the IB id of the view that holds them.
   var constraintLists: [(owner: String, element: XMLElementNode)] = []
   /// Per view id (IB), its installed flag per size class from its parent's subview masks.
@@ -72,11 +74,19 @@ struct SceneImporter {
     var environment = IBEnvironment(document: document, candidate: candidate)
     let resolved = environment.resolve(
       rootSize: storedFrames["root"].map { Size(width: $0.width, height: $0.height) }, constraints: constraints,
-      storedFrames: storedFrames, uninstalled: { traits in Self.uninstalledIDs(root, traits) }, sink: &sink)
+      storedFrames: storedFrames, staleFrames: staleFrames, uninstalled: { traits in Self.uninstalledIDs(root, traits) },
+      sink: &sink)
     return ImportedScene(
       sceneID: candidate.sceneID, name: candidate.fileName, document: layout, environment: resolved,
       deviceSource: environment.deviceSource, safeAreaSource: environment.safeAreaSource, storedFrames: storedFrames,
-      ids: ids)
+      staleFrames: staleFrames, isComponent: environment.isComponent, ids: ids)
+  }
+
+  /// `misplaced` or `ambiguous` when IB marks the element's stored frame so.
+  static func staleMark(_ element: XMLElementNode) -> String? {
+    if element["misplaced"] == "YES" { return "misplaced" }
+    if element["ambiguous"] == "YES" { return "ambiguous" }
+    return nil
   }
 
   // MARK: Names
@@ -160,6 +170,12 @@ struct SceneImporter {
       }
       storedFrames[id] = frame
       if let parent { parentOf[id] = pending[parent].node.id }
+      // IB's own verdict on the stored frame: `misplaced` (the frame is not where the constraints
+      // put it), `ambiguous` (they do not decide it). A view inside a stale one is stored relative
+      // to a stale origin, so it inherits the mark.
+      if let mark = Self.staleMark(element) ?? parent.flatMap({ staleFrames[pending[$0].node.id] }) {
+        staleFrames[id] = mark
+      }
       applyIntrinsicSize(
         &node, element, frame: frame, stack: parent.flatMap { inStack ? pending[$0].node.stack : nil }, sink: &sink)
       placeholderConstraints += applyPlaceholderIntrinsicSize(&node, element, sink: &sink)
