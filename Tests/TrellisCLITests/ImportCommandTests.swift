@@ -256,10 +256,10 @@ final class ImportCommandTests: XCTestCase {
     XCTAssertTrue(run.stderr.contains("error: no such file '\(path)' [unreadable-file]"), run.stderr)
   }
 
-  func testADirectoryIsAnError() {
+  func testADirectoryWithoutCheckIsAnError() {
     let run = run("import", Self.folder.path)
     XCTAssertEqual(run.status, 1)
-    XCTAssertTrue(run.stderr.contains("is a directory, not an Interface Builder file [unreadable-file]"), run.stderr)
+    XCTAssertTrue(run.stderr.contains("is a directory: give --check to check every file in it, or a file"), run.stderr)
   }
 
   func testOutputOntoAnExistingFileIsAnErrorAndWritesNothing() throws {

@@ -12,6 +12,10 @@ struct IBDocument {
   let root: XMLElementNode
   let file: String
   let isStoryboard: Bool
+  /// An iPad-only document (the old iPad xib type or runtime).
+  let isIPadDocument: Bool
+  /// The ids of the views File's Owner's `view` outlet names (a xib's view-controller views).
+  let ownerViews: Set<String>
   /// IB's `toolsVersion` (major part: 9532, 14313, 17701, …), 0 when absent.
   let toolsVersion: Int
   /// `<device id="retina4_7" orientation="portrait">`, when the document names one.
@@ -63,6 +67,16 @@ struct IBDocument {
           + "through its autoresizing mask", at: root.location)
     }
     toolsVersion = Int((root["toolsVersion"] ?? "").prefix { $0.isNumber }) ?? 0
+    isIPadDocument = type == Self.iPadXibType || root["targetRuntime"] == "iOS.CocoaTouch.iPad"
+    var owners: Set<String> = []
+    for object in root.child(named: "objects")?.children ?? []
+    where object.name == "placeholder" && object["placeholderIdentifier"] == "IBFilesOwner" {
+      for outlet in object.child(named: "connections")?.children(named: "outlet") ?? []
+      where outlet["property"] == "view" {
+        if let destination = outlet["destination"] { owners.insert(destination) }
+      }
+    }
+    ownerViews = owners
     let device = root.child(named: "device")
     deviceID = device?["id"]
     orientation = device?["orientation"] == "landscape" ? .landscape : .portrait
@@ -80,9 +94,25 @@ struct IBDocument {
     // Containers: which view controllers a navigation, split view or tab bar controller shows.
     var relationships: [(container: String, id: String, kind: String, destination: String)] = []
     var toolbarShown: Set<String> = []  // navigation controllers with toolbarHidden="NO"
+    // Show (push) segues, from the controller whose scene holds them (its bar button items and
+    // views' segues too), and the controllers that hide the bottom bar when pushed.
+    var pushes: [String: [String]] = [:]
+    var hidesBottomBar: Set<String> = []
+    func segues(in element: XMLElementNode, into list: inout [String]) {
+      for child in element.children {
+        if child.name == "segue", child["kind"] == "show" || child["kind"] == "push", let destination = child["destination"] {
+          list.append(destination)
+        }
+        segues(in: child, into: &list)
+      }
+    }
     for scene in root.child(named: "scenes")?.children(named: "scene") ?? [] {
       for object in scene.child(named: "objects")?.children ?? [] {
         guard let id = object["id"] else { continue }
+        if object["hidesBottomBarWhenPushed"] == "YES" { hidesBottomBar.insert(id) }
+        var shown: [String] = []
+        segues(in: object, into: &shown)
+        if !shown.isEmpty { pushes[id, default: []] += shown }
         if object.name == "navigationController", object["toolbarHidden"] == "NO" { toolbarShown.insert(id) }
         for segue in object.child(named: "connections")?.children(named: "segue") ?? []
         where segue["kind"] == "relationship" {
@@ -125,9 +155,22 @@ struct IBDocument {
       .map(\.destination)
     let tabbed = reach(tabRoots, throughSplitViews: false)
     tabsThroughSplitViews = reach(tabRoots, throughSplitViews: true).subtracting(tabbed)
-    navigationRoots = navigation
-    tabs = tabbed
-    self.toolbars = toolbars
+    // A controller pushed with a show segue from one under a navigation controller is shown in
+    // that navigation controller, with its bars: IB stores it so (docs/import.md, "Bars").
+    func pushed(from starts: Set<String>, keepsBottomBar: Bool) -> Set<String> {
+      var reached = starts
+      var pending = Array(starts)
+      while let next = pending.popLast() {
+        for destination in pushes[next] ?? [] where !(keepsBottomBar && hidesBottomBar.contains(destination)) {
+          if reached.insert(destination).inserted { pending.append(destination) }
+        }
+      }
+      return reached
+    }
+    let navigated = pushed(from: navigation, keepsBottomBar: false)
+    navigationRoots = navigated
+    tabs = pushed(from: tabbed, keepsBottomBar: true).intersection(navigated).union(tabbed)
+    self.toolbars = pushed(from: toolbars, keepsBottomBar: false)
   }
 
   /// The views to import as layouts, in document order.

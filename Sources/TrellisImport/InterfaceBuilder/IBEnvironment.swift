@@ -14,43 +14,72 @@ struct IBEnvironment {
   /// Whether the scene is a component (see ``ImportedScene/isComponent``).
   var isComponent = false
 
-  /// IB's device ids (`<device id>`), as Xcode writes them, and the device of Trellis's table
-  /// with that screen.
-  static let devices: [String: String] = [
-    "retina4_0": "iPhone SE (1st gen)", "retina4_7": "iPhone 8", "retina5_5": "iPhone 8 Plus",
-    "retina5_9": "iPhone X", "retina6_1": "iPhone XR", "retina6_5": "iPhone XS Max", "retina5_4": "iPhone 12 mini",
-    "retina6_12": "iPhone 12", "retina6_7": "iPhone 12 Pro Max", "retina6_72": "iPhone 14 Plus",
-    "ipad9_7": "iPad mini 7.9-inch (5th gen)", "ipad10_2": "iPad 10.2-inch (7th-9th gen)",
-    "ipad10_5": "iPad Air 10.5-inch (3rd gen)", "ipad10_9rounded": "iPad Air 10.9/11-inch (4th gen+)",
-    "ipad11": "iPad Pro 11-inch (1st-4th gen)", "ipad12_9": "iPad Pro 12.9-inch (3rd-6th gen)",
-    "ipad12_9rounded": "iPad Pro 12.9-inch (3rd-6th gen)",
+  /// IB's device ids (`<device id>`), as Xcode writes them, and the devices of Trellis's table
+  /// that an id stood for in the sizes IB stored (scripts/ib-environment-survey.py --roots,
+  /// docs/import.md "Device ids"): one id names the screen Xcode's device of that name had when
+  /// the file was saved, so `retina6_7` is stored 428 × 926 by Xcode 12–13 and 430 × 932 by
+  /// Xcode 16. The first device is the default; another is chosen when the root's stored size is
+  /// its screen.
+  static let devices: [String: [String]] = [
+    "retina3_5": ["iPhone SE (1st gen)"], "retina4_0": ["iPhone SE (1st gen)"], "retina4_7": ["iPhone 8"],
+    "retina5_5": ["iPhone 8 Plus"], "retina5_9": ["iPhone X"], "retina6_1": ["iPhone XR"],
+    "retina6_5": ["iPhone XS Max"], "retina5_4": ["iPhone 12 mini"], "retina6_0": ["iPhone 12"],
+    "retina6_12": ["iPhone 15"], "retina6_7": ["iPhone 12 Pro Max", "iPhone 15 Plus"],
+    "retina6_72": ["iPhone 15 Plus", "iPhone 14 Plus"], "retina6_3": ["iPhone 16 Pro"],
+    "retina6_9": ["iPhone 16 Pro Max"],
+    "ipad9_7": ["iPad mini 7.9-inch (5th gen)"], "ipad10_2": ["iPad 10.2-inch (7th-9th gen)"],
+    "ipad10_5": ["iPad Air 10.5-inch (3rd gen)"], "ipad10_9rounded": ["iPad Air 10.9/11-inch (4th gen+)"],
+    "ipad11": ["iPad Pro 11-inch (1st-4th gen)"], "ipad11_0rounded": ["iPad Pro 11-inch (1st-4th gen)"],
+    "ipad12_9": ["iPad Pro 12.9-inch (3rd-6th gen)"], "ipad12_9rounded": ["iPad Pro 12.9-inch (3rd-6th gen)"],
   ]
 
-  init(document: IBDocument, candidate: SceneCandidate) {
-    self.document = document
-    self.candidate = candidate
-  }
-
-  /// The device: by IB's id, else the table's device whose screen is the root's stored size.
+  /// The device: by IB's id (the one of its devices whose screen is the root's stored size), else
+  /// the device of the id's idiom (an `ipad…` id an iPad, any other an iPhone) whose screen is
+  /// the root's size, else that idiom's nearest screen.
   mutating func device(rootSize: Size?, sink: inout ImportSink) -> Device {
     let orientation = document.orientation
-    if let id = document.deviceID, let name = Self.devices[id], let device = DeviceTable.device(named: name) {
-      deviceSource = id
-      return device
+    func screen(_ device: Device) -> Size { device.size(orientation) }
+    if let id = document.deviceID, let names = Self.devices[id] {
+      let known = names.compactMap { DeviceTable.device(named: $0) }
+      if let first = known.first {
+        deviceSource = id
+        return known.first { rootSize == screen($0) } ?? first
+      }
     }
-    if let rootSize, let match = DeviceTable.all.first(where: { $0.size(orientation) == rootSize }) {
+    let id = document.deviceID ?? "none"
+    // An iPad document is never laid out with an iPhone's traits, nor the reverse.
+    let family: Device.Family? =
+      document.deviceID.map { $0.hasPrefix("ipad") ? .iPad : .iPhone } ?? (document.isIPadDocument ? .iPad : nil)
+    let pool = family.map { DeviceTable.devices($0) } ?? DeviceTable.all
+    let location = document.root.child(named: "device")?.location ?? document.root.location
+    if let rootSize, let match = pool.first(where: { screen($0) == rootSize }) {
       deviceSource = "matched by the root's size \(rootSize)"
       sink.warning(
         "ib-approximate",
-        "device '\(document.deviceID ?? "none")' is not in Trellis's table; \(match.name), whose screen is the scene's "
-          + "size, stands in", at: document.root.child(named: "device")?.location ?? document.root.location)
+        "device '\(id)' is not in Trellis's table; \(match.name), whose screen is the scene's size, stands in",
+        at: location)
       return match
+    }
+    if family != nil || rootSize != nil, let rootSize {
+      let nearest = pool.min { a, b in
+        let da = abs(screen(a).width - rootSize.width) + abs(screen(a).height - rootSize.height)
+        let db = abs(screen(b).width - rootSize.width) + abs(screen(b).height - rootSize.height)
+        return da < db
+      }
+      if let nearest, family != nil {
+        deviceSource = "nearest \(nearest.family.rawValue) to the root's size \(rootSize)"
+        sink.warning(
+          "ib-approximate",
+          "device '\(id)' is not in Trellis's table and no \(nearest.family.rawValue) has the scene's size: it is "
+            + "imported with the traits of \(nearest.name), the nearest, in the scene's own size", at: location)
+        return nearest
+      }
     }
     let fallback = DeviceTable.device(named: "iPhone 8") ?? DeviceTable.all[0]
     deviceSource = "none (iPhone 8 assumed)"
     sink.warning(
       "ib-approximate",
-      "the document names no device Trellis knows ('\(document.deviceID ?? "none")') and the scene is not a device's "
+      "the document names no device Trellis knows ('\(id)') and the scene is not a device's "
         + "size: it is imported for \(fallback.name) in the scene's own size", at: document.root.location)
     return fallback
   }
@@ -64,9 +93,12 @@ struct IBEnvironment {
     let device = device(rootSize: rootSize, sink: &sink)
     let orientation = document.orientation
     var environment = device.environment(orientation: orientation)
-    if let rootSize, rootSize.width > 0, rootSize.height > 0 { environment.containerSize = rootSize }
-    var insets = barInsets(device: device, orientation: orientation)
-    safeAreaSource = "device and simulated bars"
+    // A root IB marks stale (misplaced) was not resized to the screen: its stored size is not the scene's.
+    let rootStale = staleFrames["root"] != nil
+    if let rootSize, rootSize.width > 0, rootSize.height > 0, !rootStale { environment.containerSize = rootSize }
+    isComponent = Self.isComponent(document: document, candidate: candidate, rootSize: rootSize, screen: device.size(orientation))
+    var insets = isComponent ? componentInsets(device: device, orientation: orientation) : barInsets(device: device, orientation: orientation)
+    safeAreaSource = isComponent ? "a component: no screen's bars" : "device and simulated bars"
 
     // The stored frames win: a required `view.edge == safeArea.edge + c` places the edge.
     var found: [String: [Double]] = [:]
@@ -119,25 +151,85 @@ struct IBEnvironment {
     return environment
   }
 
-  /// The device's insets plus the bars IB simulates for this scene.
-  func barInsets(device: Device, orientation: Orientation) -> EdgeInsets {
-    var insets = device.facts(orientation).safeAreaInsets
-    let compactHeight = device.facts(orientation).traits.vertical == .compact
-    let notch = device.family == .iPhone && device.facts(.portrait).safeAreaInsets.top > 20
-    if device.family == .iPhone, !notch {
-      // Xcode 11 (tools 15xxx) dropped the simulated status bar on non-notch iPhones.
-      insets.top = orientation == .portrait && document.toolsVersion > 0 && document.toolsVersion < 15000 ? 20 : 0
-    }
-    if document.deviceID == "retina6_1", document.toolsVersion > 0, document.toolsVersion < 17000 {
-      // The XR's status bar grew from 44 to 48 in iOS 14 (platform facts: 44 in iOS 12-era
-      // tables, 48 measured on iOS 14+); Xcode before 12 (tools 17xxx) simulates iOS 13 or older.
-      if orientation == .portrait {
-        insets.top = min(insets.top, 44)
-      } else {
-        insets.left = min(insets.left, 44)
-        insets.right = min(insets.right, 44)
+  /// Whether a scene is a component rather than a screen: a xib's top-level view that IB sized
+  /// freely (`freeformSimulatedSizeMetrics`) or that is no view controller's view, whose stored
+  /// size is not its device's screen (a card, a banner, a header, a popover's content).
+  static func isComponent(document: IBDocument, candidate: SceneCandidate, rootSize: Size?, screen: Size) -> Bool {
+    guard !document.isStoryboard, let rootSize, rootSize.width > 0, rootSize.height > 0 else { return false }
+    let freeform = candidate.view.children.contains { $0.name == "freeformSimulatedSizeMetrics" }
+    let ownersView = candidate.view["id"].map { document.ownerViews.contains($0) } ?? false
+    guard freeform || !ownersView else { return false }
+    return rootSize != screen
+  }
+
+  /// The Xcode version that saved the document, from its `toolsVersion` (IB's build number):
+  /// what decides which status bar and home indicator IB simulated (docs/import.md, "The top
+  /// inset IB stores"). `32700.99.1234`, seen on files of two repositories with Xcode 15's plug-in
+  /// (22685), stores what Xcode 14–15 do.
+  enum XcodeEra {
+    case before11, from11to13, from14to15, from16
+
+    init(toolsVersion tools: Int) {
+      switch tools {
+      case 32700...: self = .from14to15
+      case 24000...: self = .from16
+      case 21000...: self = .from14to15
+      case 14800...: self = .from11to13
+      default: self = .before11
       }
     }
+  }
+
+  /// A component's insets. IB stores freeform xib views without a status bar or home indicator
+  /// up to Xcode 14, and with the device's (as a screen's, without bars) from Xcode 15
+  /// (docs/import.md, "The top inset IB stores").
+  func componentInsets(device: Device, orientation: Orientation) -> EdgeInsets {
+    guard document.toolsVersion >= 22000 else { return EdgeInsets(top: 0, left: 0, bottom: 0, right: 0) }
+    return deviceInsets(device: device, orientation: orientation)
+  }
+
+  /// The device's insets as the Xcode that saved the file simulated them. From stored frames across files and Xcode versions
+  /// (scripts/ib-environment-survey.py; the table and its counts are in docs/import.md):
+  /// - devices with a home button (notch-less iPhones, portrait; iPads): a 20-pt status bar up
+  ///   to Xcode 10 and again from Xcode 14, none from Xcode 11 to 13;
+  /// - iPhones with a notch: a 44-pt status bar (44 at the sides in landscape) up to Xcode 13;
+  ///   from Xcode 14 the device's own (XR 48, 14 Pro 59, …), and the iPhone X's 50;
+  /// - Xcode 16 stores notch iPhones' top and bottom insets doubled (96 and 68 on an XR).
+  func deviceInsets(device: Device, orientation: Orientation) -> EdgeInsets {
+    var insets = device.facts(orientation).safeAreaInsets
+    let era = XcodeEra(toolsVersion: document.toolsVersion)
+    let homeButton = device.facts(.portrait).safeAreaInsets.top <= 20
+    if homeButton {
+      let statusBar: Double = document.toolsVersion > 0 && era != .from11to13 ? 20 : 0
+      if device.family == .iPhone {
+        insets.top = orientation == .portrait ? statusBar : 0
+      } else {
+        insets.top = statusBar
+      }
+    } else if device.family == .iPhone {
+      switch era {
+      case .before11, .from11to13:
+        if orientation == .portrait {
+          insets.top = 44
+        } else {
+          insets.left = 44
+          insets.right = 44
+        }
+      case .from14to15, .from16:
+        if orientation == .portrait, device.name == "iPhone X" { insets.top = 50 }
+      }
+      if era == .from16, orientation == .portrait {
+        insets.top *= 2
+        insets.bottom *= 2
+      }
+    }
+    return insets
+  }
+
+  /// The device's insets (``deviceInsets(device:orientation:)``) plus the bars IB simulates.
+  func barInsets(device: Device, orientation: Orientation) -> EdgeInsets {
+    var insets = deviceInsets(device: device, orientation: orientation)
+    let compactHeight = device.facts(orientation).traits.vertical == .compact
     let bars = simulatedBars(isPhone: device.family == .iPhone)
     // iOS 12 made iPad navigation bars, toolbars and tab bars 50 pt (hacknicity, "iPad Navigation
     // Bar and Toolbar Height Changes in iOS 12"); Xcode 10 (tools 14xxx) simulates iOS 12.
