@@ -1,5 +1,6 @@
 import TrellisSupport
 import Foundation
+import TrellisImport
 import TrellisLayout
 
 /// A subcommand: its declaration, how it reads parsed arguments, and what it does.
@@ -26,9 +27,9 @@ struct CommandContext {
 
   /// Reads a layout file through the pipeline; a `.storyboard` or `.xib` is imported on the fly
   /// (its scene `scene`, or its only one), its diagnostics at the XML's lines and columns.
-  func read(_ path: String, scene: String? = nil) -> ReadOutcome {
+  func read(_ path: String, scene: String? = nil, intrinsic: IntrinsicSizeSource = .stored) -> ReadOutcome {
     guard InterfaceBuilderFiles.isInterfaceBuilder(path) else { return pipeline.read(path) }
-    return InterfaceBuilderFiles.read(path, scene: scene)
+    return InterfaceBuilderFiles.read(path, scene: scene, intrinsic: intrinsic)
   }
 
   /// Formats diagnostics, quoting source lines from the file `outcome` read, when given.
@@ -61,8 +62,10 @@ struct CommandContext {
   }
 
   /// Reads a layout and fails (exit 1) when no document could be built, after printing the diagnostics.
-  mutating func readDocument(_ path: String, scene: String? = nil) throws(RuntimeError) -> (LayoutDocument, ReadOutcome) {
-    let outcome = read(path, scene: scene)
+  mutating func readDocument(_ path: String, scene: String? = nil, intrinsic: IntrinsicSizeSource = .stored)
+    throws(RuntimeError) -> (LayoutDocument, ReadOutcome)
+  {
+    let outcome = read(path, scene: scene, intrinsic: intrinsic)
     if let document = outcome.document, !outcome.diagnostics.contains(where: { $0.severity == .error }) {
       if !outcome.diagnostics.isEmpty { stderr += format(outcome.diagnostics, source: outcome) }
       return (document, outcome)

@@ -10,8 +10,8 @@ enum InterfaceBuilderFiles {
   }
 
   /// The scene `scene` (or the file's only scene) as a read layout, with the environment IB used.
-  static func read(_ path: String, scene: String?) -> ReadOutcome {
-    let (scenes, diagnostics) = InterfaceBuilderImporter.read(contentsOf: path, scene: scene)
+  static func read(_ path: String, scene: String?, intrinsic: IntrinsicSizeSource = .stored) -> ReadOutcome {
+    let (scenes, diagnostics) = InterfaceBuilderImporter.read(contentsOf: path, scene: scene, intrinsic: intrinsic)
     let source = FileManager.default.contents(atPath: path).map { SourceText(file: path, bytes: Array($0)) }
     var all = diagnostics
     guard !diagnostics.contains(where: { $0.severity == .error }) else {
@@ -28,6 +28,13 @@ enum InterfaceBuilderFiles {
           code: "ib-no-scene", at: SourceLocation(file: path, line: 1, column: 1)))
       return ReadOutcome(document: nil, diagnostics: all, source: source)
     }
-    return ReadOutcome(document: only.document, diagnostics: all, source: source, designEnvironment: only.environment)
+    var outcome = ReadOutcome(
+      document: only.document, diagnostics: all, source: source, designEnvironment: only.environment)
+    if only.isComponent {
+      let design = only.environment
+      let screen = design.deviceName.flatMap { DeviceTable.device(named: $0) }?.size(design.orientation ?? .portrait)
+      outcome.component = (design.containerSize, screen.map { abs($0.width - design.containerSize.width) < 0.5 } ?? false)
+    }
+    return outcome
   }
 }

@@ -10,6 +10,9 @@ public struct ReadOutcome: Sendable {
   public var source: SourceText?
   /// The environment the file was designed in, when it says (an Interface Builder scene's).
   public var designEnvironment: Environment?
+  /// When the file's scene is a component (an Interface Builder card, banner or header, not a
+  /// screen): its stored size, and whether it was as wide as its container (its screen).
+  public var component: (size: Size, spansWidth: Bool)?
 
   public init(
     document: LayoutDocument?, diagnostics: [Diagnostic], source: SourceText? = nil,
@@ -19,6 +22,19 @@ public struct ReadOutcome: Sendable {
     self.diagnostics = diagnostics
     self.source = source
     self.designEnvironment = designEnvironment
+  }
+
+  /// `environment` (a screen's) as the scene is laid out in it: a component at its stored size
+  /// (at the screen's width when it spans its container's) with no safe area, for it is on no
+  /// screen of its own; anything else unchanged.
+  public func placed(_ environment: Environment) -> Environment {
+    guard let component else { return environment }
+    var placed = environment
+    placed.containerSize = Size(
+      width: component.spansWidth ? environment.containerSize.width : component.size.width,
+      height: component.size.height)
+    placed.safeAreaInsets = EdgeInsets(top: 0, left: 0, bottom: 0, right: 0)
+    return placed
   }
 }
 

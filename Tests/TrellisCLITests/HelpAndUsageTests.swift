@@ -13,11 +13,12 @@ final class HelpAndUsageTests: XCTestCase {
     Usage: trellis solve <file> [--device <name>] [--orientation <orientation>]
                          [--size <WxH>] [--traits <wX,hY>] [--safe-area <T,L,B,R>]
                          [--scale <n>] [--rtl] [--content-size <category>]
-                         [--scene <id>] [--scroll-offset <ID=X,Y>] [--zoom <ID=S>]
-                         [--fonts <dir>] [--text-metric <name>]
-                         [--pseudo-locale <name>] [--snap] [--format <format>]
-                         [--columns <n>] [--ascii] [--output <path>]
-                         [--suppress <codes>] [--watch] [--interval <seconds>]
+                         [--scene <id>] [--intrinsic <source>]
+                         [--scroll-offset <ID=X,Y>] [--zoom <ID=S>] [--fonts <dir>]
+                         [--text-metric <name>] [--pseudo-locale <name>] [--snap]
+                         [--format <format>] [--columns <n>] [--ascii]
+                         [--output <path>] [--suppress <codes>] [--watch]
+                         [--interval <seconds>]
 
     """
 

@@ -21,6 +21,7 @@ struct DiffCommand: Command {
     options: [
       MatrixCommand.devicesSpec,
       EnvironmentOptions.sceneSpec, FailurePolicy.suppressSpec,
+      ImportCommand.intrinsicSpec(default: .fonts),
     ] + TextOptions.specs)
 
   var old: String
@@ -34,12 +35,12 @@ struct DiffCommand: Command {
   }
 
   func run(_ context: inout CommandContext) throws -> Int32 {
-    let (before, _) = try context.readDocument(old, scene: options.scene)
-    let (after, _) = try context.readDocument(new, scene: options.scene)
-    let oldBlocks = try SnapshotCommand.blocks(options.text.apply(to: before), options, &context)
-    let newBlocks = try SnapshotCommand.blocks(options.text.apply(to: after), options, &context)
+    let before = try context.readDocument(old, scene: options.scene, intrinsic: options.intrinsic)
+    let after = try context.readDocument(new, scene: options.scene, intrinsic: options.intrinsic)
+    let oldBlocks = try SnapshotCommand.blocks((options.text.apply(to: before.0), before.1), options, &context)
+    let newBlocks = try SnapshotCommand.blocks((options.text.apply(to: after.0), after.1), options, &context)
     let moves = FrameSnapshot.differences(from: oldBlocks, to: newBlocks)
-    let constraints = Self.constraintChanges(from: before, to: after)
+    let constraints = Self.constraintChanges(from: before.0, to: after.0)
     if moves.isEmpty {
       context.stdout += "No frame moves in \(newBlocks.count) environments.\n"
     } else {

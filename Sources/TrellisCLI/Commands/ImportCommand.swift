@@ -22,11 +22,22 @@ struct ImportCommand: Command {
       .value("output", valueName: "dir", help: "Write the layouts and the manifest into this directory."),
       .value("scene", valueName: "id", help: "Only this scene: its scene or view id, storyboard identifier, class or title.", default: "all"),
       .flag("check", help: "Solve each scene where IB laid it out and compare with the stored frames."),
-      .value(
-        "intrinsic", valueName: "source", allowed: IntrinsicSizeSource.allCases.map(\.rawValue),
-        help: "Text and control sizes: stored (the frames IB stored; exact on its device) or fonts (measured).",
-        default: "stored"),
+      ImportCommand.intrinsicSpec(default: .stored),
     ] + TextOptions.specs)
+
+  /// `--intrinsic stored|fonts`: how an Interface Builder file's labels and buttons are measured.
+  static func intrinsicSpec(default value: IntrinsicSizeSource) -> OptionSpec {
+    .value(
+      "intrinsic", valueName: "source", allowed: IntrinsicSizeSource.allCases.map(\.rawValue),
+      help: "For a .storyboard or .xib, how text is sized: stored (the frames IB stored; exact on its device only) "
+        + "or fonts (measured, so it wraps and grows on every screen).",
+      default: value.rawValue)
+  }
+
+  /// The `--intrinsic` given, else `fallback`.
+  static func intrinsic(_ arguments: ParsedArguments, default fallback: IntrinsicSizeSource) -> IntrinsicSizeSource {
+    arguments.value("intrinsic").flatMap(IntrinsicSizeSource.init(rawValue:)) ?? fallback
+  }
 
   var file: String
   var output: String?

@@ -5,6 +5,7 @@ import Synchronization
 import TrellisLayout
 import TrellisText
 import TrellisRender
+import TrellisImport
 
 /// `trellis matrix FILE`: the layout on every device, orientation and iPad window.
 struct MatrixCommand: Command {
@@ -34,6 +35,8 @@ struct MatrixCommand: Command {
         help: "Dynamic Type sizes to check, each environment in each: all, or a comma-separated list (large, AX5, ...).",
         default: "large"),
       EnvironmentOptions.sceneSpec,
+      // Measured by default: a label's stored frame is its size on one screen only.
+      ImportCommand.intrinsicSpec(default: .fonts),
     ] + TextOptions.specs)
 
   /// One environment of the matrix.
@@ -54,6 +57,7 @@ struct MatrixCommand: Command {
   var failuresOnly: Bool
   var suppressed: [Suppression]
   var scene: String?
+  var intrinsic: IntrinsicSizeSource
 
   init(_ arguments: ParsedArguments) throws(UsageError) {
     file = arguments.argument("file") ?? ""
@@ -65,6 +69,7 @@ struct MatrixCommand: Command {
     suppressed = try FailurePolicy.suppressions(from: arguments)
     text = try TextOptions(arguments)
     scene = arguments.value("scene")
+    intrinsic = ImportCommand.intrinsic(arguments, default: .fonts)
   }
 
   /// `all`, or a comma-separated list of categories, in the order given, without repeats.
@@ -114,12 +119,13 @@ struct MatrixCommand: Command {
   }
 
   func run(_ context: inout CommandContext) throws -> Int32 {
-    let (read, _) = try context.readDocument(file, scene: scene)
+    let (read, outcome) = try context.readDocument(file, scene: scene, intrinsic: intrinsic)
     let document = text.apply(to: read)
     let settings = try text.settings(for: document, &context)
     var all: [Entry] = []
     for category in contentSizes {
       for var entry in Self.entries(family: family) {
+        entry.environment = outcome.placed(entry.environment)
         entry.environment.contentSizeCategory = category
         if text.rightToLeft { entry.environment.layoutDirection = .rightToLeft }
         all.append(entry)

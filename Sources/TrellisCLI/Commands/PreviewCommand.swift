@@ -21,6 +21,7 @@ struct PreviewCommand: Command {
       MatrixCommand.devicesSpec,
       .value("output", valueName: "path", help: "The page to write (else standard output)."),
       EnvironmentOptions.sceneSpec, FailurePolicy.suppressSpec,
+      ImportCommand.intrinsicSpec(default: .fonts),
     ] + TextOptions.specs)
 
   var file: String

@@ -55,8 +55,8 @@ struct RotateCommand: Command {
     let settings = try text.settings(for: document, &context)
     let to: Orientation = from == .portrait ? .landscape : .portrait
     let direction: LayoutDirection = text.rightToLeft ? .rightToLeft : direction
-    var before = device.environment(orientation: from, layoutDirection: direction)
-    var after = device.environment(orientation: to, layoutDirection: direction)
+    var before = outcome.placed(device.environment(orientation: from, layoutDirection: direction))
+    var after = outcome.placed(device.environment(orientation: to, layoutDirection: direction))
     before.contentSizeCategory = contentSize
     after.contentSizeCategory = contentSize
     // One solver for both, as one app rotates: the second layout applies only what changed.

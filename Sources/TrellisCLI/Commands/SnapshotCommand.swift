@@ -24,6 +24,7 @@ struct SnapshotCommand: Command {
       .flag("check", help: "Compare with the snapshot at --output; exit 1 if anything moved."),
       .flag("update", help: "Rewrite the snapshot at --output, listing what changed."),
       EnvironmentOptions.sceneSpec, FailurePolicy.suppressSpec,
+      ImportCommand.intrinsicSpec(default: .fonts),
     ] + TextOptions.specs)
 
   var file: String
@@ -86,10 +87,10 @@ struct SnapshotCommand: Command {
 
   /// Every environment's block: one live solver per device (its orientations and windows are
   /// moves), statuses as `matrix` gives them with the suppressions in force.
-  static func blocks(_ document: LayoutDocument, _ options: MatrixOptions, _ context: inout CommandContext) throws
+  static func blocks(_ read: (LayoutDocument, ReadOutcome), _ options: MatrixOptions, _ context: inout CommandContext) throws
     -> [FrameSnapshot.Block]
   {
-    let (solved, policy) = try options.solve(document, &context)
+    let (solved, policy) = try options.solve(read, &context)
     return solved.map { entry, result in
       let environment = result.environment
       let name =

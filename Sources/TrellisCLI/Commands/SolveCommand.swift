@@ -1,4 +1,5 @@
 import TrellisSupport
+import TrellisImport
 import TrellisLayout
 import TrellisRender
 
@@ -13,7 +14,8 @@ struct SolveCommand: Command {
       still print what could be solved; the diagnostics go to standard error and the exit status is 1.
       """,
     arguments: [ArgumentSpec(name: "file", help: "The layout file (JSON), or a .storyboard or .xib.")],
-    options: EnvironmentOptions.specs + [EnvironmentOptions.sceneSpec] + ScrollOptions.specs + TextOptions.specs + [
+    options: EnvironmentOptions.specs + [EnvironmentOptions.sceneSpec, ImportCommand.intrinsicSpec(default: .stored)]
+      + ScrollOptions.specs + TextOptions.specs + [
       .flag("snap", help: "Round frames to the pixel grid of --scale, as UIKit does."),
       .value(
         "format", valueName: "format", allowed: ["ascii", "table", "json", "svg"], help: "What to print.",
@@ -36,6 +38,7 @@ struct SolveCommand: Command {
   var scrollOverrides: [(id: String, offset: Point?, zoom: Double?)]
   var text: TextOptions
   var scene: String?
+  var intrinsic: IntrinsicSizeSource
   var suppressed: [Suppression]
   var watch: Bool
   var interval: Double
@@ -53,6 +56,7 @@ struct SolveCommand: Command {
     scrollOverrides = try ScrollOptions.overrides(from: arguments)
     text = try TextOptions(arguments)
     scene = arguments.value("scene")
+    intrinsic = ImportCommand.intrinsic(arguments, default: .stored)
     suppressed = try FailurePolicy.suppressions(from: arguments)
     watch = arguments.flag("watch")
     interval = try arguments.positiveNumber("interval", valueName: "seconds") ?? 0.5
@@ -74,9 +78,14 @@ struct SolveCommand: Command {
   }
 
   private func solveOnce(_ context: inout CommandContext) throws -> Int32 {
-    let (read, outcome) = try context.readDocument(file, scene: scene)
+    let (read, outcome) = try context.readDocument(file, scene: scene, intrinsic: intrinsic)
     var environment = environment
-    if let design, let designed = outcome.designEnvironment { environment = try design(designed) }
+    if let design, let designed = outcome.designEnvironment {
+      environment = try design(designed)
+    } else {
+      // On a screen the options chose, a component keeps its own size and has no safe area.
+      environment = outcome.placed(environment)
+    }
     let document = text.apply(to: try ScrollOptions.apply(scrollOverrides, to: read), &environment)
     let settings = try text.settings(for: document, &context)
     let result = try context.solve(document, environment, snapToPixels: snap, text: settings)
