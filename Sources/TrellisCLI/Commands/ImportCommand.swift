@@ -167,9 +167,9 @@ struct ImportCommand: Command {
     var passes: Bool { differences.isEmpty && errors.isEmpty }
     /// Whether IB itself marks some stored frame of the scene stale.
     var marksStale: Bool { !scene.staleFrames.isEmpty }
-    /// The codes of what the scene's import left out (`ib-unsupported`), by count.
+    /// The codes of what the scene's import left out (`ib-unsupported`, `ib-size-from-code`), by count.
     var notImported: [String: Int] {
-      scene.diagnostics.filter { $0.code == "ib-unsupported" }.reduce(into: [:]) { $0[$1.code.rawValue, default: 0] += 1 }
+      scene.diagnostics.filter { ["ib-unsupported", "ib-size-from-code"].contains($0.code.rawValue) }.reduce(into: [:]) { $0[$1.code.rawValue, default: 0] += 1 }
     }
 
     /// The scene's header line and its differing frames, each with IB's mark when it has one.
