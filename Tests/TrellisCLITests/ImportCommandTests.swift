@@ -181,7 +181,7 @@ final class ImportCommandTests: XCTestCase {
       [
         "autoresizing.xib", "button-content.xib", "cards.storyboard", "constraints.storyboard",
         "design-time-sizes.xib", "guides.storyboard", "image.storyboard",
-        "margins-scroll.storyboard", "owner.xib", "sizeclasses.storyboard", "switches-stack-margins.storyboard",
+        "margins-scroll.storyboard", "margins-stacks.storyboard", "owner.xib", "sizeclasses.storyboard", "switches-stack-margins.storyboard",
         "table.storyboard",
       ])
     for name in names {

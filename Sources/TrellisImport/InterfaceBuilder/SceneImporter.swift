@@ -348,6 +348,12 @@ struct SceneImporter {
         || element.child(named: "edgeInsets", key: "layoutMargins") != nil
         || element.child(named: "directionalEdgeInsets", key: "directionalLayoutMargins") != nil
       node.stack = properties
+      // A stack view's own margins are 0 unless the file gives them (docs/import.md, "Margins").
+      if element.child(named: "edgeInsets", key: "layoutMargins") == nil
+        && element.child(named: "directionalEdgeInsets", key: "directionalLayoutMargins") == nil
+      {
+        node.layoutMargins = .zero
+      }
     case .scroll:
       var scroll = node.scroll ?? ScrollProperties()
       switch element["contentInsetAdjustmentBehavior"] {

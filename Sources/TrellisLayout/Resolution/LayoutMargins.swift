@@ -10,7 +10,8 @@
 ///   solved frames (how far the view's edge is from the superview's edge, from the safe area);
 ///   constraints must be linear, so Trellis applies them only on the edges where the distance is
 ///   known to be 0 before solving: edges pinned to the superview's same edge by a required
-///   `==` constraint with constant 0 and multiplier 1. Elsewhere the view keeps its own margins.
+///   `==` constraint with constant 0 and multiplier 1, or placed on it by a stack's arrangement.
+///   Elsewhere the view keeps its own margins.
 public enum SystemLayoutMargins {
   /// Leading and trailing minimum of a root at most ``compactWidthLimit`` wide.
   public static let compactMinimum = 16.0
@@ -132,7 +133,8 @@ public enum SystemLayoutMargins {
   }
 
   /// View id → its physical edges (bits 0…3: top, left, bottom, right) pinned to the same edge of its
-  /// superview by an installed required `view.edge == superview.edge` (either way round).
+  /// superview by an installed required `view.edge == superview.edge` (either way round), or
+  /// placed on it by the stack that arranges it.
   private static func pinnedEdges(
     _ views: [ResolvedView], _ indexByID: [String: Int], _ constraints: [LayoutConstraint],
     _ direction: LayoutDirection
@@ -156,6 +158,29 @@ public enum SystemLayoutMargins {
         continue
       }
       out[child, default: 0] |= 1 << edge
+    }
+    // A stack places its arranged views flush with its own edges (unless it arranges them inside
+    // its margins): the first visible one at its start, the last at its end, and each on the
+    // sides its alignment puts against the stack's (fill: both).
+    for stackView in views {
+      guard let stack = stackView.stack, !stack.isLayoutMarginsRelativeArrangement else { continue }
+      let arranged = stackView.children.filter { id in indexByID[id].map { !views[$0].hidden } ?? false }
+      guard let first = arranged.first, let last = arranged.last else { continue }
+      let rtl = direction == .rightToLeft
+      // Physical edges (0 top, 1 left, 2 bottom, 3 right): start and end along the axis, and
+      // the cross edges the alignment's leading and trailing sides are.
+      let (start, end, crossLeading, crossTrailing): (Int, Int, Int, Int) =
+        stack.axis == .horizontal ? (rtl ? 3 : 1, rtl ? 1 : 3, 0, 2) : (0, 2, rtl ? 3 : 1, rtl ? 1 : 3)
+      out[first, default: 0] |= 1 << start
+      out[last, default: 0] |= 1 << end
+      var cross: UInt8 = 0
+      switch stack.alignment {
+      case .fill: cross = 1 << crossLeading | 1 << crossTrailing
+      case .leading: cross = 1 << crossLeading
+      case .trailing: cross = 1 << crossTrailing
+      case .center, .firstBaseline, .lastBaseline: cross = 0
+      }
+      for id in arranged { out[id, default: 0] |= cross }
     }
     return out
   }
