@@ -11,8 +11,13 @@ let package = Package(
   products: [
     // The constraint solver on its own: knows nothing of views.
     .library(name: "TrellisSolver", targets: ["TrellisSolver"]),
-    // Layout documents, size classes, devices and stack views, on top of the solver.
+    // Layout documents, size classes, devices, validation and resolution (stack and scroll views
+    // as constraints): the model every front end builds. Knows nothing of the solver.
+    .library(name: "TrellisModel", targets: ["TrellisModel"]),
+    // The layout engine: lays a document out in any environment with the solver.
     .library(name: "TrellisLayout", targets: ["TrellisLayout"]),
+    // The JSON front end: layout files read with located diagnostics, and written.
+    .library(name: "TrellisJSON", targets: ["TrellisJSON"]),
     // Text measurement from OpenType/TrueType fonts, line breaking and truncation, as UIKit does.
     .library(name: "TrellisText", targets: ["TrellisText"]),
     // The command-line tool.
@@ -23,43 +28,56 @@ let package = Package(
   targets: [
     // MARK: Libraries
     .target(name: "TrellisSolver"),
-    // What several modules share, at `package` access (not API): JSON reading with positions and
-    // writing, number formatting, did-you-mean, text tables, command-line argument parsing.
+    // What several modules share, at `package` access (not API): JSON values and writing, number
+    // formatting, did-you-mean, text tables, command-line argument parsing.
     .target(name: "TrellisSupport"),
     // Self-contained: reads font files and lays out text; no other Trellis module.
     .target(name: "TrellisText"),
-    .target(name: "TrellisLayout", dependencies: ["TrellisSolver", "TrellisSupport", "TrellisText"]),
-    .target(name: "TrellisRender", dependencies: ["TrellisLayout", "TrellisSupport"]),
+    .target(name: "TrellisModel", dependencies: ["TrellisSupport", "TrellisText"]),
+    .target(name: "TrellisLayout", dependencies: ["TrellisModel", "TrellisSolver", "TrellisSupport", "TrellisText"]),
+    .target(name: "TrellisJSON", dependencies: ["TrellisModel", "TrellisSupport", "TrellisText"]),
+    .target(name: "TrellisRender", dependencies: ["TrellisModel", "TrellisSupport"]),
     // The Interface Builder front end: .storyboard and .xib files (Foundation's XMLParser) to
     // layout documents, with each value's XML location.
-    .target(name: "TrellisImport", dependencies: ["TrellisLayout", "TrellisSupport", "TrellisText"]),
+    .target(name: "TrellisImport", dependencies: ["TrellisModel", "TrellisSupport", "TrellisText"]),
     .target(
-      name: "TrellisCLI", dependencies: ["TrellisLayout", "TrellisRender", "TrellisSupport", "TrellisText", "TrellisImport"]),
+      name: "TrellisCLI",
+      dependencies: [
+        "TrellisModel", "TrellisLayout", "TrellisJSON", "TrellisImport", "TrellisRender", "TrellisSupport", "TrellisText",
+      ]),
 
     // MARK: Executables
     .executableTarget(name: "trellis", dependencies: ["TrellisCLI"]),
-    .executableTarget(name: "trellis-bench", dependencies: ["TrellisSolver", "TrellisLayout", "TrellisSupport"]),
+    .executableTarget(
+      name: "trellis-bench", dependencies: ["TrellisSolver", "TrellisModel", "TrellisLayout", "TrellisJSON", "TrellisSupport"]),
 
     // MARK: Tests
     // What the test targets share: fixture paths, snapshots, the layout builder, the
     // independent constraint check. Fixture files live in Tests/Fixtures, outside every target.
     // A regular target, so it builds in release too: it reads TrellisLayout's `package`
     // declarations, never `@testable import` (which only works in debug builds).
-    .target(name: "TrellisTestSupport", dependencies: ["TrellisLayout"], path: "Tests/TrellisTestSupport"),
+    .target(
+      name: "TrellisTestSupport", dependencies: ["TrellisModel", "TrellisLayout", "TrellisJSON"],
+      path: "Tests/TrellisTestSupport"),
     .testTarget(name: "TrellisSolverTests", dependencies: ["TrellisSolver"]),
     // Fixture and snapshot files are read through #filePath, not as bundle resources.
     .testTarget(
       name: "TrellisLayoutTests",
-      dependencies: ["TrellisLayout", "TrellisSolver", "TrellisSupport", "TrellisText", "TrellisTestSupport"],
+      dependencies: [
+        "TrellisModel", "TrellisLayout", "TrellisJSON", "TrellisSolver", "TrellisSupport", "TrellisText",
+        "TrellisTestSupport",
+      ],
       exclude: ["Fixtures"]),
     .testTarget(
       name: "TrellisCLITests",
       dependencies: [
-        "TrellisCLI", "TrellisLayout", "TrellisRender", "TrellisSupport", "TrellisText", "TrellisTestSupport",
+        "TrellisCLI", "TrellisModel", "TrellisLayout", "TrellisJSON", "TrellisRender", "TrellisSupport", "TrellisText",
+        "TrellisTestSupport",
       ],
       exclude: ["Snapshots"]),
     .testTarget(name: "TrellisTextTests", dependencies: ["TrellisText", "TrellisTestSupport"]),
     .testTarget(
-      name: "TrellisImportTests", dependencies: ["TrellisImport", "TrellisLayout", "TrellisTestSupport"]),
+      name: "TrellisImportTests",
+      dependencies: ["TrellisImport", "TrellisModel", "TrellisLayout", "TrellisJSON", "TrellisTestSupport"]),
   ]
 )

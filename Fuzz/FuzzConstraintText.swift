@@ -1,6 +1,6 @@
-// libFuzzer harness: the constraint-text parser (Sources/TrellisLayout/Reading/ConstraintTextParser.swift)
+// libFuzzer harness: the constraint-text parser (Sources/TrellisJSON/Notation/ConstraintTextParser.swift)
 // on arbitrary text, alone and inside a layout file read by LayoutReader. Built by
-// scripts/fuzz.sh together with the TrellisLayout sources and Fuzz/Support/.
+// scripts/fuzz.sh together with the TrellisJSON sources and Fuzz/Support/.
 //
 // The input is the constraint text (UTF-8, invalid bytes replaced). How it is written into
 // the file follows from its length, so seeds stay plain text: the escaping (as is, non-ASCII
@@ -16,6 +16,8 @@
 
 import TrellisSupport
 import Foundation
+import TrellisLayout
+import TrellisModel
 
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzzConstraintText(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {

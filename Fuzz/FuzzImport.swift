@@ -3,7 +3,7 @@
 // LayoutEngine in the environment the import worked out (device, size, size classes, safe
 // area, scale), snapped to pixels as `trellis import --check` does. Built by scripts/fuzz.sh:
 // the TrellisImport sources and this file as one module, over instrumented TrellisSolver,
-// TrellisSupport, TrellisText and TrellisLayout modules.
+// TrellisSupport, TrellisText, TrellisModel and TrellisLayout modules.
 //
 // Whatever the input: no trap, no hang; every diagnostic has a code and a location in this
 // file (line 1 up to one past the last line, column 1 or more); a scene is imported only when
@@ -21,10 +21,11 @@
 
 import Foundation
 import TrellisLayout
+import TrellisModel
 
 private let file = "fuzz.storyboard"
-/// The layout reader's bound on multipliers and constants (ReaderLimits.maxMagnitude).
-private let limit = ReaderLimits().maxMagnitude
+/// The validator's bound on multipliers and constants (the default of ReaderLimits.maxMagnitude).
+private let limit = LayoutValidator().maxMagnitude
 
 private func fail(_ message: String) -> Never {
   fatalError("fuzz check failed: \(message)")

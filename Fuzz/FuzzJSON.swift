@@ -1,7 +1,7 @@
-// libFuzzer harness: the layout reader's JSON parser (Sources/TrellisSupport/JSONParser.swift)
+// libFuzzer harness: the layout reader's JSON parser (Sources/TrellisJSON/Parsing/JSONParser.swift)
 // on arbitrary bytes, with the default limits and with tiny ones (depth 3, strings of 4
 // scalars, 3 diagnostics) so the limit paths run too. Built by scripts/fuzz.sh together with
-// the TrellisLayout sources and Fuzz/Support/.
+// the TrellisJSON sources and Fuzz/Support/.
 //
 // Whatever the input: no trap; every diagnostic, value, key and string-scalar position is a
 // real place in the file (line, column and byte offset agreeing, worked out independently);
@@ -12,6 +12,8 @@
 
 import TrellisSupport
 import Foundation
+import TrellisLayout
+import TrellisModel
 
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzzJSON(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {

@@ -1,6 +1,6 @@
 // libFuzzer harness: a whole layout file, read by LayoutReader, resolved in the four size-class
 // combinations and solved by LayoutEngine with its ambiguity check on. Built by
-// scripts/fuzz.sh together with the TrellisLayout sources and Fuzz/Support/.
+// scripts/fuzz.sh together with the TrellisJSON sources and Fuzz/Support/.
 //
 // Whatever the input: no trap; the reader's diagnostics are capped, in the file and sorted, a
 // document is produced exactly when there is no error, and it keeps every rule of
@@ -21,6 +21,8 @@
 // reach the engine. A generated file must read without errors.
 
 import Foundation
+import TrellisLayout
+import TrellisModel
 import TrellisSolver
 
 private let environments: [Environment] = [

@@ -1,5 +1,5 @@
 // libFuzzer harness: the Visual Format Language parser and expander
-// (Sources/TrellisLayout/Reading/VisualFormatParser.swift) on arbitrary text, alone and inside
+// (Sources/TrellisJSON/Notation/VisualFormatParser.swift) on arbitrary text, alone and inside
 // a layout file read by LayoutReader. Built by scripts/fuzz.sh together with the TrellisLayout
 // sources and Fuzz/Support/.
 //
@@ -17,6 +17,8 @@
 
 import TrellisSupport
 import Foundation
+import TrellisLayout
+import TrellisModel
 
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzzVisualFormat(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {

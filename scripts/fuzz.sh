@@ -168,7 +168,9 @@ up_to_date() { [ -f "$1" ] && [ -f "$1.stamp" ] && [ "$(cat "$1.stamp")" = "$2" 
 
 solver_sources=$(find Sources/TrellisSolver -name '*.swift' | LC_ALL=C sort)
 solver_script=Tests/TrellisSolverTests/Replay/SolverScript.swift
+model_sources=$(find Sources/TrellisModel -name '*.swift' | LC_ALL=C sort)
 layout_sources=$(find Sources/TrellisLayout -name '*.swift' | LC_ALL=C sort)
+json_sources=$(find Sources/TrellisJSON -name '*.swift' | LC_ALL=C sort)
 text_sources=$(find Sources/TrellisText -name '*.swift' | LC_ALL=C sort)
 support_sources=$(find Fuzz/Support -name '*.swift' | LC_ALL=C sort)
 package_support_sources=$(find Sources/TrellisSupport -name '*.swift' | LC_ALL=C sort)
@@ -189,13 +191,25 @@ build_module() {
   echo "$stamp" >"$out.stamp"
 }
 
-# TrellisLayout imports TrellisSolver, TrellisSupport (package-access helpers) and TrellisText
-# (it measures text); the import harness joins TrellisImport, which imports TrellisLayout.
+# The module graph of Package.swift: TrellisModel imports TrellisSupport and TrellisText;
+# TrellisLayout (the engine) imports TrellisModel and TrellisSolver; TrellisJSON, which the layout
+# harnesses join, and TrellisImport, which the import harness joins, import TrellisModel.
 build_solver_module() { build_module TrellisSolver "$solver_sources"; }
 build_support_module() { build_module TrellisSupport "$package_support_sources"; }
 build_text_module() { build_module TrellisText "$text_sources"; }
+build_model_module() { build_module TrellisModel "$model_sources" "$package_support_sources $text_sources"; }
 build_layout_module() {
-  build_module TrellisLayout "$layout_sources" "$solver_sources $package_support_sources $text_sources"
+  build_module TrellisLayout "$layout_sources" "$solver_sources $package_support_sources $text_sources $model_sources"
+}
+# Every module a harness links besides the one it joins.
+linked_objects=("$SCRATCH/obj/TrellisSolver.o" "$SCRATCH/obj/TrellisSupport.o" "$SCRATCH/obj/TrellisText.o"
+  "$SCRATCH/obj/TrellisModel.o" "$SCRATCH/obj/TrellisLayout.o")
+build_linked_modules() {
+  build_solver_module
+  build_support_module
+  build_text_module
+  build_model_module
+  build_layout_module
 }
 
 build() {
@@ -220,31 +234,28 @@ build() {
     # shellcheck disable=SC2086
     swiftc "${FLAGS[@]}" -module-name TrellisText $text_sources "$file" -o "$out"
   elif [ "$name" = import ]; then
-    build_solver_module
-    build_support_module
-    build_text_module
-    build_layout_module
+    build_linked_modules
     # shellcheck disable=SC2086
-    stamp=$(stamp_of $solver_sources $package_support_sources $text_sources $layout_sources $import_sources "$file")
+    stamp=$(stamp_of $solver_sources $package_support_sources $text_sources $model_sources $layout_sources \
+      $import_sources "$file")
     up_to_date "$out" "$stamp" && return 0
     echo "== building fuzz-$name"
     # The harness joins the TrellisImport module, so it can reach the importer's internals.
     # shellcheck disable=SC2086
     swiftc "${FLAGS[@]}" -module-name TrellisImport -I "$SCRATCH/modules" $import_sources "$file" \
-      "$SCRATCH/obj/TrellisSolver.o" "$SCRATCH/obj/TrellisSupport.o" "$SCRATCH/obj/TrellisText.o" \
-      "$SCRATCH/obj/TrellisLayout.o" -o "$out"
+      "${linked_objects[@]}" -o "$out"
   else
-    build_solver_module
-    build_support_module
-    build_text_module
+    build_linked_modules
     # shellcheck disable=SC2086
-    stamp=$(stamp_of $solver_sources $package_support_sources $text_sources $layout_sources $support_sources "$file")
+    stamp=$(stamp_of $solver_sources $package_support_sources $text_sources $model_sources $layout_sources \
+      $json_sources $support_sources "$file")
     up_to_date "$out" "$stamp" && return 0
     echo "== building fuzz-$name"
-    # The harness joins the TrellisLayout module, so it can reach the reader's internals.
+    # The harness joins the TrellisJSON module (the JSON front end), so it can reach the reader's
+    # internals; it lays documents out with the TrellisLayout module.
     # shellcheck disable=SC2086
-    swiftc "${FLAGS[@]}" -module-name TrellisLayout -I "$SCRATCH/modules" $layout_sources $support_sources "$file" \
-      "$SCRATCH/obj/TrellisSolver.o" "$SCRATCH/obj/TrellisSupport.o" "$SCRATCH/obj/TrellisText.o" -o "$out"
+    swiftc "${FLAGS[@]}" -module-name TrellisJSON -I "$SCRATCH/modules" $json_sources $support_sources "$file" \
+      "${linked_objects[@]}" -o "$out"
   fi
   echo "$stamp" >"$out.stamp"
 }

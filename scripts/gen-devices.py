@@ -1,11 +1,11 @@
 #!/usr/bin/env python3
-"""Generates Sources/TrellisLayout/Devices/DeviceData.swift from the reference devices.json.
+"""Generates Sources/TrellisModel/Devices/DeviceData.swift from the reference devices.json.
 
 The input is an object: "version" (the table's version string, printed by `trellis devices`)
 and "devices" (the rows, iPhones oldest first, then iPads; each may list "aliases", other names
 that find it, e.g. Apple's names of models with the same screen, or the row's former name).
 
-Usage: scripts/gen-devices.py [path/to/devices.json] > Sources/TrellisLayout/Devices/DeviceData.swift
+Usage: scripts/gen-devices.py [path/to/devices.json] > Sources/TrellisModel/Devices/DeviceData.swift
 (default input: Data/devices.json in this repository, found from the script's own location, so
 it works from any current folder). The output is committed; rerun only when the reference table
 changes. Devices whose safe area is "unsourced" get the insets chosen in

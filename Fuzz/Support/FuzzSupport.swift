@@ -1,5 +1,5 @@
 // Shared by the layout harnesses (FuzzJSON, FuzzConstraintText, FuzzVisualFormat,
-// FuzzLayout). Compiled into the TrellisLayout module together with one harness, so internal
+// FuzzLayout). Compiled into the TrellisJSON module together with one harness, so internal
 // types (JSONParser, ConstraintTextParser, …) are visible.
 //
 // The position checks here do not use the reader's own decoding: `FuzzSource` splits lines
@@ -8,6 +8,8 @@
 
 import TrellisSupport
 import Foundation
+import TrellisLayout
+import TrellisModel
 
 /// Stops the run: libFuzzer saves the input as a crash reproducer.
 func fuzzFail(_ message: String) -> Never {

@@ -1,7 +1,9 @@
 import TrellisSupport
 import Foundation
 import TrellisImport
+import TrellisJSON
 import TrellisLayout
+import TrellisModel
 
 /// A subcommand: its declaration, how it reads parsed arguments, and what it does.
 protocol Command {

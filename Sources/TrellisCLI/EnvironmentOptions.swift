@@ -1,5 +1,7 @@
 import TrellisSupport
+import TrellisJSON
 import TrellisLayout
+import TrellisModel
 import TrellisText
 
 /// `--device`, `--orientation`, `--size`, `--traits`, `--safe-area`, `--scale`, `--rtl`: the

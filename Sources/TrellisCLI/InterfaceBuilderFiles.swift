@@ -1,6 +1,8 @@
 import Foundation
 import TrellisImport
+import TrellisJSON
 import TrellisLayout
+import TrellisModel
 
 /// `.storyboard` and `.xib` files where a layout file is accepted: imported on the fly.
 enum InterfaceBuilderFiles {

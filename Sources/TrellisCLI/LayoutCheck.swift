@@ -1,5 +1,7 @@
 import Foundation
+import TrellisJSON
 import TrellisLayout
+import TrellisModel
 
 /// One status per solved environment for `trellis matrix`, with its worst problem in words.
 ///

@@ -1,5 +1,7 @@
 import TrellisImport
+import TrellisJSON
 import TrellisLayout
+import TrellisModel
 import TrellisSupport
 
 /// What `snapshot`, `diff` and `preview` read the way `matrix` does: which devices

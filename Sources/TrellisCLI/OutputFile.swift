@@ -1,6 +1,8 @@
 import TrellisSupport
 import Glibc
+import TrellisJSON
 import TrellisLayout
+import TrellisModel
 
 /// Writing `--output` without ever destroying anything (docs/cli.md, "Files").
 ///

@@ -1,5 +1,7 @@
 import Foundation
+import TrellisJSON
 import TrellisLayout
+import TrellisModel
 import TrellisText
 
 /// A layout file as read: the document when it could be built, and every problem found.

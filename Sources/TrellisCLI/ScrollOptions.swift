@@ -1,5 +1,7 @@
 import TrellisSupport
+import TrellisJSON
 import TrellisLayout
+import TrellisModel
 
 /// `--scroll-offset ID=X,Y` and `--zoom ID=S`: show another part of a scroll view's content.
 /// Several scroll views are separated by `;` (`a=0,300;b=0,0`).

@@ -1,5 +1,7 @@
 import Foundation
+import TrellisJSON
 import TrellisLayout
+import TrellisModel
 
 /// How a command that runs until interrupted (`solve --watch`) writes and waits.
 ///

@@ -1,4 +1,4 @@
-import TrellisLayout
+import TrellisModel
 import TrellisSupport
 
 /// A solved layout drawn with box-drawing characters for a terminal.

@@ -1,4 +1,4 @@
-import TrellisLayout
+import TrellisModel
 import TrellisSupport
 
 /// Frames of a layout in many environments as stable text a reviewer can read, and the

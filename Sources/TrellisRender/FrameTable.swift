@@ -1,5 +1,5 @@
 import TrellisSupport
-import TrellisLayout
+import TrellisModel
 
 /// The frame table: one row per view in document order (hidden ones too), ids indented by depth.
 ///

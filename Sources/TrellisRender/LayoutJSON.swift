@@ -1,5 +1,5 @@
 import TrellisSupport
-import TrellisLayout
+import TrellisModel
 
 /// The stable JSON document of one solved layout (`trellis solve --format json`).
 ///

@@ -1,4 +1,4 @@
-import TrellisLayout
+import TrellisModel
 import TrellisSupport
 
 /// One self-contained HTML page that shows a layout in many environments: a device picker,

@@ -1,5 +1,5 @@
 import TrellisSupport
-import TrellisLayout
+import TrellisModel
 
 /// A rotation told in UIKit's order (`trellis rotate`), from a ``LayoutDiff``.
 ///

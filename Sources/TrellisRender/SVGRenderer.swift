@@ -1,4 +1,4 @@
-import TrellisLayout
+import TrellisModel
 import TrellisSupport
 
 /// A solved layout as an SVG 1.1 picture, one user unit per point.

@@ -1,6 +1,8 @@
 import TrellisSupport
 import Foundation
+import TrellisJSON
 import TrellisLayout
+import TrellisModel
 import TrellisSolver
 
 /// The workloads trellis-bench knows, in run order, and the files they come from.

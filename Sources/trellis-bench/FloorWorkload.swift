@@ -1,4 +1,6 @@
+import TrellisJSON
 import TrellisLayout
+import TrellisModel
 import TrellisSolver
 
 /// The floor: Concentration's frames in regular height computed by hand-written arithmetic (what

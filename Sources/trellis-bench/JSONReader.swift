@@ -1,6 +1,6 @@
 import Foundation
-import TrellisLayout
-import TrellisSupport
+import TrellisJSON
+import TrellisModel
 
 /// A problem with a workload file, located at `file:line:column` where possible.
 struct BenchInputError: Error, CustomStringConvertible {
@@ -21,13 +21,6 @@ enum JSONReader {
   /// Workload files are a few hundred kilobytes; the limits only stop hostile input.
   static let limits = JSONLimits(maxDepth: 256, maxStringLength: 1 << 20)
 
-  /// Collects the parser's problems; the first error is the one reported.
-  private final class FirstError: ProblemSink {
-    var problems: [Problem] = []
-    var isFull: Bool { problems.contains { $0.severity == .error } }
-    func report(_ problem: Problem) { problems.append(problem) }
-  }
-
   /// Reads the whole file at `path`.
   static func read(path: String) throws(BenchInputError) -> JSONValueNode {
     guard let data = FileManager.default.contents(atPath: path) else {
@@ -35,10 +28,11 @@ enum JSONReader {
         message:
           "cannot read the workload file '\(path)'; check that it exists and is readable, or pass --bench-dir PATH")
     }
-    let sink = FirstError()
+    // The first problem stops the read; it is the one reported.
+    let sink = DiagnosticSink(limit: 1)
     let root = JSONParser.parse(bytes: [UInt8](data), file: path, limits: limits, sink: sink)
-    if let problem = sink.problems.first(where: { $0.severity == .error }) {
-      throw BenchInputError(location: SourceLocation(problem.location), path: problem.path, message: problem.message)
+    if let problem = sink.diagnostics.first(where: { $0.severity == .error }) {
+      throw BenchInputError(location: problem.location, path: problem.path, message: problem.message)
     }
     guard let root else { throw BenchInputError(message: "'\(path)' holds no JSON value") }
     return root
@@ -46,13 +40,7 @@ enum JSONReader {
 }
 
 /// The support parser's node, named apart from this file's path-carrying ``JSONNode``.
-typealias JSONValueNode = TrellisSupport.JSONNode
-
-extension SourceLocation {
-  init(_ location: TextLocation) {
-    self.init(file: location.file, line: location.line, column: location.column, offset: location.offset)
-  }
-}
+typealias JSONValueNode = TrellisJSON.JSONNode
 
 /// A JSON value together with its path from the document root, for typed reading with
 /// located errors (`file:line:col: error: expected a number (at $.constraints[3].constant)`).
@@ -71,7 +59,7 @@ struct JSONNode {
   }
 
   func error(_ message: String) -> BenchInputError {
-    BenchInputError(location: SourceLocation(value.position), path: path, message: message)
+    BenchInputError(location: value.location, path: path, message: message)
   }
 
   /// The member `key` of this object.

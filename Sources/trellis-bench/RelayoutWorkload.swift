@@ -1,4 +1,6 @@
+import TrellisJSON
 import TrellisLayout
+import TrellisModel
 import TrellisSolver
 
 /// Layouts/concentration.json through `LayoutEngine`: a fresh engine's layout against moving a

@@ -1,6 +1,8 @@
 import TrellisSupport
 import Foundation
+import TrellisJSON
 import TrellisLayout
+import TrellisModel
 import TrellisSolver
 
 /// The outcome of one workload in one mode.

@@ -1,5 +1,7 @@
 import Foundation
+import TrellisJSON
 import TrellisLayout
+import TrellisModel
 import TrellisSolver
 
 /// Generated layouts of growing size through `LayoutEngine`: how a fresh layout's cost grows

@@ -1,5 +1,7 @@
 import TrellisSupport
+import TrellisJSON
 import TrellisLayout
+import TrellisModel
 import TrellisSolver
 
 /// kiwi's scalar strength of a required constraint: `create(1000, 1000, 1000, 1)`.
@@ -128,7 +130,7 @@ struct WorkloadFileReader {
     }
     return LinearSpec(
       terms: terms, constant: try node.member("constant").number(), relation: relation,
-      strength: try strength(node.member("strength")), location: SourceLocation(node.value.position))
+      strength: try strength(node.member("strength")), location: node.value.location)
   }
 
   /// `[{"variable": name, "strengthValue": s}, ...]`.

@@ -1,4 +1,6 @@
+import TrellisJSON
 import TrellisLayout
+import TrellisModel
 import TrellisSolver
 
 /// A screen of 50 paragraphs, each a label pinned to both margins under the one before: what

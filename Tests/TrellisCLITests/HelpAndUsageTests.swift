@@ -1,5 +1,7 @@
 import TrellisSupport
+import TrellisJSON
 import TrellisLayout
+import TrellisModel
 import TrellisTestSupport
 import XCTest
 

@@ -1,6 +1,8 @@
 import TrellisSupport
 import Foundation
+import TrellisJSON
 import TrellisLayout
+import TrellisModel
 import TrellisTestSupport
 import XCTest
 

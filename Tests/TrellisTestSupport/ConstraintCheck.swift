@@ -1,4 +1,6 @@
+import TrellisJSON
 import TrellisLayout
+import TrellisModel
 import XCTest
 
 /// An independent reading of anchors and constraints: computes every anchor's value from

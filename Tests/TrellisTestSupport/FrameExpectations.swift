@@ -1,5 +1,7 @@
 import Foundation
+import TrellisJSON
 import TrellisLayout
+import TrellisModel
 import XCTest
 
 /// A `<name>.frames.json` file of the layout corpus: per environment, the frame of every view,

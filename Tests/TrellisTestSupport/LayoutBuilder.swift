@@ -1,4 +1,6 @@
+import TrellisJSON
 import TrellisLayout
+import TrellisModel
 import XCTest
 
 // A Swift builder for layout documents in tests. Constraint text goes through the real

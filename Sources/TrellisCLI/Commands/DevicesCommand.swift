@@ -1,5 +1,7 @@
 import TrellisSupport
+import TrellisJSON
 import TrellisLayout
+import TrellisModel
 import TrellisRender
 
 /// `trellis devices`: the built-in device table.

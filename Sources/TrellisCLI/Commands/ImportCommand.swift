@@ -1,6 +1,8 @@
 import Foundation
 import TrellisImport
+import TrellisJSON
 import TrellisLayout
+import TrellisModel
 import TrellisSupport
 
 /// `trellis import FILE`: Interface Builder scenes as layout files, and a check of the stored frames.

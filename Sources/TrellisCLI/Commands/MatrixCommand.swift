@@ -2,7 +2,9 @@ import TrellisSupport
 import Dispatch
 import Foundation
 import Synchronization
+import TrellisJSON
 import TrellisLayout
+import TrellisModel
 import TrellisText
 import TrellisRender
 import TrellisImport

@@ -1,6 +1,8 @@
 import TrellisSupport
 import TrellisImport
+import TrellisJSON
 import TrellisLayout
+import TrellisModel
 import TrellisRender
 
 /// `trellis solve FILE`: one environment, drawn or dumped.

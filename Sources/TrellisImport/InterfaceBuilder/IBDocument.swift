@@ -1,4 +1,4 @@
-import TrellisLayout
+import TrellisModel
 import TrellisSupport
 
 /// An Interface Builder document's top level: what kind it is, its device, its image sizes,

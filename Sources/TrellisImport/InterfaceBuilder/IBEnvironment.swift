@@ -1,4 +1,4 @@
-import TrellisLayout
+import TrellisModel
 import TrellisSupport
 
 /// The environment Interface Builder laid a scene out in: the device its `<device>` names, the

@@ -1,4 +1,4 @@
-import TrellisLayout
+import TrellisModel
 import TrellisText
 
 // How IB writes values: attributes, size-class keys, fonts, line break modes.

@@ -1,5 +1,5 @@
 import Foundation
-import TrellisLayout
+import TrellisModel
 import TrellisSupport
 
 /// One scene of an Interface Builder document as a layout: a storyboard view controller's view,

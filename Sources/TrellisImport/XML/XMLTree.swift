@@ -1,4 +1,4 @@
-import TrellisLayout
+import TrellisModel
 
 /// One element of an XML document: its name, attributes, child elements and where its start
 /// tag ends (the position Foundation's XMLParser reports for it).

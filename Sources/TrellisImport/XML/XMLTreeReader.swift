@@ -1,5 +1,5 @@
 import Foundation
-import TrellisLayout
+import TrellisModel
 import TrellisSupport
 
 #if canImport(FoundationXML)

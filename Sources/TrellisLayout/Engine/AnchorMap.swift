@@ -1,3 +1,4 @@
+import TrellisModel
 import TrellisSolver
 
 /// The solver variables of one item: its frame in root coordinates.
@@ -424,19 +425,6 @@ struct AnchorMap {
     // The variables place the alignment rectangle; a superview's coordinates start at its frame.
     let insets = views[view]?.alignmentInsets ?? .zero
     return (own.left - insets.left, own.top - insets.top, own.width + (insets.left + insets.right))
-  }
-}
-
-extension LayoutAttribute {
-  /// Whether the attribute reads its item's layout margins (`leftMargin`, …, `centerYWithinMargins`).
-  var readsMargins: Bool {
-    switch self {
-    case .leftMargin, .rightMargin, .topMargin, .bottomMargin, .leadingMargin, .trailingMargin,
-      .centerXWithinMargins, .centerYWithinMargins:
-      return true
-    default:
-      return false
-    }
   }
 }
 

@@ -1,3 +1,4 @@
+import TrellisModel
 import TrellisSolver
 
 /// The conflicts one engine has explained, so that a conflict met again in another environment

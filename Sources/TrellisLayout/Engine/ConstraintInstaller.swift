@@ -1,3 +1,4 @@
+import TrellisModel
 import TrellisSolver
 
 /// Brings a slot's solver to a constraint set: the installer of the engine.

@@ -1,3 +1,4 @@
+import TrellisModel
 import TrellisSupport
 
 import TrellisSolver

@@ -1,3 +1,4 @@
+import TrellisModel
 import TrellisSolver
 
 // Resizes within an environment key that pivot nothing, laid out from the solution's dependence

@@ -1,3 +1,4 @@
+import TrellisModel
 import TrellisSolver
 
 /// A resize within a key that pivots nothing, computed without touching the solver (issue 15).

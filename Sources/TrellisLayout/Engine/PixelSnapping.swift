@@ -1,3 +1,4 @@
+import TrellisModel
 import TrellisSupport
 
 /// Snapping frames to the device pixel grid, as UIKit does after solving.

@@ -1,3 +1,4 @@
+import TrellisModel
 import TrellisSolver
 
 /// Whether the required constraints a build broke could hold after a move: a move within one

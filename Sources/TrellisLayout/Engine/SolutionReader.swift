@@ -1,3 +1,4 @@
+import TrellisModel
 import TrellisSolver
 
 /// Reads a solved slot: the frames of the views (in root and parent coordinates), the safe-area

@@ -1,3 +1,4 @@
+import TrellisModel
 import TrellisSupport
 
 /// Finds drawn labels and buttons whose text is not all shown: squeezed below the size their

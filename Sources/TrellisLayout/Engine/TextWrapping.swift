@@ -1,3 +1,4 @@
+import TrellisModel
 import TrellisSolver
 
 // UIKit's two-pass layout of wrapping text: lay out, measure each wrapping label at the width

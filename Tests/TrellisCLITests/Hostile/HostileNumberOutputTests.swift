@@ -3,7 +3,9 @@ import TrellisSupport
 import XCTest
 
 @testable import TrellisCLI
+@testable import TrellisJSON
 @testable import TrellisLayout
+@testable import TrellisModel
 @testable import TrellisRender
 
 /// Numbers never print wrong: a finite value prints finitely, the same in every format; a scale

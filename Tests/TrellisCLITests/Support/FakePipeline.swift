@@ -1,6 +1,8 @@
 import Foundation
 import TrellisCLI
+import TrellisJSON
 import TrellisLayout
+import TrellisModel
 import XCTest
 
 /// A pipeline answering from ``Fixtures`` by file name, so command tests need no reader or solver.

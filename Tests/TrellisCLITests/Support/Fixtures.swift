@@ -1,4 +1,6 @@
+import TrellisJSON
 import TrellisLayout
+import TrellisModel
 
 /// Hand-built solved layouts for renderer and command tests (no solver involved).
 enum Fixtures {

@@ -2,7 +2,9 @@ import Foundation
 import TrellisTestSupport
 import XCTest
 
+@testable import TrellisJSON
 @testable import TrellisLayout
+@testable import TrellisModel
 
 /// The layout corpus in `Tests/Fixtures/layouts/<area>/`, in the style of yoga's gentest: each
 /// `<name>.json` is a layout file and `<name>.frames.json` gives, per environment, every view's

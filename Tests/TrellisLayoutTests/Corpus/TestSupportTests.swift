@@ -2,7 +2,9 @@ import Foundation
 import TrellisTestSupport
 import XCTest
 
+@testable import TrellisJSON
 @testable import TrellisLayout
+@testable import TrellisModel
 
 /// The test support's own behaviour: a checker or differ that cannot fail would make the tests
 /// built on it pass vacuously.

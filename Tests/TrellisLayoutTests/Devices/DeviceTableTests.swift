@@ -2,7 +2,9 @@ import TrellisSupport
 import Foundation
 import XCTest
 
+@testable import TrellisJSON
 @testable import TrellisLayout
+@testable import TrellisModel
 
 /// The built-in table checked against the reference JSON, read here independently of the generator.
 final class DeviceTableTests: XCTestCase {

@@ -1,7 +1,9 @@
 import Foundation
 import XCTest
 
+@testable import TrellisJSON
 @testable import TrellisLayout
+@testable import TrellisModel
 
 /// Hand-written Trellis layouts of public CS193P Concentration storyboards (Tests/Fixtures/fidelity/),
 /// solved in the stored environment with pixel snapping and compared with the frames Interface

@@ -1,7 +1,9 @@
 import TrellisTestSupport
 import XCTest
 
+@testable import TrellisJSON
 @testable import TrellisLayout
+@testable import TrellisModel
 
 /// Floods of problems: the report must stay readable — capped, with one line saying how many
 /// more there were.

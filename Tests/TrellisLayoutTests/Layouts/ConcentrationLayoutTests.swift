@@ -1,7 +1,9 @@
 import TrellisTestSupport
 import XCTest
 
+@testable import TrellisJSON
 @testable import TrellisLayout
+@testable import TrellisModel
 
 /// `Layouts/concentration.json` behaves as concentration-demo.md says, on every device,
 /// orientation and split-view width, with frames worked out by hand for two of them.

@@ -1,7 +1,9 @@
 import TrellisTestSupport
 import XCTest
 
+@testable import TrellisJSON
 @testable import TrellisLayout
+@testable import TrellisModel
 
 /// Every layout in `Layouts/` on every device × orientation and every iPad split-view width:
 /// no required constraint broken (as the engine reports it, and evaluated independently on the

@@ -2,7 +2,9 @@ import Foundation
 import TrellisTestSupport
 import XCTest
 
+@testable import TrellisJSON
 @testable import TrellisLayout
+@testable import TrellisModel
 
 /// The example layouts in `Layouts/` and the environments they are checked in.
 enum LayoutFixtures {

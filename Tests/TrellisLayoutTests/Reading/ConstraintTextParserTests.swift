@@ -1,6 +1,8 @@
 import XCTest
 
+@testable import TrellisJSON
 @testable import TrellisLayout
+@testable import TrellisModel
 
 /// Constraint text: each form gives the expected pieces; each mistake its message and the
 /// 0-based offset of the offending token.

@@ -1,7 +1,9 @@
 import TrellisSupport
 import XCTest
 
+@testable import TrellisJSON
 @testable import TrellisLayout
+@testable import TrellisModel
 
 /// GNU and JSON rendering, sorting, and did-you-mean suggestions.
 final class DiagnosticRendererTests: XCTestCase {

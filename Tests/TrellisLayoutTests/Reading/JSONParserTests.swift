@@ -2,7 +2,9 @@ import TrellisSupport
 import Foundation
 import XCTest
 
+@testable import TrellisJSON
 @testable import TrellisLayout
+@testable import TrellisModel
 
 /// The JSON parser: positions of values and keys, and each malformed input with its exact
 /// message and position. Positions are worked out by counting in the comments.

@@ -1,7 +1,9 @@
 import Foundation
 import XCTest
 
+@testable import TrellisJSON
 @testable import TrellisLayout
+@testable import TrellisModel
 
 /// The layout reader: how each key fills the Model types, and the semantic checks.
 final class LayoutReaderTests: XCTestCase {

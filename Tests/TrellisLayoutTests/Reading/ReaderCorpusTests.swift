@@ -2,7 +2,9 @@ import Foundation
 import TrellisTestSupport
 import XCTest
 
+@testable import TrellisJSON
 @testable import TrellisLayout
+@testable import TrellisModel
 
 /// The fixture corpora in `Fixtures/reader/`: every `valid/*.json` reads without a single
 /// diagnostic; every `invalid/X.json` gives exactly the rendered diagnostics in `X.expected`

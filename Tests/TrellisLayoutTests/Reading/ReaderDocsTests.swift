@@ -2,7 +2,9 @@ import TrellisSupport
 import Foundation
 import XCTest
 
+@testable import TrellisJSON
 @testable import TrellisLayout
+@testable import TrellisModel
 
 /// docs/layout-format.md and docs/layout.schema.json stay true to the reader.
 final class ReaderDocsTests: XCTestCase {

@@ -1,7 +1,9 @@
 import TrellisSupport
 import XCTest
 
+@testable import TrellisJSON
 @testable import TrellisLayout
+@testable import TrellisModel
 
 /// Visual Format Language: parsing, expansion into constraints, and errors with offsets.
 final class VisualFormatTests: XCTestCase {

@@ -2,7 +2,9 @@ import TrellisSolver
 import TrellisTestSupport
 import XCTest
 
+@testable import TrellisJSON
 @testable import TrellisLayout
+@testable import TrellisModel
 
 /// The ambiguity check is kept while the solver's basis is unchanged: a move within one
 /// environment key reports what a fresh engine reports, in the new environment.

@@ -3,7 +3,9 @@ import XCTest
 
 import class TrellisSolver.Solver
 
+@testable import TrellisJSON
 @testable import TrellisLayout
+@testable import TrellisModel
 
 /// A resize within an environment key that pivots nothing is computed from the solution's
 /// dependence on the container's size (``ParametricMove``): the results are those of moving the

@@ -1,7 +1,9 @@
 import TrellisTestSupport
 import XCTest
 
+@testable import TrellisJSON
 @testable import TrellisLayout
+@testable import TrellisModel
 
 /// What the engine does to its solvers on each move: `lastUpdate`, the cache bound, and
 /// that moves within one environment key regenerate nothing.

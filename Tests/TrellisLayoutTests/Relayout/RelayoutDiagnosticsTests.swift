@@ -4,7 +4,9 @@ import TrellisTestSupport
 import XCTest
 import class TrellisSolver.Solver
 
+@testable import TrellisJSON
 @testable import TrellisLayout
+@testable import TrellisModel
 
 /// Conflicts, ambiguity and root-size diagnostics on cached and moved solvers are exactly a
 /// fresh engine's, for the environment of each layout.

@@ -2,7 +2,9 @@ import TrellisTestSupport
 import XCTest
 import class TrellisSolver.Solver
 
+@testable import TrellisJSON
 @testable import TrellisLayout
+@testable import TrellisModel
 
 /// One engine moved through environments in many orders gives a fresh engine's result in each:
 /// cached solvers, moves without regeneration, first visits and diffs.

@@ -2,7 +2,9 @@ import TrellisTestSupport
 import XCTest
 import class TrellisSolver.Solver
 
+@testable import TrellisJSON
 @testable import TrellisLayout
+@testable import TrellisModel
 
 // Documents and environments for the relayout tests: one engine moved through environments
 // must give what a fresh engine gives in each.

@@ -1,7 +1,9 @@
 import TrellisTestSupport
 import XCTest
 
+@testable import TrellisJSON
 @testable import TrellisLayout
+@testable import TrellisModel
 
 /// A document that picks nothing by size class keeps one solver for every size class, moved
 /// from one environment to the next (``LayoutEngine`` and ``LayoutDocument/variesWithTraits``);

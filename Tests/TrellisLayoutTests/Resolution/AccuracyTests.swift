@@ -2,7 +2,9 @@ import Foundation
 import TrellisTestSupport
 import XCTest
 
+@testable import TrellisJSON
 @testable import TrellisLayout
+@testable import TrellisModel
 
 /// Layouts far outside the solver's tested range (README, "Numerical limits") must not get a
 /// silently wrong answer: a required constraint the solution misses is reported as an error.

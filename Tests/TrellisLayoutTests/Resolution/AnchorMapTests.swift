@@ -2,7 +2,9 @@ import TrellisSolver
 import TrellisTestSupport
 import XCTest
 
+@testable import TrellisJSON
 @testable import TrellisLayout
+@testable import TrellisModel
 
 /// Anchor → linear expression, checked by evaluating the expressions at chosen variable values.
 final class AnchorMapTests: XCTestCase {

@@ -1,7 +1,9 @@
 import TrellisTestSupport
 import XCTest
 
+@testable import TrellisJSON
 @testable import TrellisLayout
+@testable import TrellisModel
 
 /// The CS193P Concentration layout (the lecture demo, concentration-demo.md), built in Swift,
 /// through resolution, stacks and the engine.

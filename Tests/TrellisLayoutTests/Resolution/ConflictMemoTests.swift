@@ -1,7 +1,9 @@
 import TrellisTestSupport
 import XCTest
 
+@testable import TrellisJSON
 @testable import TrellisLayout
+@testable import TrellisModel
 
 /// A conflict explained in one environment is not searched for again in another when its
 /// constraints are the same equations there (``ConflictMemo``); the report is a fresh engine's.

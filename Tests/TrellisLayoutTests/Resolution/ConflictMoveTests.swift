@@ -1,7 +1,9 @@
 import TrellisTestSupport
 import XCTest
 
+@testable import TrellisJSON
 @testable import TrellisLayout
+@testable import TrellisModel
 
 /// A solver that broke required constraints moves to another container of its environment key
 /// without a rebuild only when the move cannot change what is broken (``RejectionDependence``);

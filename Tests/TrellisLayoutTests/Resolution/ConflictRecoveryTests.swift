@@ -2,7 +2,9 @@ import TrellisSolver
 import TrellisTestSupport
 import XCTest
 
+@testable import TrellisJSON
 @testable import TrellisLayout
+@testable import TrellisModel
 
 /// Conflict recovery as UIKit does it (docs/semantics.md, "Conflict recovery"): the container's
 /// size is required and added first, then the file's constraints, then stacks', then content size;

@@ -1,7 +1,9 @@
 import TrellisTestSupport
 import XCTest
 
+@testable import TrellisJSON
 @testable import TrellisLayout
+@testable import TrellisModel
 
 /// Every anchor, solved: frames worked out by hand. Edges, centres, sizes, multipliers, margin
 /// attributes and baselines are fixtures in Tests/Fixtures/layouts (basics/edges-centres-sizes,

@@ -1,7 +1,9 @@
 import TrellisTestSupport
 import XCTest
 
+@testable import TrellisJSON
 @testable import TrellisLayout
+@testable import TrellisModel
 
 /// Size classes, container sizes and incremental relayout.
 final class EngineEnvironmentTests: XCTestCase {

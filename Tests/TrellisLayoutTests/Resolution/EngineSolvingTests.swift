@@ -2,7 +2,9 @@ import TrellisSolver
 import TrellisTestSupport
 import XCTest
 
+@testable import TrellisJSON
 @testable import TrellisLayout
+@testable import TrellisModel
 
 /// Relations, priorities, content size, conflicts and ambiguity, solved.
 final class EngineSolvingTests: XCTestCase {

@@ -1,6 +1,8 @@
 import XCTest
 
+@testable import TrellisJSON
 @testable import TrellisLayout
+@testable import TrellisModel
 
 /// `LayoutConstraint` keeps its fields in one shared object, copied on write: it must still
 /// behave as a value (a copy's change leaves the original alone) and compare and hash by its

@@ -1,6 +1,8 @@
 import XCTest
 
+@testable import TrellisJSON
 @testable import TrellisLayout
+@testable import TrellisModel
 
 final class PixelSnappingTests: XCTestCase {
   func testFillEquallyExampleFromInterfaceBuilder() {

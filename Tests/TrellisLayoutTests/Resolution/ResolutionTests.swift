@@ -1,7 +1,9 @@
 import TrellisTestSupport
 import XCTest
 
+@testable import TrellisJSON
 @testable import TrellisLayout
+@testable import TrellisModel
 
 /// `document.resolved(for:)`: every variation decided per size class, intrinsic sizes measured.
 final class ResolutionTests: XCTestCase {

@@ -1,7 +1,9 @@
 import TrellisTestSupport
 import XCTest
 
+@testable import TrellisJSON
 @testable import TrellisLayout
+@testable import TrellisModel
 
 /// Stacks through the engine: generated guides, RTL and pixel snapping.
 final class StackEngineTests: XCTestCase {

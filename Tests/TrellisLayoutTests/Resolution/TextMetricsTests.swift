@@ -1,6 +1,8 @@
 import XCTest
 
+@testable import TrellisJSON
 @testable import TrellisLayout
+@testable import TrellisModel
 
 final class TextMetricsTests: XCTestCase {
   func testOneLine() {

@@ -2,7 +2,9 @@ import Foundation
 import TrellisTestSupport
 import XCTest
 
+@testable import TrellisJSON
 @testable import TrellisLayout
+@testable import TrellisModel
 
 /// Scroll views (docs/semantics.md §8): every expected frame, content size and inset below is
 /// worked out by hand from the rules, in the comment beside it.

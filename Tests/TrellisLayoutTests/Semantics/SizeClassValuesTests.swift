@@ -1,7 +1,9 @@
 import TrellisTestSupport
 import XCTest
 
+@testable import TrellisJSON
 @testable import TrellisLayout
+@testable import TrellisModel
 
 /// Views installed per size class; intrinsic size, content insets, hugging and compression
 /// resistance per size class; the empty-title button (docs/semantics.md §1).

@@ -1,6 +1,8 @@
 import XCTest
 
+@testable import TrellisJSON
 @testable import TrellisLayout
+@testable import TrellisModel
 
 /// Structural invariants over every axis × distribution × alignment × hidden pattern ×
 /// margins combination (2 × 5 × 6 × 7 × 2 = 840 stacks of four views).

@@ -1,6 +1,8 @@
 import XCTest
 
+@testable import TrellisJSON
 @testable import TrellisLayout
+@testable import TrellisModel
 
 /// Exact constraint sets for chosen configurations. Expected lines are UIKit's constraints
 /// (platform-facts §3; the first case is UIStackView's own printout quoted in kean/Arranged's

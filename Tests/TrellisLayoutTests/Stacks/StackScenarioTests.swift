@@ -2,7 +2,9 @@ import TrellisSolver
 import TrellisTestSupport
 import XCTest
 
+@testable import TrellisJSON
 @testable import TrellisLayout
+@testable import TrellisModel
 
 /// Frames for stacks that size themselves, collapse, arrange within margins, and nest —
 /// including the Concentration grid — solved with the test harness.

@@ -1,6 +1,8 @@
 import XCTest
 
+@testable import TrellisJSON
 @testable import TrellisLayout
+@testable import TrellisModel
 
 /// Builders for stack tests: resolved views with only what stacks read.
 enum StackFixtures {

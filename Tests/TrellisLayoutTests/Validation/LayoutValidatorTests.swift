@@ -1,6 +1,8 @@
 import XCTest
 
+@testable import TrellisJSON
 @testable import TrellisLayout
+@testable import TrellisModel
 
 /// The validator on documents built in Swift, with no file behind them: the same rules and
 /// messages as for a JSON file, pointing at the view or constraint when no value origin was

@@ -1,7 +1,8 @@
-import TrellisLayout
 import XCTest
 
+@testable import TrellisJSON
 @testable import TrellisLayout
+@testable import TrellisModel
 
 /// Compares two documents in every property a layout file carries, naming each difference.
 ///

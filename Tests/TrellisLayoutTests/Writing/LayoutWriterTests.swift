@@ -1,9 +1,10 @@
 import Foundation
-import TrellisLayout
 import TrellisTestSupport
 import XCTest
 
+@testable import TrellisJSON
 @testable import TrellisLayout
+@testable import TrellisModel
 
 /// Documents built in Swift, written: the expected files are worked out by hand from
 /// docs/layout-format.md (key order, defaults) and the printer's rule (a value stays on one

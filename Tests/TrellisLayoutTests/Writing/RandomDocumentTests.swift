@@ -1,7 +1,8 @@
-import TrellisLayout
 import XCTest
 
+@testable import TrellisJSON
 @testable import TrellisLayout
+@testable import TrellisModel
 
 /// Random documents, built in memory with every property a file can spell, written and read
 /// back: no diagnostic, every property equal. The files in the repository use few of the

@@ -1,9 +1,10 @@
 import Foundation
-import TrellisLayout
 import TrellisTestSupport
 import XCTest
 
+@testable import TrellisJSON
 @testable import TrellisLayout
+@testable import TrellisModel
 
 /// Every layout file the repository has, read → written → read, gives the same document and
 /// the same frames.
