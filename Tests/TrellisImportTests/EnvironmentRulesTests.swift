@@ -1,4 +1,6 @@
+import TrellisJSON
 import TrellisLayout
+import TrellisModel
 import XCTest
 
 @testable import TrellisImport

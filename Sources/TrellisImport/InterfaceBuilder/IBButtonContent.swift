@@ -1,4 +1,4 @@
-import TrellisLayout
+import TrellisModel
 import TrellisSupport
 
 // A button's content as UIKit sizes it: its title, its image and its content edge insets

@@ -1,4 +1,4 @@
-import TrellisLayout
+import TrellisModel
 import TrellisSupport
 
 // Sizes Interface Builder knows but the file does not say: the placeholder intrinsic size a
