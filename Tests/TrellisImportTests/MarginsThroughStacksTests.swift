@@ -1,5 +1,7 @@
 import Foundation
+import TrellisJSON
 import TrellisLayout
+import TrellisModel
 import TrellisTestSupport
 import XCTest
 

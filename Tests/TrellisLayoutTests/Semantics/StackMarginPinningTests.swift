@@ -1,7 +1,9 @@
 import TrellisTestSupport
 import XCTest
 
+@testable import TrellisJSON
 @testable import TrellisLayout
+@testable import TrellisModel
 
 /// A stack's arrangement places its views flush with its edges, and margins follow
 /// (docs/semantics.md §1, "Layout margins", rules 3 and 4): `preservesSuperviewLayoutMargins`
