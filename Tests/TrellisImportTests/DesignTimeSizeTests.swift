@@ -55,6 +55,45 @@ extension FeatureFixtureTests {
     XCTAssertEqual(slider.intrinsicHeight, 31)
   }
 
+  func testAProportionalAutoresizingMarginInsideASubviewIsExact() throws {
+    // A 200 x 100 panel at (20, 20) that grows with the root holds a dot at (40, 10) in it, 20 x
+    // 20, with both horizontal margins flexible (40 and 140 of the panel's 200).
+    let xml = """
+      <?xml version="1.0" encoding="UTF-8"?>
+      <document type="com.apple.InterfaceBuilder3.CocoaTouch.XIB" version="3.0" toolsVersion="17506" targetRuntime="iOS.CocoaTouch" useAutolayout="YES">
+        <device id="retina4_7" orientation="portrait"/>
+        <objects>
+          <view contentMode="scaleToFill" id="r">
+            <rect key="frame" x="0.0" y="0.0" width="300" height="200"/>
+            <subviews>
+              <view contentMode="scaleToFill" fixedFrame="YES" id="p" userLabel="Panel">
+                <rect key="frame" x="20" y="20" width="200" height="100"/>
+                <autoresizingMask key="autoresizingMask" widthSizable="YES" heightSizable="YES"/>
+                <subviews>
+                  <view contentMode="scaleToFill" fixedFrame="YES" id="d" userLabel="Dot">
+                    <rect key="frame" x="40" y="10" width="20" height="20"/>
+                    <autoresizingMask key="autoresizingMask" flexibleMinX="YES" flexibleMaxX="YES" flexibleMaxY="YES"/>
+                  </view>
+                </subviews>
+              </view>
+            </subviews>
+          </view>
+        </objects>
+      </document>
+      """
+    let (scenes, diagnostics) = InterfaceBuilderImporter.parse(Array(xml.utf8), file: "panel.xib")
+    XCTAssertEqual(diagnostics.filter { $0.code == "ib-approximate" }.map(\.message), [])
+    let scene = try XCTUnwrap(scenes.first)
+    try assertSolvesToStoredFrames(scene)
+    var environment = scene.environment
+    environment.containerSize = Size(width: 400, height: 200)
+    let result = solve(LayoutEngine(document: scene.document), environment)
+    // The root grows by 100, the panel too (300 wide); the dot's left margin takes 40/180 of it:
+    // 40 + 22.222 = 62.222 in the panel, 82.222 in the root (UIKit's rule, as autoresizing.xib's
+    // header states it). Before, the margin was rounded to the left: x 60.
+    assertRect(result, "dot", 20 + 40 + 100.0 * 40 / 180, 30, 20, 20, accuracy: 1e-6)
+  }
+
   func testAPlaceholderThatIsNotASizeIsAWarning() throws {
     let xml = """
       <?xml version="1.0" encoding="UTF-8"?>

@@ -236,10 +236,11 @@ extension SceneImporter {
           anchorAttribute = center
           constant = offset - parentLength / 2
         default:
-          // UIKit's proportional margin needs the superview's origin too: exact only for the
-          // root, whose origin is 0, so that its right (bottom) edge is its width (height): a
-          // location to a location, as a file can say it.
-          if parent == "root" {
+          // UIKit's proportional margin, start = share × P + c in the superview's coordinates:
+          // a multiplied location to the superview's end, which the engine reads in the
+          // superview's coordinates (docs/semantics.md §3, "Constraints"). A scroll view's
+          // coordinates start at its content, whose end is not its length: approximated there.
+          if !pending.contains(where: { $0.node.id == parent && $0.node.kind == .scroll }) {
             specs.append(
               autoresizingSpec(
                 id, start, second: AnchorReference(item: parentItem, attribute: end), multiplier: startShare,
