@@ -139,6 +139,7 @@ def main():
     ap.add_argument("--manifest", default=os.path.join(os.path.dirname(__file__), "..", "Tests/Fixtures/import/survey/manifest.tsv"))
     ap.add_argument("--roots", action="store_true", help="also print the root sizes stored per device id")
     ap.add_argument("--list", action="store_true", help="print every observation")
+    ap.add_argument("--rules", action="store_true", help="count the observations each importer rule fits and contradicts")
     args = ap.parse_args()
     held_out = collections.defaultdict(set)
     for line in open(args.manifest):
@@ -146,6 +147,7 @@ def main():
         repo, commit, path, half = line.rstrip("\n").split("\t")
         if half == "held-out": held_out[repo.replace("/", "+")].add(path)
     table = collections.defaultdict(collections.Counter)
+    verdicts = collections.defaultdict(lambda: {"fits": [], "contradicts": []})
     roots = collections.defaultdict(collections.Counter)
     for name in sorted(os.listdir(args.mirrors)):
         mirror = os.path.join(args.mirrors, name, "repo")
@@ -172,13 +174,54 @@ def main():
                 key = (did, orient, what, b, era(tools))
                 table[key][(top, bottom)] += 1
                 if args.list: print(name, path, sha[:8], tools, key, top, bottom, size, file=sys.stderr)
+                if args.rules:
+                    rule, want = expected(did, orient, what, b, tools)
+                    if rule is None or top in (None, "?"): continue
+                    fit = abs(top - want) < 0.5
+                    verdicts[rule]["fits" if fit else "contradicts"].append((name, path, tools, top))
     print("device\torientation\tkind\tbars\tXcode\t(top, bottom): scenes")
     for key in sorted(table):
         print("\t".join(key) + "\t" + ", ".join(f"{tb}: {n}" for tb, n in table[key].most_common()))
+    if args.rules:
+        print("\nrule\tfits: scenes (files)\tcontradicts: scenes (files)\tcontradicting files")
+        for rule in sorted(verdicts):
+            v = verdicts[rule]
+            files = lambda xs: len({(n, p) for n, p, _, _ in xs})
+            odd = sorted({f"{n.split('+')[1]}:{p.split('/')[-1]}@{t}={top:g}" for n, p, t, top in v["contradicts"]})
+            print(f"{rule}\t{len(v['fits'])} ({files(v['fits'])})\t{len(v['contradicts'])} ({files(v['contradicts'])})\t{', '.join(odd[:8])}")
     if args.roots:
         print("\ndevice\torientation\troot sizes stored (storyboard scenes without bars): scenes")
         for key in sorted(roots):
             print("\t".join(key) + "\t" + ", ".join(f"{w:g}x{h:g}: {n}" for (w, h), n in roots[key].most_common()))
+
+# The importer's rules (Sources/TrellisImport/InterfaceBuilder/IBEnvironment.swift) for the top
+# inset of a scene without bars, or pushed under a navigation bar by a show segue.
+NOTCH_TOP = {"retina5_9": 50, "retina6_1": 48, "retina6_5": 44, "retina5_4": 50, "retina6_0": 47,
+             "retina6_12": 59, "retina6_72": 59, "retina6_3": 62}
+HOME_BUTTON = {"retina3_5", "retina4_0", "retina4_7", "retina5_5", "ipad9_7", "ipad10_2", "ipad10_5"}
+
+def expected(device, orientation, kind, bars, tools):
+    """(rule name, expected top) for what the importer's rules cover, else (None, None)."""
+    era = "11-13" if 14800 <= tools < 21000 else "<=10" if tools < 14800 else "16" if 24000 <= tools < 32700 else "14-15"
+    if tools == 0 or device == "none": return None, None
+    nav = 44 if bars.startswith("shown") and "navitem" not in bars else 0
+    if bars not in ("none",) and not nav: return None, None
+    if kind.endswith("freeform"):
+        if era in ("<=10", "11-13") or tools < 22000: return "freeform xib views: no insets to Xcode 14", 0
+        kind = "xib"
+    if device in HOME_BUTTON:
+        if orientation == "landscape" and device.startswith("retina"): return "home button, landscape: 0", 0 + nav
+        status = 0 if era == "11-13" else 20
+        idiom = "iPad" if device.startswith("ipad") else "iPhone"
+        rule = f"home-button {idiom}: status bar 20, none in Xcode 11-13" + (", +44 pushed" if nav else "")
+        return rule, status + nav
+    if device.startswith("retina") and orientation == "portrait":
+        if era in ("<=10", "11-13"): return "notch iPhone: 44 to Xcode 13" + (", +44 pushed" if nav else ""), 44 + nav
+        top = NOTCH_TOP.get(device)
+        if top is None: return None, None
+        if era == "16": return "notch iPhone: doubled by Xcode 16", 2 * top + nav
+        return "notch iPhone: the device's own from Xcode 14" + (", +44 pushed" if nav else ""), top + nav
+    return None, None
 
 if __name__ == "__main__":
     main()
