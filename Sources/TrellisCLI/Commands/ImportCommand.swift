@@ -167,6 +167,8 @@ struct ImportCommand: Command {
     var ambiguous: [String]
 
     var passes: Bool { differences.isEmpty && errors.isEmpty }
+    /// Whether the scene's required constraints cannot all hold.
+    var conflicts: Bool { errors.contains { $0.kind == .conflict } }
     /// Whether IB itself marks some stored frame of the scene stale.
     var marksStale: Bool { !scene.staleFrames.isEmpty }
     /// The codes of what the scene's import left out (`ib-unsupported`, `ib-size-from-code`), by count.
@@ -186,6 +188,9 @@ struct ImportCommand: Command {
         text += "\(indent)  \(difference.id): stored \(difference.stored), solved \(difference.solved)"
         if let mark = difference.mark { text += " [\(mark) in IB]" }
         text += "\n"
+      }
+      if let conflict = errors.first(where: { $0.kind == .conflict }) {
+        text += "\(indent)  required constraints conflict: \(conflict.message)\n"
       }
       if !ambiguous.isEmpty {
         // An ambiguous view's frame is any of many: the stored one need not be the one solved.
@@ -278,8 +283,9 @@ struct ImportCommand: Command {
     var stale: [String] = []
     var notImported: [String] = []
     var notImportedCodes: [String: Int] = [:]
+    var conflicting: [String] = []
     var wrong: [String] = []
-    var differing: Int { stale.count + notImported.count + wrong.count }
+    var differing: Int { stale.count + notImported.count + conflicting.count + wrong.count }
 
     mutating func add(_ result: SceneCheck, file: String) {
       scenes += 1
@@ -293,7 +299,7 @@ struct ImportCommand: Command {
         notImported.append(name)
         for (code, count) in result.notImported { notImportedCodes[code, default: 0] += count }
       } else {
-        wrong.append(name)
+        if result.conflicts { conflicting.append(name) } else { wrong.append(name) }
       }
     }
 
@@ -311,6 +317,7 @@ struct ImportCommand: Command {
       text += "  \(stale.count) whose stored frames IB itself marks misplaced or ambiguous\n"
       text += "  \(notImported.count) with features not imported"
         + (notImportedCodes.isEmpty ? "" : " (\(counted(notImportedCodes)) warnings)") + "\n"
+      text += "  \(conflicting.count) whose required constraints conflict (UIKit breaks one; IB stored another way)\n"
       text += "  \(wrong.count) whose frames Trellis gets wrong\n"
       let trusted = scenes - stale.count - reproducedStale
       let trustedReproduced = reproduced - reproducedStale
