@@ -13,9 +13,9 @@ import XCTest
 final class EnvironmentRulesTests: XCTestCase {
   /// A xib whose one view is File's Owner's view (a view controller's: a screen), `width` ×
   /// `height`, holding a label.
-  func screenXib(device: String, orientation: String = "portrait", tools: String, width: Double, height: Double)
-    -> String
-  {
+  func screenXib(
+    device: String, orientation: String = "portrait", tools: String, width: Double, height: Double, metrics: String = ""
+  ) -> String {
     """
     <?xml version="1.0" encoding="UTF-8"?>
     <document type="com.apple.InterfaceBuilder3.CocoaTouch.XIB" version="3.0" toolsVersion="\(tools)" \
@@ -33,6 +33,7 @@ final class EnvironmentRulesTests: XCTestCase {
                     </label>
                 </subviews>
                 <viewLayoutGuide key="safeArea" id="s-1"/>
+                \(metrics)
                 <constraints>
                     <constraint firstItem="l-1" firstAttribute="leading" secondItem="r-1" secondAttribute="leading" constant="10" id="c-1"/>
                     <constraint firstItem="l-1" firstAttribute="top" secondItem="r-1" secondAttribute="top" constant="10" id="c-2"/>
@@ -96,6 +97,21 @@ final class EnvironmentRulesTests: XCTestCase {
     try assertInsets("retina5_9", tools: "22505", 375, 812, top: 50, bottom: 34)
     // A 12 Pro Max saved by Xcode 13: 44, not the device's 47.
     try assertInsets("retina6_7", tools: "20037", 428, 926, top: 44, bottom: 34, deviceName: "iPhone 12 Pro Max")
+  }
+
+  func testAXibViewsSimulatedBarsCountAndARootBelowOpaqueBarsHasNoneOfThem() throws {
+    let bar = "<simulatedNavigationBarMetrics key=\"simulatedTopBarMetrics\" translucent=\"NO\" prompted=\"NO\"/>"
+    // A xib view's own simulated navigation bar: 20 + 44 = 64 on an iPhone 8 under Xcode 10.
+    var (imported, _) = try scene(screenXib(device: "retina4_7", tools: "14490.70", width: 375, height: 667, metrics: bar))
+    XCTAssertEqual(imported.environment.safeAreaInsets, EdgeInsets(top: 64, left: 0, bottom: 0, right: 0))
+    // Stored 603 tall, 667 − 64: the view lies below the opaque bars, so none of them is in its
+    // safe area (the survey's rows of 603-, 554- and 647-tall roots with a top inset of 0).
+    (imported, _) = try scene(screenXib(device: "retina4_7", tools: "14490.70", width: 375, height: 603, metrics: bar))
+    XCTAssertEqual(imported.environment.safeAreaInsets, EdgeInsets(top: 0, left: 0, bottom: 0, right: 0))
+    XCTAssertEqual(imported.environment.containerSize, Size(width: 375, height: 603))
+    // A root shorter by what no bars add up to keeps its insets.
+    (imported, _) = try scene(screenXib(device: "retina4_7", tools: "14490.70", width: 375, height: 600, metrics: bar))
+    XCTAssertEqual(imported.environment.safeAreaInsets, EdgeInsets(top: 64, left: 0, bottom: 0, right: 0))
   }
 
   func testDeviceIdsAreTheScreensIBStoresThem() throws {

@@ -99,6 +99,9 @@ struct IBEnvironment {
     isComponent = Self.isComponent(document: document, candidate: candidate, rootSize: rootSize, screen: device.size(orientation))
     var insets = isComponent ? componentInsets(device: device, orientation: orientation) : barInsets(device: device, orientation: orientation)
     safeAreaSource = isComponent ? "a component: no screen's bars" : "device and simulated bars"
+    if !isComponent, !rootStale, let rootSize {
+      insets = Self.belowOpaqueBars(insets, screenHeight: device.size(orientation).height, rootHeight: rootSize.height)
+    }
 
     // The stored frames win: a required `view.edge == safeArea.edge + c` places the edge.
     var found: [String: [Double]] = [:]
@@ -149,6 +152,27 @@ struct IBEnvironment {
     }
     environment.safeAreaInsets = insets
     return environment
+  }
+
+  /// The insets of a root shorter than its screen by exactly its top insets, its bottom ones or
+  /// both: UIKit lays a controller's view out below opaque bars (a navigation bar that is not
+  /// translucent, `extendedLayoutIncludesOpaqueBars` off) and IB stores it so, shortened, with
+  /// nothing of those bars left in its safe area (the survey's navigation scenes on an iPhone 8:
+  /// roots 603, 554 and 647 tall with a top inset of 0 in 47 scenes; 618 tall, above a tab bar,
+  /// with a bottom inset of 0 in 8; docs/import.md).
+  static func belowOpaqueBars(_ insets: EdgeInsets, screenHeight: Double, rootHeight: Double) -> EdgeInsets {
+    let gap = screenHeight - rootHeight
+    guard gap >= 0.5 else { return insets }
+    var out = insets
+    if abs(gap - insets.top) < 0.5 {
+      out.top = 0
+    } else if abs(gap - insets.bottom) < 0.5 {
+      out.bottom = 0
+    } else if abs(gap - insets.top - insets.bottom) < 0.5 {
+      out.top = 0
+      out.bottom = 0
+    }
+    return out
   }
 
   /// Whether a scene is a component rather than a screen: a xib's top-level view that IB sized
@@ -243,12 +267,15 @@ struct IBEnvironment {
 
   /// Which bars IB shows for the scene: explicit simulated metrics, else what its containers imply.
   func simulatedBars(isPhone: Bool) -> (navigation: Bool, tab: Bool, toolbar: Bool) {
-    guard let controller = candidate.controller else { return (false, false, false) }
-    let id = controller["id"] ?? ""
-    var navigation = document.navigationRoots.contains(id) || controller.child(named: "navigationItem") != nil
-    var tab = document.tabs.contains(id) || (isPhone && document.tabsThroughSplitViews.contains(id))
-    var toolbar = document.toolbars.contains(id)
-    for child in controller.children {
+    // A xib's view carries its simulated metrics itself; a storyboard's controller does.
+    let holder = candidate.controller ?? candidate.view
+    let id = candidate.controller?["id"] ?? ""
+    var navigation =
+      candidate.controller != nil
+      && (document.navigationRoots.contains(id) || holder.child(named: "navigationItem") != nil)
+    var tab = candidate.controller != nil && (document.tabs.contains(id) || (isPhone && document.tabsThroughSplitViews.contains(id)))
+    var toolbar = candidate.controller != nil && document.toolbars.contains(id)
+    for child in holder.children {
       switch (child["key"], child.name) {
       case ("simulatedTopBarMetrics", "simulatedNavigationBarMetrics"): navigation = true
       case ("simulatedTopBarMetrics", "nil"): navigation = false
