@@ -164,12 +164,18 @@ final class SimulatedBarsTests: XCTestCase {
     var (scenes, diagnostics) = InterfaceBuilderImporter.parse(Array(text.utf8), file: "split.storyboard")
     XCTAssertEqual(diagnostics, [])
     XCTAssertEqual(scenes.first?.environment.safeAreaInsets, EdgeInsets(top: 32, left: 0, bottom: 64, right: 0))
-    // An iPad's master (320 wide): the toolbar, 50, but not the tab bar; at the top the
-    // navigation bar, 50, and no status bar: Xcode 11 to 13 simulate none on a home-button iPad
-    // as on a home-button iPhone (docs/import.md, "The top inset IB stores").
-    text = splitStoryboard(device: "ipad9_7", orientation: "landscape", width: 320, height: 768)
+    // An iPad's master (320 wide) in portrait overlays the screen: the toolbar, 50, but not the
+    // tab bar; at the top the navigation bar, 50, and no status bar: Xcode 11 to 13 simulate none
+    // on a home-button iPad as on a home-button iPhone (docs/import.md, "The top inset IB stores").
+    text = splitStoryboard(device: "ipad9_7", orientation: "portrait", width: 320, height: 1024)
     (scenes, diagnostics) = InterfaceBuilderImporter.parse(Array(text.utf8), file: "split.storyboard")
     XCTAssertEqual(diagnostics, [])
     XCTAssertEqual(scenes.first?.environment.safeAreaInsets, EdgeInsets(top: 50, left: 0, bottom: 50, right: 0))
+    // In landscape the columns sit side by side above the tab bar: the toolbar, 50, on the tab
+    // bar, 50 (VadymGor's and freddy5566's theme choosers are stored centred between them).
+    text = splitStoryboard(device: "ipad9_7", orientation: "landscape", width: 320, height: 768)
+    (scenes, diagnostics) = InterfaceBuilderImporter.parse(Array(text.utf8), file: "split.storyboard")
+    XCTAssertEqual(diagnostics, [])
+    XCTAssertEqual(scenes.first?.environment.safeAreaInsets, EdgeInsets(top: 50, left: 0, bottom: 100, right: 0))
   }
 }

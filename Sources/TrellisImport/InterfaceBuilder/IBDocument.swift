@@ -29,7 +29,8 @@ struct IBDocument {
   let tabs: Set<String>
   /// Controllers shown with a navigation controller's toolbar (`toolbarHidden="NO"`).
   let toolbars: Set<String>
-  /// Controllers in a tab only through a split view (with the tab bar on iPhones only).
+  /// Controllers in a tab only through a split view (with the tab bar on iPhones, and on iPads
+  /// in landscape only).
   let tabsThroughSplitViews: Set<String>
 
   init?(root: XMLElementNode, file: String, sink: inout ImportSink) {
@@ -130,10 +131,12 @@ struct IBDocument {
       if toolbarShown.contains(relation.id) { toolbars.insert(relation.destination) }
     }
     // A tab bar shows under what its tabs contain: a navigation controller's root, and a split
-    // view's master and detail and theirs in turn. IB stores a split view's master in a tab on an
-    // iPhone with the tab bar's inset (the CS193P theme chooser: DonQvixote/CS193P-iOS11,
-    // VadymGor/Stanford-CS193p, the fidelity corpus's SB-CS), but an iPad's without it
-    // (Amirhosseinhj's, Xcode 10), so the split-view part is kept apart.
+    // view's master and detail and theirs in turn. IB stores a split view's master in a tab with
+    // the tab bar's inset on an iPhone (the CS193P theme chooser: DonQvixote/CS193P-iOS11,
+    // VadymGor/Stanford-CS193p, the fidelity corpus's SB-CS) and on an iPad in landscape
+    // (VadymGor's Concentration Animation, freddy5566's lecture 7), but an iPad's in portrait
+    // without it (Amirhosseinhj's, maksim-mitrofanov's Concentration), so the split-view part is
+    // kept apart.
     func reach(_ starts: [String], throughSplitViews: Bool) -> Set<String> {
       var contained: [String: [String]] = [:]
       for relation in relationships

@@ -273,7 +273,13 @@ struct IBEnvironment {
     var navigation =
       candidate.controller != nil
       && (document.navigationRoots.contains(id) || holder.child(named: "navigationItem") != nil)
-    var tab = candidate.controller != nil && (document.tabs.contains(id) || (isPhone && document.tabsThroughSplitViews.contains(id)))
+    // Through a split view the tab bar reaches iPhones' columns, and an iPad's in landscape, where
+    // the columns sit side by side above it; an iPad's master in portrait overlays the screen and
+    // is stored without it (docs/import.md, "Bars").
+    let throughSplit = isPhone || document.orientation == .landscape
+    var tab =
+      candidate.controller != nil
+      && (document.tabs.contains(id) || (throughSplit && document.tabsThroughSplitViews.contains(id)))
     var toolbar = candidate.controller != nil && document.toolbars.contains(id)
     for child in holder.children {
       switch (child["key"], child.name) {
