@@ -141,9 +141,12 @@ final class ImportSurveyCommandTests: XCTestCase {
       [
         "1 of 4 scenes reproduce every stored frame; 3 differ:",
         "  1 whose stored frames IB itself marks misplaced or ambiguous",
+        "    b/stale.storyboard Splash",
         "  1 with features not imported (ib-unsupported 1 warnings)",
+        "    b/unsupported.storyboard Splash",
         "  0 whose required constraints conflict (UIKit breaks one; IB stored another way)",
         "  1 whose frames Trellis gets wrong",
+        "    a/wrong.storyboard Splash",
         // 4 scenes less the stale one: 3, of which the good one reproduces.
         "Of the 3 scenes whose stored frames IB does not mark stale, 1 reproduce every frame (33.3 %).",
         "",

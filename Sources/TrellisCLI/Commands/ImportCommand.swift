@@ -314,11 +314,16 @@ struct ImportCommand: Command {
       text += "; \(noSceneCount) with no scene to lay out" + (noScene.isEmpty ? "" : " (\(counted(noScene)))")
       text += "; \(filesWithScenes) with \(scenes) scenes.\n"
       text += "\(reproduced) of \(scenes) scenes reproduce every stored frame; \(differing) differ:\n"
-      text += "  \(stale.count) whose stored frames IB itself marks misplaced or ambiguous\n"
-      text += "  \(notImported.count) with features not imported"
-        + (notImportedCodes.isEmpty ? "" : " (\(counted(notImportedCodes)) warnings)") + "\n"
-      text += "  \(conflicting.count) whose required constraints conflict (UIKit breaks one; IB stored another way)\n"
-      text += "  \(wrong.count) whose frames Trellis gets wrong\n"
+      // Each cause, then its scenes (file and scene name), so a reader can go to them.
+      func cause(_ names: [String], _ line: String) -> String {
+        "  \(names.count) \(line)\n" + names.map { "    \($0)\n" }.joined()
+      }
+      text += cause(stale, "whose stored frames IB itself marks misplaced or ambiguous")
+      text += cause(
+        notImported,
+        "with features not imported" + (notImportedCodes.isEmpty ? "" : " (\(counted(notImportedCodes)) warnings)"))
+      text += cause(conflicting, "whose required constraints conflict (UIKit breaks one; IB stored another way)")
+      text += cause(wrong, "whose frames Trellis gets wrong")
       let trusted = scenes - stale.count - reproducedStale
       let trustedReproduced = reproduced - reproducedStale
       let percent = trusted > 0 ? Double(trustedReproduced) / Double(trusted) * 100 : 100
