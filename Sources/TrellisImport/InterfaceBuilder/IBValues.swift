@@ -65,10 +65,11 @@ enum IBValues {
     return value
   }
 
-  /// `2`, `0.5` or IB's ratio form `16:9`.
+  /// `2`, `0.5`, IB's ratio form `16:9`, or a fraction as typed in IB's inspector, which IB
+  /// keeps as written (`2/3`: DuckDuckGo's Onboarding.storyboard; `1/3` in another public file).
   static func multiplier(_ text: String?) -> Double? {
     guard let text else { return 1 }
-    let parts = text.split(separator: ":")
+    let parts = text.split(separator: text.contains("/") ? "/" : ":")
     if parts.count == 2, let a = Double(parts[0]), let b = Double(parts[1]), b != 0, (a / b).isFinite { return a / b }
     return number(text)
   }
