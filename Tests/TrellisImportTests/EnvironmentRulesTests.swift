@@ -200,6 +200,16 @@ final class EnvironmentRulesTests: XCTestCase {
     }
   }
 
+  func testARootIBMarksMisplacedDoesNotGiveTheSceneItsSize() throws {
+    // Stored 414 × 666 on an iPhone 8 Plus (736 tall), marked misplaced: the screen's size
+    // stands, not the stale frame (DuckDuckGo's Feedback.storyboard stores such a root).
+    var text = screenXib(device: "retina5_5", tools: "14460.31", width: 414, height: 666)
+    text = text.replacingOccurrences(of: "<view contentMode=\"scaleToFill\" id=\"r-1\">", with: "<view contentMode=\"scaleToFill\" misplaced=\"YES\" id=\"r-1\">")
+    let (scene, _) = try scene(text)
+    XCTAssertEqual(scene.staleFrames["root"], "misplaced")
+    XCTAssertEqual(scene.environment.containerSize, Size(width: 414, height: 736))
+  }
+
   /// A navigation controller in a tab bar controller; its root shows `detail` with a button's
   /// show segue. `detailAttributes` go on the detail controller.
   func pushStoryboard(tools: String, detailAttributes: String = "", detailMetrics: String = "") -> String {
