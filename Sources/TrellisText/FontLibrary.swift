@@ -194,8 +194,14 @@ public struct FontLibrary: Sendable {
   /// Within equal weights, the normal width (class 5) comes first, so "DejaVu Sans" is not its
   /// Condensed face, which shares the typographic family name.
   static func rank(_ font: Font, _ weight: Int, _ italic: Bool) -> (Int, Int, Int, Int) {
-    let style = font.isItalic == italic ? 0 : 1
-    let candidate = font.weight
+    rank(weight: font.weight, italic: font.isItalic, widthClass: font.widthClass, weight, italic)
+  }
+
+  /// The same order for a face known by its weight class, style and width class.
+  static func rank(weight candidate: Int, italic isItalic: Bool, widthClass: Int, _ weight: Int, _ italic: Bool)
+    -> (Int, Int, Int, Int)
+  {
+    let style = isItalic == italic ? 0 : 1
     let group: Int
     let distance = abs(candidate - weight)
     if (400...500).contains(weight) {
@@ -205,6 +211,6 @@ public struct FontLibrary: Sendable {
     } else {
       group = candidate >= weight ? 0 : 1
     }
-    return (style, group, distance, abs(font.widthClass - 5))
+    return (style, group, distance, abs(widthClass - 5))
   }
 }

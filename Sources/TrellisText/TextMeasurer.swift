@@ -109,8 +109,9 @@ public struct FontTextMeasurer: TextMeasurer {
   public let kerningEnabled: Bool
   /// Extra space after each cluster from the font's `trak` table at `size`, in points (0 without one).
   public let tracking: Double
-  /// The font's line metrics at `size`, by the rule given at creation.
-  public let lineMetrics: LineMetrics
+  /// The font's line metrics at `size`, by the rule given at creation (TrellisLayout adjusts
+  /// those of the families UIKit adjusts, `IOSFonts.uikitLineMetrics(_:family:)`).
+  public package(set) var lineMetrics: LineMetrics
 
   /// Measures with `font` at `size` points.
   ///

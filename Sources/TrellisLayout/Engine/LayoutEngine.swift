@@ -289,7 +289,7 @@ public final class LayoutEngine {
       diagnostics.append(warning)
     }
     diagnostics += LayoutChecks.negativeFrames(solution.frames, resolved)
-    diagnostics += TextChecks.missingFonts(resolved, typesetter)
+    diagnostics += TextChecks.fonts(resolved, typesetter)
     diagnostics += TextChecks.truncation(solution.views, resolved)
     return diagnostics
   }

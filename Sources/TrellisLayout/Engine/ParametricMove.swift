@@ -44,7 +44,7 @@ final class ParametricMove {
   /// Per shown text view: its position and the sizes below which ``TextChecks/truncation(_:_:)``
   /// reports it (−∞ where it cannot; +∞ for truncated text, reported whatever the frame).
   private let textLimits: [(position: Int, width: Double, height: Double)]
-  /// Whether a check that does not depend on the frames reports (a missing font).
+  /// Whether a check that does not depend on the frames reports (a missing or approximated font).
   private let reportsAnyway: Bool
   /// Unsnapped frames as ``mayReport(_:)`` sees them, as conditions on the changes: each size
   /// ≥ −``LayoutChecks/negativeSizeTolerance``, each value within
@@ -188,7 +188,7 @@ final class ParametricMove {
       sensitivity: sensitivity, size: container.size, generation: generation, residualMiss: residualMiss,
       residualRates: residualRates, inequalityValues: inequalityValues, inequalityRates: inequalityRates,
       frameTerms: frameTerms, template: template, parents: plan.map { $0.parent ?? -1 }, wrapping: wrapping,
-      textLimits: textLimits, reportsAnyway: !TextChecks.missingFonts(resolved, typesetter).isEmpty)
+      textLimits: textLimits, reportsAnyway: !TextChecks.fonts(resolved, typesetter).isEmpty)
   }
 
   /// Whether no wrapping text would be measured again at its width after the move (the test
@@ -204,7 +204,7 @@ final class ParametricMove {
 
   /// Whether a check of `frames` could report anything (``LayoutEngine/solutionChecks``): a value
   /// beyond ``LayoutEngine/largestAccurateFrameValue``, a negative size, a text view smaller than
-  /// its text or truncated, a missing font. When not, the checks are known to say nothing.
+  /// its text or truncated, a missing or approximated font. When not, the checks are known to say nothing.
   func mayReport(_ frames: [Rect]) -> Bool {
     var outOfRange = false
     for frame in frames where !Self.inRange(frame) { outOfRange = true }

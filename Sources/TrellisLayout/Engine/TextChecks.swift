@@ -1,5 +1,6 @@
 import TrellisModel
 import TrellisSupport
+import TrellisText
 
 /// Finds drawn labels and buttons whose text is not all shown: squeezed below the size their
 /// text needs, or cut by `numberOfLines`. Each is a warning with code `text-truncated`
@@ -61,20 +62,39 @@ enum TextChecks {
     return nil
   }
 
-  /// A warning per view naming a font the typesetter's library lacks (the system font stood
-  /// in); nothing without a library, where every font is the fixed metric by design.
-  static func missingFonts(_ resolved: ResolvedLayout, _ typesetter: Typesetter) -> [Diagnostic] {
-    guard typesetter.fonts != nil else { return [] }
+  /// Per view naming a font neither the typesetter's library nor ``IOSFonts`` has, a warning
+  /// (the system font stood in; nothing without a library, where such a font is the metric by
+  /// design); and per font iOS ships that is measured approximately (the library lacks it and
+  /// no metric-compatible font gives its widths), a note on the first view in it.
+  static func fonts(_ resolved: ResolvedLayout, _ typesetter: Typesetter) -> [Diagnostic] {
     var found: [Diagnostic] = []
+    var noted: Set<String> = []
     for view in resolved.views {
-      guard let name = view.textLayout?.fontName, !typesetter.hasFont(named: name) else { continue }
+      guard let content = view.textLayout, let name = content.fontName, !typesetter.hasFont(named: name) else {
+        continue
+      }
       guard found.count < maxDiagnostics else { break }
-      found.append(
-        Diagnostic(
-          .warning,
-          "Font '\(name)' of '\(view.id)' is not among the fonts given; the system font stands in. Add its file to "
-            + "the fonts directory, or check the name (PostScript, full or family name).",
-          code: "font-not-found", at: view.location, kind: .text, environment: resolved.environment))
+      if IOSFonts.face(named: name, weight: content.fontWeight) != nil {
+        guard !noted.contains(name), let approximation = typesetter.approximation(ofFontNamed: name, weight: content.fontWeight)
+        else { continue }
+        noted.insert(name)
+        found.append(
+          Diagnostic(
+            .note,
+            "Font '\(name)' of '\(view.id)' (and any other view in it) is measured from the metrics Trellis carries "
+              + "for the fonts iOS ships, approximately: \(approximation). For exact widths add the font's file"
+              + (IOSFonts.face(named: name, weight: content.fontWeight)?.metricCompatibleFamily.map {
+                ", or \($0), which has its widths,"
+              } ?? "") + " to the fonts directory.",
+            code: "text-approximate-font", at: view.location, kind: .text, environment: resolved.environment))
+      } else if typesetter.fonts != nil {
+        found.append(
+          Diagnostic(
+            .warning,
+            "Font '\(name)' of '\(view.id)' is not among the fonts given; the system font stands in. Add its file to "
+              + "the fonts directory, or check the name (PostScript, full or family name).",
+            code: "font-not-found", at: view.location, kind: .text, environment: resolved.environment))
+      }
     }
     return found
   }

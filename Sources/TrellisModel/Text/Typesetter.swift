@@ -71,8 +71,11 @@ public final class Typesetter {
     return answer
   }
 
-  /// What measures text in this font: the named font, else the system font at that size and
-  /// weight, from the library; the fixed metric without a library.
+  /// What measures text in this font: the named font from the library (with UIKit's adjustments
+  /// of its family's line metrics); else, for a font iOS
+  /// ships (``IOSFonts``), its own line metrics with widths from the library's metric-compatible
+  /// font or its average advance; else the library's system font at that size and weight; the
+  /// settings' metric without a library.
   func measurer(fontName: String?, weight: Int, size: Double) -> any TextMeasurer {
     let key = FontKey(name: fontName, weight: weight, size: size)
     if let known = measurers[key] { return known }
@@ -80,13 +83,27 @@ public final class Typesetter {
     if case .builtin(let name) = metric, let builtin = BuiltinTextMeasurer(name: name, size: size, weight: weight) {
       measurer = builtin
     }
-    if let fonts {
-      let font = fontName.flatMap { fonts.font(named: $0, weight: weight) } ?? fonts.systemFont(size: size, weight: weight)
-      if let font { measurer = FontTextMeasurer(font: font, size: size) }
+    if let font = fontName.flatMap({ fonts?.font(named: $0, weight: weight) }) {
+      var measured = FontTextMeasurer(font: font, size: size)
+      if let family = font.names.family {
+        measured.lineMetrics = IOSFonts.uikitLineMetrics(measured.lineMetrics, family: family)
+      }
+      measurer = measured
+    } else if let face = fontName.flatMap({ IOSFonts.face(named: $0, weight: weight) }) {
+      measurer = IOSFontMeasurer(face: face, size: size, library: fonts)
+    } else if let font = fonts?.systemFont(size: size, weight: weight) {
+      measurer = FontTextMeasurer(font: font, size: size)
     }
     if measurers.count >= Self.cacheLimit { measurers.removeAll(keepingCapacity: true) }
     measurers[key] = measurer
     return measurer
+  }
+
+  /// What the measures of a font named `name` approximate, in words, when the library lacks it
+  /// and iOS ships it (``IOSFonts``); nil when the font is measured exactly or is not one iOS ships.
+  func approximation(ofFontNamed name: String, weight: Int) -> String? {
+    guard !hasFont(named: name), let face = IOSFonts.face(named: name, weight: weight) else { return nil }
+    return IOSFontMeasurer(face: face, size: 17, library: fonts).approximation
   }
 
   /// `text` laid out in a font, at most `maxWidth` wide, its size rounded up to `1/scale`.

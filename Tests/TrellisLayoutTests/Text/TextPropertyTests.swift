@@ -98,13 +98,15 @@ final class TextPropertyTests: XCTestCase {
   }
 
   func testAFontTheLibraryLacksIsAWarningAndTheSystemFontStandsIn() throws {
+    // A name neither the library nor the fonts iOS ships (IOSFonts) have: as before, the system
+    // font (the library's only family, the synthetic font) stands in, with a warning.
     var library = FontLibrary()
     library.add(bytes: SyntheticFont().build(), path: "synthetic.ttf")
     let document = try XCTUnwrap(
       readLayout(
         """
         {"root": {"id": "root", "children": [
-          {"id": "l", "kind": "label", "text": "abc", "fontSize": 10, "fontName": "Avenir-Heavy"}]},
+          {"id": "l", "kind": "label", "text": "abc", "fontSize": 10, "fontName": "NoSuchFont-Heavy"}]},
          "constraints": ["l.leading == root.leading", "l.top == root.top"]}
         """))
     let result = LayoutEngine(document: document, typesetter: Typesetter(fonts: library)).layout(
@@ -112,6 +114,62 @@ final class TextPropertyTests: XCTestCase {
     assertRect(result, "l", 0, 0, 15, 11)
     XCTAssertEqual(result.diagnostics.map(\.code), ["font-not-found"])
     XCTAssertEqual(result.diagnostics.first?.location?.line, 2)
+  }
+
+  func testAFontIOSShipsIsMeasuredFromItsMetricsWithANoteWhenApproximate() throws {
+    // Avenir-Heavy, which the library lacks, is measured from IOSFonts: line height (1000 + 366)
+    // / 1000 × 10 = 13.66, baseline 10 below the top; widths the average advance, 472 / 1000 ×
+    // 10 = 4.72 a character, "abc" 14.16. Rounded up at @2x: 14.5 × 14 (13.66 → 27.32 px → 28).
+    // With the fixed metric and no library at all, the same: the table needs no font file.
+    // A note (not a warning) names the font once, at its first view.
+    var library = FontLibrary()
+    library.add(bytes: SyntheticFont().build(), path: "synthetic.ttf")
+    let document = try XCTUnwrap(
+      readLayout(
+        """
+        {"root": {"id": "root", "children": [
+          {"id": "l", "kind": "label", "text": "abc", "fontSize": 10, "fontName": "Avenir-Heavy"},
+          {"id": "m", "kind": "label", "text": "abc", "fontSize": 10, "fontName": "Avenir-Heavy"},
+          {"id": "mark", "intrinsicSize": {"width": 1, "height": 1}}]},
+         "constraints": ["l.leading == root.leading", "l.top == root.top", "m.leading == root.leading",
+                         "m.top == l.bottom", "mark.leading == root.leading", "mark.top == l.firstBaseline"]}
+        """))
+    for typesetter in [Typesetter(fonts: library), Typesetter()] {
+      let result = LayoutEngine(document: document, typesetter: typesetter).layout(in: environment(400, 400, scale: 2))
+      assertRect(result, "l", 0, 0, 14.5, 14)
+      assertRect(result, "m", 0, 14, 14.5, 14)
+      assertRect(result, "mark", 0, 10, 1, 1)
+      XCTAssertEqual(result.diagnostics.map(\.code), ["text-approximate-font"])
+      XCTAssertEqual(result.diagnostics.first?.severity, .note)
+      XCTAssertEqual(result.diagnostics.first?.location?.line, 2)
+    }
+    // A file of a family UIKit adjusts, given as a font, is measured with the adjustment: the
+    // synthetic font named Helvetica Neue (hhea 800 / −200 / 100 of 1000) is 8 + 2 = 10 tall at
+    // 10 pt, not 11, its widths its own ("abc" 15); nothing is approximated.
+    var neue = SyntheticFont()
+    neue.family = "Helvetica Neue"
+    neue.postScriptName = "HelveticaNeue"
+    var neueLibrary = FontLibrary()
+    neueLibrary.add(bytes: neue.build(), path: "HelveticaNeue.ttf")
+    let named = try XCTUnwrap(
+      readLayout(
+        """
+        {"root": {"id": "root", "children": [
+          {"id": "l", "kind": "label", "text": "abc", "fontSize": 10, "fontName": "HelveticaNeue"}]},
+         "constraints": ["l.leading == root.leading", "l.top == root.top"]}
+        """))
+    let neueResult = LayoutEngine(document: named, typesetter: Typesetter(fonts: neueLibrary)).layout(in: environment(400, 400))
+    assertRect(neueResult, "l", 0, 0, 15, 10)
+    XCTAssertEqual(neueResult.diagnostics, [])
+    // Menlo is monospaced: its one advance is exact, so there is nothing to note.
+    let menlo = try XCTUnwrap(
+      readLayout(
+        """
+        {"root": {"id": "root", "children": [
+          {"id": "l", "kind": "label", "text": "abc", "fontSize": 10, "fontName": "Menlo-Regular"}]},
+         "constraints": ["l.leading == root.leading", "l.top == root.top"]}
+        """))
+    XCTAssertEqual(LayoutEngine(document: menlo).layout(in: environment(400, 400)).diagnostics, [])
   }
 
   func testTextIsCentredVerticallyInATallerLabelAndItsBaselineMovesWithIt() throws {
