@@ -85,20 +85,44 @@ extension IOSFonts {
     .init("Verdana", "Verdana-Bold", 700, false, 2048, 2059, -430, 0, 1161),
     .init("Verdana", "Verdana-Italic", 400, true, 2048, 2059, -430, 0, 1041),
     .init("Verdana", "Verdana-BoldItalic", 700, true, 2048, 2059, -430, 0, 1161),
-    // Avenir Next: no sourced table. Avenir's vertical metrics (the same 1000 / −366 / 0 fits
-    // every stored frame of an Avenir Next label found, docs/text.md) and Avenir's average
-    // advance at the nearest weight stand in.
-    .init("Avenir Next", "AvenirNext-UltraLight", 200, false, 1000, 1000, -366, 0, 443, approximation: [.verticalMetrics, .averageAdvance]),
-    .init("Avenir Next", "AvenirNext-Regular", 400, false, 1000, 1000, -366, 0, 450, approximation: [.verticalMetrics, .averageAdvance]),
-    .init("Avenir Next", "AvenirNext-Medium", 500, false, 1000, 1000, -366, 0, 455, approximation: [.verticalMetrics, .averageAdvance]),
-    .init("Avenir Next", "AvenirNext-DemiBold", 600, false, 1000, 1000, -366, 0, 472, approximation: [.verticalMetrics, .averageAdvance]),
-    .init("Avenir Next", "AvenirNext-Bold", 700, false, 1000, 1000, -366, 0, 472, approximation: [.verticalMetrics, .averageAdvance]),
-    .init("Avenir Next", "AvenirNext-Heavy", 900, false, 1000, 1000, -366, 0, 477, approximation: [.verticalMetrics, .averageAdvance]),
-    .init("Avenir Next", "AvenirNext-UltraLightItalic", 200, true, 1000, 1000, -366, 0, 443, approximation: [.verticalMetrics, .averageAdvance]),
-    .init("Avenir Next", "AvenirNext-Italic", 400, true, 1000, 1000, -366, 0, 450, approximation: [.verticalMetrics, .averageAdvance]),
-    .init("Avenir Next", "AvenirNext-MediumItalic", 500, true, 1000, 1000, -366, 0, 455, approximation: [.verticalMetrics, .averageAdvance]),
-    .init("Avenir Next", "AvenirNext-DemiBoldItalic", 600, true, 1000, 1000, -366, 0, 472, approximation: [.verticalMetrics, .averageAdvance]),
-    .init("Avenir Next", "AvenirNext-BoldItalic", 700, true, 1000, 1000, -366, 0, 472, approximation: [.verticalMetrics, .averageAdvance]),
-    .init("Avenir Next", "AvenirNext-HeavyItalic", 900, true, 1000, 1000, -366, 0, 477, approximation: [.verticalMetrics, .averageAdvance]),
+    // Avenir Next: no sourced table. Avenir's vertical metrics (1000 / −366 / 0 gives every
+    // stored height of an Avenir Next label found, at the pixel or in whole points; docs/text.md)
+    // and Avenir's average advance at the nearest weight stand in.
+    .init(
+      "Avenir Next", "AvenirNext-UltraLight", 200, false, 1000, 1000, -366, 0, 443,
+      approximation: [.verticalMetrics, .averageAdvance]),
+    .init(
+      "Avenir Next", "AvenirNext-Regular", 400, false, 1000, 1000, -366, 0, 450,
+      approximation: [.verticalMetrics, .averageAdvance]),
+    .init(
+      "Avenir Next", "AvenirNext-Medium", 500, false, 1000, 1000, -366, 0, 455,
+      approximation: [.verticalMetrics, .averageAdvance]),
+    .init(
+      "Avenir Next", "AvenirNext-DemiBold", 600, false, 1000, 1000, -366, 0, 472,
+      approximation: [.verticalMetrics, .averageAdvance]),
+    .init(
+      "Avenir Next", "AvenirNext-Bold", 700, false, 1000, 1000, -366, 0, 472,
+      approximation: [.verticalMetrics, .averageAdvance]),
+    .init(
+      "Avenir Next", "AvenirNext-Heavy", 900, false, 1000, 1000, -366, 0, 477,
+      approximation: [.verticalMetrics, .averageAdvance]),
+    .init(
+      "Avenir Next", "AvenirNext-UltraLightItalic", 200, true, 1000, 1000, -366, 0, 443,
+      approximation: [.verticalMetrics, .averageAdvance]),
+    .init(
+      "Avenir Next", "AvenirNext-Italic", 400, true, 1000, 1000, -366, 0, 450,
+      approximation: [.verticalMetrics, .averageAdvance]),
+    .init(
+      "Avenir Next", "AvenirNext-MediumItalic", 500, true, 1000, 1000, -366, 0, 455,
+      approximation: [.verticalMetrics, .averageAdvance]),
+    .init(
+      "Avenir Next", "AvenirNext-DemiBoldItalic", 600, true, 1000, 1000, -366, 0, 472,
+      approximation: [.verticalMetrics, .averageAdvance]),
+    .init(
+      "Avenir Next", "AvenirNext-BoldItalic", 700, true, 1000, 1000, -366, 0, 472,
+      approximation: [.verticalMetrics, .averageAdvance]),
+    .init(
+      "Avenir Next", "AvenirNext-HeavyItalic", 900, true, 1000, 1000, -366, 0, 477,
+      approximation: [.verticalMetrics, .averageAdvance]),
   ]
 }

@@ -28,8 +28,9 @@ public struct IOSFontFace: Sendable, Hashable {
   public let descender: Int
   /// `hhea` line gap, in font units.
   public let lineGap: Int
-  /// The average advance of English text in font units (each character's advance weighted by its
-  /// frequency, spaces included): what a character is taken to advance without the face's widths.
+  /// The average advance of English text in font units: the advances of the space and of a…z
+  /// weighted by their frequency (`IOSFonts.englishFrequencies`). Without the face's widths,
+  /// characters are given Inter's proportions scaled to this average (`IOSFontMeasurer`).
   public let averageAdvance: Int
   /// What is approximated beyond the widths (empty: the vertical metrics are the face's own).
   public let approximation: Approximation
@@ -72,7 +73,8 @@ public struct IOSFontFace: Sendable, Hashable {
   public func lineMetrics(size: Double) -> LineMetrics {
     let scale = size / Double(unitsPerEm)
     return IOSFonts.uikitLineMetrics(
-      LineMetrics(ascender: Double(ascender) * scale, descender: Double(-descender) * scale, lineGap: Double(lineGap) * scale),
+      LineMetrics(
+        ascender: Double(ascender) * scale, descender: Double(-descender) * scale, lineGap: Double(lineGap) * scale),
       family: family)
   }
 }
@@ -98,6 +100,16 @@ public enum IOSFonts {
   /// Families whose labels leave out the line gap (see `IOSFontFace.lineMetrics`).
   static let gaplessFamilies: Set<String> = ["Helvetica Neue"]
   static let monospacedFamilies: Set<String> = ["Menlo", "Courier New"]
+
+  /// The frequencies `averageAdvance` weights the space and a…z by, as the source computed it
+  /// (escapace/satie, `packages/container/src/font/font-metrics.ts`, `WEIGHTINGS`, from
+  /// Wikipedia's English letter frequencies with the space).
+  static let englishFrequencies: [(Character, Double)] = [
+    (" ", 0.1818), ("a", 0.0668), ("b", 0.0122), ("c", 0.0228), ("d", 0.0348), ("e", 0.1039), ("f", 0.0182),
+    ("g", 0.0165), ("h", 0.0499), ("i", 0.057), ("j", 0.0013), ("k", 0.0063), ("l", 0.0329), ("m", 0.0197),
+    ("n", 0.0552), ("o", 0.0614), ("p", 0.0158), ("q", 0.0008), ("r", 0.049), ("s", 0.0518), ("t", 0.0741),
+    ("u", 0.0226), ("v", 0.008), ("w", 0.0193), ("x", 0.0012), ("y", 0.0162), ("z", 0.0006),
+  ]
   static let metricCompatibleFamilies = [
     "Arial": "Liberation Sans", "Helvetica": "Liberation Sans", "Times New Roman": "Liberation Serif",
     "Courier New": "Liberation Mono",
@@ -137,8 +149,11 @@ public enum IOSFonts {
 
 /// Measures text in a font iOS ships without its file (`IOSFonts`): lines from the face's
 /// vertical metrics as UIKit gives them; widths from a metric-compatible font when one is given
-/// (Liberation Sans for Arial: the same advances), else every character advances the face's
-/// average advance, which is approximate (exact for monospaced faces).
+/// (Liberation Sans for Arial: the same advances). Otherwise, approximately: each character of
+/// U+0020…U+00FF advances as in Inter (the text design of the built-in metric, at the nearest
+/// weight) scaled so that English text averages the face's `averageAdvance` — capitals wider
+/// than "i", as in the face, and the face's overall width; other characters advance the average.
+/// Monospaced faces advance their one advance, exactly.
 public struct IOSFontMeasurer: TextMeasurer {
   /// The face.
   public let face: IOSFontFace
@@ -156,7 +171,24 @@ public struct IOSFontMeasurer: TextMeasurer {
     self.size = size
     self.lineMetrics = face.lineMetrics(size: size)
     self.widths = widthFont.map { FontTextMeasurer(font: $0, size: size) }
+    let average = Double(face.averageAdvance) / Double(face.unitsPerEm)
+    self.average = average
+    let weight = min(900, max(100, Int((Double(face.weight) / 100).rounded()) * 100))
+    if !face.isMonospaced, let inter = BuiltinMetrics.inter.text[weight] {
+      let interAverage = IOSFonts.englishFrequencies.reduce(0.0) { sum, entry in
+        let code = entry.0.unicodeScalars.first.map { Int($0.value) - Int(BuiltinMetrics.first) } ?? 0
+        return sum + Double(inter[code]) * entry.1
+      }
+      self.shape = (inter, average / interAverage)
+    } else {
+      self.shape = nil
+    }
   }
+
+  /// The face's average advance in em.
+  private let average: Double
+  /// Inter's advances for U+0020…U+00FF and the factor from their units to em.
+  private let shape: (widths: [UInt16], scale: Double)?
 
   /// A measurer for `face` at `size`, its widths from `library`'s face of the face's
   /// metric-compatible family of the same weight class and style, when the library has one
@@ -180,22 +212,32 @@ public struct IOSFontMeasurer: TextMeasurer {
     if widths == nil && !face.isMonospaced {
       parts.append(
         face.approximation.contains(.averageAdvance)
-          ? "widths from a related family's average advance" : "widths from the font's average advance")
+          ? "widths from Inter's proportions at a related family's average advance"
+          : "widths from Inter's proportions at the font's average advance")
     }
     return parts.isEmpty ? nil : parts.joined(separator: ", ")
   }
 
-  /// The metric-compatible font's advance, else the average advance for each drawn scalar
-  /// (default ignorables and nonspacing marks take none); 0 for a newline.
+  /// The metric-compatible font's advance; else the sum over the cluster's drawn scalars of
+  /// Inter's advance scaled to the face (a tab as a space), or the face's average advance
+  /// outside U+0020…U+00FF or for a monospaced face. Default ignorables and nonspacing marks
+  /// take no space; a newline none.
   public func advance(of cluster: Character) -> Double {
     if let widths { return widths.advance(of: cluster) }
     if cluster.isNewline { return 0 }
-    var drawn = 0
+    var total = 0.0
     for scalar in cluster.unicodeScalars
     where !FontTextMeasurer.isDefaultIgnorable(scalar) && scalar.properties.generalCategory != .nonspacingMark {
-      drawn += 1
+      let code = scalar == "\t" ? 0x20 : scalar.value
+      if let shape, code >= BuiltinMetrics.first, code <= BuiltinMetrics.last,
+        case let units = shape.widths[Int(code - BuiltinMetrics.first)], units > 0
+      {
+        total += Double(units) * shape.scale * size
+      } else {
+        total += average * size
+      }
     }
-    return Double(drawn * face.averageAdvance) * size / Double(face.unitsPerEm)
+    return total
   }
 
   /// The metric-compatible font's kerning; 0 without one.

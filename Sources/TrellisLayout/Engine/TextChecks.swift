@@ -75,7 +75,8 @@ enum TextChecks {
       }
       guard found.count < maxDiagnostics else { break }
       if IOSFonts.face(named: name, weight: content.fontWeight) != nil {
-        guard !noted.contains(name), let approximation = typesetter.approximation(ofFontNamed: name, weight: content.fontWeight)
+        guard !noted.contains(name),
+          let approximation = typesetter.approximation(ofFontNamed: name, weight: content.fontWeight)
         else { continue }
         noted.insert(name)
         found.append(

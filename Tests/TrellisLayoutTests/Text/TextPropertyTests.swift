@@ -118,8 +118,10 @@ final class TextPropertyTests: XCTestCase {
 
   func testAFontIOSShipsIsMeasuredFromItsMetricsWithANoteWhenApproximate() throws {
     // Avenir-Heavy, which the library lacks, is measured from IOSFonts: line height (1000 + 366)
-    // / 1000 × 10 = 13.66, baseline 10 below the top; widths the average advance, 472 / 1000 ×
-    // 10 = 4.72 a character, "abc" 14.16. Rounded up at @2x: 14.5 × 14 (13.66 → 27.32 px → 28).
+    // / 1000 × 10 = 13.66, baseline 10 below the top; widths Inter Heavy's (800) a b c, 1649 +
+    // 1802 + 1681 units, scaled so English text averages Avenir Heavy's 472 / 1000 em (Inter
+    // Heavy averages 1385.0152 units): 5132 × 0.472 / 1385.0152 × 10 = 17.489. Rounded up at
+    // @2x: 17.5 × 14 (13.66 → 27.32 px → 28).
     // With the fixed metric and no library at all, the same: the table needs no font file.
     // A note (not a warning) names the font once, at its first view.
     var library = FontLibrary()
@@ -136,8 +138,8 @@ final class TextPropertyTests: XCTestCase {
         """))
     for typesetter in [Typesetter(fonts: library), Typesetter()] {
       let result = LayoutEngine(document: document, typesetter: typesetter).layout(in: environment(400, 400, scale: 2))
-      assertRect(result, "l", 0, 0, 14.5, 14)
-      assertRect(result, "m", 0, 14, 14.5, 14)
+      assertRect(result, "l", 0, 0, 17.5, 14)
+      assertRect(result, "m", 0, 14, 17.5, 14)
       assertRect(result, "mark", 0, 10, 1, 1)
       XCTAssertEqual(result.diagnostics.map(\.code), ["text-approximate-font"])
       XCTAssertEqual(result.diagnostics.first?.severity, .note)
@@ -158,7 +160,8 @@ final class TextPropertyTests: XCTestCase {
           {"id": "l", "kind": "label", "text": "abc", "fontSize": 10, "fontName": "HelveticaNeue"}]},
          "constraints": ["l.leading == root.leading", "l.top == root.top"]}
         """))
-    let neueResult = LayoutEngine(document: named, typesetter: Typesetter(fonts: neueLibrary)).layout(in: environment(400, 400))
+    let neueResult = LayoutEngine(document: named, typesetter: Typesetter(fonts: neueLibrary))
+      .layout(in: environment(400, 400))
     assertRect(neueResult, "l", 0, 0, 15, 10)
     XCTAssertEqual(neueResult.diagnostics, [])
     // Menlo is monospaced: its one advance is exact, so there is nothing to note.
