@@ -101,7 +101,7 @@ public final class Typesetter {
 
   /// What the measures of a font named `name` approximate, in words, when the library lacks it
   /// and iOS ships it (``IOSFonts``); nil when the font is measured exactly or is not one iOS ships.
-  func approximation(ofFontNamed name: String, weight: Int) -> String? {
+  package func approximation(ofFontNamed name: String, weight: Int) -> String? {
     guard !hasFont(named: name), let face = IOSFonts.face(named: name, weight: weight) else { return nil }
     return IOSFontMeasurer(face: face, size: 17, library: fonts).approximation
   }
