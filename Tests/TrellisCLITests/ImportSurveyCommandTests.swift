@@ -230,6 +230,20 @@ final class ImportSurveyCommandTests: XCTestCase {
     XCTAssertEqual(rows.first { $0.first == "text" }.map { Array($0.dropFirst(2).prefix(3)) }, ["16", "42", "358"])
   }
 
+  func testValidateSolvesAComponentAtItsOwnSize() throws {
+    // A 300-wide card whose label is pinned to both sides and 268 wide (300 − 16 − 16), required:
+    // at any screen's width (320, 375, …) those constraints could not all hold; at its own they do.
+    var text = banner(width: 300)
+    text = text.replacingOccurrences(
+      of: "id=\"k-3\"/>",
+      with: "id=\"k-3\"/>\n<constraint firstItem=\"tx-1\" firstAttribute=\"width\" constant=\"268\" id=\"k-4\"/>")
+    XCTAssertTrue(text.contains("k-4"))
+    try write(text, "card.xib")
+    let result = run("validate", directory.appendingPathComponent("card.xib").path)
+    XCTAssertEqual(result.status, 0, result.stdout + result.stderr)
+    XCTAssertFalse(result.stdout.contains("unsatisfiable"), result.stdout)
+  }
+
   /// One screen (iPhone 8, Xcode 14) with a label "Hi" stored 355 wide (stretched by a
   /// constraint IB no longer has), pinned 10 from the leading edge and at least 10 from the trailing.
   static let stretched = """

@@ -94,7 +94,8 @@ struct ValidateCommand: Command {
         var filePolicy = policy
         filePolicy.suppressions = Suppressions(document.suppressions + suppressed)
         diagnostics += solveEverywhere(
-          text.apply(to: document), context.pipeline, text: settings, rightToLeft: text.rightToLeft, policy: filePolicy)
+          text.apply(to: document), context.pipeline, text: settings, rightToLeft: text.rightToLeft, policy: filePolicy,
+          placed: outcome.placed)
       }
       diagnostics = Self.sorted(diagnostics)
       let errors = diagnostics.filter { $0.severity == .error }.count
@@ -164,12 +165,14 @@ struct ValidateCommand: Command {
   /// Solves at each size class's smallest and largest container; a problem found in several
   /// environments is reported once, naming every environment it was found in.
   func solveEverywhere(
-    _ document: LayoutDocument, _ pipeline: Pipeline, text: TextSettings, rightToLeft: Bool, policy: FailurePolicy
+    _ document: LayoutDocument, _ pipeline: Pipeline, text: TextSettings, rightToLeft: Bool, policy: FailurePolicy,
+    placed: (Environment) -> Environment = { $0 }
   ) -> [Diagnostic] {
     var merged: [Diagnostic] = []
     let solve = pipeline.makeSolver(document, text)
     for entry in Self.extremes.flatMap(\.entries) {
-      var environment = entry.environment
+      // A component (an IB card or banner) at its own size, on no screen's safe area.
+      var environment = placed(entry.environment)
       if rightToLeft { environment.layoutDirection = .rightToLeft }
       guard let result = solve(environment, false) else {
         return [
