@@ -123,7 +123,7 @@ private func check(_ result: LayoutResult, _ engine: LayoutEngine, source: FuzzS
   if result.views.count != engine.document.allViews.count { fuzzFail("\(context): \(result.views.count) views laid out") }
 
   // Required constraints, read from the frames independently of the engine's AnchorMap. A
-  // miss is a bug unless the engine reported it (beyond the solver's tested range, README
+  // miss is a bug unless the engine reported it (beyond the solver's tested range, docs/solver.md,
   // "Numerical limits", it says so rather than answering wrong in silence).
   // The engine's own resolution: wrapping text changes intrinsic heights and baselines after
   // the first pass, which a fresh resolution (text unwrapped) would not know.

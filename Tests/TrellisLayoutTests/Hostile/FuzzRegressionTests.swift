@@ -84,7 +84,7 @@ final class FuzzRegressionTests: XCTestCase {
   /// a stack's required spacing `i.top == a.bottom − 4` is silently off by the whole 4 pt
   /// (i.top = 0 = a.bottom), with no diagnostic. With the multiplier 10 instead of 1e6 it holds.
   ///
-  /// A known limitation (README, "Numerical limits": coefficients mixed across orders of
+  /// A known limitation (docs/solver.md, "Numerical limits": coefficients mixed across orders of
   /// magnitude): the spacing may be missed, but never silently — the engine then reports
   /// the missed required constraint as an error.
   func testAMillionfoldMultiplierOnMillionPointValuesHoldsOrIsReported() throws {

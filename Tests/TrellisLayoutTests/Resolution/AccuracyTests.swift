@@ -6,7 +6,7 @@ import XCTest
 @testable import TrellisLayout
 @testable import TrellisModel
 
-/// Layouts far outside the solver's tested range (README, "Numerical limits") must not get a
+/// Layouts far outside the solver's tested range (docs/solver.md, "Numerical limits") must not get a
 /// silently wrong answer: a required constraint the solution misses is reported as an error.
 final class AccuracyTests: XCTestCase {
   /// Found by the whole-layout fuzzer (CI run, 2026-11-21): a required multiplier of 1e6

@@ -12,7 +12,7 @@ import XCTest
 /// boxed by the screen. Without the box a random chain of constraints like
 /// `1e4·a = 1e-3·b` multiplies values by up to 1e7 per link, so the optimum reaches 1e16
 /// and beyond, where a double keeps no digit of a 1e6-sized term; `TRELLIS_NUMERIC_UNBOXED=1`
-/// drops the box to measure that case (README, "Numerical limits").
+/// drops the box to measure that case (docs/solver.md, "Numerical limits").
 ///
 /// Counts: 4 regimes (2 or 4 terms; coefficients in 0.1…10 or 1e-3…1e4) × 2 modes × 40
 /// systems of 20 variables and 30 random constraints (~60 % required, all holding at a

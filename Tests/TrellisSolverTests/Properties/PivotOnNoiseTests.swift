@@ -53,7 +53,7 @@ final class PivotOnNoiseTests: XCTestCase {
     return system
   }
 
-  /// The harness's accuracy check (README "Numerical limits"): a required constraint holds to
+  /// The harness's accuracy check (docs/solver.md, "Numerical limits"): a required constraint holds to
   /// 1e-6 of its terms' size or to 1e-9 of the largest value or constant times its coefficients.
   private func assertHolds(
     _ c: Constraint, constant: Double, _ solver: Solver, largest: Double, line: UInt = #line
@@ -178,7 +178,7 @@ final class PivotOnNoiseTests: XCTestCase {
     recording.add(make(v, [(2, 2), (-8, 0)], 2, .equal))
 
     XCTAssertEqual(solver.checkInvariants(), [])
-    // Values reach 43,001 here, and each is exact to about 1e-10 of the largest (README,
+    // Values reach 43,001 here, and each is exact to about 1e-10 of the largest (docs/solver.md,
     // "Numerical limits"): v2 comes out −1 − 2.5e-8.
     let values = v.map { solver.value(of: $0) }
     let largest = values.reduce(10000) { max($0, abs($1)) }

@@ -173,12 +173,12 @@ final class ReproductionTests: XCTestCase {
     XCTAssertEqual(solver.value(of: v3), 0, accuracy: 1e-9)
   }
 
-  /// From the solver fuzzer (weighted): the accuracy README "Numerical limits" states.
+  /// From the solver fuzzer (weighted): the accuracy docs/solver.md states ("Numerical limits").
   /// With the edit v3 at 1000 in the tableau, `−v1 + 10000·v3 == 0` needs
   /// v3 = v1 / 10000 = −1e-9 (v1 ≈ −1e-5, from the @999 `100·v1 + 0.001 <= 0`). Sums in the
   /// tableau are cancelled to 0 below 1e-12 of their operands, so next to 1000 a value keeps
   /// about 1e-9 absolute; v3 (1e-12 of 1000) comes out 0, and the equality misses by 1e-5,
-  /// which is that rounding times its coefficient 1e4: within the README's accuracy, which
+  /// which is that rounding times its coefficient 1e4: within docs/solver.md's accuracy, which
   /// these bounds check (1e-10 × 1000 per value, and that times 1 + 1e4 for the equality).
   func testSmallValueNextToALargeEditIsAccurateRelativeToTheLargeOne() throws {
     let solver = Solver(mode: .weighted)
@@ -294,7 +294,7 @@ final class ReproductionTests: XCTestCase {
   /// 7999.9999999, and v1's row becomes −8000 + 7999.9999999: a real −1e-7, which the
   /// cancellation of sums (then one tolerance, 1e-10 of the operands: 8e-7) took for
   /// rounding and made 0, so the required equality missed by 0.001, its whole constant.
-  /// The largest constant is 8, so the README's accuracy gives v1 to 1e-10 × 8 and the
+  /// The largest constant is 8, so docs/solver.md's accuracy gives v1 to 1e-10 × 8 and the
   /// equality to that times 1e4.
   func testSmallRequiredValueBesideALargeOptionalTargetIsKept() throws {
     for mode in [Solver.Mode.strict, .weighted] {
@@ -354,7 +354,7 @@ final class ReproductionTests: XCTestCase {
     XCTAssertEqual(solver.checkInvariants(), [])
     let value = { solver.value(of: v[$0]) }
     XCTAssertEqual(value(1), -1.0 / 3, accuracy: 1e-12)
-    // The README's accuracy: 1e-9 of the largest coefficient times the row's coefficients.
+    // docs/solver.md's accuracy: 1e-9 of the largest coefficient times the row's coefficients.
     XCTAssertGreaterThanOrEqual(0.001 * value(1) + 44 * value(2) + 1, -1e-9 * 44.001)
   }
 }

@@ -19,7 +19,7 @@ struct SolverScriptOutcome {
 /// edits, suggestions, constant changes) on a new solver and checks, after each one, what must
 /// hold whatever the input: the tableau invariants, and that a failed operation leaves the
 /// solver's state description unchanged. Every accepted required constraint must hold, to the
-/// accuracy README "Numerical limits" states, while the run stays inside the range the solver
+/// accuracy docs/solver.md states ("Numerical limits"), while the run stays inside the range the solver
 /// is documented to be robust in (coefficients 1e-3…1e4, values up to 1e6); once any accepted
 /// constraint, constant, suggestion or solved value leaves that range, the numerical invariants
 /// (required constraints hold, optimality, signs of restricted and dummy rows) are a known
@@ -127,7 +127,7 @@ func runSolverScript(
       // Required constraints are checked below, against the documented accuracy.
       guard !problem.hasPrefix("required "), inTestedRange || !numerical.contains(where: { problem.hasPrefix($0) })
       else { return false }
-      // README "Numerical limits": optimal to the accuracy of the values. A reduced cost
+      // docs/solver.md, "Numerical limits": optimal to the accuracy of the values. A reduced cost
       // whose whole improvement (times the step the ratio test allows) is within 1e-9 of the
       // largest value is rounding: the fuzzer met −3e-11 (a product of 0.0003 and 1e-7) that
       // could lower a level's error of 1.5e-8, the rounding of values near 1e5.
@@ -135,7 +135,7 @@ func runSolverScript(
       return true
     }
     if inTestedRange {
-      // README "Numerical limits": a required constraint holds to 1e-6 of its terms' size,
+      // docs/solver.md, "Numerical limits": a required constraint holds to 1e-6 of its terms' size,
       // and each value is exact to about 1e-10 of the largest value or constant in the
       // system, which the constraint multiplies by its coefficients.
       for c in added where c.priority.isRequired {
@@ -153,7 +153,7 @@ func runSolverScript(
 }
 
 /// How much `solver`'s values miss the required constraint `c` (with `constant` in place of its
-/// expression's), and the most README "Numerical limits" allows: 1e-6 of the size of its terms,
+/// expression's), and the most docs/solver.md allows ("Numerical limits"): 1e-6 of the size of its terms,
 /// or 1e-9 of the largest value or constant in the system (`largest`) times its coefficients.
 func requiredMiss(_ c: Constraint, constant: Double, _ solver: Solver, largest: Double) -> (miss: Double, allowed: Double) {
   var residual = constant
