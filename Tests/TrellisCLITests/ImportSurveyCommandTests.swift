@@ -291,4 +291,18 @@ final class ImportSurveyCommandTests: XCTestCase {
       .split(separator: " ").dropFirst(4).first.flatMap { Double($0) }
     XCTAssertLessThan(try XCTUnwrap(width, result.stdout), 40)
   }
+
+  func testANoteOnAFontMeasuredApproximatelyDoesNotMarkAnEnvironment() throws {
+    // The same card, its label in Arial Bold 28 (a font iOS ships, measured from its carried
+    // metrics with approximate widths: a text-approximate-font note). A note says nothing of an
+    // environment's frames: no row reads "text truncated" (the landscape rows that fail do so
+    // for the card's own layout, outside the notch's safe area, as with the system font).
+    let arial = Self.stretched.replacingOccurrences(
+      of: #"type="system" pointSize="17""#, with: #"name="Arial-BoldMT" family="Arial" pointSize="28""#)
+    XCTAssertNotEqual(arial, Self.stretched)
+    try write(arial, "arial.xib")
+    let result = run("matrix", directory.appendingPathComponent("arial.xib").path, "--devices", "iphone")
+    XCTAssertFalse(result.stdout.contains("text truncated"), result.stdout)
+    XCTAssertEqual(row(result.stdout, "iPhone SE (1st gen)", "portrait")?.contains(" ok"), true, result.stdout)
+  }
 }
