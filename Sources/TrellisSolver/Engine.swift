@@ -43,8 +43,8 @@ struct Journal {
 
 /// The symbols that may have become able to improve the objective since a scan of it last found
 /// none, so that the optimality check after each add looks at what changed instead of every
-/// level's every cell (that scan was 7 % of kiwi's enaml-like build, 13 % in strict mode, which
-/// also searched each higher level for every candidate).
+/// level's every cell (and, in strict mode, every higher level for each candidate): that scan
+/// grew with the tableau at every add.
 ///
 /// A symbol can only start to improve the objective when a level's coefficient of it changes:
 /// turns negative, is written for a free (external) symbol, or goes, which can free it at a
@@ -310,8 +310,7 @@ struct Engine {
 
   /// Room for `variables` more variables and `constraints` more constraints, with the symbols
   /// they make, so that a large build grows none of its tables: growing by doubling copies each
-  /// table into fresh memory, and at 10,000 views those copies were a sixth of a layout's cache
-  /// write misses.
+  /// table into fresh memory, which at thousands of views shows in a layout's cache misses.
   mutating func reserveCapacity(variables: Int, constraints: Int) {
     let variableCount = variableNames.count + variables
     variableNames.reserveCapacity(variableCount)
@@ -456,8 +455,7 @@ struct Engine {
 
   /// Adds `basic` to the column of `symbol`. A column's first entry reserves room for 16: a
   /// column grows one entry at a time, and each growth from Swift's smallest capacity (two
-  /// entries) reallocates. (Room for 8 left 92 growths past 10 entries per enaml-like build;
-  /// for 16, 29.)
+  /// entries) reallocates; room for 8 still left many columns growing.
   @inline(__always)
   mutating func link(_ basic: SymbolID, toColumn symbol: SymbolID) {
     let c = Int(symbol)
@@ -479,7 +477,7 @@ struct Engine {
   mutating func substitute(_ symbol: SymbolID, with row: Row) {
     structureRevision &+= 1
     // The column's buffer goes back to it emptied: a symbol made basic usually leaves the basis
-    // again, and reallocating its column then was 3 % of kiwi's enaml-like build.
+    // again, and would reallocate its column then.
     var holders: [SymbolID] = []
     swap(&holders, &columns[Int(symbol)])
     defer {
@@ -491,7 +489,7 @@ struct Engine {
       guard rows[Int(basic)] != nil else { continue }
       willWrite(basic)
       // Moved out, not copied: a copy retains the cells' buffer and the write back releases it,
-      // and at 10,000 views those two were a tenth of a fresh layout's time.
+      // once per row per pivot.
       var target = rows[Int(basic)].take().unsafelyUnwrapped
       let a = target.coefficient(of: symbol)
       target.constant = cancellingSum(target.constant, row.constant * a, tolerance: constantTolerance)
@@ -514,8 +512,8 @@ struct Engine {
         var out: [Cell] = []
         swap(&out, &spareCells)
         // A buffer too small is replaced by one with room to grow: rows fill in as the build goes
-        // on, and each buffer passes from row to row (reallocating to the exact size was 3 % of
-        // kiwi's enaml-like build).
+        // on, and each buffer passes from row to row (reallocating to the exact size would
+        // reallocate again at the next merge).
         let needed = target.cells.count + row.cells.count
         if out.capacity < needed {
           out = []
@@ -550,8 +548,8 @@ struct Engine {
     swap(&writes.log, &candidates)
     for l in levels.indices where !tracks || holding & (1 << UInt64(l)) != 0 {
       writes.level = l
-      // Objective rows merge in place (`Row.mergeFromTheEnd`) and leave the spare alone; without it
-      // here and in the artificial row below, the compiler's code cost the build 1.3 % (measured).
+      // Objective rows merge in place (`Row.mergeFromTheEnd`) and leave the spare alone; it is
+      // passed here and in the artificial row below because the code compiled without it was slower.
       levels[l].row.substitute(symbol, with: row, tolerance: epsilon, observer: &writes, spare: &spareCells)
     }
     writes.log.untrack(symbol)

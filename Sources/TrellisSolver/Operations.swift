@@ -48,7 +48,7 @@ extension Engine {
     let scale = largest > 0 ? largest : 1
     var row = Row(constant: constant / scale)
     // Room for every cell the terms can bring and the markers: one allocation, not a growth
-    // every few cells (1 % of kiwi's enaml-like build).
+    // every few cells.
     var room = 2
     for term in constraint.expression.terms {
       let s = variableSymbol[Int(term.variable.index)]

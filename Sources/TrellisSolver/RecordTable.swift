@@ -3,9 +3,9 @@
 /// Every add and remove looks its constraint up here, so the table is built for that:
 /// open addressing with linear probing on a multiplicative hash of the id (ids come from
 /// a counter, so they spread well), with the records themselves kept densely. A
-/// `Dictionary` hashes each id with SipHash, which cost about 3 % of a whole layout
-/// build. Iteration order is the dense order, which depends on removals: callers that
-/// need an order sort by `sequence`.
+/// `Dictionary` would hash each id with SipHash, a cost every operation pays. Iteration
+/// order is the dense order, which depends on removals: callers that need an order sort
+/// by `sequence`.
 struct RecordTable {
   /// The records, densely; removal moves the last one into the gap.
   private(set) var values: [ConstraintRecord] = []

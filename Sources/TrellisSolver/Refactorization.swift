@@ -75,8 +75,7 @@ extension Engine {
     // the largest coefficient left in it (partial pivoting among the basic columns).
     var solved = [Row?](repeating: nil, count: kinds.count)
     // The solved rows that may hold each symbol (stale entries and repeats are checked at use):
-    // finding the rows to substitute a new pivot into by scanning every solved row made one
-    // refactorization of kiwi's adddel-900 tableau cost 90 M instructions.
+    // scanning every solved row for each new pivot made refactorizing a large tableau quadratic.
     var holders = [[SymbolID]](repeating: [], count: kinds.count)
     for record in ordered {
       var equation = Row(constant: evaluateConstant(record) / record.scale)

@@ -34,9 +34,9 @@ struct Row {
   }
 
   /// Keeps `magnitude` within `magnitudeSpan` of the largest coefficient the row holds now.
-  /// Called when the magnitude grew (a pass over the row each time it is rewritten cost up to
-  /// 8 % of kiwi's adddel workload), so it stays within the span of the largest coefficient
-  /// the row held when it last grew.
+  /// Called only when the magnitude grew (a pass over the row each time it is rewritten was a
+  /// measurable share of kiwi's adddel workload), so it stays within the span of the largest
+  /// coefficient the row held when it last grew.
   ///
   /// The magnitude is an estimate that only grows: each cancellation leaves it above the
   /// cells for good, and over a long session (a layout resized thousands of times) it would
@@ -194,7 +194,7 @@ struct Row {
 
   /// `add(_:times:tolerance:)`, telling `observer` each symbol of `other` with its coefficient
   /// afterwards (0 when its cell is gone or was never made). Generic rather than a closure, so that
-  /// the observer is inlined (a call per cell cost the strict enaml-like build 2 %).
+  /// the observer is inlined rather than called once per cell.
   mutating func add<Observer: RowWriteObserver>(
     _ other: Row, times factor: Double, tolerance: Double = tableauTolerance, observer: inout Observer
   ) {
@@ -246,7 +246,7 @@ struct Row {
   /// past each move up (each once) to make room, and those below the source's first symbol are
   /// not touched. An objective row takes a short pivot row at every pivot; inserting each cell (a
   /// search and a shift of the rest) or merging into another buffer (a copy of the whole row)
-  /// made strict mode's enaml-like build 2.7 % dearer, its levels being many and short.
+  /// made strict mode's builds dearer, its levels being many and short.
   ///
   /// The result is a forward merge's, bit for bit (`ObjectiveMergeTests`): sums cancel as
   /// `cancellingSum` says with `tolerance`, and a new or summed coefficient within the noise floor
@@ -357,8 +357,8 @@ struct Row {
   /// that cancel to within `tolerance` of their operands are dropped. Notes in `lostDigits` what
   /// the sums lost (see ``DigitLoss``). `written` hears each symbol of `source` with its
   /// coefficient in the result (0 when it has none). The caller hands it a buffer it no longer
-  /// needs (`Engine.substitute`: allocating an array per merge and freeing the old one cost 1.5 %
-  /// of kiwi's enaml-like build). Objective rows merge in place instead (`mergeFromTheEnd`).
+  /// needs (`Engine.substitute`), rather than allocating an array per merge and freeing the old
+  /// one. Objective rows merge in place instead (`mergeFromTheEnd`).
   @inline(__always)
   static func merge(
     _ target: [Cell], _ source: [Cell], into out: inout [Cell], factor: Double, skipping: SymbolID,

@@ -33,7 +33,7 @@ public final class Solver {
   public let mode: Mode
   let id: UInt64
   // The engine never calls back into the solver, so the runtime exclusivity check on
-  // every read (about 76 instructions, a third of a resolve) guards nothing.
+  // every read, a large share of a resolve, guards nothing.
   @exclusivity(unchecked) var engine: Engine
 
   /// Makes an empty solver.

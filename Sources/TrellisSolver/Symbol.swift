@@ -13,7 +13,7 @@
 /// of 8000), and two coefficients 2272727.27275 and 2272727.272727 differ by a real 2.3e-5
 /// (1e-11 of them; a 0.001 coefficient divided by 44); cancelled at 1e-10, each made a required
 /// constraint miss. Tighter is not better: at 1e-13 rounding noise survives as cells that fill
-/// the rows (kiwi's adddel-900 remove pass: 219 M instructions at 1e-12, 309 M at 1e-13).
+/// the rows and slow every later pivot (docs/benchmarks.md, "Figures behind the code").
 let tableauTolerance = 1e-12
 
 /// The tableau rows' constants (the basic symbols' values) cancel below 1e-14 of the operands
@@ -61,8 +61,8 @@ let magnitudeSpan = 1e3
 /// operation then ends by refactorizing (`Engine.refactorizationDue`). The fuzzer's required miss
 /// (issue 17) followed a pivot on 0.00079 in a row whose magnitude was 1e3 (1.3e6 times the
 /// element); kiwi's adddel workload pivots on elements up to 3e4 times below their rows'
-/// magnitudes, where nothing is lost, and a refactorization there costs about as much as 100 of
-/// its removes.
+/// magnitudes, where nothing is lost, and refactorizing there would cost far more than the
+/// removes themselves.
 let riskyPivotAmplification = 1e5
 
 /// Below this times its `Row.magnitude`, an objective row's coefficient is rounding

@@ -187,7 +187,7 @@ package enum ConstraintTextParser {
           message: "a constraint must start with 'item.attribute', e.g. 'a.top == b.bottom + 8'", offset: token.offset)
       }
       let first = try anchor(context: "")
-      // Only messages spell the first anchor: building it for every constraint was a tenth of parsing.
+      // Only messages spell the first anchor, so it is built only for them, not for every constraint.
       func firstText() -> String { "\(first.item).\(first.attribute.rawValue)" }
       let (relation, relationOffset) = try relationToken(after: first)
       var result = ConstraintText(first: first, relation: relation, relationOffset: relationOffset)

@@ -357,7 +357,6 @@ struct DocumentReader {
     return (view, childNodes)
   }
 
-  /// Checks and registers a view's id; `""` when it is missing or unusable.
   /// Reads a view's id and records where it was written; the rules for ids are the
   /// validator's. `""` when it is missing (the root is then `root`) or not a string.
   private mutating func readViewID(

@@ -104,7 +104,7 @@ public enum LayoutWriter {
       out.addObject(
         "compressionResistance", view.compressionResistanceByClass, default: .init(horizontal: 750, vertical: 750),
         axisValue)
-      // A view controller's root has no margins of its own (DocumentReader, "Layout margins").
+      // A view controller's root has no margins of its own (docs/semantics.md, "Layout margins").
       out.addObject("layoutMargins", view.layoutMarginsByClass, default: isRoot ? .zero : .uniform(8), insetsValue)
       if view.preservesSuperviewLayoutMargins { out.add("preservesSuperviewLayoutMargins", .bool(true)) }
       if !view.insetsLayoutMarginsFromSafeArea { out.add("insetsLayoutMarginsFromSafeArea", .bool(false)) }

@@ -31,9 +31,9 @@ public struct LayoutDocument: Sendable {
 
   /// Visits every view depth first in document order, root first, with its parent's id (nil for
   /// the root); `visit` returns whether to go into the view's subviews. Each view is read where
-  /// it is: a list of pending views copied each one (660 bytes and a dozen references; with the
-  /// other walks that copied views, 6 % of a 10,000-view layout's cache read misses). An explicit
-  /// stack of sibling lists rather than recursion: nesting depth comes from the file.
+  /// it is: a list of pending views would copy each one, hundreds of bytes and a dozen
+  /// references. An explicit stack of sibling lists rather than recursion: nesting depth comes
+  /// from the file.
   package func forEachView(_ visit: (_ node: ViewNode, _ parent: String?) -> Bool) {
     var frames: [(siblings: [ViewNode], next: Int, parent: String?)] = [([root], 0, nil)]
     while let top = frames.indices.last {

@@ -42,8 +42,8 @@ public enum LayoutItem: Hashable, Sendable, Comparable, CustomStringConvertible,
     return nil
   }
 
-  /// Whether the item is a layout guide (a root guide or a generated one), which has edges,
-  /// centers and a size but no baselines and no margins.
+  /// Whether the item is one of the root's layout guides (`safeArea` or `margins`), which have
+  /// edges, centers and a size but no baselines and no margins. Generated guides are not.
   public var isRootGuide: Bool { self == .safeArea || self == .margins }
 
   /// The view an item belongs to for messages: the view itself, or the stack that made a guide.

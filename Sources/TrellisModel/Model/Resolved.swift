@@ -217,11 +217,10 @@ public struct LayoutConstraint: Sendable, Hashable, CustomStringConvertible {
     case scroll(id: String, reason: String)
   }
 
-  /// Every field in one shared object, copied on write: a constraint is about 300 bytes holding
-  /// a dozen references, and a layout passes each one through several arrays (the set, the
-  /// installation, the installed list); copying the fields retained each reference every time
-  /// (a tenth of a 1,000-button grid's layout instructions, and a fifth of its peak memory at
-  /// 10,000 buttons).
+  /// Every field in one shared object, copied on write: a constraint holds a dozen references,
+  /// and a layout passes each one through several arrays (the set, the installation, the
+  /// installed list); copying the fields retained each reference every time and held a copy
+  /// per array.
   private final class Storage: @unchecked Sendable {
     // Safe to share across threads: a value mutates its storage only when no other value holds
     // it (`LayoutConstraint.unique()`), so no other thread can be reading it.

@@ -29,13 +29,12 @@ package struct ConstraintSet: Sendable {
 }
 
 /// Stack constraints generated earlier, reused when a stack and its arranged views resolve
-/// exactly the same again (``StackLayout/constraints(for:arranged:direction:)`` depends only
+/// exactly the same again (``StackLayout/constraints(for:arranged:)`` depends only
 /// on its arguments): a rotation regenerates only the stacks whose views changed.
 package struct StackMemo {
   private struct Entry {
     var stack: ResolvedView
     var arranged: [ResolvedView]
-    var direction: LayoutDirection
     var output: StackConstraints
   }
   /// The last generation per stack id (looked up only, never iterated).
@@ -43,15 +42,13 @@ package struct StackMemo {
 
   package init() {}
 
-  /// `StackLayout.constraints(for:arranged:direction:)`, from the memo when the inputs are equal.
-  package mutating func constraints(for stack: ResolvedView, arranged: [ResolvedView], direction: LayoutDirection)
-    -> StackConstraints
-  {
-    if let entry = entries[stack.id], entry.direction == direction, entry.stack == stack, entry.arranged == arranged {
+  /// `StackLayout.constraints(for:arranged:)`, from the memo when the inputs are equal.
+  package mutating func constraints(for stack: ResolvedView, arranged: [ResolvedView]) -> StackConstraints {
+    if let entry = entries[stack.id], entry.stack == stack, entry.arranged == arranged {
       return entry.output
     }
-    let output = StackLayout.constraints(for: stack, arranged: arranged, direction: direction)
-    entries[stack.id] = Entry(stack: stack, arranged: arranged, direction: direction, output: output)
+    let output = StackLayout.constraints(for: stack, arranged: arranged)
+    entries[stack.id] = Entry(stack: stack, arranged: arranged, output: output)
     return output
   }
 }
@@ -65,17 +62,17 @@ extension ResolvedLayout {
 
   /// ``constraintSet()``, taking stack constraints from `memo` where the stack resolved the same.
   package func constraintSet(memo: inout StackMemo) -> ConstraintSet {
-    // The parts first, then one array of their total size: a constraint is 300 bytes, and
-    // growing the set by doubling copied a 10,000-view grid's constraints about twice over.
+    // The parts first, then one array of their total size: growing the set by doubling would
+    // copy a large layout's constraints about twice over.
     var parts: [[LayoutConstraint]] = []
     var guides: [LayoutItem] = []
-    // Views by index: `for view in views` copies each one (550 bytes and a dozen references);
-    // with the other walks that did, a third of `memcpy`'s cache read misses at 10,000 views.
+    // Views by index: `for view in views` copies each one (hundreds of bytes and a dozen
+    // references), which shows in a large layout's cache misses.
     var indexByID: [String: Int] = [:]
     for index in views.indices where indexByID[views[index].id] == nil { indexByID[views[index].id] = index }
     for index in views.indices where views[index].kind == .stack && views[index].stack != nil {
       let arranged = views[index].children.compactMap { indexByID[$0].map { views[$0] } }
-      let generated = memo.constraints(for: views[index], arranged: arranged, direction: environment.layoutDirection)
+      let generated = memo.constraints(for: views[index], arranged: arranged)
       guides += generated.guides
       parts.append(generated.constraints)
     }

@@ -1,6 +1,6 @@
 // Seam between resolution and stack views: the resolver calls
-// `StackLayout.constraints(for:arranged:direction:)` for each stack and adds the result to
-// the solver like any other constraints. See docs/stacks.md for what is generated and why.
+// `StackLayout.constraints(for:arranged:)` for each stack and adds the result to the solver
+// like any other constraints. See docs/stacks.md for what is generated and why.
 
 /// What a stack view contributes to a layout: extra layout guides and constraints.
 package struct StackConstraints: Sendable {
@@ -28,12 +28,10 @@ package enum StackLayout {
   ///   - stack: the stack view, with `stack.stack` set (a view without stack properties
   ///     generates nothing).
   ///   - arranged: its arranged subviews in order (hidden ones included).
-  ///   - direction: leading/trailing run left-to-right or right-to-left. Generated
-  ///     constraints use leading/trailing, never left/right, so they hold in either
-  ///     direction once the resolver maps those attributes.
-  package static func constraints(
-    for stack: ResolvedView, arranged: [ResolvedView], direction: LayoutDirection
-  ) -> StackConstraints {
+  ///
+  /// No layout direction: generated constraints use leading/trailing, never left/right, so
+  /// they hold in either direction once the resolver maps those attributes.
+  package static func constraints(for stack: ResolvedView, arranged: [ResolvedView]) -> StackConstraints {
     guard let properties = stack.stack else { return StackConstraints() }
     var generator = StackGenerator(stack: stack, properties: properties, items: arranged)
     generator.addAll()

@@ -397,7 +397,7 @@ public struct LayoutValidator: Sendable {
 
     /// A point value within ±maxMagnitude, and not negative where that is not allowed.
     /// `origin` (where the value was written, and its JSON path) is worked out only for a report:
-    /// a view's origins are looked up by name, which cost a tenth of validating a large file.
+    /// a view's origins are looked up by name, too dear to do for every value of a large file.
     @discardableResult
     private mutating func checkPoints(
       _ value: Double, for name: String, at origin: @autoclosure () -> (SourceLocation?, String?),

@@ -415,12 +415,4 @@ final class StackConstraintTests: XCTestCase {
     }
     XCTAssertEqual(spacing.first?.source, "'UISV-spacing' b.leading == a.trailing + 8")
   }
-
-  /// Right-to-left needs no different constraints: leading/trailing are mapped by the resolver.
-  func testDirectionDoesNotChangeTheConstraints() {
-    let stack = F.stack(distribution: .equalCentering, alignment: .center, spacing: 3)
-    let items = [F.item("a"), F.item("b", hidden: true), F.item("c")]
-    XCTAssertEqual(
-      F.generate(stack, items, direction: .leftToRight).lines, F.generate(stack, items, direction: .rightToLeft).lines)
-  }
 }

@@ -67,7 +67,7 @@ struct StackHarness {
       _ = box(view.id)
       if let properties = view.stack, properties.axis == .horizontal || properties.axis == .vertical {
         let arranged = view.children.compactMap { byID[$0] }
-        let generated = StackLayout.constraints(for: view, arranged: arranged, direction: direction)
+        let generated = StackLayout.constraints(for: view, arranged: arranged)
         generated.guides.forEach { _ = box($0.description) }
         all += generated.constraints
       }

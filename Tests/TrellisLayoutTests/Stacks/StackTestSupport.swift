@@ -36,10 +36,8 @@ enum StackFixtures {
   }
 
   /// Generates a stack's constraints for these items.
-  static func generate(_ stack: ResolvedView, _ items: [ResolvedView], direction: LayoutDirection = .leftToRight)
-    -> StackConstraints
-  {
-    StackLayout.constraints(for: stack, arranged: items, direction: direction)
+  static func generate(_ stack: ResolvedView, _ items: [ResolvedView]) -> StackConstraints {
+    StackLayout.constraints(for: stack, arranged: items)
   }
 }
 
