@@ -16,7 +16,7 @@ enum EnvironmentLimits {
     let scale = environment.scale
     guard scales.contains(scale) else {
       throw UsageError(
-        "The value '\(scaleText ?? NumberText.exact(scale))' is invalid for '--scale <n>'. "
+        "The value '\(scaleText ?? NumberFormat.exact(scale))' is invalid for '--scale <n>'. "
           + "Expected a screen scale from 1 to 10 (2 for @2x).")
     }
     let insets = environment.safeAreaInsets
@@ -27,17 +27,9 @@ enum EnvironmentLimits {
     ] where !(sum <= extent) {
       throw UsageError(
         "The safe-area insets \(insets) do not fit the \(size) container: \(first) + \(second) "
-          + "(\(NumberText.exact(sum))) is more than the \(axis) (\(NumberText.exact(extent))). "
+          + "(\(NumberFormat.exact(sum))) is more than the \(axis) (\(NumberFormat.exact(extent))). "
           + "Give smaller '--safe-area' insets or a larger '--size'.")
     }
     return environment
-  }
-}
-
-/// A number as the user wrote it: whole numbers without `.0`, others in full.
-enum NumberText {
-  static func exact(_ value: Double) -> String {
-    if value.isFinite, value == value.rounded(), abs(value) < 1e15 { return String(Int64(value)) }
-    return "\(value)"
   }
 }

@@ -35,7 +35,7 @@ enum InterfaceBuilderFiles {
     if only.isComponent {
       let design = only.environment
       let screen = design.deviceName.flatMap { DeviceTable.device(named: $0) }?.size(design.orientation ?? .portrait)
-      outcome.component = (design.containerSize, screen.map { abs($0.width - design.containerSize.width) < 0.5 } ?? false)
+      outcome.component = (design.containerSize, screen.map { abs($0.width - design.containerSize.width) < CLITolerance.screenWidth } ?? false)
     }
     return outcome
   }

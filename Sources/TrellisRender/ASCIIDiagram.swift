@@ -313,10 +313,6 @@ struct EdgeMap {
   private var values: [Double] = []
   private var assigned: [Int] = []
 
-  /// Coordinates closer than this are one edge: solved frames carry rounding noise (a stack's
-  /// arranged views end at 91.74999999999999 where the stack ends at 91.75).
-  static let sameEdge = 1e-6
-
   /// - Parameter spans: each box's two edges on this axis (smaller first): both take part in the
   ///   gap rule, and a move that would leave a box no cell inside where it had one is refused.
   init(spans: [(Double, Double)], scale: Double, cells: Int, extent: Double, minimumGap: Double) {
@@ -324,7 +320,7 @@ struct EdgeMap {
     self.cells = cells
     let inside = { (value: Double) in value.isFinite && value >= 0 && value <= extent }
     for value in spans.flatMap({ [$0.0, $0.1] }).filter(inside).sorted()
-    where values.last.map({ value - $0 > Self.sameEdge }) ?? true {
+    where values.last.map({ value - $0 > RenderTolerance.sameEdge }) ?? true {
       values.append(value)
     }
     assigned = values.map { Self.nearest($0 * scale, limit: cells) }
@@ -370,11 +366,11 @@ struct EdgeMap {
     return low
   }
 
-  /// The index of a known coordinate within ``sameEdge``.
+  /// The index of a known coordinate within ``RenderTolerance/sameEdge``.
   private func index(of value: Double) -> Int? {
     let low = lowerBound(value)
-    if low < values.count, values[low] - value <= Self.sameEdge { return low }
-    if low > 0, value - values[low - 1] <= Self.sameEdge { return low - 1 }
+    if low < values.count, values[low] - value <= RenderTolerance.sameEdge { return low }
+    if low > 0, value - values[low - 1] <= RenderTolerance.sameEdge { return low - 1 }
     return nil
   }
 
@@ -581,7 +577,7 @@ private struct Canvas {
   mutating func markOverflow(_ box: Box, of state: ScrollState, style: ASCIIDiagram.Style) {
     let content = state.contentFrame
     let frame = state.frame
-    let tolerance = 0.5
+    let tolerance = RenderTolerance.scrollOverflow
     let unicode = style == .unicode
     let middleColumn = (box.left + box.right) / 2
     let middleRow = (box.top + box.bottom) / 2

@@ -342,8 +342,8 @@ public enum SVGRenderer {
     let bottom = box.y + fontSize + 3
     return later.contains { other in
       guard let other else { return false }
-      return min(right, other.x + other.width) - max(box.x, other.x) > 0.5
-        && min(bottom, other.y + other.height) - max(box.y, other.y) > 0.5
+      return min(right, other.x + other.width) - max(box.x, other.x) > RenderTolerance.labelCover
+        && min(bottom, other.y + other.height) - max(box.y, other.y) > RenderTolerance.labelCover
     }
   }
 

@@ -75,7 +75,7 @@ package indirect enum JSONValue: Hashable, Sendable {
     switch self {
     case .null: out += "null"
     case .bool(let value): out += value ? "true" : "false"
-    case .number(let value): out += Self.format(value)
+    case .number(let value): out += NumberFormat.json(value)
     case .string(let value): Self.quote(value, into: &out)
     case .array(let items):
       if items.isEmpty {
@@ -104,13 +104,6 @@ package indirect enum JSONValue: Hashable, Sendable {
       }
       out += String(repeating: "  ", count: indent) + "}"
     }
-  }
-
-  package static func format(_ value: Double) -> String {
-    guard value.isFinite else { return "null" }
-    if value == 0 { return "0" }
-    if value == value.rounded(), abs(value) < 1e15 { return String(Int64(value)) }
-    return "\(value)"
   }
 
   package static func quote(_ text: String, into out: inout String) { out += JSONText.quoted(text) }

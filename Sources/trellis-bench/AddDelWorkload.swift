@@ -1,4 +1,5 @@
 import TrellisSolver
+import TrellisSupport
 
 /// adddel-N.json: add N random required constraints over weak stays (rolling back the
 /// unsatisfiable ones), resolve two edit variables many times, remove everything.
@@ -251,7 +252,7 @@ struct AddDelWorkload: Workload {
       }
     }
     log.note(
-      "resolves: \(data.nResolves) done; the first \(checked) compared (suggestions: \(suggestionMismatches) differ, edit values: \(editValueMismatches) differ); final edit values \(data.edits.map { formatValue(values[$0.variable]) }.joined(separator: ", ")), kiwi \(data.finalEditValues.map(formatValue).joined(separator: ", "))"
+      "resolves: \(data.nResolves) done; the first \(checked) compared (suggestions: \(suggestionMismatches) differ, edit values: \(editValueMismatches) differ); final edit values \(data.edits.map { NumberFormat.exact(values[$0.variable]) }.joined(separator: ", ")), kiwi \(data.finalEditValues.map(NumberFormat.exact).joined(separator: ", "))"
     )
     if suggestionMismatches > 1 {
       log.fail("\(suggestionMismatches) of the first \(checked) resolves' suggestions differ from kiwi's")
@@ -287,7 +288,7 @@ struct AddDelWorkload: Workload {
       }
     }
     log.note(
-      "after the removes: edit values \(data.edits.map { formatValue(values[$0.variable]) }.joined(separator: ", ")), largest |non-edit value| \(values.indices.filter { !editIndices.contains($0) }.map { abs(values[$0]) }.max() ?? 0)"
+      "after the removes: edit values \(data.edits.map { NumberFormat.exact(values[$0.variable]) }.joined(separator: ", ")), largest |non-edit value| \(values.indices.filter { !editIndices.contains($0) }.map { abs(values[$0]) }.max() ?? 0)"
     )
     let nonZero = values.indices.filter { !editIndices.contains($0) && !(abs(values[$0]) <= GoldenTolerance.absolute) }
     if !nonZero.isEmpty {

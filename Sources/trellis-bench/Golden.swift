@@ -1,4 +1,5 @@
 import TrellisSolver
+import TrellisSupport
 
 /// The tolerances of the golden checks (one place, so a report can quote them).
 enum GoldenTolerance {
@@ -6,6 +7,9 @@ enum GoldenTolerance {
   static let absolute = 1e-6
   /// Relative tolerance on variable values: `|ours − kiwi| ≤ relative · max(1, |kiwi|)`.
   static let relative = 1e-6
+  /// How far apart two ways of reaching the same frames may put them (a moved engine and a fresh
+  /// one, the engine and hand-written arithmetic): rounding only, far below a pixel.
+  static let frames = 1e-9
 
   /// Whether `value` matches `expected` within the relative tolerance.
   static func valuesMatch(_ value: Double, _ expected: Double) -> Bool {
@@ -93,10 +97,10 @@ extension GoldenLog {
     for strength in strengths {
       let mine = ours.first { $0.strength == strength }?.error ?? 0
       let theirs = expected.first { $0.strength == strength }?.error ?? 0
-      compared.append("\(formatStrength(strength)): \(mine)/\(theirs)")
+      compared.append("\(NumberFormat.exact(strength)): \(mine)/\(theirs)")
       if !(abs(mine - theirs) <= tolerance(theirs)) {
         fail(
-          "\(state): total error at strength \(formatStrength(strength)) is \(mine), kiwi's is \(theirs) (difference \(mine - theirs))"
+          "\(state): total error at strength \(NumberFormat.exact(strength)) is \(mine), kiwi's is \(theirs) (difference \(mine - theirs))"
         )
       }
     }

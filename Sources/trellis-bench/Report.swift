@@ -23,31 +23,13 @@ struct WorkloadResult {
   }
 }
 
-/// A number without a trailing `.0` when whole (`400`, `12.5`).
-func formatValue(_ value: Double) -> String {
-  if value.isFinite, value == value.rounded(), abs(value) < 1e15 { return String(Int64(value)) }
-  return "\(value)"
-}
-
 /// A duration given in µs, in the unit that suits it (`0.832 µs`, `289.4 µs`, `78.96 ms`).
 func formatDuration(_ microseconds: Double) -> String {
   guard microseconds.isFinite else { return "—" }
-  if microseconds < 10 { return String(format: "%.3f µs", microseconds) }
-  if microseconds < 1000 { return String(format: "%.1f µs", microseconds) }
-  if microseconds < 1_000_000 { return String(format: "%.2f ms", microseconds / 1000) }
-  return String(format: "%.2f s", microseconds / 1_000_000)
-}
-
-/// An instruction count with thousands separators (`2,788,363`).
-func formatCount(_ count: Double) -> String {
-  guard count.isFinite, abs(count) < 9e18 else { return "\(count)" }
-  let digits = String(Int64(count.rounded()).magnitude)
-  var grouped = ""
-  for (position, character) in digits.enumerated() {
-    if position > 0, (digits.count - position) % 3 == 0 { grouped.append(",") }
-    grouped.append(character)
-  }
-  return count < 0 ? "-" + grouped : grouped
+  if microseconds < 10 { return NumberFormat.fixed(microseconds, decimals: 3) + " µs" }
+  if microseconds < 1000 { return NumberFormat.fixed(microseconds, decimals: 1) + " µs" }
+  if microseconds < 1_000_000 { return NumberFormat.fixed(microseconds / 1000, decimals: 2) + " ms" }
+  return NumberFormat.fixed(microseconds / 1_000_000, decimals: 2) + " s"
 }
 
 enum Report {
@@ -61,7 +43,7 @@ enum Report {
         let kiwiText = kiwi.map { formatDuration($0.medianMicroseconds) + ($0.comparable ? "" : "*") } ?? "—"
         var ratio = "—"
         if let kiwi, kiwi.comparable, measurement.runs > 0 {
-          ratio = String(format: "%.2f×", measurement.median / kiwi.medianMicroseconds)
+          ratio = NumberFormat.fixed(measurement.median / kiwi.medianMicroseconds, decimals: 2) + "×"
         }
         rows.append([
           result.workload, result.mode.name, measurement.name,
@@ -69,7 +51,7 @@ enum Report {
           measurement.runs > 0
             ? "\(formatDuration(measurement.minimum)) – \(formatDuration(measurement.maximum))" : "—",
           String(measurement.runs), kiwiText, ratio,
-          result.speedUp(measurement).map { "\(String(format: "%.1f", $0))× vs \(result.reference ?? "")" } ?? "—",
+          result.speedUp(measurement).map { "\(NumberFormat.fixed($0, decimals: 1))× vs \(result.reference ?? "")" } ?? "—",
         ])
       }
     }
@@ -129,11 +111,8 @@ enum Report {
     return "{\"workloads\": [\n" + workloads.joined(separator: ",\n") + "\n]}\n"
   }
 
-  /// A finite number, rounded to 0.0001 µs (JSON has no NaN or infinity).
-  static func jsonNumber(_ value: Double) -> String {
-    guard value.isFinite else { return "null" }
-    return "\((value * 10_000).rounded() / 10_000)"
-  }
+  /// A number rounded to 0.0001 µs (`null` when not finite: JSON has no NaN or infinity).
+  static func jsonNumber(_ value: Double) -> String { NumberFormat.json((value * 10_000).rounded() / 10_000) }
 
   static func jsonString(_ text: String) -> String { JSONText.quoted(text) }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import TrellisSupport
 
 /// The scaling workload's curves as an SVG picture: time per fresh layout against the number
 /// of views, both axes logarithmic, one polyline per shape, with dashed lines of slope 1
@@ -43,7 +44,7 @@ enum ScalingChart {
     func y(_ ms: Double) -> Double {
       height - bottom - (log10(ms) - minY) / max(maxY - minY, 1) * (height - top - bottom)
     }
-    func f(_ v: Double) -> String { String(format: "%.1f", v) }
+    func f(_ v: Double) -> String { NumberFormat.fixed(v, decimals: 1) }
     var out = "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"\(Int(width))\" height=\"\(Int(height))\" "
     out += "font-family=\"sans-serif\" font-size=\"12\">\n"
     out += "  <rect width=\"100%\" height=\"100%\" fill=\"white\"/>\n"
@@ -92,14 +93,18 @@ enum ScalingChart {
     let value = pow(10, decade)
     if value >= 1000 { return "\(Int(value / 1000))k" }
     if value >= 1 { return "\(Int(value))" }
-    return String(format: "%g", value)
+    return NumberFormat.exact(power(decade))
   }
 
   /// `0.1 ms`, `10 ms`, `1 s`, `10 s` for a decade exponent of milliseconds.
   static func timeLabel(_ decade: Double) -> String {
     let ms = pow(10, decade)
-    return ms >= 1000 ? "\(Int(ms / 1000)) s" : "\(String(format: "%g", ms)) ms"
+    return ms >= 1000 ? "\(Int(ms / 1000)) s" : "\(NumberFormat.exact(power(decade))) ms"
   }
+
+  /// 10 to a whole `decade`, parsed rather than computed so that it prints as written
+  /// (`0.001`, not `pow`'s `0.0010000000000000002`).
+  static func power(_ decade: Double) -> Double { Double("1e\(Int(decade.rounded()))") ?? pow(10, decade) }
 
   static func escape(_ text: String) -> String {
     text.replacingOccurrences(of: "&", with: "&amp;").replacingOccurrences(of: "<", with: "&lt;")

@@ -3,6 +3,7 @@ import TrellisJSON
 import TrellisLayout
 import TrellisModel
 import TrellisSolver
+import TrellisSupport
 
 /// Generated layouts of growing size through `LayoutEngine`: how a fresh layout's cost grows
 /// with the number of views, and the time budget the largest must meet (issue 17's hangs).
@@ -195,7 +196,7 @@ struct ScalingWorkload: Workload {
           if !(d <= largest) { largest = d }
         }
         log.note("\(key): \(expected.count) frames, largest difference from the exact ones \(largest)")
-        if !(largest <= 1e-9) { log.fail("\(key): frames differ from the exact ones by \(largest)") }
+        if !(largest <= GoldenTolerance.frames) { log.fail("\(key): frames differ from the exact ones by \(largest)") }
       }
     }
   }
@@ -220,7 +221,7 @@ struct ScalingWorkload: Workload {
       if let exponent = Self.growthExponent(medians) {
         let sizes = Self.sizes(shape)
         log.note(
-          "\(shape.rawValue): growth exponent \(String(format: "%.2f", exponent)) (least squares, \(sizes.first ?? 0) to "
+          "\(shape.rawValue): growth exponent \(NumberFormat.fixed(exponent, decimals: 2)) (least squares, \(sizes.first ?? 0) to "
             + "\(sizes.last ?? 0) views)")
       }
       // The budget is for release builds (scripts/bench.sh); a debug build is several times slower.
@@ -228,8 +229,8 @@ struct ScalingWorkload: Workload {
       let largest = Self.sizes(shape).last ?? 0
       if checksBudget, let large = medians[largest], large / 1000 > Self.budgetMilliseconds(shape) {
         log.fail(
-          "\(shape.rawValue) of \(largest) views: \(String(format: "%.0f", large / 1000)) ms, over the budget of "
-            + "\(String(format: "%.0f", Self.budgetMilliseconds(shape))) ms")
+          "\(shape.rawValue) of \(largest) views: \(NumberFormat.fixed(large / 1000, decimals: 0)) ms, over the budget of "
+            + "\(NumberFormat.fixed(Self.budgetMilliseconds(shape), decimals: 0)) ms")
       }
     }
     for size in Self.resizeSizes {
@@ -249,7 +250,7 @@ struct ScalingWorkload: Workload {
       results.append(measurement)
       if let fresh = results.first(where: { $0.name == "buttons_\(size)" }), measurement.median > 0 {
         log.note(
-          "resize_\(size): \(String(format: "%.0f", fresh.median / measurement.median))x cheaper than a fresh layout")
+          "resize_\(size): \(NumberFormat.fixed(fresh.median / measurement.median, decimals: 0))x cheaper than a fresh layout")
       }
     }
     return results

@@ -57,7 +57,7 @@ struct LinearSpec {
       }
     }
     if constant != 0 { text += constant < 0 ? " - \(-constant)" : " + \(constant)" }
-    let strengthText = isRequired ? "required" : "strength \(formatStrength(strength))"
+    let strengthText = isRequired ? "required" : "strength \(NumberFormat.exact(strength))"
     return "\(text) \(relation.rawValue) 0 (\(strengthText))"
   }
 }
@@ -71,11 +71,6 @@ struct EditSpec {
 /// The total error at each non-required strength, highest strength first.
 typealias ErrorsByStrength = [(strength: Double, error: Double)]
 
-/// A strength as kiwi's files write it as a key: a whole number without `.0`.
-func formatStrength(_ strength: Double) -> String {
-  if strength == strength.rounded(), abs(strength) < 1e15 { return String(Int64(strength)) }
-  return "\(strength)"
-}
 
 /// Reads the parts every workload file shares, resolving variable names to indices.
 struct WorkloadFileReader {
@@ -112,7 +107,7 @@ struct WorkloadFileReader {
   func strength(_ node: JSONNode) throws(BenchInputError) -> Double {
     let value = try node.number()
     guard value > 0, value <= kiwiRequiredStrength else {
-      throw node.error("a strength must be in (0, \(formatStrength(kiwiRequiredStrength))], found \(value)")
+      throw node.error("a strength must be in (0, \(NumberFormat.exact(kiwiRequiredStrength))], found \(value)")
     }
     return value
   }
@@ -254,7 +249,7 @@ struct EnamlData {
         }
         states.append(
           EnamlGoldenState(
-            label: "\(key)[\(index)] (\(formatValue(size.0))x\(formatValue(size.1)))", size: size,
+            label: "\(key)[\(index)] (\(NumberFormat.exact(size.0))x\(NumberFormat.exact(size.1)))", size: size,
             values: try file.valuesByVariable(valueNodes[index].member("values")),
             errorsByStrength: try file.errorsByStrength(objectiveNodes[index].member("errorByStrength"))))
       }

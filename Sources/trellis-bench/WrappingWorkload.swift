@@ -115,7 +115,7 @@ struct WrappingWorkload: Workload {
         }
         let state = "\(document.file) step \(step + 1) (\(environment))"
         log.note("\(state): largest difference from a fresh engine \(largest)")
-        if !(largest <= 1e-9) || moved.views.count != fresh.views.count {
+        if !(largest <= GoldenTolerance.frames) || moved.views.count != fresh.views.count {
           log.fail("\(state): frames differ from a fresh engine's by \(largest)")
         }
         if moved.diagnostics.contains(where: { $0.code == "text-unsettled" }) { log.fail("\(state): text unsettled") }

@@ -38,7 +38,7 @@ struct DevicesCommand: Command {
       let mark = device.isSafeAreaSourced ? "" : "*"
       rows.append([
         device.name + (device.multitaskingWindows.isEmpty ? "" : " +"), "\(device.portraitSize)",
-        "@\(device.scale == device.scale.rounded() ? String(Int(device.scale)) : "\(device.scale)")x",
+        "@\(NumberFormat.exact(device.scale))x",
         "\(device.portrait.traits)", "\(device.landscape.traits)", "\(device.portrait.safeAreaInsets)\(mark)",
         "\(device.landscape.safeAreaInsets)\(mark)",
       ])

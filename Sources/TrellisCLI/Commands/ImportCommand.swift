@@ -206,7 +206,7 @@ struct ImportCommand: Command {
     guard let result = context.pipeline.makeSolver(scene.document, settings)(scene.environment, true) else {
       throw RuntimeError.noEngine
     }
-    let tolerance = 1 / max(1, scene.environment.scale) + 1e-6
+    let tolerance = CLITolerance.storedFrame(scale: scene.environment.scale)
     var differences: [SceneCheck.Difference] = []
     for view in result.views {
       guard let stored = scene.storedFrames[view.id] else { continue }
@@ -328,7 +328,7 @@ struct ImportCommand: Command {
       let trustedReproduced = reproduced - reproducedStale
       let percent = trusted > 0 ? Double(trustedReproduced) / Double(trusted) * 100 : 100
       text += "Of the \(trusted) scenes whose stored frames IB does not mark stale, \(trustedReproduced) reproduce "
-        + "every frame (\(String(format: "%.1f", percent)) %).\n"
+        + "every frame (\(NumberFormat.fixed(percent, decimals: 1)) %).\n"
       return text
     }
   }

@@ -200,7 +200,7 @@ struct ConstraintWriter {
   /// `8`, `0.0000001` for 1e-7, `-2`.
   static func number(_ value: Double) -> String {
     let magnitude = abs(value)
-    var text = JSONValue.format(magnitude)
+    var text = NumberFormat.json(magnitude)
     if let e = text.firstIndex(where: { $0 == "e" || $0 == "E" }), let exponent = Int(text[text.index(after: e)...]) {
       let mantissa = text[..<e]
       let point = mantissa.firstIndex(of: ".")

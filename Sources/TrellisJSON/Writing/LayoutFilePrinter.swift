@@ -91,7 +91,7 @@ enum LayoutFilePrinter {
     switch value {
     case .null: return "null"
     case .bool(let flag): return flag ? "true" : "false"
-    case .number(let number): return JSONValue.format(number)
+    case .number(let number): return NumberFormat.json(number)
     case .string(let text): return JSONText.quoted(text)
     case .array(let items): return "[" + items.map(inlineText).joined(separator: ", ") + "]"
     case .object(let members):

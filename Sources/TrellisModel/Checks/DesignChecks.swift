@@ -12,7 +12,7 @@ import TrellisSupport
 /// below the screen is not a finding, but content no offset can uncover is.
 public enum DesignChecks {
   /// Points a view may leave the safe area, or overlap a sibling, by without a finding.
-  public static let tolerance = 0.01
+  public static let tolerance = Tolerance.designFinding
 
   /// The findings for `result`: the view that leaves the safe area most, then the first
   /// overlapping pair in document order (at most one of each).

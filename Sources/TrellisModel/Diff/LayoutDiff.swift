@@ -49,7 +49,7 @@ public struct LayoutDiff: Sendable {
   /// - Parameter tolerance: frames closer than this in every coordinate count as unmoved.
   public init(
     from old: ResolvedLayout, to new: ResolvedLayout, solvedBefore: LayoutResult, solvedAfter: LayoutResult,
-    tolerance: Double = 1e-6
+    tolerance: Double = Tolerance.sameFrame
   ) {
     before = solvedBefore.environment
     after = solvedAfter.environment

@@ -167,8 +167,8 @@ public enum ScrollLayout {
       vertical = true
       horizontal = true
     case .scrollableAxes, .automatic:
-      vertical = contentSize.height > frame.height + 1e-9 || properties.alwaysBounceVertical
-      horizontal = contentSize.width > frame.width + 1e-9 || properties.alwaysBounceHorizontal
+      vertical = contentSize.height > frame.height + Tolerance.scrollableExcess || properties.alwaysBounceVertical
+      horizontal = contentSize.width > frame.width + Tolerance.scrollableExcess || properties.alwaysBounceHorizontal
     }
     return EdgeInsets(
       top: inset.top + (vertical ? safe.top : 0), left: inset.left + (horizontal ? safe.left : 0),

@@ -46,7 +46,7 @@ extension ResolvedView {
   /// wrapping view whose width moved past what its lines need can change.
   package func textChanges(atWidth width: Double) -> Bool {
     guard let content = textLayout, content.wraps else { return false }
-    if abs(width - content.wrapWidth) <= 1e-9 * max(1, abs(width)) { return false }
+    if abs(width - content.wrapWidth) <= Tolerance.sameWrapWidth * max(1, abs(width)) { return false }
     let textWidth = width - content.insets.left - content.insets.right
     // Unwrapped and still as wide as the text: the same single lines.
     if !content.wrapWidth.isFinite, !content.isTruncated, textWidth >= content.unwrappedWidth { return false }

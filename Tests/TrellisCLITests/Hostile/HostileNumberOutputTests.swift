@@ -19,7 +19,7 @@ import XCTest
 final class HostileNumberOutputTests: XCTestCase {
   func testEveryFormatterPrintsHugeFiniteValuesFinitelyAndAlike() {
     for value in [5e307, -5e307, 1.7976931348623157e308, 1.8e305, 1e15, 123_456_789_012_345.0] {
-      let json = JSONValue.format(value)
+      let json = NumberFormat.json(value)
       XCTAssertFalse(json.contains("inf") || json == "null", json)
       XCTAssertEqual(NumberFormat.short(value), json, "NumberFormat.short(\(value))")
       XCTAssertEqual(fmt(value), json, "fmt(\(value))")
