@@ -132,11 +132,9 @@ public struct CommandLineTool: Sendable {
     }
   }
 
-  /// `Error: …`, the usage line, `See '… --help'.`; exit status 64.
+  /// ``HelpFormatter/usageFailure(_:spec:)``; exit status 64.
   private func usageFailure(_ error: UsageError, spec: CommandSpec, _ context: inout CommandContext) -> Int32 {
-    context.stderr += "Error: \(error.message)\n"
-    context.stderr += HelpFormatter.wrappedUsage(spec, prefix: "Usage: ") + "\n"
-    context.stderr += "See '\(spec.commandName) --help'.\n"
+    context.stderr += HelpFormatter.usageFailure(error, spec: spec)
     return 64
   }
 }

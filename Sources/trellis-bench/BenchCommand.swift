@@ -76,91 +76,141 @@ struct BenchOptions {
   var listRegions = false
   var checkData = false
   var verbose = false
-  var help = false
   /// Where to write the scaling workload's curves as SVG (strict mode's medians).
   var scalingSVG: String?
 }
 
-/// A command-line mistake: reported with the usage line, exit status 64.
-struct UsageError: Error {
-  var message: String
+extension BenchOptions {
+  /// The options `BenchCommand.spec` parsed, with the checks that span several of them.
+  init(_ parsed: ParsedArguments) throws(UsageError) {
+    quick = parsed.flag("quick")
+    json = parsed.flag("json")
+    verbose = parsed.flag("verbose")
+    listRegions = parsed.flag("list-regions")
+    checkData = parsed.flag("check-data")
+    benchDirectory = parsed.value("bench-dir")
+    layoutsDirectory = parsed.value("layouts-dir")
+    scalingSVG = parsed.value("scaling-svg")
+    workloads = parsed.values("workload")
+    switch parsed.value("mode") {
+    case "strict"?: modes = [.strict]
+    case "weighted"?: modes = [.weighted]
+    case "both"?: modes = [.strict, .weighted]
+    default: modes = nil
+    }
+    if let value = parsed.value("only") {
+      let parts = value.split(separator: "/", omittingEmptySubsequences: false).map(String.init)
+      guard parts.count == 2, WorkloadCatalog.names.contains(parts[0]), !parts[1].isEmpty else {
+        throw UsageError(
+          "The value '\(value)' is invalid for '--only <region>'. Expected <workload>/<measurement>, e.g. enaml-like/resize (workloads: \(WorkloadCatalog.names.joined(separator: ", "))); see --list-regions."
+        )
+      }
+      only = (parts[0], parts[1])
+    }
+    iterations = try parsed.integer("iterations", valueName: "n", in: 1...100_000_000)
+    if only != nil, let modes, modes.count > 1 {
+      throw UsageError("'--only' runs one mode; use --mode strict or --mode weighted.")
+    }
+    if iterations != nil, only == nil {
+      throw UsageError("'--iterations' applies only with '--only'.")
+    }
+  }
 }
 
 /// `trellis-bench`: times the solver on kiwi's workloads and checks kiwi's answers.
 enum BenchCommand {
-  static let usage = """
-    USAGE: trellis-bench [--quick] [--json] [--bench-dir <path>] [--workload <name> ...] [--mode <mode>]
-           trellis-bench --only <workload>/<measurement> [--iterations <n>] [--mode <mode>]
-    """
+  /// The options and their help, parsed and shown by the CLI's parser (TrellisSupport's
+  /// `ArgumentParser` and `HelpFormatter`).
+  static let spec: CommandSpec = {
+    var spec = CommandSpec(
+      name: "trellis-bench",
+      abstract: "Times the Trellis solver on kiwi's benchmark workloads and checks kiwi's answers.",
+      discussion: """
+        Replays enaml-like.json, adddel-900.json and adddel-300.json (Benchmarks/Workloads at the \
+        package root) in both solver modes (strict and weighted), checks every golden state, then \
+        times each measurement and prints the median, min–max and the ratio to kiwi's median. \
+        concentration-relayout lays out Layouts/concentration.json fresh and on a live engine; its \
+        golden check is a fresh engine's frames. Exits 1 if any golden check mismatches.
 
-  static let help = """
-    OVERVIEW: Times the Trellis solver on kiwi's benchmark workloads and checks kiwi's answers.
+        For valgrind --tool=callgrind, one timed region and nothing else:
+          trellis-bench --only <workload>/<measurement> [--iterations <n>] [--mode <mode>]
 
-    Replays enaml-like.json, adddel-900.json and adddel-300.json (Benchmarks/Workloads at the
-    package root) in both solver modes (strict and weighted), checks every golden state, then
-    times each measurement and prints the median, min–max and the ratio to kiwi's median.
-    concentration-relayout lays out Layouts/concentration.json fresh and on a live engine; its
-    golden check is a fresh engine's frames. Exits 1 if any golden check mismatches.
-
-    \(usage)
-
-    OPTIONS:
-      --quick                 Few repetitions: the whole run takes under 20 s (release build).
-      --json                  Print exactly one JSON object instead of the table (progress goes to stderr).
-      --verbose               Under the table, also say what each golden check compared.
-      --scaling-svg <path>    Also write the scaling workload's curves (strict medians) as an SVG picture.
-      --bench-dir <path>      The folder holding the workload files (default: Benchmarks/Workloads at the
-                              package root: the package trellis-bench was compiled from, else the one
-                              above the executable, else the one above the current folder).
-      --layouts-dir <path>    The folder holding concentration.json (default: Layouts/ at the package root,
-                              found the same way).
-      --workload <name>       Run only this workload; repeatable. One of: \(WorkloadCatalog.names.joined(separator: ", ")).
-      --mode <mode>           strict, weighted or both (default: both; with --only: strict).
-      --only <region>         Run one timed region and nothing else (no golden checks), for
-                              valgrind --tool=callgrind: <workload>/<measurement>, e.g. enaml-like/resize.
-      --iterations <n>        How many operations the --only region runs (default: per region).
-      --list-regions          List the regions --only accepts, with their operations.
-      --check-data            Check kiwi's golden values against the files' own golden errors and
-                              constraints (tests the checker itself; runs no solver).
-      -h, --help              Show this help.
-
-    MEASUREMENTS:
-      enaml-like  build                create the solver and 37 variables, make the 111 constraints, add the
-                                       2 edit variables and the 111 constraints, drop it all (per build)
-                  resize               suggest width and height, read all 37 values, cycling the 6 sizes
-                  forced_pivot_resize  the same, alternating 50×30 and 1000×900 (20–42 pivots each)
-      adddel-N    add                  add the accepted constraints to a solver holding the stays, read values
-                  resolve              suggest both edit variables (1.001 × last value), read values (per resolve)
-                  remove               remove the accepted constraints in order
-                  add_all_in_order     add all N constraints in order, unsatisfiable ones rejected and rolled back
-                                       (kiwi's figure does not roll back: shown, not compared)
-      concentration-relayout           Layouts/concentration.json through LayoutEngine (no ambiguity check);
-                                       speed-up = fresh's median / the measurement's
-                  fresh                a new engine and its layout in iPhone 8 portrait (per layout)
-                  rotate_traits        iPhone 8 portrait <-> landscape on one engine that has seen both (per layout)
-                  rotate_size          iPad portrait <-> landscape on one engine that has seen both (per layout)
-                  first_visit          the first landscape layout of an engine laid out in portrait
-      scaling                          generated layouts through LayoutEngine (no ambiguity check), chains
-                                       and stacks of 100 to 2,000 views, grids of 100 to 10,000; frames
-                                       checked exactly; fitted growth exponents; the largest must take at
-                                       most ScalingWorkload.budgetMilliseconds (200 ms; the grid 1 s)
-                  chain_N              a new engine and the layout of N views in a row, each as wide as the last
-                  stack_N              the same for a vertical fill-equally stack of N views
-                  grid_N               the same for a fill-equally stack of fill-equally rows (about √N × √N)
-    """
+        MEASUREMENTS:
+          enaml-like  build                create the solver and 37 variables, make the 111 constraints, add the
+                                           2 edit variables and the 111 constraints, drop it all (per build)
+                      resize               suggest width and height, read all 37 values, cycling the 6 sizes
+                      forced_pivot_resize  the same, alternating 50×30 and 1000×900 (20–42 pivots each)
+          adddel-N    add                  add the accepted constraints to a solver holding the stays, read values
+                      resolve              suggest both edit variables (1.001 × last value), read values (per resolve)
+                      remove               remove the accepted constraints in order
+                      add_all_in_order     add all N constraints in order, unsatisfiable ones rejected and rolled back
+                                           (kiwi's figure does not roll back: shown, not compared)
+          concentration-relayout           Layouts/concentration.json through LayoutEngine (no ambiguity check);
+                                           speed-up = fresh's median / the measurement's
+                      fresh                a new engine and its layout in iPhone 8 portrait (per layout)
+                      rotate_traits        iPhone 8 portrait <-> landscape on one engine that has seen both (per layout)
+                      rotate_size          iPad portrait <-> landscape on one engine that has seen both (per layout)
+                      first_visit          the first landscape layout of an engine laid out in portrait
+          scaling                          generated layouts through LayoutEngine (no ambiguity check), chains
+                                           and stacks of 100 to 2,000 views, grids of 100 to 10,000; frames
+                                           checked exactly; fitted growth exponents; the largest must take at
+                                           most ScalingWorkload.budgetMilliseconds (200 ms; the grid 1 s)
+                      chain_N              a new engine and the layout of N views in a row, each as wide as the last
+                      stack_N              the same for a vertical fill-equally stack of N views
+                      grid_N               the same for a fill-equally stack of fill-equally rows (about √N × √N)
+        """,
+      options: [
+        .flag("quick", help: "Few repetitions: the whole run takes under 20 s (release build)."),
+        .flag("json", help: "Print exactly one JSON object instead of the table (progress goes to stderr)."),
+        .flag("verbose", help: "Under the table, also say what each golden check compared."),
+        .value(
+          "scaling-svg", valueName: "path",
+          help: "Also write the scaling workload's curves (strict medians) as an SVG picture."),
+        .value(
+          "bench-dir", valueName: "path",
+          help:
+            "The folder holding the workload files (default: Benchmarks/Workloads at the package root: the package trellis-bench was compiled from, else the one above the executable, else the one above the current folder)."
+        ),
+        .value(
+          "layouts-dir", valueName: "path",
+          help: "The folder holding concentration.json (default: Layouts/ at the package root, found the same way)."),
+        .value(
+          "workload", valueName: "name", allowed: WorkloadCatalog.names,
+          help: "Run only this workload; repeatable."),
+        .value(
+          "mode", valueName: "mode", allowed: ["strict", "weighted", "both"],
+          help: "The solver modes to run (default: both; with --only: strict)."),
+        .value(
+          "only", valueName: "region",
+          help:
+            "Run one timed region and nothing else (no golden checks), for valgrind --tool=callgrind: <workload>/<measurement>, e.g. enaml-like/resize."
+        ),
+        .value("iterations", valueName: "n", help: "How many operations the --only region runs (default: per region)."),
+        .flag("list-regions", help: "List the regions --only accepts, with their operations."),
+        .flag(
+          "check-data",
+          help:
+            "Check kiwi's golden values against the files' own golden errors and constraints (tests the checker itself; runs no solver)."
+        ),
+      ])
+    spec.offersVersion = false
+    return spec
+  }()
 
   /// Runs the command; returns the process exit status.
   static func main(arguments: [String]) -> Int32 {
     let options: BenchOptions
     do {
-      options = try parse(Array(arguments.dropFirst()))
+      switch try ArgumentParser.parse(Array(arguments.dropFirst()), for: spec) {
+      case .help, .version:
+        print(HelpFormatter.help(spec), terminator: "")
+        return 0
+      case .parsed(let parsed):
+        options = try BenchOptions(parsed)
+      }
     } catch {
-      printError("Error: \(error.message)\n\(usage)\nSee 'trellis-bench --help'.")
+      printError(HelpFormatter.usageFailure(error, spec: spec), terminator: "")
       return 64
-    }
-    if options.help {
-      print(help)
-      return 0
     }
     do {
       let directory = Folders(bench: options.benchDirectory, layouts: options.layoutsDirectory)
@@ -300,100 +350,7 @@ enum BenchCommand {
   }
 
   private static func seconds(_ from: UInt64, _ to: UInt64) -> String {
-    String(format: "%.1f s", Double(to - from) / 1e9)
-  }
-
-  // MARK: Arguments
-
-  static func parse(_ arguments: [String]) throws(UsageError) -> BenchOptions {
-    let valued = ["--bench-dir", "--layouts-dir", "--workload", "--mode", "--only", "--iterations", "--scaling-svg"]
-    let flags = ["--quick", "--json", "--verbose", "--list-regions", "--check-data", "--help", "-h"]
-    var options = BenchOptions()
-    var index = 0
-    while index < arguments.count {
-      var argument = arguments[index]
-      index += 1
-      var value: String?
-      if argument.hasPrefix("--"), let equals = argument.firstIndex(of: "=") {
-        value = String(argument[argument.index(after: equals)...])
-        argument = String(argument[..<equals])
-      }
-      if valued.contains(argument), value == nil {
-        guard index < arguments.count else { throw UsageError(message: "Missing value for '\(argument)'.") }
-        value = arguments[index]
-        index += 1
-      }
-      switch argument {
-      case "--quick": options.quick = true
-      case "--json": options.json = true
-      case "--list-regions": options.listRegions = true
-      case "--check-data": options.checkData = true
-      case "--verbose": options.verbose = true
-      case "--help", "-h": options.help = true
-      case "--bench-dir": options.benchDirectory = value
-      case "--layouts-dir": options.layoutsDirectory = value
-      case "--scaling-svg": options.scalingSVG = value
-      case "--workload":
-        let name = value ?? ""
-        guard WorkloadCatalog.names.contains(name) else {
-          throw UsageError(message: "Unknown workload '\(name)'.\(suggestion(name, WorkloadCatalog.names))")
-        }
-        options.workloads.append(name)
-      case "--mode":
-        switch value {
-        case "strict": options.modes = [.strict]
-        case "weighted": options.modes = [.weighted]
-        case "both": options.modes = [.strict, .weighted]
-        default:
-          throw UsageError(message: "Unknown mode '\(value ?? "")'; use strict, weighted or both.")
-        }
-      case "--only":
-        let parts = (value ?? "").split(separator: "/", omittingEmptySubsequences: false).map(String.init)
-        guard parts.count == 2, WorkloadCatalog.names.contains(parts[0]), !parts[1].isEmpty else {
-          throw UsageError(
-            message:
-              "'--only' takes <workload>/<measurement>, e.g. enaml-like/resize (workloads: \(WorkloadCatalog.names.joined(separator: ", "))); see --list-regions."
-          )
-        }
-        options.only = (parts[0], parts[1])
-      case "--iterations":
-        guard let count = Int(value ?? ""), count >= 1, count <= 100_000_000 else {
-          throw UsageError(message: "'--iterations' takes a whole number from 1 to 100000000, not '\(value ?? "")'.")
-        }
-        options.iterations = count
-      default:
-        if flags.contains(argument) || valued.contains(argument) { break }
-        let known = valued + flags
-        if argument.hasPrefix("-") {
-          throw UsageError(message: "Unknown option '\(argument)'.\(suggestion(argument, known))")
-        }
-        throw UsageError(message: "Unexpected argument '\(argument)'.")
-      }
-      if value != nil, flags.contains(argument) {
-        throw UsageError(message: "'\(argument)' takes no value.")
-      }
-    }
-    if options.only != nil, let modes = options.modes, modes.count > 1 {
-      throw UsageError(message: "'--only' runs one mode; use --mode strict or --mode weighted.")
-    }
-    if options.iterations != nil, options.only == nil {
-      throw UsageError(message: "'--iterations' applies only with '--only'.")
-    }
-    return options
-  }
-
-  /// ` Did you mean '--quick'?` when a known word is close to `word`, else empty.
-  static func suggestion(_ word: String, _ known: [String]) -> String {
-    if !word.isEmpty, let extended = known.first(where: { $0.hasPrefix(word) }) {
-      return " Did you mean '\(extended)'?"
-    }
-    var best: (word: String, distance: Int)?
-    for candidate in known {
-      let distance = DidYouMean.distance(word, candidate)
-      if best == nil || distance < best?.distance ?? Int.max { best = (candidate, distance) }
-    }
-    guard let best, best.distance <= max(2, word.count / 3) else { return "" }
-    return " Did you mean '\(best.word)'?"
+    NumberFormat.fixed(Double(to - from) / 1e9, decimals: 1) + " s"
   }
 
   // MARK: Files

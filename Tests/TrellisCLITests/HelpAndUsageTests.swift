@@ -271,10 +271,28 @@ final class HelpAndUsageTests: XCTestCase {
     XCTAssertEqual(parsed.value("device"), "iPhone X")
     XCTAssertTrue(parsed.flag("rtl"))
     XCTAssertEqual(parsed.value("columns"), "90", "the last value wins")
+    XCTAssertEqual(parsed.values("columns"), ["80", "90"], "a repeatable option keeps every value, in order")
+    XCTAssertEqual(parsed.values("device"), ["iPhone X"])
+    XCTAssertEqual(parsed.values("scale"), [])
     XCTAssertEqual(parsed.argument("file"), "f.json")
     XCTAssertThrowsError(try ArgumentParser.parse(["f.json", "--", "--not-an-option"], for: spec)) { error in
       XCTAssertEqual(error as? UsageError, UsageError("Unexpected argument '--not-an-option'."))
     }
+  }
+
+  /// A tool without a version (trellis-bench) offers no `--version`; its usage errors read as
+  /// the CLI's: the message, the usage line wrapped at 80 columns, the pointer to `--help`.
+  func testAToolWithoutAVersionAndItsUsageFailure() {
+    var spec = CommandSpec(
+      name: "tool", abstract: "A tool.", options: [.flag("quick", help: "Fast."), .value("n", valueName: "n", help: "N.")])
+    spec.offersVersion = false
+    XCTAssertEqual(spec.allOptions.map(\.name), ["quick", "n", "help"])
+    XCTAssertThrowsError(try ArgumentParser.parse(["--version"], for: spec)) { error in
+      XCTAssertEqual(error as? UsageError, UsageError("Unknown option '--version'."))
+    }
+    XCTAssertEqual(
+      HelpFormatter.usageFailure(UsageError("Unknown option '--quik'."), spec: spec),
+      "Error: Unknown option '--quik'.\nUsage: tool [--quick] [--n <n>]\nSee 'tool --help'.\n")
   }
 
   func testSpelling() {

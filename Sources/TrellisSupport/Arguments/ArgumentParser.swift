@@ -9,10 +9,15 @@ package struct ParsedArguments: Sendable, Equatable {
   package var flags: Set<String> = []
   /// The last value given for each option (`--columns 80 --columns 100` → 100, as ArgumentParser does).
   package var values: [String: String] = [:]
+  /// Every value given for each option, in order, for options that may be repeated
+  /// (`--workload a --workload b`).
+  package var repeatedValues: [String: [String]] = [:]
   package var positionals: [String: [String]] = [:]
 
   package func flag(_ name: String) -> Bool { flags.contains(name) }
   package func value(_ name: String) -> String? { values[name] }
+  /// Every value given for a repeatable option, in order (empty when not given).
+  package func values(_ name: String) -> [String] { repeatedValues[name] ?? [] }
   package func argument(_ name: String) -> String? { positionals[name]?.first }
   package func arguments(_ name: String) -> [String] { positionals[name] ?? [] }
 
@@ -107,6 +112,7 @@ package enum ArgumentParser {
         throw invalidValue(value, for: option, allowed: allowed)
       }
       parsed.values[option.name] = value
+      parsed.repeatedValues[option.name, default: []].append(value)
     }
 
     for option in spec.options where option.isRequired && parsed.values[option.name] == nil {

@@ -12,6 +12,8 @@ package struct CommandSpec: Sendable {
   package var subcommands: [CommandSpec]
   /// The words leading to this command (`["trellis", "solve"]`), set by the root.
   package var path: [String]
+  /// Whether a root command offers `--version` (a tool without a version of its own does not).
+  package var offersVersion = true
 
   package init(
     name: String, abstract: String, discussion: String? = nil, arguments: [ArgumentSpec] = [],
@@ -32,7 +34,7 @@ package struct CommandSpec: Sendable {
   /// Options as parsed and shown: the declared ones, then `--version` on the root, then `-h, --help`.
   package var allOptions: [OptionSpec] {
     var all = options
-    if path.count == 1 { all.append(OptionSpec.flag("version", help: "Show the version.")) }
+    if path.count == 1, offersVersion { all.append(OptionSpec.flag("version", help: "Show the version.")) }
     all.append(OptionSpec.flag("help", short: "h", help: "Show help information."))
     return all
   }

@@ -34,6 +34,12 @@ package enum HelpFormatter {
     return words
   }
 
+  /// What a usage mistake prints to standard error: `Error: …`, the usage line, and
+  /// `See '… --help'.`. The caller exits with status 64.
+  package static func usageFailure(_ error: UsageError, spec: CommandSpec) -> String {
+    "Error: \(error.message)\n" + wrappedUsage(spec, prefix: "Usage: ") + "\nSee '\(spec.commandName) --help'.\n"
+  }
+
   package static func help(_ spec: CommandSpec) -> String {
     var out = wrap("OVERVIEW: " + spec.abstract, indent: 0) + "\n"
     if let discussion = spec.discussion {
