@@ -35,7 +35,8 @@ enum InterfaceBuilderFiles {
     if only.isComponent {
       let design = only.environment
       let screen = design.deviceName.flatMap { DeviceTable.device(named: $0) }?.size(design.orientation ?? .portrait)
-      outcome.component = (design.containerSize, screen.map { abs($0.width - design.containerSize.width) < CLITolerance.screenWidth } ?? false)
+      let spansWidth = screen.map { abs($0.width - design.containerSize.width) < CLITolerance.screenWidth } ?? false
+      outcome.component = (design.containerSize, spansWidth)
     }
     return outcome
   }

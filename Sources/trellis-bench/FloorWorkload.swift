@@ -118,7 +118,9 @@ struct FloorWorkload: Workload {
           abs(frame.height - hand.height))
       }
       log.note("\(environment): largest difference between the engine and the arithmetic \(largest)")
-      if !(largest <= GoldenTolerance.frames) { log.fail("\(environment): the arithmetic and the engine differ by \(largest)") }
+      if !(largest <= GoldenTolerance.frames) {
+        log.fail("\(environment): the arithmetic and the engine differ by \(largest)")
+      }
       if result.views.count != Self.ids.count { log.fail("the layout has \(result.views.count) views, not \(Self.ids.count)") }
       if result.views.map(\.id) != Self.ids { log.fail("the views are not in the arithmetic's order") }
     }
@@ -136,7 +138,9 @@ struct FloorWorkload: Workload {
       let largest = zip(engineFrames, frames).map { a, b in
         max(abs(a.x - b.x), abs(a.y - b.y), abs(a.width - b.width), abs(a.height - b.height))
       }.max() ?? 0
-      if !(largest <= GoldenTolerance.frames) { log.fail("\(environment): layoutFrames and the arithmetic differ by \(largest)") }
+      if !(largest <= GoldenTolerance.frames) {
+        log.fail("\(environment): layoutFrames and the arithmetic differ by \(largest)")
+      }
     }
   }
 

@@ -128,7 +128,9 @@ struct RelayoutWorkload: Workload {
       }
     }
     log.note("\(state): \(moved.views.count) frames, largest difference from a fresh engine \(largest)")
-    if !(largest <= GoldenTolerance.frames) { log.fail("\(state): frames differ from a fresh engine's by \(largest): \(worst)") }
+    if !(largest <= GoldenTolerance.frames) {
+      log.fail("\(state): frames differ from a fresh engine's by \(largest): \(worst)")
+    }
     if moved.diagnostics != fresh.diagnostics {
       log.fail("\(state): diagnostics differ from a fresh engine's: \(moved.diagnostics) vs \(fresh.diagnostics)")
     }

@@ -51,7 +51,8 @@ enum Report {
           measurement.runs > 0
             ? "\(formatDuration(measurement.minimum)) – \(formatDuration(measurement.maximum))" : "—",
           String(measurement.runs), kiwiText, ratio,
-          result.speedUp(measurement).map { "\(NumberFormat.fixed($0, decimals: 1))× vs \(result.reference ?? "")" } ?? "—",
+          result.speedUp(measurement).map { NumberFormat.fixed($0, decimals: 1) + "× vs \(result.reference ?? "")" }
+            ?? "—",
         ])
       }
     }

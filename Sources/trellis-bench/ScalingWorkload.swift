@@ -220,17 +220,17 @@ struct ScalingWorkload: Workload {
       }
       if let exponent = Self.growthExponent(medians) {
         let sizes = Self.sizes(shape)
-        log.note(
-          "\(shape.rawValue): growth exponent \(NumberFormat.fixed(exponent, decimals: 2)) (least squares, \(sizes.first ?? 0) to "
-            + "\(sizes.last ?? 0) views)")
+        let fitted = NumberFormat.fixed(exponent, decimals: 2)
+        let range = "\(sizes.first ?? 0) to \(sizes.last ?? 0) views"
+        log.note("\(shape.rawValue): growth exponent \(fitted) (least squares, \(range))")
       }
       // The budget is for release builds (scripts/bench.sh); a debug build is several times slower.
       let checksBudget = Self.isOptimizedBuild
       let largest = Self.sizes(shape).last ?? 0
       if checksBudget, let large = medians[largest], large / 1000 > Self.budgetMilliseconds(shape) {
-        log.fail(
-          "\(shape.rawValue) of \(largest) views: \(NumberFormat.fixed(large / 1000, decimals: 0)) ms, over the budget of "
-            + "\(NumberFormat.fixed(Self.budgetMilliseconds(shape), decimals: 0)) ms")
+        let taken = NumberFormat.fixed(large / 1000, decimals: 0)
+        let budget = NumberFormat.fixed(Self.budgetMilliseconds(shape), decimals: 0)
+        log.fail("\(shape.rawValue) of \(largest) views: \(taken) ms, over the budget of \(budget) ms")
       }
     }
     for size in Self.resizeSizes {
@@ -249,8 +249,8 @@ struct ScalingWorkload: Workload {
         name: "resize_\(size)", samples: plan.collect(warmup: pass) { microsecondsPerOperation(10, pass) })
       results.append(measurement)
       if let fresh = results.first(where: { $0.name == "buttons_\(size)" }), measurement.median > 0 {
-        log.note(
-          "resize_\(size): \(NumberFormat.fixed(fresh.median / measurement.median, decimals: 0))x cheaper than a fresh layout")
+        let factor = NumberFormat.fixed(fresh.median / measurement.median, decimals: 0)
+        log.note("resize_\(size): \(factor)x cheaper than a fresh layout")
       }
     }
     return results

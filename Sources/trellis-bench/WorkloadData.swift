@@ -71,7 +71,6 @@ struct EditSpec {
 /// The total error at each non-required strength, highest strength first.
 typealias ErrorsByStrength = [(strength: Double, error: Double)]
 
-
 /// Reads the parts every workload file shares, resolving variable names to indices.
 struct WorkloadFileReader {
   let root: JSONNode

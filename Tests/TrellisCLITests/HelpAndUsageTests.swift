@@ -284,7 +284,8 @@ final class HelpAndUsageTests: XCTestCase {
   /// the CLI's: the message, the usage line wrapped at 80 columns, the pointer to `--help`.
   func testAToolWithoutAVersionAndItsUsageFailure() {
     var spec = CommandSpec(
-      name: "tool", abstract: "A tool.", options: [.flag("quick", help: "Fast."), .value("n", valueName: "n", help: "N.")])
+      name: "tool", abstract: "A tool.",
+      options: [.flag("quick", help: "Fast."), .value("n", valueName: "n", help: "N.")])
     spec.offersVersion = false
     XCTAssertEqual(spec.allOptions.map(\.name), ["quick", "n", "help"])
     XCTAssertThrowsError(try ArgumentParser.parse(["--version"], for: spec)) { error in
