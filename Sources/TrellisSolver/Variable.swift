@@ -2,7 +2,7 @@
 ///
 /// A variable is a small value: the solver that made it, its index there and
 /// a name used in messages. Variables from one solver cannot be used in another;
-/// doing so is reported as ``SolverError/foreignVariable(_:)``.
+/// doing so is reported as ``SolverError/foreignVariable(name:)``.
 ///
 /// `Variable` is deliberately not `Equatable`: `x == y` builds a ``Constraint``.
 /// Use ``id`` to key a dictionary by variable.

@@ -56,7 +56,7 @@ extension TextMeasurer {
 }
 
 /// The fixed metric Trellis uses when no font is available (the project's documented default,
-/// `TextMetrics` in TrellisLayout): every grapheme cluster advances `0.5 × fontSize`, a line is
+/// `TextMetrics` in TrellisModel): every grapheme cluster advances `0.5 × fontSize`, a line is
 /// `1.2 × fontSize` tall with ascender `0.95 × fontSize` and descender `0.25 × fontSize`, no kerning.
 public struct FixedTextMeasurer: TextMeasurer {
   /// Advance of every cluster, as a fraction of the font size.
@@ -109,8 +109,9 @@ public struct FontTextMeasurer: TextMeasurer {
   public let kerningEnabled: Bool
   /// Extra space after each cluster from the font's `trak` table at `size`, in points (0 without one).
   public let tracking: Double
-  /// The font's line metrics at `size`, by the rule given at creation (TrellisLayout adjusts
-  /// those of the families UIKit adjusts, `IOSFonts.uikitLineMetrics(_:family:)`).
+  /// The font's line metrics at `size`, by the rule given at creation (TrellisModel's
+  /// `Typesetter` adjusts those of the families UIKit adjusts,
+  /// `IOSFonts.uikitLineMetrics(_:family:)`).
   public package(set) var lineMetrics: LineMetrics
 
   /// Measures with `font` at `size` points.
