@@ -52,15 +52,23 @@ let package = Package(
       name: "trellis-bench", dependencies: ["TrellisSolver", "TrellisModel", "TrellisLayout", "TrellisJSON", "TrellisSupport"]),
 
     // MARK: Tests
-    // What the test targets share: fixture paths, snapshots, the layout builder, the
-    // independent constraint check. Fixture files live in Tests/Fixtures, outside every target.
-    // A regular target, so it builds in release too: it reads TrellisLayout's `package`
-    // declarations, never `@testable import` (which only works in debug builds).
+    // What the test targets share: fixture paths, snapshots, the layout builder, hand-solved
+    // layouts, the independent constraint check, the document comparison. Fixture files live in
+    // Tests/Fixtures, outside every target. A regular target, so it builds in release too: it reads
+    // the libraries' `package` declarations, never `@testable import` (which only works in debug
+    // builds).
     .target(
       name: "TrellisTestSupport", dependencies: ["TrellisModel", "TrellisLayout", "TrellisJSON"],
       path: "Tests/TrellisTestSupport"),
+    // One test target per library target, one folder per source folder (Tests/TrellisModelTests/
+    // Resolution tests Sources/TrellisModel/Resolution). End-to-end tests that read layouts and
+    // solve them live in TrellisLayoutTests, in folders named for what they check. Fixture and
+    // snapshot files are read through #filePath, not as bundle resources.
     .testTarget(name: "TrellisSolverTests", dependencies: ["TrellisSolver"]),
-    // Fixture and snapshot files are read through #filePath, not as bundle resources.
+    .testTarget(
+      name: "TrellisModelTests", dependencies: ["TrellisModel", "TrellisJSON", "TrellisSupport", "TrellisTestSupport"]),
+    .testTarget(
+      name: "TrellisJSONTests", dependencies: ["TrellisJSON", "TrellisModel", "TrellisSupport", "TrellisTestSupport"]),
     .testTarget(
       name: "TrellisLayoutTests",
       dependencies: [
@@ -73,8 +81,12 @@ let package = Package(
       dependencies: [
         "TrellisCLI", "TrellisModel", "TrellisLayout", "TrellisJSON", "TrellisRender", "TrellisSupport", "TrellisText",
         "TrellisTestSupport",
-      ],
-      exclude: ["Snapshots"]),
+      ]),
+    .testTarget(
+      name: "TrellisRenderTests",
+      dependencies: [
+        "TrellisRender", "TrellisModel", "TrellisLayout", "TrellisJSON", "TrellisSupport", "TrellisTestSupport",
+      ]),
     .testTarget(name: "TrellisTextTests", dependencies: ["TrellisText", "TrellisTestSupport"]),
     .testTarget(
       name: "TrellisImportTests",

@@ -255,7 +255,7 @@ public enum ASCIIDiagram {
   /// `text` broken into lines of at most `width` cells, at spaces where it can (a word longer
   /// than a line is broken anywhere), each line ending in a newline; continuation lines are
   /// indented two spaces when the width leaves room.
-  static func wrap(_ text: String, width: Int) -> String {
+  package static func wrap(_ text: String, width: Int) -> String {
     let width = max(width, 1)
     let indent = width > 8 ? 2 : 0
     var lines: [String] = []
@@ -307,7 +307,7 @@ public enum ASCIIDiagram {
 /// Where coordinates of one axis land in cells: nearest cell, then the gap rule of
 /// ``ASCIIDiagram`` over the coordinates it was made from; other coordinates round, kept between
 /// the cells of the known coordinates around them.
-struct EdgeMap {
+package struct EdgeMap {
   let scale: Double
   let cells: Int
   private var values: [Double] = []
@@ -315,7 +315,7 @@ struct EdgeMap {
 
   /// - Parameter spans: each box's two edges on this axis (smaller first): both take part in the
   ///   gap rule, and a move that would leave a box no cell inside where it had one is refused.
-  init(spans: [(Double, Double)], scale: Double, cells: Int, extent: Double, minimumGap: Double) {
+  package init(spans: [(Double, Double)], scale: Double, cells: Int, extent: Double, minimumGap: Double) {
     self.scale = scale
     self.cells = cells
     let inside = { (value: Double) in value.isFinite && value >= 0 && value <= extent }
@@ -375,7 +375,7 @@ struct EdgeMap {
   }
 
   /// The cell of `value`, clamped to one past either end so conversion never overflows.
-  func cell(_ value: Double) -> Int {
+  package func cell(_ value: Double) -> Int {
     var cell = Self.nearest(value * scale, limit: cells)
     guard !values.isEmpty else { return cell }
     if let known = index(of: value) { return assigned[known] }

@@ -22,7 +22,7 @@ final class CommandTests: XCTestCase {
     XCTAssertEqual(run.stderr, "")
     XCTAssertTrue(run.stdout.hasPrefix("iPhone 8 portrait (375x667, wC hR) @2x, safe area insets t20 l0 b0 r0\n"))
     // The same text the renderer snapshot holds for the hand-solved fixture at 60 columns.
-    Snapshot.assertMatches(run.stdout, named: "concentration-portrait", in: cliSnapshots)
+    Snapshot.assertMatches(run.stdout, named: "concentration-portrait", in: FixturePaths.snapshots)
   }
 
   func testSolveDefaultsToIPhone17Portrait() throws {
@@ -221,7 +221,7 @@ final class CommandTests: XCTestCase {
       fields(lines[46]), ["iPad Pro 13-inch (M4/M5)", "1032x1376", "@2x", "wR hR", "wR hR", "32,0,25,0", "32,0,25,0"])
     XCTAssertEqual(lines[48], "Also found as:")
     XCTAssertTrue(lines.contains("  iPad Pro 13-inch (M4/M5): iPad Pro 13-inch (M4), iPad Pro 13-inch (M5)"))
-    Snapshot.assertMatches(run.stdout, named: "devices-table", in: cliSnapshots)
+    Snapshot.assertMatches(run.stdout, named: "devices-table", in: FixturePaths.snapshots)
   }
 
   func testDevicesJSON() throws {
@@ -468,7 +468,7 @@ final class CommandTests: XCTestCase {
   func testRotateIPhone8MatchesTheRendererSnapshot() {
     let run = trellis("rotate", "concentration.json", "--device", "iphone 8")
     XCTAssertEqual(run.status, 0, run.stderr)
-    Snapshot.assertMatches(run.stdout, named: "concentration-rotate", in: cliSnapshots)
+    Snapshot.assertMatches(run.stdout, named: "concentration-rotate", in: FixturePaths.snapshots)
   }
 
   func testRotateFromLandscapeAndOnAnIPad() {

@@ -2,6 +2,7 @@ import Foundation
 import TrellisJSON
 import TrellisLayout
 import TrellisModel
+import TrellisTestSupport
 import XCTest
 
 @testable import TrellisCLI

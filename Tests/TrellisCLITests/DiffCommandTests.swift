@@ -1,10 +1,9 @@
 import Foundation
+import TrellisCLI
 import TrellisJSON
 import TrellisLayout
 import TrellisModel
 import XCTest
-
-@testable import TrellisCLI
 
 /// `trellis diff OLD NEW`: frames that move per environment, and constraints that change.
 final class DiffCommandTests: TemporaryDirectoryTestCase {

@@ -1,5 +1,5 @@
-import TrellisSupport
 import Foundation
+import TrellisSupport
 import TrellisTestSupport
 import XCTest
 

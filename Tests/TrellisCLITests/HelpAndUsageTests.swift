@@ -1,7 +1,7 @@
-import TrellisSupport
 import TrellisJSON
 import TrellisLayout
 import TrellisModel
+import TrellisSupport
 import TrellisTestSupport
 import XCTest
 
@@ -32,7 +32,7 @@ final class HelpAndUsageTests: XCTestCase {
     let run = trellis()
     XCTAssertEqual(run.status, 0)
     XCTAssertEqual(run.stderr, "")
-    Snapshot.assertMatches(run.stdout, named: "help-trellis", in: cliSnapshots)
+    Snapshot.assertMatches(run.stdout, named: "help-trellis", in: FixturePaths.snapshots)
   }
 
   func testRootHelpHasItsSections() {
@@ -59,7 +59,7 @@ final class HelpAndUsageTests: XCTestCase {
       XCTAssertTrue(run.stdout.contains("\nOPTIONS:\n"), name)
       XCTAssertEqual(run.stdout.contains("\nARGUMENTS:\n"), name != "devices", name)
       XCTAssertFalse(run.stdout.contains("--version"), "only the root has --version")
-      Snapshot.assertMatches(run.stdout, named: "help-\(name)", in: cliSnapshots)
+      Snapshot.assertMatches(run.stdout, named: "help-\(name)", in: FixturePaths.snapshots)
     }
   }
 

@@ -1,11 +1,10 @@
 import Foundation
+import TrellisCLI
 import TrellisJSON
 import TrellisLayout
 import TrellisModel
 import TrellisTestSupport
 import XCTest
-
-@testable import TrellisCLI
 
 /// `trellis import` on the hand-written fixtures of Tests/Fixtures/import, through the real
 /// importer, reader and engine. Expected frames and environments are the ones each fixture's

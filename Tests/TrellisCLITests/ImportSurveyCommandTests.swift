@@ -1,11 +1,10 @@
 import Foundation
+import TrellisCLI
 import TrellisJSON
 import TrellisLayout
 import TrellisModel
 import TrellisTestSupport
 import XCTest
-
-@testable import TrellisCLI
 
 /// `import --check DIR` (the survey's instrument), `--check --output`, components in `solve` and
 /// `matrix`, and text measured in `matrix`, on small documents written here by hand. Expected

@@ -1,11 +1,10 @@
 import Foundation
+import TrellisCLI
 import TrellisJSON
 import TrellisLayout
 import TrellisModel
 import TrellisTestSupport
 import XCTest
-
-@testable import TrellisCLI
 
 /// The commands on the example files in `Layouts/`, through the real reader, resolver and engine.
 final class RealLayoutTests: XCTestCase {
@@ -114,7 +113,7 @@ final class RealLayoutTests: XCTestCase {
         "solve", Self.concentration, "--device", device, "--orientation", orientation, "--columns", columns)
       XCTAssertEqual(run.status, 0, "\(name): \(run.stderr)")
       XCTAssertEqual(run.stderr, "", name)
-      Snapshot.assertMatches(run.stdout, named: name, in: cliSnapshots)
+      Snapshot.assertMatches(run.stdout, named: name, in: FixturePaths.snapshots)
     }
   }
 
@@ -136,7 +135,7 @@ final class RealLayoutTests: XCTestCase {
     )
     XCTAssertTrue(run.stdout.contains("     text         flipCountLabel: \"Flips: 0\" → \"Flips\\n0\"\n"))
     Snapshot.assertMatches(
-      run.stdout.replacingOccurrences(of: Self.layouts.path + "/", with: ""), named: "real-concentration-rotate", in: cliSnapshots)
+      run.stdout.replacingOccurrences(of: Self.layouts.path + "/", with: ""), named: "real-concentration-rotate", in: FixturePaths.snapshots)
   }
 
   func testConcentrationIsOKEverywhere() {

@@ -1,10 +1,9 @@
 import Foundation
+import TrellisCLI
 import TrellisJSON
 import TrellisLayout
 import TrellisModel
 import XCTest
-
-@testable import TrellisCLI
 
 /// `solve --scroll-offset` and `--zoom` on the example scroll layouts, through the real reader
 /// and engine; the expected numbers are worked out from the files.

@@ -1,12 +1,11 @@
 import Foundation
+import TrellisCLI
 import TrellisJSON
 import TrellisLayout
 import TrellisModel
 import TrellisRender
 import TrellisTestSupport
 import XCTest
-
-@testable import TrellisCLI
 
 /// `trellis snapshot`: writing, checking and updating the frames of every environment.
 final class SnapshotCommandTests: TemporaryDirectoryTestCase {

@@ -1,10 +1,9 @@
 import Foundation
+import TrellisCLI
 import TrellisJSON
 import TrellisLayout
 import TrellisModel
 import XCTest
-
-@testable import TrellisCLI
 
 /// Checks a layout says are intended: per view in the file, or everywhere with --suppress.
 final class SuppressionTests: TemporaryDirectoryTestCase {

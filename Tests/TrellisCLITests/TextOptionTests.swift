@@ -1,12 +1,11 @@
 import Foundation
+import TrellisCLI
 import TrellisJSON
 import TrellisLayout
 import TrellisModel
 import TrellisTestSupport
 import TrellisText
 import XCTest
-
-@testable import TrellisCLI
 
 /// `--fonts`, `$TRELLIS_FONTS`, the file's `"fonts"`, `--content-size`, `matrix --content-sizes`
 /// and `--pseudo-locale`, through the real reader and engine. Fonts are the synthetic test font

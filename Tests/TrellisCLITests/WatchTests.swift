@@ -1,7 +1,6 @@
 import Foundation
+import TrellisCLI
 import XCTest
-
-@testable import TrellisCLI
 
 /// `solve --watch`, run with hooks that stand in for the clock: each `pause` is one look at the
 /// file, and the test edits the file between looks, so nothing depends on timing.

@@ -1,11 +1,10 @@
 import Foundation
+import TrellisImport
 import TrellisJSON
 import TrellisLayout
 import TrellisModel
 import TrellisTestSupport
 import XCTest
-
-@testable import TrellisImport
 
 // button-content.xib: buttons sized by their content where the stored frame is a stack's share
 // (docs/import.md, "Buttons: title, image and insets"). The fixture's header works the stored

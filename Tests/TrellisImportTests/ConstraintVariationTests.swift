@@ -1,10 +1,9 @@
+import TrellisImport
 import TrellisJSON
 import TrellisLayout
 import TrellisModel
 import TrellisTestSupport
 import XCTest
-
-@testable import TrellisImport
 
 /// Per-size-class constants written inside a constraint, and the order constraints come in.
 final class ConstraintVariationTests: XCTestCase {

@@ -1,11 +1,10 @@
 import Foundation
+import TrellisImport
 import TrellisJSON
 import TrellisLayout
 import TrellisModel
 import TrellisTestSupport
 import XCTest
-
-@testable import TrellisImport
 
 // design-time-sizes.xib: sizes Interface Builder knows but the file does not say
 // (docs/import.md, "Views whose size IB knows"). The fixture's header works every stored frame

@@ -1,9 +1,8 @@
+import TrellisImport
 import TrellisJSON
 import TrellisLayout
 import TrellisModel
 import XCTest
-
-@testable import TrellisImport
 
 /// The environment IB laid a scene out in, by Xcode version (`toolsVersion`) and device id
 /// (docs/import.md, "The environment IB used", whose table gives each rule's evidence: stored

@@ -1,11 +1,10 @@
 import Foundation
+import TrellisImport
 import TrellisJSON
 import TrellisLayout
 import TrellisModel
 import TrellisTestSupport
 import XCTest
-
-@testable import TrellisImport
 
 /// One hand-written Interface Builder file per importer feature (Tests/Fixtures/import). Each
 /// file's header comment works its stored frames out by hand; each test checks the mapping, then

@@ -1,11 +1,10 @@
 import Foundation
+import TrellisImport
 import TrellisJSON
 import TrellisLayout
 import TrellisModel
 import TrellisTestSupport
 import XCTest
-
-@testable import TrellisImport
 
 // margins-stacks.storyboard: layout margins through stack views (docs/import.md, "Margins").
 // The fixture's header works the stored frames out by hand from the rules.

@@ -1,11 +1,10 @@
 import Foundation
+import TrellisImport
 import TrellisJSON
 import TrellisLayout
 import TrellisModel
 import TrellisTestSupport
 import XCTest
-
-@testable import TrellisImport
 
 /// Storyboards written for these tests in Interface Builder's format (Tests/Fixtures/import),
 /// imported and solved in the environment IB used; each file's header works its frames out.

@@ -1,9 +1,8 @@
+import TrellisImport
 import TrellisJSON
 import TrellisLayout
 import TrellisModel
 import XCTest
-
-@testable import TrellisImport
 
 /// The safe area of a view controller shown by a tab bar controller through a navigation
 /// controller (both relationship segues), per device, orientation and Xcode version. Expected

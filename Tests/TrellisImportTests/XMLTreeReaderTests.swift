@@ -1,9 +1,8 @@
+import TrellisImport
 import TrellisJSON
 import TrellisLayout
 import TrellisModel
 import XCTest
-
-@testable import TrellisImport
 
 /// The located XML tree under the importer: structure, positions, and every refusal.
 final class XMLTreeReaderTests: XCTestCase {

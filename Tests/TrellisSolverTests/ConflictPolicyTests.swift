@@ -1,6 +1,5 @@
+import TrellisSolver
 import XCTest
-
-@testable import TrellisSolver
 
 /// `add(_:onConflict:)`: breaking the constraint whose addition finds a conflict, on top of
 /// the transactional `add(_:)`.

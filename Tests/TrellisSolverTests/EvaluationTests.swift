@@ -1,6 +1,5 @@
+import TrellisSolver
 import XCTest
-
-@testable import TrellisSolver
 
 /// `Solver.evaluate(_:constant:)`, the check the layout engine runs after every layout.
 final class EvaluationTests: XCTestCase {

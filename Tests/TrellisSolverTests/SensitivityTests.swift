@@ -1,6 +1,5 @@
+import TrellisSolver
 import XCTest
-
-@testable import TrellisSolver
 
 /// `Solver.constantSensitivity(of:)`: the solution as an affine function of two constraints'
 /// constants, which the layout engine's parametric moves read (issue 15).

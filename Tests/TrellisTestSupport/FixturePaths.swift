@@ -14,10 +14,14 @@ public enum FixturePaths {
   /// `Tests/Fixtures/`: fixture files shared by the test targets (outside every target folder).
   public static let fixtures = repositoryRoot.appendingPathComponent("Tests/Fixtures")
 
+  /// `Tests/Fixtures/snapshots/`: text snapshots (`Snapshot.assertMatches(…, in: FixturePaths.snapshots)`),
+  /// shared because the renderer's tests and the command's tests compare with the same pictures.
+  public static let snapshots = fixtures.appendingPathComponent("snapshots")
+
   /// `Tests/Fixtures/layouts/`: the layout corpus (`<area>/<name>.json` with `<name>.frames.json`).
   public static let layoutCorpus = fixtures.appendingPathComponent("layouts")
 
-  /// A path relative to the repository root (`Tests/TrellisCLITests/Snapshots`).
+  /// A path relative to the repository root (`Tests/Fixtures/snapshots`).
   public static func url(_ relativePath: String) -> URL {
     repositoryRoot.appendingPathComponent(relativePath)
   }

@@ -1,6 +1,5 @@
+import TrellisText
 import XCTest
-
-@testable import TrellisText
 
 /// The fixed metric gives the numbers TrellisLayout's TextMetrics gives today.
 final class FixedMetricTests: XCTestCase {

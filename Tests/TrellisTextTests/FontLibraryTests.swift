@@ -1,8 +1,7 @@
 import Foundation
 import TrellisTestSupport
+import TrellisText
 import XCTest
-
-@testable import TrellisText
 
 final class FontLibraryTests: XCTestCase {
   func face(_ family: String, _ style: String, weight: Int, italic: Bool = false, a advance: Int = 500) -> SyntheticFont

@@ -1,7 +1,6 @@
 import TrellisTestSupport
+import TrellisText
 import XCTest
-
-@testable import TrellisText
 
 /// Widths and heights with the synthetic font, worked out by hand: points = units × size / 1000.
 final class FontMeasurerTests: XCTestCase {

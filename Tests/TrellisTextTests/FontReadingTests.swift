@@ -1,7 +1,6 @@
 import TrellisTestSupport
+import TrellisText
 import XCTest
-
-@testable import TrellisText
 
 /// The synthetic font's tables read back as written (unitsPerEm 1000, so 1 unit = size/1000 pt).
 final class FontReadingTests: XCTestCase {

@@ -1,8 +1,7 @@
 import Foundation
 import TrellisTestSupport
+import TrellisText
 import XCTest
-
-@testable import TrellisText
 
 /// Broken and hostile files: each gives a FontError that says what is wrong, never a trap or hang.
 final class HostileFontTests: XCTestCase {

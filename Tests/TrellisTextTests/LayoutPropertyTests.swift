@@ -1,6 +1,5 @@
+import TrellisText
 import XCTest
-
-@testable import TrellisText
 
 /// Random texts (spaces, tabs, hyphens, brackets, punctuation, CJK, emoji, newlines) laid out in
 /// every mode at random widths and line limits: what must hold whatever the text.

@@ -1,6 +1,5 @@
+import TrellisText
 import XCTest
-
-@testable import TrellisText
 
 /// Text measured once and laid out at several widths gives what measuring each time gives.
 final class PreparedTextTests: XCTestCase {

@@ -5,7 +5,7 @@ import TrellisText
 /// Builds a ``LayoutDocument`` from a parsed JSON tree, reporting every problem it finds.
 /// Views are read before constraints (whatever the key order), so constraints can be checked
 /// against the complete set of view ids.
-struct DocumentReader {
+package struct DocumentReader {
   struct ViewInfo {
     var kind: ViewKind
     var parent: String?
@@ -36,7 +36,7 @@ struct DocumentReader {
     self.values = ValueReader(limits: limits, sink: sink)
   }
 
-  static let topLevelKeys = ["$schema", "title", "description", "fonts", "root", "constraints"]
+  package static let topLevelKeys = ["$schema", "title", "description", "fonts", "root", "constraints"]
 
   /// The document, or `nil` when any error was reported (by the parser or here).
   mutating func read(_ top: JSONNode) -> LayoutDocument? {
@@ -93,7 +93,7 @@ struct DocumentReader {
     "intrinsicSize", "hugging", "compressionResistance", "layoutMargins", "preservesSuperviewLayoutMargins",
     "insetsLayoutMarginsFromSafeArea", "alignmentRectInsets",
   ]
-  static let allViewKeys = commonViewKeys + textKeys + buttonKeys + stackKeys + scrollKeys
+  package static let allViewKeys = commonViewKeys + textKeys + buttonKeys + stackKeys + scrollKeys
 
   static func describe(_ kind: ViewKind) -> String {
     kind == .image ? "an image" : "a \(kind.rawValue)"

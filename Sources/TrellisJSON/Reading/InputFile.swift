@@ -5,7 +5,7 @@ import Glibc
 /// Reading a layout file without ever blocking: the file's type is checked before it is opened,
 /// and it is opened non-blocking, so a named pipe with no writer, a terminal or a device can
 /// never hang `trellis`. Only regular files are read.
-enum InputFile {
+package enum InputFile {
   /// Up to `limit` bytes of the regular file at `path` (`path` may hold ``RawPath`` escapes), or
   /// one sentence saying why not, naming the path.
   static func read(_ path: String, limit: Int) -> Result<[UInt8], Failure> {
@@ -64,7 +64,7 @@ enum InputFile {
   }
 
   /// The system's text for `error`, lower-cased as the rest of the sentence (`permission denied`).
-  static func reason(_ error: Int32) -> String {
+  package static func reason(_ error: Int32) -> String {
     switch error {
     case ENOENT: return "no such file"
     case EACCES: return "permission denied"

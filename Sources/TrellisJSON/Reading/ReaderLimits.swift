@@ -35,7 +35,7 @@ public struct ReaderLimits: Sendable, Hashable {
   var effectiveJSONDepth: Int { min(maxJSONDepth, Self.depthCeiling) }
 
   /// What the JSON parser needs of these limits.
-  var json: JSONLimits { JSONLimits(maxDepth: effectiveJSONDepth, maxStringLength: maxStringLength) }
+  package var json: JSONLimits { JSONLimits(maxDepth: effectiveJSONDepth, maxStringLength: maxStringLength) }
 
   /// Limits with the documented defaults, any of which can be overridden.
   public init(

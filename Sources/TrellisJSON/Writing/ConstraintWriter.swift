@@ -9,7 +9,7 @@ import TrellisSupport
 /// Every constraint keeps its position in the reader's expanded list (a group's constraints are
 /// numbered in place), so the reader's generated ids (`constraint#N`, N the position) come back
 /// by themselves and are left out.
-struct ConstraintWriter {
+package struct ConstraintWriter {
   let specs: [ConstraintSpec]
 
   init(_ specs: [ConstraintSpec]) { self.specs = specs }
@@ -52,7 +52,7 @@ struct ConstraintWriter {
   // MARK: Ids
 
   /// Whether a file may give `id` as a constraint's id: `[A-Za-z_][A-Za-z0-9_-]*`.
-  static func isUserID(_ id: String) -> Bool {
+  package static func isUserID(_ id: String) -> Bool {
     let scalars = Array(id.unicodeScalars)
     guard let first = scalars.first, isIDStart(first) else { return false }
     return scalars.dropFirst().allSatisfy { isIDStart($0) || ($0 >= "0" && $0 <= "9") || $0 == "-" }

@@ -117,7 +117,7 @@ extension Environment {
 }
 
 /// Name normalization for device lookup (the distance is ``DidYouMean/distance(_:_:)``).
-enum DeviceNameMatching {
+package enum DeviceNameMatching {
   /// Lowercased letters and digits only: `iPad Pro 11-inch (1st-4th gen)` → `ipadpro11inch1st4thgen`.
   static func normalized(_ name: String) -> String {
     var scalars = String.UnicodeScalarView()
@@ -128,7 +128,7 @@ enum DeviceNameMatching {
 
   /// The name's words: runs of letters and runs of digits, lowercased (`iPhone 17 Pro Max` →
   /// `iphone`, `17`, `pro`, `max`; `iPhone17Max` gives the same words).
-  static func words(_ name: String) -> [String] {
+  package static func words(_ name: String) -> [String] {
     var words: [String] = []
     var current = ""
     var currentIsDigit = false
@@ -152,7 +152,7 @@ enum DeviceNameMatching {
 
   /// How many of `candidate`'s words are left out when every one of `typed` is found among them
   /// in order; `nil` when some typed word is not there (or nothing was typed).
-  static func missingWords(_ typed: [String], in candidate: [String]) -> Int? {
+  package static func missingWords(_ typed: [String], in candidate: [String]) -> Int? {
     guard !typed.isEmpty else { return nil }
     var next = typed.startIndex
     for word in candidate where next < typed.endIndex && word == typed[next] { next += 1 }

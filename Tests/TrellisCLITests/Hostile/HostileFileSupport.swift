@@ -1,8 +1,7 @@
 import Foundation
 import Glibc
+import TrellisCLI
 import XCTest
-
-@testable import TrellisCLI
 
 /// A scratch directory for one hostile-file test, where the FIFOs, links, read-only files and
 /// directories are made at test time (special files are never committed). Removed afterwards.

@@ -1,11 +1,10 @@
 import Foundation
 import Glibc
+import TrellisCLI
+import TrellisJSON
+import TrellisLayout
+import TrellisModel
 import XCTest
-
-@testable import TrellisCLI
-@testable import TrellisJSON
-@testable import TrellisLayout
-@testable import TrellisModel
 
 /// Hostile input files: nothing blocks, every refusal is one clear sentence, and a file name
 /// that is not UTF-8 opens as given.

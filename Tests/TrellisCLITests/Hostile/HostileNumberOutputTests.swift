@@ -1,12 +1,11 @@
 import Foundation
+import TrellisCLI
+import TrellisJSON
+import TrellisLayout
+import TrellisModel
+import TrellisRender
 import TrellisSupport
 import XCTest
-
-@testable import TrellisCLI
-@testable import TrellisJSON
-@testable import TrellisLayout
-@testable import TrellisModel
-@testable import TrellisRender
 
 /// Numbers never print wrong: a finite value prints finitely, the same in every format; a scale
 /// or safe area no screen has is a usage error.

@@ -1,8 +1,7 @@
 import Foundation
 import Glibc
+import TrellisCLI
 import XCTest
-
-@testable import TrellisCLI
 
 /// Hostile `--output` targets: each case, what `trellis` must do, and proof that nothing else
 /// was touched (content, permissions, inode, file type).

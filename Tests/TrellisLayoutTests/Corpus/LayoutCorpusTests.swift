@@ -1,10 +1,9 @@
 import Foundation
+import TrellisJSON
+import TrellisLayout
+import TrellisModel
 import TrellisTestSupport
 import XCTest
-
-@testable import TrellisJSON
-@testable import TrellisLayout
-@testable import TrellisModel
 
 /// The layout corpus in `Tests/Fixtures/layouts/<area>/`, in the style of yoga's gentest: each
 /// `<name>.json` is a layout file and `<name>.frames.json` gives, per environment, every view's

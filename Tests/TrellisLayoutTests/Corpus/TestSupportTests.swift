@@ -1,10 +1,9 @@
 import Foundation
+import TrellisJSON
+import TrellisLayout
+import TrellisModel
 import TrellisTestSupport
 import XCTest
-
-@testable import TrellisJSON
-@testable import TrellisLayout
-@testable import TrellisModel
 
 /// The test support's own behaviour: a checker or differ that cannot fail would make the tests
 /// built on it pass vacuously.

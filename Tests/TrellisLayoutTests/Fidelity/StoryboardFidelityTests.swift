@@ -1,9 +1,8 @@
 import Foundation
+import TrellisJSON
+import TrellisLayout
+import TrellisModel
 import XCTest
-
-@testable import TrellisJSON
-@testable import TrellisLayout
-@testable import TrellisModel
 
 /// Hand-written Trellis layouts of public CS193P Concentration storyboards (Tests/Fixtures/fidelity/),
 /// solved in the stored environment with pixel snapping and compared with the frames Interface

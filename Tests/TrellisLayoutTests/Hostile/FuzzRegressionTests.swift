@@ -1,9 +1,9 @@
+import TrellisJSON
+import TrellisLayout
+import TrellisModel
 import TrellisTestSupport
 import XCTest
 
-@testable import TrellisJSON
-@testable import TrellisLayout
-@testable import TrellisModel
 @testable import TrellisSolver
 
 /// Every input a fuzzer (Fuzz/, scripts/fuzz.sh) found to crash, hang or break an invariant in

@@ -1,10 +1,10 @@
+import TrellisJSON
+import TrellisModel
 import TrellisSolver
 import TrellisTestSupport
 import XCTest
 
-@testable import TrellisJSON
 @testable import TrellisLayout
-@testable import TrellisModel
 
 /// Many required bounds on one view (`a.width >= 1`, `a.width >= 2`, …): at the reader's default
 /// limits (250,000 constraints) ascending bounds did not finish `validate` in ten minutes, each

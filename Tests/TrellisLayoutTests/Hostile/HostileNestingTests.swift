@@ -1,9 +1,8 @@
+import TrellisJSON
+import TrellisLayout
+import TrellisModel
 import TrellisTestSupport
 import XCTest
-
-@testable import TrellisJSON
-@testable import TrellisLayout
-@testable import TrellisModel
 
 /// Deep nesting: stacks at the view-depth limit and one beyond, JSON at the depth limit and
 /// one beyond, nesting far past the depth ceiling, and deeply nested `when` groups.

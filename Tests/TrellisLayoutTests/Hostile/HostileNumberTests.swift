@@ -1,9 +1,8 @@
+import TrellisJSON
+import TrellisLayout
+import TrellisModel
 import TrellisTestSupport
 import XCTest
-
-@testable import TrellisJSON
-@testable import TrellisLayout
-@testable import TrellisModel
 
 /// Extreme numbers in layout files: beyond Double (1e400), at its edge (1e308), negative zero,
 /// subnormals, and the reader's own bounds (±1 000 000 points, priorities 1…1000).

@@ -1,9 +1,8 @@
+import TrellisJSON
+import TrellisLayout
+import TrellisModel
 import TrellisTestSupport
 import XCTest
-
-@testable import TrellisJSON
-@testable import TrellisLayout
-@testable import TrellisModel
 
 /// Constraints that name themselves, hidden views, missing views, and the same constraint
 /// more than once.

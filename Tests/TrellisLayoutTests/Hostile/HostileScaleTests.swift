@@ -1,9 +1,8 @@
+import TrellisJSON
+import TrellisLayout
+import TrellisModel
 import TrellisTestSupport
 import XCTest
-
-@testable import TrellisJSON
-@testable import TrellisLayout
-@testable import TrellisModel
 
 /// Issue 17's 2,000-view chain and stack (2,000 views with the root), each a hang before compact
 /// equalities (a 2,000-view stack took 245 s in a debug build, a chain over 1,000 s). Their time

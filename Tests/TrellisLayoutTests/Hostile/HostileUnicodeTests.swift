@@ -1,8 +1,7 @@
+import TrellisJSON
+import TrellisLayout
+import TrellisModel
 import XCTest
-
-@testable import TrellisJSON
-@testable import TrellisLayout
-@testable import TrellisModel
 
 /// Pathological Unicode in ids, texts and constraint strings: combining marks, bidi controls,
 /// emoji ZWJ sequences, NUL, lone surrogates written as escapes, line separators.

@@ -1,9 +1,8 @@
+import TrellisJSON
+import TrellisLayout
+import TrellisModel
 import TrellisTestSupport
 import XCTest
-
-@testable import TrellisJSON
-@testable import TrellisLayout
-@testable import TrellisModel
 
 /// `Layouts/concentration.json` behaves as concentration-demo.md says, on every device,
 /// orientation and split-view width, with frames worked out by hand for two of them.

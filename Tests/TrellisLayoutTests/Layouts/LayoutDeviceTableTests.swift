@@ -1,9 +1,8 @@
+import TrellisJSON
+import TrellisLayout
+import TrellisModel
 import TrellisTestSupport
 import XCTest
-
-@testable import TrellisJSON
-@testable import TrellisLayout
-@testable import TrellisModel
 
 /// Every layout in `Layouts/` on every device × orientation and every iPad split-view width:
 /// no required constraint broken (as the engine reports it, and evaluated independently on the

@@ -1,10 +1,9 @@
 import Foundation
+import TrellisJSON
+import TrellisLayout
+import TrellisModel
 import TrellisTestSupport
 import XCTest
-
-@testable import TrellisJSON
-@testable import TrellisLayout
-@testable import TrellisModel
 
 /// The example layouts in `Layouts/` and the environments they are checked in.
 enum LayoutFixtures {

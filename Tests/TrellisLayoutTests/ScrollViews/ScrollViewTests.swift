@@ -1,10 +1,9 @@
 import Foundation
+import TrellisJSON
+import TrellisLayout
+import TrellisModel
 import TrellisTestSupport
 import XCTest
-
-@testable import TrellisJSON
-@testable import TrellisLayout
-@testable import TrellisModel
 
 /// Scroll views (docs/semantics.md §8): every expected frame, content size and inset below is
 /// worked out by hand from the rules, in the comment beside it.

@@ -1,9 +1,8 @@
+import TrellisJSON
+import TrellisLayout
+import TrellisModel
 import TrellisTestSupport
 import XCTest
-
-@testable import TrellisJSON
-@testable import TrellisLayout
-@testable import TrellisModel
 
 /// `alignmentRectInsets` (docs/semantics.md, "Alignment rectangles"): the constraints place the
 /// alignment rectangle; the frame is it grown by the insets. Every expected frame is worked out

@@ -1,9 +1,8 @@
+import TrellisJSON
+import TrellisLayout
+import TrellisModel
 import TrellisTestSupport
 import XCTest
-
-@testable import TrellisJSON
-@testable import TrellisLayout
-@testable import TrellisModel
 
 /// The root's system minimum margins, margins per size class, preservesSuperviewLayoutMargins
 /// and insetsLayoutMarginsFromSafeArea (docs/semantics.md §1, docs/uikit-research.md §3).

@@ -1,9 +1,8 @@
+import TrellisJSON
+import TrellisLayout
+import TrellisModel
 import TrellisTestSupport
 import XCTest
-
-@testable import TrellisJSON
-@testable import TrellisLayout
-@testable import TrellisModel
 
 /// A multiplier on locations reads them in the items' nearest common ancestor's coordinates
 /// (docs/semantics.md §3, "Constraints"), as UIKit does. The shapes are those of

@@ -1,9 +1,8 @@
+import TrellisJSON
+import TrellisLayout
+import TrellisModel
 import TrellisTestSupport
 import XCTest
-
-@testable import TrellisJSON
-@testable import TrellisLayout
-@testable import TrellisModel
 
 /// A view the constraints give a negative width or height is a layout error (`negative-frame`).
 final class NegativeFrameTests: XCTestCase {

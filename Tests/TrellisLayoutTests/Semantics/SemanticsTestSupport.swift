@@ -1,9 +1,8 @@
+import TrellisJSON
+import TrellisLayout
+import TrellisModel
 import TrellisTestSupport
 import XCTest
-
-@testable import TrellisJSON
-@testable import TrellisLayout
-@testable import TrellisModel
 
 /// Reads a layout from JSON text, failing on any diagnostic (warnings included).
 func readLayout(_ json: String, file: StaticString = #filePath, line: UInt = #line) -> LayoutDocument? {

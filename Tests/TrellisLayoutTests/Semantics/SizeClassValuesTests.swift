@@ -1,9 +1,8 @@
+import TrellisJSON
+import TrellisLayout
+import TrellisModel
 import TrellisTestSupport
 import XCTest
-
-@testable import TrellisJSON
-@testable import TrellisLayout
-@testable import TrellisModel
 
 /// Views installed per size class; intrinsic size, content insets, hugging and compression
 /// resistance per size class; the empty-title button (docs/semantics.md §1).

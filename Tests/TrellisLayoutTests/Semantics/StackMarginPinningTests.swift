@@ -1,9 +1,8 @@
+import TrellisJSON
+import TrellisLayout
+import TrellisModel
 import TrellisTestSupport
 import XCTest
-
-@testable import TrellisJSON
-@testable import TrellisLayout
-@testable import TrellisModel
 
 /// A stack's arrangement places its views flush with its edges, and margins follow
 /// (docs/semantics.md §1, "Layout margins", rules 3 and 4): `preservesSuperviewLayoutMargins`

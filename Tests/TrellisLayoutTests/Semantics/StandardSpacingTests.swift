@@ -1,9 +1,8 @@
+import TrellisJSON
+import TrellisLayout
+import TrellisModel
 import TrellisTestSupport
 import XCTest
-
-@testable import TrellisJSON
-@testable import TrellisLayout
-@testable import TrellisModel
 
 /// The symbolic `standard` constant and Visual Format's `-` (docs/semantics.md §1,
 /// docs/uikit-research.md §2): sibling 8, superview edge its margin, safe area and margins 0.

@@ -1,10 +1,9 @@
+import TrellisJSON
+import TrellisLayout
+import TrellisModel
 import TrellisSolver
 import TrellisTestSupport
 import XCTest
-
-@testable import TrellisJSON
-@testable import TrellisLayout
-@testable import TrellisModel
 
 /// Frames of a three-view stack for every distribution × alignment × axis × direction, with
 /// no view, the first, the middle or the last hidden — each case solved twice: with the test

@@ -1,10 +1,9 @@
+import TrellisJSON
+import TrellisLayout
+import TrellisModel
 import TrellisSolver
 import TrellisTestSupport
 import XCTest
-
-@testable import TrellisJSON
-@testable import TrellisLayout
-@testable import TrellisModel
 
 /// A deliberately small stand-in for the resolver, for testing stack constraints on their own:
 /// each view and guide gets x, y, width, height in root coordinates; the root is fixed at

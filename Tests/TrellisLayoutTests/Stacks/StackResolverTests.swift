@@ -1,9 +1,8 @@
+import TrellisJSON
+import TrellisLayout
+import TrellisModel
 import TrellisTestSupport
 import XCTest
-
-@testable import TrellisJSON
-@testable import TrellisLayout
-@testable import TrellisModel
 
 /// Stacks through the real resolver and engine (`LayoutEngine`), from documents built in Swift:
 /// text measured by `TextMetrics` (0.5 × font size per character, 1.2 × font size per line),

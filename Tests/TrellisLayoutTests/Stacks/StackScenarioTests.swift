@@ -1,10 +1,9 @@
+import TrellisJSON
+import TrellisLayout
+import TrellisModel
 import TrellisSolver
 import TrellisTestSupport
 import XCTest
-
-@testable import TrellisJSON
-@testable import TrellisLayout
-@testable import TrellisModel
 
 /// Frames for stacks that size themselves, collapse, arrange within margins, and nest —
 /// including the Concentration grid — solved with the test harness.

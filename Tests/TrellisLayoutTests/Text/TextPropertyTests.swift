@@ -1,10 +1,9 @@
+import TrellisJSON
+import TrellisLayout
+import TrellisModel
 import TrellisTestSupport
 import TrellisText
 import XCTest
-
-@testable import TrellisJSON
-@testable import TrellisLayout
-@testable import TrellisModel
 
 /// Fonts, weights, text styles and line break modes: read from files, resolved per environment,
 /// measured with a font when one is given, and text centred in a taller label.

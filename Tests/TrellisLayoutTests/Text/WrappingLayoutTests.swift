@@ -1,9 +1,8 @@
+import TrellisJSON
+import TrellisLayout
+import TrellisModel
 import TrellisTestSupport
 import XCTest
-
-@testable import TrellisJSON
-@testable import TrellisLayout
-@testable import TrellisModel
 
 /// Labels wrap to the width their constraints give them (UIKit's two-pass layout), worked by
 /// hand with the fixed metric at 10 pt: every character 5 wide, lines 12 tall, first baseline 9.5.

@@ -1,7 +1,6 @@
 import Foundation
+import TrellisSolver
 import XCTest
-
-@testable import TrellisSolver
 
 /// The same calls give bit-identical values in another process (where Swift seeds
 /// `Hasher` differently): the test runs its own test binary again as a child process,

@@ -1,3 +1,4 @@
+
 @testable import TrellisSolver
 
 extension SystemSpec.Edit {

@@ -1,0 +1,216 @@
+import TrellisJSON
+import TrellisModel
+import TrellisSolver
+import TrellisTestSupport
+import XCTest
+
+@testable import TrellisLayout
+
+/// Conflict recovery as UIKit does it (docs/semantics.md, "Conflict recovery"): the container's
+/// size is required and added first, then the file's constraints, then stacks', then content size;
+/// the required constraint whose addition finds a conflict is broken and the rest are kept.
+final class ConflictRecoveryTests: XCTestCase {
+  /// A document of `views` and constraint texts, through the test-support builder.
+  private func document(_ views: [ViewNode], _ constraints: [String]) -> LayoutDocument {
+    Layout { views } constraints: { constraints }
+  }
+
+  private func view(_ id: String) -> ViewNode { ViewNode(id: id, kind: .view) }
+
+  /// A label measured at 10 pt (`abcd` is 20 wide).
+  private func label(_ id: String, _ text: String) -> ViewNode { View.label(id, Varying(text), fontSize: 10).node }
+
+  private func stack(_ axis: StackAxis, spacing: Double = 8) -> StackProperties {
+    StackProperties(axis: Varying(axis), distribution: Varying(.fill), spacing: Varying(spacing))
+  }
+
+  /// A required width wider than the container: the root keeps the container's 375 pt and
+  /// the constraint that closes the cycle with the container (c3, added last) is broken.
+  func testTheRootKeepsTheContainerSize() {
+    let doc = document(
+      [view("a")],
+      ["a.leading == root.leading", "a.trailing == root.trailing", "a.width == 500", "a.top == root.top", "a.height == 10"])
+    let engine = LayoutEngine(document: doc)
+    let r = solve(engine, environment(375, 667))
+    assertRect(r, "root", 0, 0, 375, 667)
+    assertRect(r, "a", 0, 0, 375, 10)
+    XCTAssertEqual(engine.rejectedConstraints.map(\.id), ["constraint#3"])
+    XCTAssertEqual(r.diagnostics.map(\.code), ["unsatisfiable"])
+    guard let d = r.diagnostics.first else { return }
+    XCTAssertEqual(d.message, "Unable to simultaneously satisfy constraints.")
+    XCTAssertEqual(d.location, doc.constraints[2].location)
+    // The container is named as UIKit's console names a root's size; then the file's, in order.
+    XCTAssertEqual(
+      d.notes.map(\.message),
+      [
+        "'UIView-Encapsulated-Layout-Width' root.width == 375 (the container's width)",
+        "'constraint#1' a.leading == root.leading", "'constraint#2' a.trailing == root.trailing",
+        "'constraint#3' a.width == 500", "Will attempt to recover by breaking constraint 'constraint#3' a.width == 500.",
+      ])
+    let at = doc.constraints.map(\.location)
+    XCTAssertEqual(d.notes.map(\.location), [nil, at[0], at[1], at[2], at[2]])
+    XCTAssertFalse(r.diagnostics.contains { $0.code == "root-size-conflict" })
+  }
+
+  /// The same when the required constraint is in place first and the container shrinks under it:
+  /// the move fails, the engine rebuilds, and the result is a fresh engine's.
+  func testAResizeThatConflictsRebuildsInTheDocumentedOrder() {
+    let doc = document(
+      [view("a")], ["a.width == 300", "a.leading == root.leading", "a.trailing <= root.trailing"] + ["a.top == root.top", "a.height == 10"])
+    let engine = LayoutEngine(document: doc)
+    XCTAssertFalse(solve(engine, environment(375, 667)).hasConflicts)
+    let narrow = solve(engine, environment(200, 667))
+    XCTAssertEqual(engine.lastUpdate?.route, .rebuilt)
+    assertRect(narrow, "root", 0, 0, 200, 667)
+    assertRect(narrow, "a", 0, 0, 300, 10)
+    XCTAssertEqual(engine.rejectedConstraints.map(\.id), ["constraint#3"])
+    let fresh = LayoutEngine(document: doc).layout(in: environment(200, 667))
+    XCTAssertEqual(narrow.views, fresh.views)
+    XCTAssertEqual(narrow.diagnostics, fresh.diagnostics)
+    // And back: nothing broken any more.
+    let wide = solve(engine, environment(375, 667))
+    XCTAssertFalse(wide.hasConflicts)
+    XCTAssertEqual(wide.diagnostics, [])
+    assertRect(wide, "a", 0, 0, 300, 10)
+  }
+
+  /// The lecture's case: a required `column.width == card.width` on a hidden arranged view. The
+  /// file's constraint is added before the stack's UISV-hiding, so UISV-hiding is broken and
+  /// the hidden column keeps a card's width; the visible grid still fills the stack.
+  func testAFileConstraintBeatsUISVHiding() {
+    let card = ViewNode(id: "card", kind: .view)
+    let grid = ViewNode(id: "grid", kind: .stack, children: [card], stack: stack(.vertical))
+    let column = ViewNode(
+      id: "column", kind: .stack, children: [ViewNode(id: "extra", kind: .view)], hidden: Varying(true),
+      stack: stack(.vertical))
+    let outer = ViewNode(
+      id: "outer", kind: .stack, location: SourceLocation(file: "test.json", line: 90, column: 3), children: [grid, column],
+      stack: stack(.horizontal))
+    let doc = document(
+      [outer],
+      [
+        "outer.leading == root.leading + 10", "outer.trailing == root.trailing - 10", "outer.top == root.top",
+        "outer.height == 100", "column.width == card.width",
+      ])
+    let engine = LayoutEngine(document: doc)
+    let r = solve(engine, environment(400, 300))
+    XCTAssertEqual(engine.rejectedConstraints.map(\.id), ["outer#UISV-hiding#1"])
+    assertRect(r, "grid", 10, 0, 380, 100)
+    assertRect(r, "card", 10, 0, 380, 100)
+    XCTAssertEqual(r.view("column")?.frame.width ?? 0, 380, accuracy: 1e-9)
+    guard let d = r.diagnostics.first(where: { $0.code == "unsatisfiable" }) else {
+      return XCTFail("no conflict reported: \(r.diagnostics)")
+    }
+    XCTAssertEqual(d.message, "Unable to simultaneously satisfy constraints.")
+    XCTAssertEqual(d.location?.line, 90)  // a generated constraint points at its stack
+    XCTAssertEqual(
+      d.notes.last?.message,
+      "Will attempt to recover by breaking constraint 'outer#UISV-hiding#1' column.width == 0 (UISV-hiding of outer).")
+    // The file's constraint is among the conflicting set, at its own location.
+    XCTAssertTrue(
+      d.notes.contains {
+        $0.message == "'constraint#5' column.width == card.width" && $0.location == doc.constraints[4].location
+      })
+  }
+
+  /// Content size comes after the file: a required compression resistance (1000) that fights a
+  /// file width is the one broken (UIKit makes content-size constraints in the update pass).
+  func testAFileConstraintBeatsRequiredCompressionResistance() {
+    var l = label("l", "abcd")  // 20 wide at 10 pt
+    l.compressionResistance = AxisValues(horizontal: 1000, vertical: 750)
+    let doc = document([l], ["l.width == 10", "l.left == root.left", "l.top == root.top"])
+    let engine = LayoutEngine(document: doc)
+    let r = solve(engine, environment(100, 100))
+    XCTAssertEqual(r.view("l")?.frame.width ?? 0, 10, accuracy: 1e-9)
+    XCTAssertEqual(engine.rejectedConstraints.map(\.id), ["l#width-compression"])
+    XCTAssertEqual(
+      r.diagnostics.first?.notes.map(\.message),
+      [
+        "'constraint#1' l.width == 10", "'l#width-compression' l.width >= 20 (horizontal compression resistance of l)",
+        "Will attempt to recover by breaking constraint 'l#width-compression' l.width >= 20 "
+          + "(horizontal compression resistance of l).",
+      ])
+  }
+
+  /// Weighted mode cannot move the root either: optional constraints never outweigh a required size.
+  func testOptionalConstraintsNeverMoveTheRoot() {
+    let doc = document(
+      [view("a")], ["a.width == root.width", "a.width == 500 @750", "a.width == 500 @750", "a.left == root.left",
+        "a.top == root.top", "a.height == 10"])
+    for mode in [Solver.Mode.weighted, .strict] {
+      let engine = LayoutEngine(document: doc, mode: mode)
+      let r = solve(engine, environment(400, 300))
+      assertRect(r, "root", 0, 0, 400, 300)
+      assertRect(r, "a", 0, 0, 400, 10)
+      XCTAssertEqual(r.diagnostics, [], "\(mode)")
+      XCTAssertFalse(r.hasConflicts)
+    }
+  }
+
+  /// The documented installation order, per group, whatever order the set lists them in.
+  func testInstallationOrder() {
+    let l = label("l", "ab")
+    let s = ViewNode(id: "s", kind: .stack, children: [l], stack: stack(.vertical))
+    let doc = document([s], ["s.left == root.left", "s.top == root.top"])
+    let engine = LayoutEngine(document: doc)
+    _ = solve(engine, environment(100, 100))
+    let origins = engine.installedConstraints.map { constraint -> String in
+      switch constraint.origin {
+      case .file: return "file"
+      case .stack: return "stack"
+      case .intrinsic: return "content"
+      default: return "other"
+      }
+    }
+    // Required first (file, then stack), then optional (stack, then content size).
+    let required = zip(origins, engine.installedConstraints).filter { $0.1.priority >= 1000 }.map(\.0)
+    let optional = zip(origins, engine.installedConstraints).filter { $0.1.priority < 1000 }.map(\.0)
+    XCTAssertEqual(Array(required.prefix(2)), ["file", "file"])
+    XCTAssertTrue(required.dropFirst(2).allSatisfy { $0 == "stack" }, "\(required)")
+    XCTAssertEqual(optional.last, "content")
+    XCTAssertEqual(optional.drop { $0 != "content" }.filter { $0 != "content" }, [])
+  }
+}
+
+/// The stack order: bottom-up, as UIKit's update-constraints pass runs (subviews first).
+final class InstallationOrderTests: XCTestCase {
+  func testStacksAreAddedInnerFirstSiblingsInDocumentOrder() {
+    func view(_ id: String) -> ViewNode { ViewNode(id: id, kind: .view) }
+    func stackView(_ id: String, _ children: [ViewNode]) -> ViewNode {
+      ViewNode(
+        id: id, kind: .stack, children: children,
+        stack: StackProperties(axis: Varying(.vertical), distribution: Varying(.fill), spacing: Varying(0)))
+    }
+    // outer(a(a1, a2(a21)), b)
+    let tree = stackView(
+      "outer", [stackView("a", [view("a1"), stackView("a2", [view("a21")])]), stackView("b", [view("b1")])])
+    let resolved = Layout { tree }.resolved(for: environment(100, 100))
+    XCTAssertEqual(
+      ConstraintInstaller.postOrder(resolved.views), ["a1", "a21", "a2", "a", "b1", "b", "outer", "root"])
+    let constraints = resolved.constraintSet().constraints
+    let order = ConstraintInstaller.installationOrder(constraints, views: resolved.views).map { constraints[$0] }
+    var stacks: [String] = []
+    for constraint in order {
+      if case .stack(let id, _) = constraint.origin, stacks.last != id { stacks.append(id) }
+    }
+    XCTAssertEqual(stacks, ["a2", "a", "b", "outer"])
+  }
+
+  /// Without stacks: the file's constraints, then the other generated ones, then content size,
+  /// each group in its own order; a list already in that order is returned as it is.
+  func testWithoutStacksTheGroupsKeepTheirOrder() {
+    func constraint(_ id: String, _ origin: LayoutConstraint.Origin) -> LayoutConstraint {
+      LayoutConstraint(
+        id: id, first: AnchorReference(item: .view("a"), attribute: .width), relation: .equal, origin: origin,
+        source: id)
+    }
+    let f1 = constraint("f1", .file(id: "f1"))
+    let f2 = constraint("f2", .file(id: "f2"))
+    let root = constraint("w", .container(reason: "width"))
+    let hug = constraint("h", .intrinsic(id: "a", reason: "hugging"))
+    let scroll = constraint("s", .scroll(id: "sv", reason: "scroll-content"))
+    let ids = { (list: [LayoutConstraint]) in ConstraintInstaller.installationOrder(list, views: []).map { list[$0].id } }
+    XCTAssertEqual(ids([hug, f1, root, f2, scroll]), ["f1", "f2", "w", "s", "h"])
+    XCTAssertEqual(ids([f1, f2, scroll, root, hug]), ["f1", "f2", "s", "w", "h"])
+  }
+}
