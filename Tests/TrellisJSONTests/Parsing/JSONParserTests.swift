@@ -410,11 +410,17 @@ final class JSONParserTests: XCTestCase {
       "too many problems; stopped after 3 (ReaderLimits.maxDiagnostics); fix these and read the file again")
   }
 
+  /// Garbage bytes: the parser finishes, and reports an error exactly when the bytes are not JSON.
+  /// The judge is independent of the parser: Foundation's `JSONSerialization` (fragments allowed,
+  /// as a layout file's parser takes any value). The alphabet cannot spell a `\u` surrogate
+  /// escape (no `d`/`D`), the one place where the two could disagree on valid JSON. Every error is
+  /// located inside the input, and the layout reader, given the same bytes, returns no document
+  /// whenever the parser reported an error.
   func testGarbageNeverTraps() {
-    // Every byte value, in a few arrangements: the parser must finish and report something.
     let alphabet: [UInt8] =
       Array(Array("{}[]\":,\\/*-+.0123456789eEtrufalsn \n\r\t'".utf8)) + [0xC3, 0xA9, 0xFF, 0xED, 0xF0, 0x9F]
     var seed: UInt64 = 0x9E37_79B9_7F4A_7C15
+    var rejected = 0
     for _ in 0..<300 {
       var bytes: [UInt8] = []
       for _ in 0..<64 {
@@ -422,8 +428,36 @@ final class JSONParserTests: XCTestCase {
         seed = seed &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
         bytes.append(alphabet[Int(seed >> 33) % alphabet.count])
       }
-      _ = parse(bytes)
-      _ = LayoutReader.parse(bytes: bytes, file: "fuzz.json")
+      let shown = String(decoding: bytes, as: UTF8.self).debugDescription
+      let isJSON = (try? JSONSerialization.jsonObject(with: Data(bytes), options: [.fragmentsAllowed])) != nil
+      let (node, diagnostics) = parse(bytes)
+      let errors = diagnostics.filter { $0.severity == .error }
+      XCTAssertEqual(errors.isEmpty, isJSON, "parser and JSONSerialization disagree on \(shown)")
+      if errors.isEmpty { XCTAssertNotNil(node, "no error and no value on \(shown)") }
+      // Lines end at LF, CR or CR LF (one break), as the parser counts them.
+      let lines =
+        1 + bytes.indices.filter { index in
+          bytes[index] == UInt8(ascii: "\n") && (index == 0 || bytes[index - 1] != UInt8(ascii: "\r"))
+            || bytes[index] == UInt8(ascii: "\r")
+        }.count
+      for error in errors {
+        guard let location = error.location else {
+          XCTFail("error without a location on \(shown): \(error.message)")
+          continue
+        }
+        XCTAssertTrue(
+          (1...lines).contains(location.line) && location.column >= 1
+            && (0...bytes.count).contains(location.offset),
+          "\(location) outside the input on \(shown)")
+      }
+      let read = LayoutReader.parse(bytes: bytes, file: "fuzz.json")
+      if !errors.isEmpty {
+        XCTAssertNil(read.document, "a document from bytes that are not JSON: \(shown)")
+        XCTAssertTrue(read.diagnostics.contains { $0.severity == .error }, shown)
+        rejected += 1
+      }
     }
+    // 64 random bytes from this alphabet are almost never JSON: most inputs exercise the errors.
+    XCTAssertGreaterThan(rejected, 290)
   }
 }

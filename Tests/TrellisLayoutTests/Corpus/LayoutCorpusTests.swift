@@ -27,9 +27,21 @@ final class LayoutCorpusTests: XCTestCase {
     XCTAssertEqual(folders.sorted(), Self.areas)
   }
 
-  func testCorpusSize() {
-    let fixtures = Self.areas.flatMap { layoutFiles(in: $0) }
-    XCTAssertGreaterThanOrEqual(fixtures.count, 25)
+  /// Every `<name>.frames.json` has its `<name>.json` (a frames file alone would never be run: the
+  /// areas run the layouts), and the corpus has not lost fixtures (25 when this floor was set).
+  /// A layout without its frames file fails where it is run.
+  func testEveryFramesFileHasItsLayout() {
+    var layouts = 0
+    for area in Self.areas {
+      let folder = FixturePaths.layoutCorpus.appendingPathComponent(area)
+      let names = Set(layoutFiles(in: area).map(\.lastPathComponent))
+      layouts += names.count
+      for frames in FixturePaths.files(in: folder, endingWith: ".frames.json") {
+        let layout = String(frames.lastPathComponent.dropLast(".frames.json".count)) + ".json"
+        XCTAssertTrue(names.contains(layout), "\(area)/\(frames.lastPathComponent) has no \(layout) beside it")
+      }
+    }
+    XCTAssertGreaterThanOrEqual(layouts, 25)
   }
 
   func testBasics() { runArea("basics") }

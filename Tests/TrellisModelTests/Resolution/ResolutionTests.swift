@@ -204,8 +204,16 @@ final class ConstraintSetTests: XCTestCase {
     XCTAssertEqual(set.constraints[1].origin, .intrinsic(id: "l", reason: "compressionResistance"))
   }
 
+  /// Hiding alone does not change layout (UIKit keeps a hidden view's constraints): a hidden
+  /// label keeps both axes' content-size pairs, the same as when shown. "x" at 17 pt with the
+  /// fixed metric: 0.5 × 17 = 8.5 wide, 1.2 × 17 = 20.4 tall, rounded up to whole points at @1x
+  /// (9 × 21); hugging 251, compression resistance 750 (a label's defaults).
   func testHiddenViewsKeepTheirContentSize() {
-    let doc = Layout { View.label("l", "x", hidden: true) }
-    XCTAssertEqual(doc.resolved(for: environment(100, 100)).constraintSet().constraints.count, 4)
+    let expected = ["l.width <= 9 @251", "l.width >= 9 @750", "l.height <= 21 @251", "l.height >= 21 @750"]
+    for hidden in [true, false] {
+      let doc = Layout { View.label("l", "x", hidden: Varying(hidden)) }
+      let set = doc.resolved(for: environment(100, 100)).constraintSet()
+      XCTAssertEqual(set.constraints.map(\.description), expected, "hidden: \(hidden)")
+    }
   }
 }
