@@ -3,8 +3,8 @@ import TrellisSupport
 
 /// An Interface Builder document's top level: what kind it is, its device, its image sizes,
 /// and where its scenes' root views are.
-struct IBDocument {
-  static let storyboardType = "com.apple.InterfaceBuilder3.CocoaTouch.Storyboard.XIB"
+package struct IBDocument {
+  package static let storyboardType = "com.apple.InterfaceBuilder3.CocoaTouch.Storyboard.XIB"
   static let xibType = "com.apple.InterfaceBuilder3.CocoaTouch.XIB"
   /// The iPad-only xib type older Xcode wrote.
   static let iPadXibType = "com.apple.InterfaceBuilder3.CocoaTouch.iPad.XIB"

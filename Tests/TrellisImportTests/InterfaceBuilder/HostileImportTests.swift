@@ -1,11 +1,10 @@
 import Foundation
+import TrellisImport
 import TrellisJSON
 import TrellisLayout
 import TrellisModel
 import TrellisTestSupport
 import XCTest
-
-@testable import TrellisImport
 
 /// Hostile and broken input (Tests/Fixtures/import/hostile, described in its README, plus the
 /// huge inputs made here): each gives a located diagnostic with a stable code, and nothing

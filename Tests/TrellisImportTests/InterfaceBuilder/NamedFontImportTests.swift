@@ -1,9 +1,8 @@
+import TrellisImport
 import TrellisLayout
 import TrellisModel
 import TrellisTestSupport
 import XCTest
-
-@testable import TrellisImport
 
 /// Labels in fonts iOS ships, imported with measured text (`--intrinsic fonts`) and no font
 /// files: their heights come from the fonts' own metrics (TrellisText's IOSFonts, docs/text.md

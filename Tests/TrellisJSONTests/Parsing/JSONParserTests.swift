@@ -435,11 +435,11 @@ final class JSONParserTests: XCTestCase {
       XCTAssertEqual(errors.isEmpty, isJSON, "parser and JSONSerialization disagree on \(shown)")
       if errors.isEmpty { XCTAssertNotNil(node, "no error and no value on \(shown)") }
       // Lines end at LF, CR or CR LF (one break), as the parser counts them.
-      let lines =
-        1 + bytes.indices.filter { index in
-          bytes[index] == UInt8(ascii: "\n") && (index == 0 || bytes[index - 1] != UInt8(ascii: "\r"))
-            || bytes[index] == UInt8(ascii: "\r")
-        }.count
+      let breaks = bytes.indices.filter { index in
+        bytes[index] == UInt8(ascii: "\r")
+          || bytes[index] == UInt8(ascii: "\n") && (index == 0 || bytes[index - 1] != UInt8(ascii: "\r"))
+      }
+      let lines = breaks.count + 1
       for error in errors {
         guard let location = error.location else {
           XCTFail("error without a location on \(shown): \(error.message)")
