@@ -38,9 +38,9 @@ extension SceneImporter {
 
   /// A button's intrinsic size from its content, on the axes the content decides:
   /// - an image and no title: the image's size plus the explicit content insets (no built-in
-  ///   padding and no 30-pt minimum: of the image buttons whose size no constraint sets in the
-  ///   evidence files, 8 of 8 widths and 12 of 14 heights are stored at the image's size, the
-  ///   other 2 heights 6 taller; docs/import.md);
+  ///   padding and no 30-pt minimum: the image buttons whose size no constraint sets in the
+  ///   evidence files are stored at the image's size, all widths and most heights;
+  ///   docs/import.md has the counts);
   /// - an image and a title: the title is measured (by Trellis, where the stored size is not
   ///   used) after the image, so the image's width joins the left inset;
   /// - an SF Symbol: its size depends on the symbol's own metrics, which Trellis does not have;
@@ -69,7 +69,7 @@ extension SceneImporter {
     }
     let insets = explicit ?? .zero
     // With `--intrinsic stored`, the stored size stays wherever it is not a stack's share: it is
-    // exact on the stored device, where the rule below misses 2 of 14 heights.
+    // exact on the stored device, where the rule below misses a few heights.
     if intrinsic == .stored && decided.isEmpty { return (false, false) }
     if !hasTitle {
       node.intrinsicWidth = size.width + insets.left + insets.right

@@ -131,8 +131,9 @@ struct IBEnvironment {
     }
     var corrected: [String] = []
     func settle(_ edge: String, _ current: inout Double) {
-      guard let values = found[edge], let first = values.first, values.allSatisfy({ abs($0 - first) < 0.5 }),
-        first >= 0, abs(first - current) >= 0.5
+      guard let values = found[edge], let first = values.first,
+        values.allSatisfy({ abs($0 - first) < ImportTolerance.sameLength }),
+        first >= 0, abs(first - current) >= ImportTolerance.sameLength
       else { return }
       corrected.append("\(edge) \(fmt(current)) → \(fmt(first))")
       current = first
@@ -157,18 +158,17 @@ struct IBEnvironment {
   /// The insets of a root shorter than its screen by exactly its top insets, its bottom ones or
   /// both: UIKit lays a controller's view out below opaque bars (a navigation bar that is not
   /// translucent, `extendedLayoutIncludesOpaqueBars` off) and IB stores it so, shortened, with
-  /// nothing of those bars left in its safe area (the survey's navigation scenes on an iPhone 8:
-  /// roots 603, 554 and 647 tall with a top inset of 0 in 47 scenes; 618 tall, above a tab bar,
-  /// with a bottom inset of 0 in 8; docs/import.md).
+  /// nothing of those bars left in its safe area (the survey's navigation and tab-bar scenes,
+  /// docs/import.md).
   static func belowOpaqueBars(_ insets: EdgeInsets, screenHeight: Double, rootHeight: Double) -> EdgeInsets {
     let gap = screenHeight - rootHeight
-    guard gap >= 0.5 else { return insets }
+    guard gap >= ImportTolerance.sameLength else { return insets }
     var out = insets
-    if abs(gap - insets.top) < 0.5 {
+    if abs(gap - insets.top) < ImportTolerance.sameLength {
       out.top = 0
-    } else if abs(gap - insets.bottom) < 0.5 {
+    } else if abs(gap - insets.bottom) < ImportTolerance.sameLength {
       out.bottom = 0
-    } else if abs(gap - insets.top - insets.bottom) < 0.5 {
+    } else if abs(gap - insets.top - insets.bottom) < ImportTolerance.sameLength {
       out.top = 0
       out.bottom = 0
     }
