@@ -168,7 +168,10 @@ extension SceneImporter {
     case .scrollGuide(let guide):
       return AnchorReference(item: guide, attribute: attribute, location: location)
     case .viewSafeArea(let view):
-      return unsupported("uses the safe-area guide of '\(view)' (only the root's is imported)")
+      guard !attribute.isMarginAttribute, attribute != .firstBaseline, attribute != .lastBaseline else {
+        return unsupported("uses the \(attribute.rawValue) of the safe area of '\(view)'")
+      }
+      return AnchorReference(item: ViewSafeArea.guide(of: view), attribute: attribute, location: location)
     case nil:
       return unsupported("names '\(ib)', which is not a view or guide of this scene")
     }

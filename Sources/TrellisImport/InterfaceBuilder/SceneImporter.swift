@@ -19,7 +19,7 @@ struct SceneImporter {
     case margins(of: String)
     /// A scroll view's content or frame layout guide.
     case scrollGuide(LayoutItem)
-    /// A view's own safe-area guide (not the root's): not imported.
+    /// A view's own safe-area guide (not the root's).
     case viewSafeArea(String)
   }
 
@@ -194,7 +194,7 @@ struct SceneImporter {
         switch guide["key"] {
         case "safeArea":
           items[guideID] = isRoot ? .safeArea : .viewSafeArea(id)
-          ids.append((guideID, isRoot ? "safeArea" : "\(id).safeArea"))
+          ids.append((guideID, isRoot ? "safeArea" : "\(id).\(ViewSafeArea.fileName)"))
         case "layoutMarginsGuide":
           items[guideID] = isRoot ? .margins(of: "root") : .margins(of: id)
           ids.append((guideID, "\(id).margins"))

@@ -340,9 +340,20 @@ package enum ConstraintTextParser {
       guard case .identifier(var name) = token.kind else {
         throw TextProblem(message: "expected an attribute after '\(item).'", offset: token.offset)
       }
-      // `scroll.contentLayoutGuide.top`: a scroll view's guide is the item `scroll#content`.
+      // `scroll.contentLayoutGuide.top`: a scroll view's guide is the item `scroll#content`;
+      // `v.safeAreaLayoutGuide.top` a view's own safe-area guide, `v#safeArea`.
       var named = item
-      if let guide = ScrollLayout.guideNames[name] {
+      if LayoutAttribute(rawValue: name) == nil, ViewSafeArea.viewGuideNames[name] == nil,
+        position + 1 < tokens.count, tokens[position + 1].isSymbol(".")
+      {
+        // `v.safeArea.top`, `v.readableContentGuide.top`: a guide name Trellis does not know.
+        let hint = DidYouMean.hint(for: name, among: ViewSafeArea.viewGuideNames.keys.sorted())
+        throw TextProblem(
+          message: "unknown layout guide '\(name)' after '\(item)'\(hint); a view's guides are "
+            + ViewSafeArea.viewGuideNames.keys.sorted().map { "'\($0)'" }.joined(separator: ", "),
+          offset: token.offset)
+      }
+      if let guide = ViewSafeArea.viewGuideNames[name] {
         next()
         guard token.isSymbol(".") else {
           throw TextProblem(

@@ -185,10 +185,10 @@ package struct ConstraintWriter {
     return Varying(base, variations: variations)
   }
 
-  /// `item.attribute`, a scroll view's guides as `s.contentLayoutGuide.top`.
+  /// `item.attribute`, a view's guides as `s.contentLayoutGuide.top`, `v.safeAreaLayoutGuide.top`.
   static func anchorText(_ anchor: AnchorReference) -> String {
     if case .generated(let owner, let name) = anchor.item,
-      let guide = ScrollLayout.guideNames.first(where: { $0.value == name })?.key
+      let guide = ViewSafeArea.viewGuideNames.first(where: { $0.value == name })?.key
     {
       return "\(owner).\(guide).\(anchor.attribute.rawValue)"
     }

@@ -148,8 +148,11 @@ struct AnchorMap {
     var isScroll = false
     /// The frame's reach past the alignment rectangle: the coordinates start at the frame.
     var alignmentInsets = EdgeInsets.zero
+    /// The edges on which the view's own safe-area guide reads the safe area (``ResolvedView/safeAreaEdges``).
+    var safeAreaEdges: UInt8 = 0
 
     init(_ view: ResolvedView) {
+      safeAreaEdges = view.safeAreaEdges
       parent = view.parent
       isScroll = view.scroll != nil
       alignmentInsets = view.alignmentRectInsets
@@ -258,6 +261,20 @@ struct AnchorMap {
         height: InlineExpression(position: root.height) - (inset.top + inset.bottom),
         margins: .zero, firstBaseline: nil, lastBaseline: nil, textCentre: nil)
     }
+    if case .generated(let owner, ViewSafeArea.name) = item {
+      // A view's own safe-area guide: its frame (the alignment rectangle grown by its insets)
+      // inset by the safe area on the edges known to lie on the root's.
+      guard let vars = positions[canonical(.view(owner))], let view = vars.view else { throw .unknownItem(item) }
+      let frame = view.alignmentInsets
+      let inset = ViewSafeArea.insets(safeAreaInsets, edges: view.safeAreaEdges)
+      let left = vars.x.map { InlineExpression(position: $0) } ?? InlineExpression(constant: 0)
+      let top = vars.y.map { InlineExpression(position: $0) } ?? InlineExpression(constant: 0)
+      return AnchorBox(
+        left: left + (inset.left - frame.left), top: top + (inset.top - frame.top),
+        width: InlineExpression(position: vars.width) + (frame.left + frame.right - inset.left - inset.right),
+        height: InlineExpression(position: vars.height) + (frame.top + frame.bottom - inset.top - inset.bottom),
+        margins: .zero, firstBaseline: nil, lastBaseline: nil, textCentre: nil)
+    }
     let item = canonical(item)
     guard let vars = positions[item] else { throw .unknownItem(item) }
     let view = vars.view
@@ -334,6 +351,9 @@ struct AnchorMap {
   /// only these constants.
   func dependsOnSafeArea(_ anchor: AnchorReference) -> Bool {
     if anchor.item.isRootGuide { return true }
+    if case .generated(let owner, ViewSafeArea.name) = anchor.item {
+      return views[canonical(.view(owner)).viewID ?? owner]?.safeAreaEdges ?? 0 != 0
+    }
     guard anchor.attribute.readsMargins, let id = canonical(anchor.item).viewID else { return false }
     return views[id]?.floor.isEmpty == false
   }

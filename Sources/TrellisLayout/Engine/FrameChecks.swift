@@ -28,3 +28,57 @@ extension LayoutChecks {
     return found
   }
 }
+
+extension LayoutChecks {
+  /// One warning per view whose own safe-area guide a constraint names and whose solved frame
+  /// overlaps the root's safe-area insets otherwise than the guide assumed: UIKit insets the
+  /// guide by the overlap, which only the solved frames tell, while Trellis decides before
+  /// solving (``ViewSafeArea``). Views inside a scroll view are left out: UIKit subtracts the
+  /// scroll view's adjusted content inset from what they inherit.
+  static func viewSafeAreaGuides(_ frames: [Rect], _ resolved: ResolvedLayout, _ safeArea: Rect) -> [Diagnostic] {
+    var owners: [String] = []
+    for c in resolved.constraints {
+      for item in [c.first.item, c.second?.item] {
+        if let item, case .generated(let owner, ViewSafeArea.name) = item, !owners.contains(owner) {
+          owners.append(owner)
+        }
+      }
+    }
+    guard !owners.isEmpty else { return [] }
+    var found: [Diagnostic] = []
+    let views = resolved.views
+    var indexByID: [String: Int] = [:]
+    for index in views.indices where indexByID[views[index].id] == nil { indexByID[views[index].id] = index }
+    func inScrollView(_ index: Int) -> Bool {
+      var next = views[index].parent
+      var steps = 0
+      while let id = next, let up = indexByID[id], steps <= views.count {
+        if views[up].scroll != nil { return true }
+        next = views[up].parent
+        steps += 1
+      }
+      return false
+    }
+    for owner in owners {
+      guard let index = indexByID[owner], index < frames.count, views[index].parent != nil, !inScrollView(index)
+      else { continue }
+      let assumed = ViewSafeArea.insets(resolved.environment.safeAreaInsets, edges: views[index].safeAreaEdges)
+      let actual = ScrollLayout.safeAreaInsets(of: frames[index], in: safeArea)
+      let pairs = [
+        ("top", assumed.top, actual.top), ("left", assumed.left, actual.left),
+        ("bottom", assumed.bottom, actual.bottom), ("right", assumed.right, actual.right),
+      ]
+      let off = pairs.filter { abs($0.1 - $0.2) > Tolerance.guideInset }
+      guard !off.isEmpty else { continue }
+      let text = off.map { "\($0.0) \(fmt($0.2)) (Trellis used \(fmt($0.1)))" }.joined(separator: ", ")
+      found.append(
+        Diagnostic(
+          .warning,
+          "The safe-area guide of '\(owner)' is inset by \(text) in UIKit, which insets it by the part of the safe area "
+            + "its solved frame overlaps; Trellis insets a view's guide only on edges pinned to the screen's. Pin '\(owner)' "
+            + "to its superview's edges, or keep it inside the safe area, for an exact layout.",
+          code: "guide-approximate", at: views[index].location, kind: .frame, environment: resolved.environment))
+    }
+    return found
+  }
+}

@@ -289,6 +289,7 @@ public final class LayoutEngine {
       diagnostics.append(warning)
     }
     diagnostics += LayoutChecks.negativeFrames(solution.frames, resolved)
+    diagnostics += LayoutChecks.viewSafeAreaGuides(solution.frames, resolved, solution.safeArea)
     diagnostics += TextChecks.fonts(resolved, typesetter)
     diagnostics += TextChecks.truncation(solution.views, resolved)
     return diagnostics

@@ -74,6 +74,10 @@ public struct ResolvedView: Sendable, Hashable {
   public var textLayout: ResolvedText?
   /// How far the frame reaches past the alignment rectangle the constraints place.
   public var alignmentRectInsets: EdgeInsets = .zero
+  /// The physical edges (bits 0…3: top, left, bottom, right) known before solving to lie on the
+  /// root's edge: on these the view's own safe-area guide is inset by the root's safe-area
+  /// insets, elsewhere not at all (``ViewSafeArea``). All four for the root.
+  package var safeAreaEdges: UInt8 = 0
 
   /// The view as a constraint item.
   public var item: LayoutItem { .view(id) }

@@ -19,4 +19,8 @@
   /// Points a view may leave the safe area, or overlap a sibling, by without a design finding
   /// (``DesignChecks/tolerance``): below what anyone can see, above the solver's rounding.
   package static let designFinding = 0.01
+
+  /// A view's safe-area guide inset solved this close to the one assumed before solving is the
+  /// same inset (``ViewSafeArea``): the solver's rounding, never a visible difference.
+  package static let guideInset = 1e-6
 }

@@ -12,6 +12,8 @@
 ///   known to be 0 before solving: edges pinned to the superview's same edge by a required
 ///   `==` constraint with constant 0 and multiplier 1, or placed on it by a stack's arrangement.
 ///   Elsewhere the view keeps its own margins.
+/// - A view's own safe-area guide is inset by the root's safe area on the same edges, those
+///   known to lie on the root's edge (``ResolvedView/safeAreaEdges``), for the same reason.
 public enum SystemLayoutMargins {
   /// Leading and trailing minimum of a root at most ``compactWidthLimit`` wide.
   public static let compactMinimum = 16.0
@@ -77,12 +79,14 @@ public enum SystemLayoutMargins {
         }
         views[index].layoutMargins = margins
         views[index].safeAreaMarginFloor = floor
+        views[index].safeAreaEdges = flush[index]
         continue
       }
       let edges = pinned[id] ?? 0
       if edges == 0 {
         // Nothing pinned: the view keeps its own margins, with no floor.
         views[index].safeAreaMarginFloor = floor
+        views[index].safeAreaEdges = 0
         continue
       }
       let parentMargins = views[parent].layoutMargins
@@ -114,6 +118,7 @@ public enum SystemLayoutMargins {
       floor = MarginFloor(top: floors[0], left: floors[1], bottom: floors[2], right: floors[3])
       views[index].layoutMargins = margins
       views[index].safeAreaMarginFloor = floor
+      views[index].safeAreaEdges = flush[index]
     }
   }
 

@@ -49,10 +49,10 @@ extension LayoutDocument {
     var constraints: [LayoutConstraint] = []
     var standard: [Double] = []
     for spec in self.constraints where spec.installed.resolved(for: traits) {
-      // A constraint naming an uninstalled view goes with it.
+      // A constraint naming an uninstalled view (or a guide of one) goes with it.
       if !uninstalled.isEmpty,
-        spec.first.item.viewID.map(uninstalled.contains) == true
-          || spec.second?.item.viewID.map(uninstalled.contains) == true
+        spec.first.item.owner.map(uninstalled.contains) == true
+          || spec.second?.item.owner.map(uninstalled.contains) == true
       {
         continue
       }

@@ -279,9 +279,9 @@ public struct LayoutValidator: Sendable {
         // `root` names the root whatever its id.
         let viewID = anchor.item.viewID.map { $0 == "root" ? rootID : $0 }
         let viewKind = viewID.flatMap { views[$0]?.kind }
-        let scrollGuide = ScrollLayout.isScrollGuide(anchor.item)
+        let scrollGuide = ScrollLayout.isScrollGuide(anchor.item) || ViewSafeArea.isGuide(anchor.item)
         let isGuide = anchor.item.isRootGuide || viewKind == .guide || scrollGuide
-        if scrollGuide, let problem = scrollGuideProblem(anchor.item, rootID: rootID) {
+        if scrollGuide, let problem = viewGuideProblem(anchor.item, rootID: rootID) {
           error("unknown-view", problem, at: anchor.location, path: path)
         } else if !anchor.item.isRootGuide, !scrollGuide, viewKind == nil {
           let candidates = viewOrder + Self.guideNames + (rootID == "root" ? [] : ["root"])
@@ -372,15 +372,21 @@ public struct LayoutValidator: Sendable {
       }
     }
 
-    /// What is wrong with naming `owner.contentLayoutGuide` / `owner.frameLayoutGuide`, if anything.
-    private func scrollGuideProblem(_ item: LayoutItem, rootID: String) -> String? {
+    /// What is wrong with naming `owner.contentLayoutGuide` / `owner.frameLayoutGuide` /
+    /// `owner.safeAreaLayoutGuide`, if anything.
+    private func viewGuideProblem(_ item: LayoutItem, rootID: String) -> String? {
       guard case .generated(let owner, let name) = item else { return nil }
-      let written = name == "content" ? "contentLayoutGuide" : "frameLayoutGuide"
+      let safeArea = name == ViewSafeArea.name
+      let written =
+        safeArea ? ViewSafeArea.fileName : name == "content" ? "contentLayoutGuide" : "frameLayoutGuide"
       // `root` stands for the root's id only before an attribute; a guide needs the real id.
       if owner == "root", rootID != "root" {
         return "write the root's id, '\(rootID).\(written)', for the root's guide"
       }
       switch views[owner]?.kind {
+      case .guide? where safeArea:
+        return "'\(owner)' is a layout guide, which has no \(written); name a view's, or 'safeArea' for the root's"
+      case _? where safeArea: return nil
       case .scroll?: return nil
       case nil:
         return "unknown view '\(owner)'\(DidYouMean.hint(for: owner, among: viewOrder)) (before '.\(written)')"
