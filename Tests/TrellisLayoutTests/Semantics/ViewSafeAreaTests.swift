@@ -1,9 +1,8 @@
+import TrellisJSON
+import TrellisLayout
+import TrellisModel
 import TrellisTestSupport
 import XCTest
-
-@testable import TrellisJSON
-@testable import TrellisLayout
-@testable import TrellisModel
 
 /// Any view's own safe-area guide, `v.safeAreaLayoutGuide` (docs/semantics.md, "Guides"; UIKit
 /// insets it by the part of the superview's safe area the view overlaps). Trellis insets it by

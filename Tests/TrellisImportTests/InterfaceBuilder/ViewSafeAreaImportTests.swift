@@ -1,10 +1,9 @@
+import TrellisImport
 import TrellisJSON
 import TrellisLayout
 import TrellisModel
 import TrellisTestSupport
 import XCTest
-
-@testable import TrellisImport
 
 // MARK: view-safe-area.storyboard: constraints to subviews' own safe-area guides
 
