@@ -27,9 +27,11 @@ import TrellisSolver
 /// conflict is broken (docs/semantics.md, "Conflict recovery"). Such a solver still moves within
 /// its key when the move cannot change what it broke (``RejectionDependence``).
 ///
-/// The engine is a façade over four parts: the ``SolverCache`` (one live solver per
-/// environment key), the ``ConstraintInstaller`` (moves and diffs), the ``SolutionReader``
-/// (frames and guides) and the ``LayoutChecks`` (accuracy, magnitude, ambiguity).
+/// The engine is a façade over five parts: ``SolverReuse`` (which route a layout takes, every
+/// rule in one place), the ``SolverCache`` (one live solver per environment key, each with its
+/// installed state and memos), the ``ConstraintInstaller`` (moves, diffs and builds, in named
+/// steps), the ``SolutionReader`` (frames and guides) and the ``LayoutChecks`` (accuracy,
+/// magnitude, ambiguity).
 ///
 /// Not thread-safe: use one engine from one thread at a time.
 public final class LayoutEngine {
@@ -143,11 +145,8 @@ public final class LayoutEngine {
   public let mode: Solver.Mode
   /// Whether layouts look for ambiguous views (on by default; a benchmark may turn it off).
   public var checksAmbiguity = true
-  /// Whether a resize that pivots nothing is computed from the solution's dependence on the
-  /// container's size (``ParametricMove``; tests turn it off to compare with the solver's path).
-  var movesParametrically = true
-  /// Layouts made by a parametric move (for tests).
-  @exclusivity(unchecked) var parametricMoves = 0
+  /// What tests switch and count (``TestHooks``, LayoutEngine+TestHooks.swift).
+  @exclusivity(unchecked) var hooks = TestHooks()
 
   /// Optional constraints the last layout left unsatisfied, in installation order.
   ///
@@ -180,11 +179,6 @@ public final class LayoutEngine {
   @exclusivity(unchecked) public internal(set) var lastUpdate: Update?
   /// The constraints in the solver after the last layout, in the documented order.
   public var installedConstraints: [LayoutConstraint] { cache.liveSlot?.installed.map(\.layout) ?? [] }
-
-  /// Constraint sets generated so far (a move within one size-class environment makes none).
-  private(set) var constraintSetsGenerated = 0
-  /// The environment keys of the solvers kept, least recently used first (for tests).
-  var cachedKeys: [EnvironmentKey] { cache.keysByUse }
 
   // Internal, not private: the text-wrapping passes (TextWrapping.swift) work on them too.
   var cache = SolverCache()
@@ -224,40 +218,27 @@ public final class LayoutEngine {
     let key = EnvironmentKey(
       environment, bySizeClass: variesWithTraits, byScale: measuresText, byRootWidth: readsMargins)
 
-    // 1. A solver for this key whose last layout was clean has exactly this constraint set,
-    // up to the safe-area constants: move it without regenerating anything.
-    if let index = cache.index(for: key), cache[index].isReusable(for: environment) {
-      let route: Update.Route = cache.isLive(index) ? .diffed : .reusedCachedSolver
-      // A resize that pivots nothing needs no solver at all.
-      if let step = parametricStep(index, to: environment) {
-        return parametricResult(index, step, to: environment, snapToPixels: snapToPixels)
-      }
-      // `moved`: one copy of the slot for the reads (each `cache[index]` copies all of it).
-      if let update = installer.move(&cache[index], to: environment, route: route), case let moved = cache[index],
-        let kept = moved.resolved, let set = moved.set, var resolved = remargined(kept, for: environment)
-      {
-        resolved.environment = environment
-        if resolved.views != kept.views { cache[index].resolved = resolved }
-        let replay = (moved.replay ?? []).map { diagnostic in
-          var moved = diagnostic
-          moved.environments = [environment]
-          return moved
-        }
-        // A slot that broke constraints moves only when they are broken again (see
-        // `RejectionDependence`): its conflict reports are repeated with the rest.
-        let outcome = ConstraintInstaller.Outcome(diagnostics: replay, rejected: moved.rejected, update: update)
-        return finish(index, resolved, set, outcome, snapToPixels: snapToPixels, moved: true)
-      }
+    // The routes, each falling to the next when the solver refuses a step (``SolverReuse``).
+    let route = SolverReuse.route(
+      &cache, key: key, to: environment, movesParametrically: hooks.movesParametrically, readsMargins: readsMargins,
+      checksAmbiguity: checksAmbiguity, typesetter: typesetter)
+    switch route {
+    case .parametricMove(let index, let step):
+      return parametricResult(index, step, to: environment, snapToPixels: snapToPixels)
+    case .move(let index):
+      if let result = move(index, to: environment, snapToPixels: snapToPixels) { return result }
       // A new constant could not be taken (a conflict only these insets cause): rebuild.
       cache.remove(at: index)
+    case .regenerate:
+      break
     }
 
-    // 2. Regenerate, then diff a solver or build one.
+    // Regenerate, then diff a solver or build one.
     let resolved = document.resolved(for: environment, typesetter: typesetter)
     let set = resolved.constraintSet(memo: &stackMemo)
-    constraintSetsGenerated += 1
-    let caching = Self.cachesSolvers(for: set)
-    if let index = cache.diffCandidate(for: key, caching: caching, to: environment) {
+    hooks.constraintSetsGenerated += 1
+    let caching = SolverReuse.keepsSolverPerKey(set)
+    if let index = SolverReuse.diffCandidate(&cache, for: key, keepsSolverPerKey: caching, to: environment) {
       if let outcome = installer.apply(&cache[index], resolved, set, rebuilding: false) {
         cache[index].key = key
         return finish(index, resolved, set, outcome, snapToPixels: snapToPixels)
@@ -277,6 +258,27 @@ public final class LayoutEngine {
       installer.apply(&cache[index], resolved, set, rebuilding: true)
       ?? ConstraintInstaller.Outcome(diagnostics: [], rejected: [], update: .nothing(.rebuilt))
     return finish(index, resolved, set, outcome, snapToPixels: snapToPixels)
+  }
+
+  /// A move of the slot at `index` (of `environment`'s key) to `environment`: the container's
+  /// size and the safe-area constants, nothing regenerated; `nil` when the solver refuses.
+  private func move(_ index: Int, to environment: Environment, snapToPixels: Bool) -> LayoutResult? {
+    let route: Update.Route = cache.isLive(index) ? .diffed : .reusedCachedSolver
+    // `moved`: one copy of the slot for the reads (each `cache[index]` copies all of it).
+    guard let update = installer.move(&cache[index], to: environment, route: route), case let moved = cache[index],
+      let kept = moved.resolved, let set = moved.set, var resolved = remargined(kept, for: environment)
+    else { return nil }
+    resolved.environment = environment
+    if resolved.views != kept.views { cache[index].keepResolution(resolved) }
+    let replay = (moved.replay ?? []).map { diagnostic in
+      var moved = diagnostic
+      moved.environments = [environment]
+      return moved
+    }
+    // A slot that broke constraints moves only when they are broken again (see
+    // `RejectionDependence`): its conflict reports are repeated with the rest.
+    let outcome = ConstraintInstaller.Outcome(diagnostics: replay, rejected: moved.rejected, update: update)
+    return finish(index, resolved, set, outcome, snapToPixels: snapToPixels, moved: true)
   }
 
   /// The checks of a solution's frames: magnitude, pixel scale, negative sizes, fonts, truncation.
@@ -309,11 +311,6 @@ public final class LayoutEngine {
     }
     moved.environment = environment
     return moved
-  }
-
-  /// Whether a layout with this constraint set keeps a solver per environment key.
-  static func cachesSolvers(for set: ConstraintSet) -> Bool {
-    set.constraints.count >= cachingThreshold && set.constraints.count <= cachingCeiling
   }
 
   /// Wraps text to the solved widths, then records what a layout did on the slot at `index`,
@@ -355,16 +352,16 @@ public final class LayoutEngine {
       let revision = slot.solver.structureRevision
       // A move keeps the slot's resolution, so the key is the one made with it.
       let items: Int
-      if moved, let kept = slot.ambiguityItems {
+      if moved, let kept = slot.memos.ambiguityItems {
         items = kept
       } else {
         var hasher = Hasher()
         for index in resolved.views.indices { hasher.combine(resolved.views[index].id) }
         hasher.combine(set.guidesHash)
         items = hasher.finalize()
-        cache[index].ambiguityItems = items
+        cache[index].memos.ambiguityItems = items
       }
-      if let memo = slot.ambiguityMemo, memo.revision == revision, memo.items == items {
+      if let memo = slot.memos.ambiguity(revision: revision, items: items) {
         ambiguous = memo.ambiguous
         diagnostics += memo.diagnostics.map { diagnostic in
           var moved = diagnostic
@@ -373,7 +370,8 @@ public final class LayoutEngine {
         }
       } else {
         let found = LayoutChecks.ambiguity(slot, resolved, set)
-        cache[index].ambiguityMemo = (revision, items, found.ambiguous, found.diagnostics)
+        cache[index].memos.ambiguity = AmbiguityMemo(
+          revision: revision, items: items, ambiguous: found.ambiguous, diagnostics: found.diagnostics)
         ambiguous = found.ambiguous
         diagnostics += found.diagnostics
       }

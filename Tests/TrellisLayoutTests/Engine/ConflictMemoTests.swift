@@ -27,12 +27,12 @@ final class ConflictMemoTests: XCTestCase {
       ["a"], ["a.leading == root.leading", "a.top == root.top", "a.height == 10", "a.width == 10", "a.width == 20"])
     let engine = LayoutEngine(document: doc)
     let first = solve(engine, environment(375, 667, wChR))
-    XCTAssertEqual(engine.installer.conflictMemo.reused, 0)
+    XCTAssertEqual(engine.conflictsReused, 0)
     var landscape = environment(667, 375, wChC)
     landscape.contentSizeCategory = .extraLarge
     let second = solve(engine, landscape)
     XCTAssertEqual(engine.lastUpdate?.route, .diffed)
-    XCTAssertEqual(engine.installer.conflictMemo.reused, 1)
+    XCTAssertEqual(engine.conflictsReused, 1)
     assertRect(second, "a", 0, 0, 10, 10)
     XCTAssertEqual(engine.rejectedConstraints.map(\.id), ["constraint#5"])
     let expected = [
@@ -65,7 +65,7 @@ final class ConflictMemoTests: XCTestCase {
       "'UIView-Encapsulated-Layout-Width' root.width == 375 (the container's width)")
     let wide = environment(400, 300, wChC)
     let result = solve(engine, wide)
-    XCTAssertEqual(engine.installer.conflictMemo.reused, 0)
+    XCTAssertEqual(engine.conflictsReused, 0)
     XCTAssertEqual(
       result.diagnostics.first?.notes.map(\.message),
       [
@@ -103,7 +103,7 @@ final class ConflictMemoTests: XCTestCase {
     other.contentSizeCategory = .extraLarge
     let second = solve(engine, other)
     XCTAssertEqual(engine.lastUpdate?.route, .rebuilt)
-    XCTAssertEqual(engine.installer.conflictMemo.reused, 1)
+    XCTAssertEqual(engine.conflictsReused, 1)
     for result in [first, second] {
       XCTAssertEqual(result.diagnostics.filter { $0.code == "unsatisfiable" }.count, 1)
       XCTAssertEqual(

@@ -14,8 +14,8 @@ enum LayoutChecks {
     -> [Diagnostic]
   {
     var found: [Diagnostic] = []
-    let plan = slot.requiredTerms
-    plan.update(slot.installed, generation: slot.installedGeneration)
+    let plan = slot.memos.requiredTerms
+    plan.update(slot.installed, generation: slot.memos.generation)
     let entries = plan.entries
     let relations = plan.relations
     // With the constants now in the solver, not the expressions'.

@@ -101,160 +101,6 @@ struct ConstraintInstaller {
     slot.container = LayoutEngine.ContainerConstraints(width: made[0], height: made[1], size: size)
   }
 
-  /// The order in which a build that stops at the first conflict adds required constraints:
-  /// identities (`a == b`: two terms, +1 and −1, no constant; equal sizes, alignments) first,
-  /// then the rest, each group in the documented order, except that inequalities on the same
-  /// terms (`a.width >= 1`, `a.width >= 2`, …) go together, at the first one's place, tightest
-  /// first (`tightestBoundsFirst`).
-  ///
-  /// The solver's cost depends on the order. Added before the identities, a chain such as a
-  /// stack's spacing (`v[i].top == v[i-1].bottom`) expresses each position as the sum of every
-  /// height before it, and each `UISV-fill-equally` then rewrites all those sums: O(n³) for a
-  /// stack of n views (a 2,000-view stack took minutes). With the identities first every height
-  /// is already the first one's, and each row keeps a few cells. The order cannot change which
-  /// constraint is broken, because nothing is: whether the required constraints can all hold
-  /// does not depend on their order, and at the first conflict the caller builds again in the
-  /// documented order.
-  static func sparseOrder(_ positions: [Int], _ wanted: [Compiled]) -> [Int] {
-    func isIdentity(_ expression: LinearExpression) -> Bool {
-      let terms = expression.terms
-      return expression.constant == 0 && terms.count == 2 && terms[0].coefficient == -terms[1].coefficient
-        && abs(terms[0].coefficient) == 1 && terms[0].variable.id != terms[1].variable.id
-    }
-    let identities = positions.filter { wanted[$0].layout.relation == .equal && isIdentity(wanted[$0].expression) }
-    if identities.isEmpty { return tightestBoundsFirst(positions, wanted) }
-    let chosen = Set(identities)
-    return identities + tightestBoundsFirst(positions.filter { !chosen.contains($0) }, wanted)
-  }
-
-  /// `positions` with the inequalities on the same terms brought together at the first one's
-  /// place, tightest first (stable among equals); everything else in place.
-  ///
-  /// Each bound tighter than those before it moves the solution, and the slack of every earlier
-  /// bound on the same terms is rewritten in terms of the new one: a file of n ascending
-  /// `a.width >= k` cost O(n²) (5,000 of them: 7.7 s to validate; 10,000: 32 s). Added tightest
-  /// first, each later one is a new row of two cells that nothing else holds. (Bounds on the
-  /// same terms never conflict with each other, so in a build that breaks nothing the order
-  /// decides nothing.)
-  static func tightestBoundsFirst(_ positions: [Int], _ wanted: [Compiled]) -> [Int] {
-    struct Terms: Hashable {
-      var relation: Relation
-      var variables: [Variable.ID]
-      var coefficients: [Double]
-    }
-    enum Place {
-      case single(Int)
-      case group(Int)
-    }
-    var groupOf: [Terms: Int] = [:]
-    var groups: [[Int]] = []
-    var places: [Place] = []
-    places.reserveCapacity(positions.count)
-    for position in positions {
-      let entry = wanted[position]
-      let relation = entry.layout.relation.solverRelation
-      guard relation != .equal else {
-        places.append(.single(position))
-        continue
-      }
-      let terms = entry.expression.terms
-      let key = Terms(relation: relation, variables: terms.map(\.variable.id), coefficients: terms.map(\.coefficient))
-      if let group = groupOf[key] {
-        groups[group].append(position)
-      } else {
-        groupOf[key] = groups.count
-        places.append(.group(groups.count))
-        groups.append([position])
-      }
-    }
-    guard groups.contains(where: { $0.count > 1 }) else { return positions }
-    var ordered: [Int] = []
-    ordered.reserveCapacity(positions.count)
-    for place in places {
-      switch place {
-      case .single(let position): ordered.append(position)
-      case .group(let group):
-        // `terms + c >= 0` is tightest with the least c, `terms + c <= 0` with the greatest.
-        let members = groups[group]
-        let greater = wanted[members[0]].layout.relation.solverRelation == .greaterThanOrEqual
-        ordered += members.enumerated().sorted { a, b in
-          let ca = wanted[a.element].expression.constant, cb = wanted[b.element].expression.constant
-          if ca != cb { return greater ? ca < cb : ca > cb }
-          return a.offset < b.offset
-        }.map(\.element)
-      }
-    }
-    return ordered
-  }
-
-  /// The documented order in which a constraint set is added (docs/semantics.md §2): the file's
-  /// constraints in file order (a nib's constraints are active as its views load), then the
-  /// stacks' (UIKit makes `UISV-*` constraints in the update-constraints pass, after loading),
-  /// a stack after the stacks nested in it (that pass runs bottom-up, subviews before their
-  /// superview; siblings in document order), then content size. Stable within each group.
-  /// Positions in `constraints`, not copies: a constraint is 300 bytes holding a dozen
-  /// references, and the copies of a 10,000-view grid's 50,000 constraints were a tenth of its
-  /// layout's time.
-  ///
-  /// - Parameter views: the resolved views in document order (depth first), for the stack order.
-  static func installationOrder(_ constraints: [LayoutConstraint], views: [ResolvedView]) -> [Int] {
-    // Already in order, with no stack to order (most files): the positions as they are.
-    var group = 0
-    let inOrder = constraints.allSatisfy { constraint in
-      let next: Int
-      switch constraint.origin {
-      case .file: next = 0
-      case .stack: return false
-      case .intrinsic: next = 3
-      default: next = 2
-      }
-      let ordered = next >= group
-      group = next
-      return ordered
-    }
-    if inOrder { return Array(constraints.indices) }
-    var file: [Int] = []
-    var byStack: [String: [Int]] = [:]
-    var otherGenerated: [Int] = []
-    var contentSize: [Int] = []
-    for (position, constraint) in constraints.enumerated() {
-      switch constraint.origin {
-      case .file: file.append(position)
-      case .intrinsic: contentSize.append(position)
-      case .stack(let id, _): byStack[id, default: []].append(position)
-      default: otherGenerated.append(position)
-      }
-    }
-    var order = file
-    order.reserveCapacity(constraints.count)
-    for id in postOrder(views) { if let group = byStack[id] { order += group } }
-    order += otherGenerated
-    order += contentSize
-    return order
-  }
-
-  /// View ids in post-order (every view after its descendants; siblings in document order),
-  /// from the document order (pre-order): a view's subtree ends at its last descendant, and a
-  /// view comes after every view whose subtree ends before its own, and after its descendants.
-  static func postOrder(_ views: [ResolvedView]) -> [String] {
-    // By index: iterating copies each 550-byte view (see `ResolvedLayout.constraintSet`).
-    var indexOf: [String: Int] = [:]
-    for index in views.indices where indexOf[views[index].id] == nil { indexOf[views[index].id] = index }
-    var end = Array(views.indices)
-    var depth = Array(repeating: 0, count: views.count)
-    for index in views.indices {
-      if let parent = views[index].parent.flatMap({ indexOf[$0] }), parent < index { depth[index] = depth[parent] + 1 }
-    }
-    for index in views.indices.reversed() {
-      if let parent = views[index].parent.flatMap({ indexOf[$0] }), parent < index {
-        end[parent] = max(end[parent], end[index])
-      }
-    }
-    return views.indices.sorted { a, b in
-      end[a] != end[b] ? end[a] < end[b] : (depth[a] != depth[b] ? depth[a] > depth[b] : a < b)
-    }.map { views[$0].id }
-  }
-
   struct Compiled {
     var layout: LayoutConstraint
     var expression: LinearExpression
@@ -276,75 +122,6 @@ struct ConstraintInstaller {
     slot.itemOrder.append(id)
   }
 
-  /// The set an earlier layout found for `entry`'s conflict, if every member is in the solver
-  /// now as the same equation (the container's constraints, or placed before `entry`), with
-  /// each member's position in the documented order (the container's −2 and −1). A set the
-  /// solver did not list is only taken while the solver holds more than
-  /// ``ConflictMemo/searchLimit`` required constraints.
-  static func knownConflict(
-    _ entry: Compiled, _ memo: ConflictMemo, _ container: LayoutEngine.ContainerConstraints?,
-    _ placed: [LayoutEngine.Installed?], _ placedByID: [String: [Int]], requiredInSolver: Int
-  ) -> (members: [LayoutEngine.Installed], position: [Int])? {
-    let candidates = memo.explanations(for: entry.layout.id)
-    guard !candidates.isEmpty else { return nil }
-    let broken = ConflictMemo.Equation(entry.layout, entry.expression, constant: entry.expression.constant)
-    search: for explanation in candidates where explanation.broken == broken {
-      if explanation.members.isEmpty {
-        if requiredInSolver > ConflictMemo.searchLimit { return ([], []) }
-        continue
-      }
-      var members: [LayoutEngine.Installed] = []
-      var positions: [Int] = []
-      for wanted in explanation.members {
-        var found: (LayoutEngine.Installed, Int)?
-        for (offset, entry) in (container?.both ?? []).enumerated() where ConflictMemo.Equation(entry) == wanted {
-          found = (entry, offset - 2)
-        }
-        if found == nil {
-          for position in placedByID[wanted.id] ?? [] {
-            if let entry = placed[position], ConflictMemo.Equation(entry) == wanted {
-              found = (entry, position)
-              break
-            }
-          }
-        }
-        guard let found else { continue search }
-        members.append(found.0)
-        positions.append(found.1)
-      }
-      return (members, positions)
-    }
-    return nil
-  }
-
-  /// Keeps the solver's explanation of `entry`'s conflict for later layouts (``ConflictMemo``),
-  /// when every member is one of the constraints in the solver; a conflict without its set
-  /// only when the solver held more than ``ConflictMemo/searchLimit`` required constraints
-  /// (otherwise it found none for another reason, and a later layout asks again).
-  static func remember(
-    _ entry: Compiled, _ conflicts: [Constraint], _ layoutOf: [Constraint: (layout: LayoutConstraint, position: Int)],
-    _ container: LayoutEngine.ContainerConstraints?, _ placed: [LayoutEngine.Installed?], requiredInSolver: Int,
-    in memo: ConflictMemo
-  ) {
-    if conflicts.isEmpty && requiredInSolver <= ConflictMemo.searchLimit { return }
-    var members: [ConflictMemo.Equation] = []
-    for conflict in conflicts {
-      guard let position = layoutOf[conflict]?.position else { return }
-      let installed: LayoutEngine.Installed?
-      if position < 0 {
-        installed = container.flatMap { $0.both.indices.contains(position + 2) ? $0.both[position + 2] : nil }
-      } else {
-        installed = placed.indices.contains(position) ? placed[position] : nil
-      }
-      guard let installed, installed.constraint == conflict else { return }
-      members.append(ConflictMemo.Equation(installed))
-    }
-    memo.record(
-      ConflictMemo.Explanation(
-        broken: ConflictMemo.Equation(entry.layout, entry.expression, constant: entry.expression.constant),
-        members: members))
-  }
-
   /// Whether two sorted term lists name the same variables with the same coefficients.
   @inline(__always)
   static func sameTerms(_ a: [Term], _ b: [Term]) -> Bool {
@@ -364,9 +141,10 @@ struct ConstraintInstaller {
       && sameTerms(installed.expression.terms, wanted.expression.terms)
   }
 
-  /// Brings the slot's solver to `set`. Returns `nil` when an incremental step met a conflict
-
-  /// (the caller then rebuilds); with `rebuilding`, rejected constraints become diagnostics.
+  /// Brings the slot's solver to `set`, in named steps: variables and the container, compile,
+  /// match, re-break, remove, re-value, add, report, commit. Returns `nil` when an incremental
+  /// step met a conflict (the caller then rebuilds); with `rebuilding`, rejected constraints
+  /// become diagnostics.
   ///
   /// With `optimistic`, a build (on a fresh slot) adds the required identities first and
   /// returns nil at the first conflict, like a diff (see `sparseOrder`).
@@ -374,91 +152,136 @@ struct ConstraintInstaller {
     _ slot: inout LayoutEngine.SolverSlot, _ resolved: ResolvedLayout, _ set: ConstraintSet, rebuilding: Bool,
     optimistic: Bool = false
   ) -> Outcome? {
-    let route: LayoutEngine.Update.Route = rebuilding ? .rebuilt : .diffed
     // Only a build in the documented order breaks conflicting constraints; a diff or an
     // optimistic build stops at the first conflict and the caller builds in that order.
-    let breaksConflicts = rebuilding && !optimistic
+    var pass = Pass(
+      resolved: resolved, set: set, rebuilding: rebuilding, breaksConflicts: rebuilding && !optimistic)
     guard let root = resolved.views.first else {
-      slot.installed = []
-      slot.resolved = resolved
-      slot.set = set
-      slot.map = nil
-      slot.replay = nil
-      slot.plan = []
-      slot.recordRejections([])
-      return Outcome(diagnostics: [], rejected: [], update: .nothing(route))
+      commit(pass, map: nil, to: &slot)
+      return pass.outcome
     }
-    let environment = resolved.environment
-    let solver = slot.solver
-    var diagnostics: [Diagnostic] = []
-    // Whether every diagnostic so far is one a move repeats unchanged (unknown items).
-    var replayable = true
+    guard makeVariables(&pass, root: root, in: &slot) else { return nil }
+    let map = AnchorMap(
+      items: slot.items, views: resolved.views, rootID: root.id, safeAreaInsets: pass.environment.safeAreaInsets,
+      direction: pass.environment.layoutDirection)
+    compile(&pass, map)
+    match(&pass, slot.installed)
+    guard rebreak(&pass, &slot), remove(&pass, slot) else { return nil }
+    // The container moves between the removals and the constants: a refusal means a kept
+    // required constraint fights the new size; rebuild, so that the container is added first
+    // and that constraint is the one broken.
+    if slot.container != nil, !Self.resize(&slot, to: pass.environment.containerSize) { return nil }
+    guard revalue(&pass, slot), add(&pass, &slot), reportBrokenAgain(&pass, slot) else { return nil }
+    reportOverflow(&pass)
+    commit(pass, map: map, to: &slot)
+    return pass.outcome
+  }
 
+  /// One call of ``apply(_:_:_:rebuilding:optimistic:)``: the wanted constraints and what
+  /// becomes of each, filled in step by step.
+  struct Pass {
+    let resolved: ResolvedLayout
+    let set: ConstraintSet
+    let environment: Environment
+    let breaksConflicts: Bool
+    var diagnostics: [Diagnostic] = []
+    /// Whether every diagnostic so far is one a move repeats unchanged (unknown items).
+    var replayable = true
+    /// The set in the documented order, compiled (constraints naming unknown items left out).
+    var wanted: [Compiled] = []
+    /// Per wanted constraint, the installed one it matches (same but for the constant).
+    var matchOf: [Int?] = []
+    /// Per installed constraint, whether a wanted one matched it.
+    var matched: [Bool] = []
+    /// Wanted required constraints broken again without being tried (``rebreak(_:_:)``).
+    var brokenAgain = Set<Int>()
+    /// Per wanted constraint, its entry in the solver once re-valued or added.
+    var placed: [LayoutEngine.Installed?] = []
+    var rejected: [LayoutConstraint] = []
+    var update: LayoutEngine.Update
+
+    init(resolved: ResolvedLayout, set: ConstraintSet, rebuilding: Bool, breaksConflicts: Bool) {
+      self.resolved = resolved
+      self.set = set
+      self.environment = resolved.environment
+      self.breaksConflicts = breaksConflicts
+      self.update = .nothing(rebuilding ? .rebuilt : .diffed)
+    }
+
+    var outcome: Outcome { Outcome(diagnostics: diagnostics, rejected: rejected, update: update) }
+  }
+
+  /// Variables for every view (in document order) and guide, and the container's constraints,
+  /// required and first, so that nothing added later can move the root. `false` when the root
+  /// has no variables or, in a diff, the container cannot be set.
+  private func makeVariables(_ pass: inout Pass, root: ResolvedView, in slot: inout LayoutEngine.SolverSlot) -> Bool {
+    let resolved = pass.resolved
+    let set = pass.set
     // A fresh solver gets its tables' final size first (`Solver.reserveCapacity`): four
     // variables per item, the container's two constraints and the set's.
-    if rebuilding, slot.items.isEmpty {
-      solver.reserveCapacity(
+    if pass.update.route == .rebuilt, slot.items.isEmpty {
+      slot.solver.reserveCapacity(
         variables: 4 * (resolved.views.count + set.guides.count), constraints: set.constraints.count + 2)
       slot.items.reserveCapacity(resolved.views.count + set.guides.count)
     }
-    // Variables: views in document order (read in place: iterating copies each view), then
-    // stack guides as they first appear.
+    // Views read in place (iterating copies each view), then stack guides as they first appear.
     let views = resolved.views
     for index in views.indices {
       Self.makeItem(views[index].item, isRoot: views[index].id == root.id, in: &slot)
     }
     for guide in set.guides { Self.makeItem(guide, isRoot: false, in: &slot) }
-    guard let rootVars = slot.items[root.item] else { return nil }
-    // 0. The container, required and first: nothing added later can move the root.
+    guard let rootVars = slot.items[root.item] else { return false }
     if slot.container == nil {
       do {
-        try Self.addContainer(&slot, root: root, rootVars: rootVars, size: environment.containerSize)
+        try Self.addContainer(&slot, root: root, rootVars: rootVars, size: pass.environment.containerSize)
       } catch {
         // Only a non-finite size gets here (a fresh solver holds two equalities on two variables).
-        diagnostics.append(
+        pass.diagnostics.append(
           Diagnostic(
             .error, "The container size could not be set: \(error)", code: "container-size", kind: .containerSize,
-            environment: environment))
-        replayable = false
-        if !breaksConflicts { return nil }
+            environment: pass.environment))
+        pass.replayable = false
+        if !pass.breaksConflicts { return false }
       }
     }
+    return true
+  }
 
-    let map = AnchorMap(
-      items: slot.items, views: resolved.views, rootID: root.id, safeAreaInsets: environment.safeAreaInsets,
-      direction: environment.layoutDirection)
-
-    // Compile the wanted constraints.
-    var wanted: [Compiled] = []
-    wanted.reserveCapacity(set.constraints.count)
-    for position in Self.installationOrder(set.constraints, views: resolved.views) {
+  /// Compiles the set in the documented order; a constraint naming no view or guide is
+  /// reported and left out.
+  private func compile(_ pass: inout Pass, _ map: AnchorMap) {
+    let set = pass.set
+    pass.wanted.reserveCapacity(set.constraints.count)
+    for position in Self.installationOrder(set.constraints, views: pass.resolved.views) {
       let layout = set.constraints[position]
       do {
         let expression = try map.expression(for: layout)
-        wanted.append(Compiled(layout: layout, expression: expression, readsSafeArea: map.dependsOnSafeArea(layout)))
+        pass.wanted.append(
+          Compiled(layout: layout, expression: expression, readsSafeArea: map.dependsOnSafeArea(layout)))
       } catch {
         switch error {
         case .unknownItem(let item):
-          diagnostics.append(
+          pass.diagnostics.append(
             Diagnostic(
               .error,
               "Constraint '\(layout.id)' (\(layout)) names '\(item)', which is not a view or guide; it was ignored.",
-              code: "unknown-item", at: ConstraintMessages.location(of: layout, resolved), path: constraintPaths[layout.id],
-              kind: .constraint, environment: environment))
+              code: "unknown-item", at: ConstraintMessages.location(of: layout, pass.resolved),
+              path: constraintPaths[layout.id], kind: .constraint, environment: pass.environment))
         }
       }
     }
+  }
 
-    // Match each wanted constraint to the first unmatched installed one with the same id,
-    // relation, priority and terms (the constant may differ).
-    let installed = slot.installed
+  /// Matches each wanted constraint to the first unmatched installed one with the same id,
+  /// relation, priority and terms (the constant may differ).
+  private func match(_ pass: inout Pass, _ installed: [LayoutEngine.Installed]) {
     var byID: [String: [Int]] = [:]
     byID.reserveCapacity(installed.count)
     for (index, entry) in installed.enumerated() { byID[entry.layout.id, default: []].append(index) }
     var matchOf: [Int?] = []
-    matchOf.reserveCapacity(wanted.count)
+    matchOf.reserveCapacity(pass.wanted.count)
     var matched = Array(repeating: false, count: installed.count)
-    for entry in wanted {
+    for entry in pass.wanted {
       var candidate: Int?
       if let indices = byID[entry.layout.id] {
         for index in indices where !matched[index] && Self.matches(installed[index], entry) {
@@ -469,73 +292,90 @@ struct ConstraintInstaller {
       if let candidate { matched[candidate] = true }
       matchOf.append(candidate)
     }
+    (pass.matchOf, pass.matched) = (matchOf, matched)
+  }
 
-    // 0. A diff of a solver that broke required constraints: those wanted again as the same
-    // equations are broken again, without trying them, when nothing the diff changes can reach
-    // them (no required constraint removed, re-valued or added names a variable of their blocks,
-    // and the container keeps its size if their blocks hold it; see `RejectionDependence`).
-    // Anything else rebuilds, as any conflict met by a diff does.
-    var brokenAgain = Set<Int>()
-    if !rebuilding, !slot.rejected.isEmpty {
-      guard let dependence = slot.rejectionDependence() else { return nil }
-      if dependence.onContainerSize, slot.container?.size != environment.containerSize { return nil }
-      for (index, entry) in installed.enumerated() where !matched[index] && entry.isRequired {
-        if dependence.reaches(entry.expression.terms) { return nil }
-      }
-      for (position, entry) in wanted.enumerated() where entry.layout.priority >= 1000 {
-        if let index = matchOf[position] {
-          if installed[index].constant != entry.expression.constant, dependence.reaches(entry.expression.terms) {
-            return nil
-          }
-        } else if dependence.wasBroken(entry) {
-          brokenAgain.insert(position)
-        } else if dependence.reaches(entry.expression.terms) {
-          return nil
+  /// A diff of a solver that broke required constraints: those wanted again as the same
+  /// equations are broken again, without trying them, when nothing the diff changes can reach
+  /// them (no required constraint removed, re-valued or added names a variable of their blocks,
+  /// and the container keeps its size if their blocks hold it; see `RejectionDependence`).
+  /// `false` for anything else: the caller rebuilds, as for any conflict a diff meets.
+  private func rebreak(_ pass: inout Pass, _ slot: inout LayoutEngine.SolverSlot) -> Bool {
+    guard pass.update.route != .rebuilt, !slot.rejected.isEmpty else { return true }
+    guard let dependence = slot.rejectionDependence() else { return false }
+    if dependence.onContainerSize, slot.container?.size != pass.environment.containerSize { return false }
+    let installed = slot.installed
+    for (index, entry) in installed.enumerated() where !pass.matched[index] && entry.isRequired {
+      if dependence.reaches(entry.expression.terms) { return false }
+    }
+    for (position, entry) in pass.wanted.enumerated() where entry.layout.priority >= 1000 {
+      if let index = pass.matchOf[position] {
+        if installed[index].constant != entry.expression.constant, dependence.reaches(entry.expression.terms) {
+          return false
         }
+      } else if dependence.wasBroken(entry) {
+        pass.brokenAgain.insert(position)
+      } else if dependence.reaches(entry.expression.terms) {
+        return false
       }
     }
+    return true
+  }
 
-    var update = LayoutEngine.Update.nothing(route)
-    // 1. Remove what is no longer wanted (first, so old constraints never block new ones).
-    for (index, entry) in installed.enumerated() where !matched[index] {
+  /// Removes what is no longer wanted (first, so old constraints never block new ones).
+  private func remove(_ pass: inout Pass, _ slot: LayoutEngine.SolverSlot) -> Bool {
+    let installed = slot.installed
+    for (index, entry) in installed.enumerated() where !pass.matched[index] {
       do {
-        try solver.remove(entry.constraint)
-        update.removed += 1
+        try slot.solver.remove(entry.constraint)
+        pass.update.removed += 1
       } catch {
-        return nil
+        return false
       }
     }
-    // 2. Move the container (a refusal means a kept required constraint fights the new size:
-    // rebuild, so that the container is added first and that constraint is the one broken).
-    if slot.container != nil, !Self.resize(&slot, to: environment.containerSize) { return nil }
-    // 3. Constants in place, then 4. additions, both in the documented order.
-    var placed: [LayoutEngine.Installed?] = Array(repeating: nil, count: wanted.count)
-    var rejected: [LayoutConstraint] = []
+    return true
+  }
+
+  /// Gives matched constraints their new constants in place, in the documented order.
+  private func revalue(_ pass: inout Pass, _ slot: LayoutEngine.SolverSlot) -> Bool {
+    let installed = slot.installed
+    let wanted = pass.wanted
+    pass.placed = Array(repeating: nil, count: wanted.count)
     for (position, entry) in wanted.enumerated() {
-      guard let index = matchOf[position] else { continue }
+      guard let index = pass.matchOf[position] else { continue }
       let current = installed[index]
       current.layout = entry.layout
       current.readsSafeArea = entry.readsSafeArea
       if current.constant != entry.expression.constant {
         do {
-          try solver.setConstantDiscardingOnFailure(of: current.constraint, to: entry.expression.constant)
+          try slot.solver.setConstantDiscardingOnFailure(of: current.constraint, to: entry.expression.constant)
           current.constant = entry.expression.constant
           current.expression = entry.expression
-          update.constantsChanged += 1
+          pass.update.constantsChanged += 1
         } catch {
-          return nil
+          return false
         }
       } else {
-        update.kept += 1
+        pass.update.kept += 1
       }
-      placed[position] = current
+      pass.placed[position] = current
     }
-    // Required constraints first, then optional ones, each in the documented order. Only
-    // required constraints can conflict, so this decides conflicts exactly as the documented
-    // order does, and it is much cheaper: the solver does not re-optimize every optional
-    // error term while the required structure is still being built.
+    return true
+  }
+
+  /// Adds the unmatched constraints: required ones first, then optional ones, each in the
+  /// documented order. Only required constraints can conflict, so this decides conflicts
+  /// exactly as the documented order does, and it is much cheaper: the solver does not
+  /// re-optimize every optional error term while the required structure is still being built.
+  /// A build in the documented order breaks a required constraint that cannot hold (UIKit's
+  /// recovery) and reports it; anything else returns `false` at the first conflict.
+  private func add(_ pass: inout Pass, _ slot: inout LayoutEngine.SolverSlot) -> Bool {
+    let solver = slot.solver
+    let wanted = pass.wanted
+    let matchOf = pass.matchOf
+    let breaksConflicts = pass.breaksConflicts
     var required = wanted.indices.filter {
-      matchOf[$0] == nil && wanted[$0].layout.priority >= 1000 && !brokenAgain.contains($0)
+      matchOf[$0] == nil && wanted[$0].layout.priority >= 1000 && !pass.brokenAgain.contains($0)
     }
     if !breaksConflicts { required = Self.sparseOrder(required, wanted) }
     let optional = wanted.indices.filter { matchOf[$0] == nil && wanted[$0].layout.priority < 1000 }
@@ -556,12 +396,10 @@ struct ConstraintInstaller {
         entry.expression, entry.layout.relation.solverRelation, priority: Priority(entry.layout.priority),
         label: entry.layout.id)
       var known: (members: [LayoutEngine.Installed], position: [Int])?
-      if consultsMemo, entry.layout.priority >= 1000, rejected.count < LayoutEngine.maxConflictDiagnostics {
+      if consultsMemo, entry.layout.priority >= 1000, pass.rejected.count < LayoutEngine.maxConflictDiagnostics {
         known = Self.knownConflict(
-          entry, memo, slot.container, placed, placedByID, requiredInSolver: requiredInSolver)
+          entry, memo, slot.container, pass.placed, placedByID, requiredInSolver: requiredInSolver)
       }
-      // A rebuild breaks a required constraint that cannot hold (UIKit's recovery); a diff
-      // rebuilds instead, so that conflicts are decided in the documented order.
       let outcome: Solver.AddOutcome
       do {
         // Compact storage keeps chains and grids of equalities sparse (the solver's
@@ -573,32 +411,32 @@ struct ConstraintInstaller {
           constraint, onConflict: breaksConflicts ? .breakIt : .throwError,
           storage: entry.readsSafeArea ? .removable : .compact)
       } catch {
-        if case .unsatisfiableConstraint = error { return nil }
-        replayable = false
-        diagnostics.append(
+        if case .unsatisfiableConstraint = error { return false }
+        pass.replayable = false
+        pass.diagnostics.append(
           Diagnostic(
             .error, "Constraint '\(entry.layout.id)' (\(entry.layout)) was rejected: \(error)",
-            code: "rejected-constraint", at: ConstraintMessages.location(of: entry.layout, resolved),
-            path: constraintPaths[entry.layout.id], kind: .conflict, environment: environment))
+            code: "rejected-constraint", at: ConstraintMessages.location(of: entry.layout, pass.resolved),
+            path: constraintPaths[entry.layout.id], kind: .conflict, environment: pass.environment))
         continue
       }
       guard case .broken(_, var conflicts) = outcome else {
-        update.added += 1
+        pass.update.added += 1
         let made = LayoutEngine.Installed(
           layout: entry.layout, expression: entry.expression, constant: entry.expression.constant,
           constraint: constraint, readsSafeArea: entry.readsSafeArea)
-        placed[position] = made
+        pass.placed[position] = made
         if made.isRequired { requiredInSolver += 1 }
         if consultsMemo, memberIDs.contains(entry.layout.id) {
           placedByID[entry.layout.id, default: []].append(position)
         }
         continue
       }
-      rejected.append(entry.layout)
+      pass.rejected.append(entry.layout)
       // Past the cap, conflicts are only counted: a flood of them stays readable, and the
       // solver stops explaining them (each explanation searches every required constraint).
-      if rejected.count >= LayoutEngine.maxConflictDiagnostics { solver.explainsConflicts = false }
-      if rejected.count > LayoutEngine.maxConflictDiagnostics { continue }
+      if pass.rejected.count >= LayoutEngine.maxConflictDiagnostics { solver.explainsConflicts = false }
+      if pass.rejected.count > LayoutEngine.maxConflictDiagnostics { continue }
       // Solver constraint → its layout constraint and position in the documented order, to
       // name the constraints of the conflict in that order. The container's constraints come
       // before everything else.
@@ -615,63 +453,78 @@ struct ConstraintInstaller {
         for (position, entry) in (slot.container?.both ?? []).enumerated() {
           layoutOf[entry.constraint] = (entry.layout, position - 2)
         }
-        for (position, entry) in placed.enumerated() {
+        for (position, entry) in pass.placed.enumerated() {
           if let entry { layoutOf[entry.constraint] = (entry.layout, position) }
         }
-        Self.remember(entry, conflicts, layoutOf, slot.container, placed, requiredInSolver: requiredInSolver, in: memo)
+        Self.remember(
+          entry, conflicts, layoutOf, slot.container, pass.placed, requiredInSolver: requiredInSolver, in: memo)
       }
-      diagnostics.append(
+      pass.diagnostics.append(
         ConstraintMessages.unsatisfiable(
-          broken: entry.layout, conflicts: conflicts, layoutOf, resolved, path: constraintPaths[entry.layout.id]))
+          broken: entry.layout, conflicts: conflicts, layoutOf, pass.resolved, path: constraintPaths[entry.layout.id]))
     }
-    if !brokenAgain.isEmpty {
-      // Reported as a build in the documented order reports them: in that order, each with the
-      // set kept for it (``ConflictMemo``), as it is in this solver now.
-      var requiredBefore = Array(repeating: slot.container == nil ? 0 : 2, count: wanted.count + 1)
-      var byID: [String: [Int]] = [:]
-      for position in wanted.indices {
-        let entry = placed[position]
-        requiredBefore[position + 1] = requiredBefore[position] + (entry?.isRequired == true ? 1 : 0)
-        if let entry, memo.memberIDs.contains(entry.layout.id) { byID[entry.layout.id, default: []].append(position) }
+    return true
+  }
+
+  /// Reports the constraints broken again without being tried (``rebreak(_:_:)``) as a build
+  /// in the documented order reports them: in that order, each with the set kept for it
+  /// (``ConflictMemo``), as it is in this solver now. `false` when a set is no longer there.
+  private func reportBrokenAgain(_ pass: inout Pass, _ slot: LayoutEngine.SolverSlot) -> Bool {
+    guard !pass.brokenAgain.isEmpty else { return true }
+    let memo = conflictMemo
+    let wanted = pass.wanted
+    let placed = pass.placed
+    var requiredBefore = Array(repeating: slot.container == nil ? 0 : 2, count: wanted.count + 1)
+    var byID: [String: [Int]] = [:]
+    for position in wanted.indices {
+      let entry = placed[position]
+      requiredBefore[position + 1] = requiredBefore[position] + (entry?.isRequired == true ? 1 : 0)
+      if let entry, memo.memberIDs.contains(entry.layout.id) { byID[entry.layout.id, default: []].append(position) }
+    }
+    for position in pass.brokenAgain.sorted() {
+      let entry = wanted[position]
+      pass.rejected.append(entry.layout)
+      if pass.rejected.count > LayoutEngine.maxConflictDiagnostics { continue }
+      // Only what a build would have in the solver when it tries this one: what comes before.
+      let before = byID.mapValues { $0.filter { $0 < position } }
+      guard
+        let known = Self.knownConflict(
+          entry, memo, slot.container, placed, before, requiredInSolver: requiredBefore[position])
+      else { return false }
+      memo.reused += 1
+      var layoutOf: [Constraint: (layout: LayoutConstraint, position: Int)] = [:]
+      for (member, position) in zip(known.members, known.position) {
+        layoutOf[member.constraint] = (member.layout, position)
       }
-      for position in brokenAgain.sorted() {
-        let entry = wanted[position]
-        rejected.append(entry.layout)
-        if rejected.count > LayoutEngine.maxConflictDiagnostics { continue }
-        // Only what a build would have in the solver when it tries this one: what comes before.
-        let before = byID.mapValues { $0.filter { $0 < position } }
-        guard
-          let known = Self.knownConflict(
-            entry, memo, slot.container, placed, before, requiredInSolver: requiredBefore[position])
-        else { return nil }
-        memo.reused += 1
-        var layoutOf: [Constraint: (layout: LayoutConstraint, position: Int)] = [:]
-        for (member, position) in zip(known.members, known.position) {
-          layoutOf[member.constraint] = (member.layout, position)
-        }
-        diagnostics.append(
-          ConstraintMessages.unsatisfiable(
-            broken: entry.layout, conflicts: known.members.map(\.constraint), layoutOf, resolved,
-            path: constraintPaths[entry.layout.id]))
-      }
+      pass.diagnostics.append(
+        ConstraintMessages.unsatisfiable(
+          broken: entry.layout, conflicts: known.members.map(\.constraint), layoutOf, pass.resolved,
+          path: constraintPaths[entry.layout.id]))
     }
-    if rejected.count > LayoutEngine.maxConflictDiagnostics {
-      let more = rejected.count - LayoutEngine.maxConflictDiagnostics
-      diagnostics.append(
-        Diagnostic(
-          .error,
-          "\(more) more required constraints could not be satisfied and were broken (\(rejected.count) in all; the "
-            + "first \(LayoutEngine.maxConflictDiagnostics) are listed): fix those and solve again.",
-          code: "too-many-problems", kind: .conflict, environment: environment))
-    }
-    slot.installed = placed.compactMap { $0 }
-    slot.resolved = resolved
-    slot.set = set
-    slot.map = map
-    // Conflict reports are repeated by a move only where the move cannot change them.
-    slot.replay = replayable ? diagnostics : nil
-    slot.recordRejections(rejected)
-    slot.plan = SolutionReader.viewPlan(resolved, slot.items)
-    return Outcome(diagnostics: diagnostics, rejected: rejected, update: update)
+    return true
+  }
+
+  /// One error counting the conflicts past ``LayoutEngine/maxConflictDiagnostics``.
+  private func reportOverflow(_ pass: inout Pass) {
+    let rejected = pass.rejected
+    guard rejected.count > LayoutEngine.maxConflictDiagnostics else { return }
+    let more = rejected.count - LayoutEngine.maxConflictDiagnostics
+    pass.diagnostics.append(
+      Diagnostic(
+        .error,
+        "\(more) more required constraints could not be satisfied and were broken (\(rejected.count) in all; the "
+          + "first \(LayoutEngine.maxConflictDiagnostics) are listed): fix those and solve again.",
+        code: "too-many-problems", kind: .conflict, environment: pass.environment))
+  }
+
+  /// Records the pass on the slot. Conflict reports are repeated by a move only where the move
+  /// cannot change them (``LayoutEngine/SolverSlot/replay``).
+  private func commit(_ pass: Pass, map: AnchorMap?, to slot: inout LayoutEngine.SolverSlot) {
+    let hasRoot = map != nil
+    slot.commit(
+      LayoutEngine.SolverSlot.Installation(
+        installed: pass.placed.compactMap { $0 }, resolved: pass.resolved, set: pass.set, map: map,
+        replay: hasRoot && pass.replayable ? pass.diagnostics : nil,
+        plan: hasRoot ? SolutionReader.viewPlan(pass.resolved, slot.items) : [], rejected: pass.rejected))
   }
 }

@@ -21,7 +21,7 @@ extension LayoutEngine {
     let key = EnvironmentKey(
       environment, bySizeClass: variesWithTraits, byScale: measuresText, byRootWidth: readsMargins)
     // One access to the cache for the whole move (each is checked for exclusivity at run time).
-    if movesParametrically,
+    if hooks.movesParametrically,
       let (step, recorded) = cache.moveParametrically(
         key, to: environment, readsMargins: readsMargins, checksAmbiguity: checksAmbiguity, typesetter: typesetter)
     {
@@ -64,15 +64,6 @@ extension LayoutEngine {
     }
   }
 
-  /// The parametric move of the slot at `index` (of `environment`'s key, reusable) to
-  /// `environment`, when only the container's size changes and the solver would pivot nothing
-  /// (``SolverCache/parametricStep(_:to:readsMargins:checksAmbiguity:typesetter:)``).
-  func parametricStep(_ index: Int, to environment: Environment) -> ParametricStep? {
-    guard movesParametrically else { return nil }
-    return cache.parametricStep(
-      index, to: environment, readsMargins: readsMargins, checksAmbiguity: checksAmbiguity, typesetter: typesetter)
-  }
-
   /// Records a parametric move of the slot at `index` to `environment` as the layout just made
   /// (what ``finish`` records for a move) and returns the diagnostics it repeats from the slot's
   /// last installation, as found in `environment`.
@@ -84,7 +75,7 @@ extension LayoutEngine {
   private func record(_ recorded: SolverCache.RecordedMove, _ step: ParametricStep, to environment: Environment)
     -> [Diagnostic]
   {
-    parametricMoves += 1
+    hooks.parametricMoves += 1
     rejectedConstraints = recorded.rejected
     lastUpdate = Update(route: recorded.route, added: 0, removed: 0, constantsChanged: 0, kept: recorded.installed)
     solvedSerial = recorded.serial
@@ -119,39 +110,35 @@ extension LayoutEngine {
 extension SolverCache {
   /// The parametric move of the slot at `index` (of `environment`'s key, reusable) to
   /// `environment`, when only the container's size changes and the solver would pivot nothing;
-  /// `nil` when anything else is needed: new safe-area insets, text to measure at a new width,
-  /// scroll views (their state is read from the solver), margins to decide again, an ambiguity
-  /// check not yet made for this basis, a restricted row that would turn negative, or a required
-  /// constraint that could miss. Changes nothing but the slot's kept description.
+  /// `nil` when the rules do not allow it (``SolverReuse/mayMoveParametrically(_:to:readsMargins:checksAmbiguity:)``),
+  /// or text would wrap differently, a restricted row would turn negative, or a required
+  /// constraint could miss. Changes nothing but the slot's kept description.
   mutating func parametricStep(
     _ index: Int, to environment: Environment, readsMargins: Bool, checksAmbiguity: Bool, typesetter: Typesetter
   ) -> LayoutEngine.ParametricStep? {
-    guard let container = slots[index].container, let kept = slots[index].resolved,
-      slots[index].map?.safeAreaInsets == environment.safeAreaInsets, kept.scrollViews.isEmpty,
-      readsMargins
-        || SystemLayoutMargins.minimum(forRootWidth: kept.environment.containerSize.width)
-          == SystemLayoutMargins.minimum(forRootWidth: environment.containerSize.width)
+    guard
+      SolverReuse.mayMoveParametrically(
+        &self[index], to: environment, readsMargins: readsMargins, checksAmbiguity: checksAmbiguity),
+      let container = slots[index].container, let kept = slots[index].resolved
     else { return nil }
     let solver = slots[index].solver
     var memoDiagnostics: [Diagnostic] = []
     var ambiguous: [(id: String, attributes: [LayoutAttribute])] = []
-    if checksAmbiguity {
-      guard let memo = slots[index].ambiguityMemo, memo.revision == solver.structureRevision,
-        memo.items == slots[index].ambiguityItems
-      else { return nil }
+    if checksAmbiguity, let items = slots[index].memos.ambiguityItems,
+      let memo = slots[index].memos.ambiguity(revision: solver.structureRevision, items: items)
+    {
       (memoDiagnostics, ambiguous) = (memo.diagnostics, memo.ambiguous)
     }
-    let generation = slots[index].installedGeneration
     let move: ParametricMove
-    if let current = slots[index].parametric, current.isCurrent(solver, generation: generation) {
+    if let current = slots[index].memos.currentParametric(solver) {
       move = current
     } else {
       guard
         let made = ParametricMove.make(
-          solver: solver, container: container, installed: slots[index].installed, generation: generation,
-          plan: slots[index].plan, resolved: kept, typesetter: typesetter)
+          solver: solver, container: container, installed: slots[index].installed,
+          generation: slots[index].memos.generation, plan: slots[index].plan, resolved: kept, typesetter: typesetter)
       else { return nil }
-      self[index].parametric = made
+      self[index].memos.parametric = made
       move = made
     }
     guard let deltas = move.deltas(to: environment.containerSize), move.keepsWrappedText(kept, deltas: deltas)
@@ -188,7 +175,7 @@ extension SolverCache {
     _ key: LayoutEngine.EnvironmentKey, to environment: Environment, readsMargins: Bool, checksAmbiguity: Bool,
     typesetter: Typesetter
   ) -> (step: LayoutEngine.ParametricStep, recorded: RecordedMove)? {
-    guard let index = index(for: key), self[index].isReusable(for: environment),
+    guard let index = index(for: key), SolverReuse.mayMove(&self[index], to: environment),
       let step = parametricStep(
         index, to: environment, readsMargins: readsMargins, checksAmbiguity: checksAmbiguity, typesetter: typesetter)
     else { return nil }

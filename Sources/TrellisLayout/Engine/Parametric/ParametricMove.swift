@@ -21,7 +21,7 @@ final class ParametricMove {
   let sensitivity: ConstantSensitivity
   /// The container size the solver holds.
   let size: Size
-  /// The slot's ``LayoutEngine/SolverSlot/installedGeneration`` it was made at.
+  /// The slot's installation (``SlotMemos/generation``) it was made at.
   let generation: Int
   /// Bounds on the required constraints that are affine residuals near 0: the largest miss at
   /// `size`, and the largest rates per unit of each container constant.

@@ -57,7 +57,7 @@ extension LayoutEngine {
         // Same sizes: keep the widths measured at, so the next layout re-measures nothing.
         if remeasured {
           resolved = next
-          cache[index].resolved = next
+          cache[index].keepResolution(next)
         }
         return nil
       }
@@ -70,7 +70,7 @@ extension LayoutEngine {
       } else {
         // A conflict on the way: rebuild, so that it is decided in the documented order.
         let key = cache[index].key
-        let limit = Self.cachesSolvers(for: set) ? Self.solverCacheLimit : 1
+        let limit = SolverReuse.keepsSolverPerKey(set) ? Self.solverCacheLimit : 1
         cache.remove(at: index)
         index = cache.makeSlot(key, limit: limit, mode: mode)
         outcome =
