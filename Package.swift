@@ -6,6 +6,10 @@
 
 import PackageDescription
 
+// Every module imports what it uses, members included (as apple/swift-collections does): an
+// extension's members are visible only where its module is imported.
+let settings: [SwiftSetting] = [.enableUpcomingFeature("MemberImportVisibility")]
+
 let package = Package(
   name: "Trellis",
   products: [
@@ -27,29 +31,29 @@ let package = Package(
   ],
   targets: [
     // MARK: Libraries
-    .target(name: "TrellisSolver"),
+    .target(name: "TrellisSolver", swiftSettings: settings),
     // What several modules share, at `package` access (not API): JSON values and writing, number
     // formatting, did-you-mean, text tables, command-line argument parsing.
-    .target(name: "TrellisSupport"),
+    .target(name: "TrellisSupport", swiftSettings: settings),
     // Self-contained: reads font files and lays out text; no other Trellis module.
-    .target(name: "TrellisText"),
-    .target(name: "TrellisModel", dependencies: ["TrellisSupport", "TrellisText"]),
-    .target(name: "TrellisLayout", dependencies: ["TrellisModel", "TrellisSolver", "TrellisSupport", "TrellisText"]),
-    .target(name: "TrellisJSON", dependencies: ["TrellisModel", "TrellisSupport", "TrellisText"]),
-    .target(name: "TrellisRender", dependencies: ["TrellisModel", "TrellisSupport"]),
+    .target(name: "TrellisText", swiftSettings: settings),
+    .target(name: "TrellisModel", dependencies: ["TrellisSupport", "TrellisText"], swiftSettings: settings),
+    .target(name: "TrellisLayout", dependencies: ["TrellisModel", "TrellisSolver", "TrellisSupport", "TrellisText"], swiftSettings: settings),
+    .target(name: "TrellisJSON", dependencies: ["TrellisModel", "TrellisSupport", "TrellisText"], swiftSettings: settings),
+    .target(name: "TrellisRender", dependencies: ["TrellisModel", "TrellisSupport"], swiftSettings: settings),
     // The Interface Builder front end: .storyboard and .xib files (Foundation's XMLParser) to
     // layout documents, with each value's XML location.
-    .target(name: "TrellisImport", dependencies: ["TrellisModel", "TrellisSupport", "TrellisText"]),
+    .target(name: "TrellisImport", dependencies: ["TrellisModel", "TrellisSupport", "TrellisText"], swiftSettings: settings),
     .target(
       name: "TrellisCLI",
       dependencies: [
         "TrellisModel", "TrellisLayout", "TrellisJSON", "TrellisImport", "TrellisRender", "TrellisSupport", "TrellisText",
-      ]),
+      ], swiftSettings: settings),
 
     // MARK: Executables
-    .executableTarget(name: "trellis", dependencies: ["TrellisCLI"]),
+    .executableTarget(name: "trellis", dependencies: ["TrellisCLI"], swiftSettings: settings),
     .executableTarget(
-      name: "trellis-bench", dependencies: ["TrellisSolver", "TrellisModel", "TrellisLayout", "TrellisJSON", "TrellisSupport"]),
+      name: "trellis-bench", dependencies: ["TrellisSolver", "TrellisModel", "TrellisLayout", "TrellisJSON", "TrellisSupport"], swiftSettings: settings),
 
     // MARK: Tests
     // What the test targets share: fixture paths, snapshots, the layout builder, hand-solved
@@ -59,37 +63,37 @@ let package = Package(
     // builds).
     .target(
       name: "TrellisTestSupport", dependencies: ["TrellisModel", "TrellisLayout", "TrellisJSON"],
-      path: "Tests/TrellisTestSupport"),
+      path: "Tests/TrellisTestSupport", swiftSettings: settings),
     // One test target per library target, one folder per source folder (Tests/TrellisModelTests/
     // Resolution tests Sources/TrellisModel/Resolution). End-to-end tests that read layouts and
     // solve them live in TrellisLayoutTests, in folders named for what they check. Fixture and
     // snapshot files are read through #filePath, not as bundle resources.
-    .testTarget(name: "TrellisSolverTests", dependencies: ["TrellisSolver"]),
+    .testTarget(name: "TrellisSolverTests", dependencies: ["TrellisSolver"], swiftSettings: settings),
     .testTarget(
-      name: "TrellisModelTests", dependencies: ["TrellisModel", "TrellisJSON", "TrellisSupport", "TrellisTestSupport"]),
+      name: "TrellisModelTests", dependencies: ["TrellisModel", "TrellisJSON", "TrellisSupport", "TrellisTestSupport"], swiftSettings: settings),
     .testTarget(
-      name: "TrellisJSONTests", dependencies: ["TrellisJSON", "TrellisModel", "TrellisSupport", "TrellisTestSupport"]),
+      name: "TrellisJSONTests", dependencies: ["TrellisJSON", "TrellisModel", "TrellisSupport", "TrellisTestSupport"], swiftSettings: settings),
     .testTarget(
       name: "TrellisLayoutTests",
       dependencies: [
         "TrellisModel", "TrellisLayout", "TrellisJSON", "TrellisSolver", "TrellisSupport", "TrellisText",
         "TrellisTestSupport",
       ],
-      exclude: ["Fixtures"]),
+      exclude: ["Fixtures"], swiftSettings: settings),
     .testTarget(
       name: "TrellisCLITests",
       dependencies: [
         "TrellisCLI", "TrellisModel", "TrellisLayout", "TrellisJSON", "TrellisRender", "TrellisSupport", "TrellisText",
         "TrellisTestSupport",
-      ]),
+      ], swiftSettings: settings),
     .testTarget(
       name: "TrellisRenderTests",
       dependencies: [
         "TrellisRender", "TrellisModel", "TrellisLayout", "TrellisJSON", "TrellisSupport", "TrellisTestSupport",
-      ]),
-    .testTarget(name: "TrellisTextTests", dependencies: ["TrellisText", "TrellisTestSupport"]),
+      ], swiftSettings: settings),
+    .testTarget(name: "TrellisTextTests", dependencies: ["TrellisText", "TrellisTestSupport"], swiftSettings: settings),
     .testTarget(
       name: "TrellisImportTests",
-      dependencies: ["TrellisImport", "TrellisModel", "TrellisLayout", "TrellisJSON", "TrellisTestSupport"]),
+      dependencies: ["TrellisImport", "TrellisModel", "TrellisLayout", "TrellisJSON", "TrellisTestSupport"], swiftSettings: settings),
   ]
 )

@@ -8,13 +8,13 @@ import TrellisModel
 /// pipeline and the process environment; returns the exit status.
 ///
 /// Exit statuses: 0 success, 1 a runtime failure or a layout with problems, 64 a usage error.
-public func run(arguments: [String], stdout: inout some TextOutputStream, stderr: inout some TextOutputStream) -> Int32
+package func run(arguments: [String], stdout: inout some TextOutputStream, stderr: inout some TextOutputStream) -> Int32
 {
   CommandLineTool().run(arguments: arguments, stdout: &stdout, stderr: &stderr)
 }
 
 /// Runs `trellis` with the process's arguments and exits: the whole of `main.swift`.
-public func runAsMain() -> Never {
+package func runAsMain() -> Never {
   var standardOutput = FileStream.standardOutput
   var standardError = FileStream.standardError
   // Byte-exact argv: CommandLine.arguments would turn a Latin-1 file name into U+FFFD (see RawPath).
@@ -25,18 +25,18 @@ public func runAsMain() -> Never {
 }
 
 /// The `trellis` command with its seams exposed: the pipeline it solves with and the variables it reads.
-public struct CommandLineTool: Sendable {
-  public static let version = "0.1.0"
+package struct CommandLineTool: Sendable {
+  package static let version = "0.1.0"
 
-  public var pipeline: Pipeline
+  package var pipeline: Pipeline
   /// Environment variables (`COLUMNS`).
-  public var variables: [String: String]
+  package var variables: [String: String]
   /// The terminal's width, when standard output is a terminal (``runAsMain()`` asks it).
-  public var terminalColumns: Int?
+  package var terminalColumns: Int?
   /// How `solve --watch` writes and waits (tests replace it).
   package var watchHooks = WatchHooks()
 
-  public init(pipeline: Pipeline = .standard, variables: [String: String] = ProcessInfo.processInfo.environment) {
+  package init(pipeline: Pipeline = .standard, variables: [String: String] = ProcessInfo.processInfo.environment) {
     self.pipeline = pipeline
     self.variables = variables
   }
@@ -62,7 +62,7 @@ public struct CommandLineTool: Sendable {
   }()
 
   /// Runs one invocation; see ``run(arguments:stdout:stderr:)``.
-  public func run(arguments: [String], stdout: inout some TextOutputStream, stderr: inout some TextOutputStream)
+  package func run(arguments: [String], stdout: inout some TextOutputStream, stderr: inout some TextOutputStream)
     -> Int32
   {
     var context = CommandContext(pipeline: pipeline, variables: variables)

@@ -5,18 +5,18 @@ import TrellisModel
 import TrellisText
 
 /// A layout file as read: the document when it could be built, and every problem found.
-public struct ReadOutcome: Sendable {
-  public var document: LayoutDocument?
-  public var diagnostics: [Diagnostic]
+package struct ReadOutcome: Sendable {
+  package var document: LayoutDocument?
+  package var diagnostics: [Diagnostic]
   /// The file's text, for quoting source lines under diagnostics.
-  public var source: SourceText?
+  package var source: SourceText?
   /// The environment the file was designed in, when it says (an Interface Builder scene's).
-  public var designEnvironment: Environment?
+  package var designEnvironment: Environment?
   /// When the file's scene is a component (an Interface Builder card, banner or header, not a
   /// screen): its stored size, and whether it was as wide as its container (its screen).
-  public var component: (size: Size, spansWidth: Bool)?
+  package var component: (size: Size, spansWidth: Bool)?
 
-  public init(
+  package init(
     document: LayoutDocument?, diagnostics: [Diagnostic], source: SourceText? = nil,
     designEnvironment: Environment? = nil
   ) {
@@ -29,7 +29,7 @@ public struct ReadOutcome: Sendable {
   /// `environment` (a screen's) as the scene is laid out in it: a component at its stored size
   /// (at the screen's width when it spans its container's) with no safe area, for it is on no
   /// screen of its own; anything else unchanged.
-  public func placed(_ environment: Environment) -> Environment {
+  package func placed(_ environment: Environment) -> Environment {
     guard let component else { return environment }
     var placed = environment
     placed.containerSize = Size(
@@ -44,27 +44,27 @@ public struct ReadOutcome: Sendable {
 /// resolves a document for an environment, one solves it, one formats diagnostics.
 ///
 /// ``standard`` wires the real reader and engine; tests substitute closures returning hand-built values.
-public struct Pipeline: Sendable {
+package struct Pipeline: Sendable {
   /// Reads and checks a layout file; never throws (problems become diagnostics).
-  public var read: @Sendable (_ path: String) -> ReadOutcome
+  package var read: @Sendable (_ path: String) -> ReadOutcome
   /// Decides every size-class variation for an environment (`LayoutDocument.resolved(for:)`),
   /// measuring text as the settings say (fonts, else a metric).
-  public var resolve: @Sendable (_ document: LayoutDocument, _ environment: Environment, _ text: TextSettings) ->
+  package var resolve: @Sendable (_ document: LayoutDocument, _ environment: Environment, _ text: TextSettings) ->
     ResolvedLayout?
   /// Solves one document for an environment, optionally rounding frames to the pixel grid;
   /// `nil` means no engine is linked.
-  public typealias Solve = (_ environment: Environment, _ snapToPixels: Bool) -> LayoutResult?
+  package typealias Solve = (_ environment: Environment, _ snapToPixels: Bool) -> LayoutResult?
 
   /// Makes a function that solves one document for any environment. The function is used from
   /// one thread at a time and may keep work between calls (the engine keeps a live solver and
   /// applies only what changed from the previous environment). Text is measured as the
   /// settings say (fonts, else a metric).
-  public var makeSolver: @Sendable (_ document: LayoutDocument, _ text: TextSettings) -> Solve
+  package var makeSolver: @Sendable (_ document: LayoutDocument, _ text: TextSettings) -> Solve
   /// GNU-style text for diagnostics: `file:line:col: severity: message`, the JSON path, the source
   /// line and a caret (lines are quoted from the `sources` whose file names match).
-  public var formatDiagnostics: @Sendable (_ diagnostics: [Diagnostic], _ sources: [SourceText]) -> String
+  package var formatDiagnostics: @Sendable (_ diagnostics: [Diagnostic], _ sources: [SourceText]) -> String
 
-  public init(
+  package init(
     read: @escaping @Sendable (String) -> ReadOutcome,
     resolve: @escaping @Sendable (LayoutDocument, Environment, TextSettings) -> ResolvedLayout?,
     makeSolver: @escaping @Sendable (LayoutDocument, TextSettings) -> Solve,
@@ -81,7 +81,7 @@ public struct Pipeline: Sendable {
   /// The real pieces: ``LayoutReader`` reads, `LayoutDocument.resolved(for:)` resolves, one
   /// ``LayoutEngine`` per solver function solves (an engine keeps its solver between
   /// environments, so each function must stay on one thread), ``DiagnosticRenderer`` prints.
-  public static let standard = Pipeline(
+  package static let standard = Pipeline(
     read: { path in
       let result = LayoutReader.read(contentsOf: path)
       return ReadOutcome(document: result.document, diagnostics: result.diagnostics, source: result.source)
@@ -95,7 +95,7 @@ public struct Pipeline: Sendable {
     })
 
   /// Solves once, with a fresh solver.
-  public func solve(
+  package func solve(
     _ document: LayoutDocument, _ environment: Environment, snapToPixels: Bool = false, text: TextSettings = TextSettings()
   ) -> LayoutResult? {
     makeSolver(document, text)(environment, snapToPixels)

@@ -47,24 +47,24 @@ import TrellisSupport
 /// **Negative sizes.** A view with a negative width or height (the `negative-frame` error) is
 /// drawn where it would be if flipped, labelled `!id`, and the last line under the diagram names
 /// it with its size, so that it never passes for a real box.
-public enum ASCIIDiagram {
+package enum ASCIIDiagram {
   /// Which characters draw lines.
-  public enum Style: String, Hashable, Sendable, CaseIterable {
+  package enum Style: String, Hashable, Sendable, CaseIterable {
     /// `┌─┐│└┘├┬┼`, dotted `┄┆`, ellipsis `…`.
     case unicode
     /// `+-|`, dotted `.`, ellipsis `~`.
     case ascii
   }
 
-  public struct Options: Hashable, Sendable {
+  package struct Options: Hashable, Sendable {
     /// Cells across the root (at least 4), and the widest any line of the diagram may be.
-    public var columns: Int
-    public var style: Style
+    package var columns: Int
+    package var style: Style
     /// A terminal cell's height divided by its width.
-    public var cellAspect: Double
-    public var showsSafeArea: Bool
+    package var cellAspect: Double
+    package var showsSafeArea: Bool
 
-    public init(columns: Int = 100, style: Style = .unicode, cellAspect: Double = 2, showsSafeArea: Bool = true) {
+    package init(columns: Int = 100, style: Style = .unicode, cellAspect: Double = 2, showsSafeArea: Bool = true) {
       self.columns = columns
       self.style = style
       self.cellAspect = cellAspect
@@ -75,11 +75,11 @@ public enum ASCIIDiagram {
   /// Edges at least this many points apart are kept in different cells where there is room
   /// (see "Gaps" above): half the 8 pt standard spacing, so that a standard gap always shows
   /// while a hairline (1 pt) separator does not push its neighbours around.
-  public static let minimumGap = 4.0
+  package static let minimumGap = 4.0
 
   /// The diagram, one line per row (trailing spaces removed), then its notes (legend, hidden
   /// views, negative sizes), each line ending in a newline and at most `columns` cells wide.
-  public static func render(_ result: LayoutResult, options: Options = Options()) -> String {
+  package static func render(_ result: LayoutResult, options: Options = Options()) -> String {
     let container = result.environment.containerSize
     let columns = min(max(options.columns, 4), 2000)
     guard container.width.isFinite, container.height.isFinite, container.width > 0, container.height > 0 else {
@@ -239,7 +239,7 @@ public enum ASCIIDiagram {
   /// Cells a character takes in a terminal: 2 for East Asian wide and fullwidth characters and
   /// emoji (the main blocks of Unicode's East_Asian_Width W and F classes, UAX #11,
   /// https://www.unicode.org/reports/tr11/), else 1. An approximation: terminals differ.
-  public static func cellWidth(of character: Character) -> Int {
+  package static func cellWidth(of character: Character) -> Int {
     guard let scalar = character.unicodeScalars.first?.value else { return 1 }
     let wide: [ClosedRange<UInt32>] = [
       0x1100...0x115F, 0x2E80...0x303E, 0x3041...0x33FF, 0x3400...0x4DBF, 0x4E00...0x9FFF, 0xA000...0xA4CF,
@@ -250,7 +250,7 @@ public enum ASCIIDiagram {
   }
 
   /// Cells a string takes.
-  public static func cellWidth(of text: String) -> Int { text.reduce(0) { $0 + cellWidth(of: $1) } }
+  package static func cellWidth(of text: String) -> Int { text.reduce(0) { $0 + cellWidth(of: $1) } }
 
   /// `text` broken into lines of at most `width` cells, at spaces where it can (a word longer
   /// than a line is broken anywhere), each line ending in a newline; continuation lines are
@@ -289,12 +289,12 @@ public enum ASCIIDiagram {
   }
 
   /// The header (environment), the diagram and the frame table.
-  public static func report(_ result: LayoutResult, options: Options = Options()) -> String {
+  package static func report(_ result: LayoutResult, options: Options = Options()) -> String {
     header(result.environment) + "\n" + render(result, options: options) + "\n" + FrameTable.render(result)
   }
 
   /// `iPhone 8 portrait (375x667, wC hR) @2x, safe area insets t20 l0 b0 r0`, plus `, right-to-left`.
-  public static func header(_ environment: Environment) -> String {
+  package static func header(_ environment: Environment) -> String {
     let insets = environment.safeAreaInsets
     var line = "\(environment) @\(NumberFormat.short(environment.scale))x, safe area insets"
     line += " t\(NumberFormat.short(insets.top)) l\(NumberFormat.short(insets.left))"

@@ -1,5 +1,6 @@
 import TrellisModel
 import TrellisSupport
+import Foundation
 
 /// Frames of a layout in many environments as stable text a reviewer can read, and the
 /// comparison of two such texts: what `trellis snapshot` writes and checks.
@@ -17,33 +18,33 @@ import TrellisSupport
 /// One block per environment, in the matrix's order; one line per view in document order, its
 /// numbers printed short (to a thousandth of a point); `hidden` for a view hidden itself,
 /// `inherited` inside a hidden one. The block's header ends with the environment's status.
-public enum FrameSnapshot {
+package enum FrameSnapshot {
   /// The first line of every snapshot; a later format changes the number.
-  public static let formatLine = "# trellis snapshot 1"
+  package static let formatLine = "# trellis snapshot 1"
 
   /// One environment's block.
-  public struct Block: Equatable, Sendable {
+  package struct Block: Equatable, Sendable {
     /// `iPhone 8 portrait full (375x667, wC hR)`.
-    public var name: String
+    package var name: String
     /// `ok`, or the status `matrix` would print.
-    public var status: String
+    package var status: String
     /// Per view, in order: its id and the rest of its line (`0 0 375 667`, `… hidden`).
-    public var lines: [(id: String, values: String)]
+    package var lines: [(id: String, values: String)]
 
-    public init(name: String, status: String, lines: [(id: String, values: String)]) {
+    package init(name: String, status: String, lines: [(id: String, values: String)]) {
       self.name = name
       self.status = status
       self.lines = lines
     }
 
-    public static func == (lhs: Block, rhs: Block) -> Bool {
+    package static func == (lhs: Block, rhs: Block) -> Bool {
       lhs.name == rhs.name && lhs.status == rhs.status && lhs.lines.map(\.id) == rhs.lines.map(\.id)
         && lhs.lines.map(\.values) == rhs.lines.map(\.values)
     }
   }
 
   /// The block of one solved environment.
-  public static func block(name: String, status: String, _ result: LayoutResult) -> Block {
+  package static func block(name: String, status: String, _ result: LayoutResult) -> Block {
     Block(
       name: name, status: status,
       lines: result.views.map { view in
@@ -59,7 +60,7 @@ public enum FrameSnapshot {
   }
 
   /// The snapshot text of `blocks` for the layout `source`.
-  public static func render(_ blocks: [Block], source: String) -> String {
+  package static func render(_ blocks: [Block], source: String) -> String {
     var out = formatLine + "\n# \(source): frames in root coordinates (x y width height), per environment\n"
     for block in blocks {
       out += "\n== \(block.name) \(block.status)\n"
@@ -69,13 +70,13 @@ public enum FrameSnapshot {
   }
 
   /// Why a text is not a snapshot.
-  public struct ParseError: Error, Equatable, Sendable {
-    public var line: Int
-    public var message: String
+  package struct ParseError: Error, Equatable, Sendable {
+    package var line: Int
+    package var message: String
   }
 
   /// The blocks of a snapshot text.
-  public static func parse(_ text: String) -> Result<[Block], ParseError> {
+  package static func parse(_ text: String) -> Result<[Block], ParseError> {
     var blocks: [Block] = []
     let lines = text.split(separator: "\n", omittingEmptySubsequences: false)
     guard lines.first.map(String.init) == formatLine else {
@@ -104,7 +105,7 @@ public enum FrameSnapshot {
   }
 
   /// What changed from `old` to `new`, per environment, as lines of text (empty: nothing).
-  public static func differences(from old: [Block], to new: [Block]) -> [String] {
+  package static func differences(from old: [Block], to new: [Block]) -> [String] {
     var out: [String] = []
     let oldByName = Dictionary(old.map { ($0.name, $0) }, uniquingKeysWith: { first, _ in first })
     let newNames = Set(new.map(\.name))

@@ -11,9 +11,9 @@ import TrellisModel
 /// Numbers are in root coordinates, printed short (`8`, `12.5`, `92.333`). `hidden` is `yes`
 /// for a view hidden itself, `inherited` for one inside a hidden view, `no` otherwise. A line per
 /// scroll view follows the table: its content size, offset, zoom and adjusted content insets.
-public enum FrameTable {
+package enum FrameTable {
   /// The table as text, one line per row, each ending in a newline.
-  public static func render(_ result: LayoutResult) -> String {
+  package static func render(_ result: LayoutResult) -> String {
     var rows: [[String]] = [["id", "kind", "x", "y", "width", "height", "hidden"]]
     for (view, depth) in zip(result.views, depths(result)) {
       let hidden = view.hidden ? "yes" : view.isEffectivelyHidden ? "inherited" : "no"

@@ -11,7 +11,7 @@ import TrellisModel
 /// contentOffset {x, y}, zoomScale, adjustedContentInset {top, left, bottom, right}}]` (document
 /// order; `contentFrame` in root coordinates at the offset), `diagnostics` (each in the JSON form
 /// of docs/diagnostics.md).
-public enum LayoutJSON {
+package enum LayoutJSON {
   /// The document as a value, for embedding in larger documents.
   ///
   /// - Parameter layout: the layout file as named on the command line, if any.
@@ -40,7 +40,7 @@ public enum LayoutJSON {
   }
 
   /// The document pretty-printed, ending in a newline.
-  public static func render(_ result: LayoutResult, layout: String?) -> String {
+  package static func render(_ result: LayoutResult, layout: String?) -> String {
     value(result, layout: layout).prettyPrinted()
   }
 

@@ -18,24 +18,24 @@ import TrellisSupport
 /// directly. It marks what it drew:
 /// the `<svg id="canvas">` has `data-environment`, each view's rectangle `data-view` (its id)
 /// and `data-frame` (`x y width height` in root points).
-public enum PreviewPage {
+package enum PreviewPage {
   /// One environment of the page, as a command solved and checked it.
-  public struct Environment: Sendable {
+  package struct Environment: Sendable {
     /// The device's name, as the picker lists it.
-    public var device: String
+    package var device: String
     /// `portrait` or `landscape`.
-    public var orientation: String
+    package var orientation: String
     /// `full`, or the Split View width (`1/3`, `1/2`, `2/3`).
-    public var window: String
+    package var window: String
     /// `ok`, or the status `matrix` reports.
-    public var status: String
+    package var status: String
     /// The failing problem in words (empty when ok).
-    public var problem: String
+    package var problem: String
     /// The diagnostics to list beside the picture (a command's checks for this environment).
-    public var diagnostics: [Diagnostic]
-    public var result: LayoutResult
+    package var diagnostics: [Diagnostic]
+    package var result: LayoutResult
 
-    public init(
+    package init(
       device: String, orientation: String, window: String, status: String, problem: String,
       diagnostics: [Diagnostic], result: LayoutResult
     ) {
@@ -54,7 +54,7 @@ public enum PreviewPage {
   /// - Parameters:
   ///   - environments: in the order the picker lists them (devices in first-seen order).
   ///   - title: names the layout (usually its path).
-  public static func render(_ environments: [Environment], title: String) -> String {
+  package static func render(_ environments: [Environment], title: String) -> String {
     var out = "<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n"
     out += "<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n"
     out += "<title>\(escapeHTML(title)) — trellis preview</title>\n"

@@ -9,12 +9,12 @@ import TrellisModel
 /// uninstalled and installed, hidden flags, texts, stack properties — then
 /// `viewWillLayoutSubviews`, `updateViewConstraints`, layout (frames move) and
 /// `viewDidLayoutSubviews`. When only the size changes (an iPad) there is no trait transition.
-public enum RotationReport {
+package enum RotationReport {
   /// The steps, then the diagram before and after.
   ///
   /// - Parameters:
   ///   - diagram: options for the two diagrams; `nil` leaves them out.
-  public static func render(
+  package static func render(
     _ diff: LayoutDiff, before: LayoutResult, after: LayoutResult,
     diagram: ASCIIDiagram.Options? = ASCIIDiagram.Options()
   ) -> String {

@@ -30,19 +30,19 @@ import TrellisSupport
 /// (`<g id="legend">`) under the picture shows each of these with a sample. A view with a negative
 /// size (the `negative-frame` error) is drawn where it would be if flipped, red, dashed and
 /// crossed out.
-public enum SVGRenderer {
+package enum SVGRenderer {
   /// One picture with a caption for ``contactSheet(_:columns:scale:)``.
-  public struct Item: Sendable {
+  package struct Item: Sendable {
     /// Lines written under the picture.
-    public var caption: [String]
-    public var result: LayoutResult
+    package var caption: [String]
+    package var result: LayoutResult
     /// Whether the environment fails (`trellis matrix`): the item is framed in red and its
     /// caption is red.
-    public var isFailing: Bool
+    package var isFailing: Bool
     /// Views the failing check names: drawn with a red fill and a thick red outline.
-    public var flagged: Set<String>
+    package var flagged: Set<String>
 
-    public init(caption: [String], result: LayoutResult, isFailing: Bool = false, flagged: Set<String> = []) {
+    package init(caption: [String], result: LayoutResult, isFailing: Bool = false, flagged: Set<String> = []) {
       self.caption = caption
       self.result = result
       self.isFailing = isFailing
@@ -60,7 +60,7 @@ public enum SVGRenderer {
   /// A standalone SVG document of one result, with its legend under it.
   ///
   /// - Parameter title: the document's `<title>` (e.g. the layout file); the environment follows it.
-  public static func render(_ result: LayoutResult, title: String? = nil) -> String {
+  package static func render(_ result: LayoutResult, title: String? = nil) -> String {
     let size = result.environment.containerSize
     let width = finite(size.width)
     let height = finite(size.height)
@@ -83,7 +83,7 @@ public enum SVGRenderer {
   /// buttons show their text at the picture's scale; other views carry no id text at this size
   /// (their `<title>`s still name them). A failing item (``Item/isFailing``) has a red frame
   /// (`class="failing"`) and a red caption; the views it flags are red.
-  public static func contactSheet(_ items: [Item], columns: Int = 6, scale: Double = 0.25) -> String {
+  package static func contactSheet(_ items: [Item], columns: Int = 6, scale: Double = 0.25) -> String {
     let perRow = max(columns, 1)
     let factor = scale.isFinite && scale > 0 ? scale : 0.25
     let gap = 24.0

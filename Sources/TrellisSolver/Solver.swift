@@ -68,7 +68,7 @@ public final class Solver {
     try perform(refusing: .add(constraint)) { engine throws(SolverError) in try engine.add(constraint) }
   }
 
-  /// What ``add(_:onConflict:)`` does when a required constraint cannot hold with the
+  /// What ``Solver/add(_:onConflict:storage:)`` does when a required constraint cannot hold with the
   /// required constraints already added.
   public enum ConflictPolicy: Sendable, Hashable {
     /// Throw ``SolverError/unsatisfiableConstraint(_:conflicts:)``, as ``add(_:)`` does.
@@ -79,7 +79,7 @@ public final class Solver {
     case breakIt
   }
 
-  /// What ``add(_:onConflict:)`` did.
+  /// What ``Solver/add(_:onConflict:storage:)`` did.
   public enum AddOutcome: Sendable, Equatable {
     /// The constraint is in the solver.
     case added
@@ -128,7 +128,10 @@ public final class Solver {
   ///
   /// - Throws: what ``add(_:)`` throws, except ``SolverError/unsatisfiableConstraint(_:conflicts:)``
   ///   under `.breakIt`.
-  /// - Parameter storage: how a required equality is kept (see ``EqualityStorage``).
+  /// - Parameters:
+  ///   - constraint: the constraint to add.
+  ///   - policy: what to do when it is required and cannot hold (``ConflictPolicy``).
+  ///   - storage: how a required equality is kept (see ``EqualityStorage``).
   /// - Returns: ``AddOutcome/added``, or ``AddOutcome/broken(_:conflicts:)``.
   @discardableResult
   public func add(

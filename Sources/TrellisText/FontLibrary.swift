@@ -114,6 +114,7 @@ public struct FontLibrary: Sendable {
   /// - Parameters:
   ///   - bytes: a `.ttf`, `.otf` or `.ttc` file's contents.
   ///   - path: where it came from, for `entries` and `failures`.
+  ///   - limits: bounds on what a font file may hold (``FontLimits``).
   public mutating func add(bytes: [UInt8], path: String = "", limits: FontLimits = FontLimits()) {
     do {
       let count = try TableDirectory.faceCount(bytes, limits: limits)

@@ -4,6 +4,7 @@ import TrellisLayout
 import TrellisModel
 import TrellisRender
 import TrellisSupport
+import TrellisImport
 
 /// `trellis diff OLD NEW`: what a change to a layout file moves, environment by environment, and
 /// which constraints it adds, removes or changes.

@@ -4,6 +4,7 @@ import TrellisLayout
 import TrellisModel
 import TrellisRender
 import TrellisSupport
+import TrellisImport
 
 /// `trellis snapshot FILE`: the frames of every environment of the matrix as stable text, and a
 /// check of a layout against such a snapshot, for CI.

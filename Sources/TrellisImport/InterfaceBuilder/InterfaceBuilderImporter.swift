@@ -4,36 +4,36 @@ import TrellisSupport
 
 /// One scene of an Interface Builder document as a layout: a storyboard view controller's view,
 /// or a xib's top-level view.
-public struct ImportedScene: Sendable {
+package struct ImportedScene: Sendable {
   /// IB's id for the scene (a storyboard's `sceneID`; a xib's top-level view's id).
-  public var sceneID: String
+  package var sceneID: String
   /// A name for files: the view controller's storyboard identifier, custom class or title, else
   /// the scene id, made safe as a file name.
-  public var name: String
-  public var document: LayoutDocument
+  package var name: String
+  package var document: LayoutDocument
   /// The environment Interface Builder laid the scene out in: its device, orientation, the root's
   /// stored size, the device's size classes and scale, and the safe area (see ``safeAreaSource``).
-  public var environment: Environment
+  package var environment: Environment
   /// How the environment's device was found (`retina4_7`, or matched by the root's size).
-  public var deviceSource: String
+  package var deviceSource: String
   /// How the safe-area insets were found: from the device and simulated bars, or from stored frames.
-  public var safeAreaSource: String
+  package var safeAreaSource: String
   /// Every imported view's frame as IB stored it, in root coordinates, by Trellis id.
-  public var storedFrames: [String: Rect]
+  package var storedFrames: [String: Rect]
   /// Views whose stored frame IB itself marks stale, by Trellis id: `misplaced` (the constraints
   /// put it elsewhere) or `ambiguous` (they do not decide it), or inside a view so marked.
-  public var staleFrames: [String: String] = [:]
+  package var staleFrames: [String: String] = [:]
   /// Whether the scene is a component (a xib's card, banner or header smaller than a screen)
   /// rather than a screen: laid out at its stored size, with no screen's safe area.
-  public var isComponent = false
+  package var isComponent = false
   /// IB id → Trellis id, for views, guides and constraints, in document order.
-  public var ids: [(ib: String, trellis: String)]
+  package var ids: [(ib: String, trellis: String)]
   /// The diagnostics about this scene (its views, constraints and environment).
-  public var diagnostics: [Diagnostic] = []
+  package var diagnostics: [Diagnostic] = []
 }
 
 /// How `import` measures text and controls.
-public enum IntrinsicSizeSource: String, Sendable, CaseIterable {
+package enum IntrinsicSizeSource: String, Sendable, CaseIterable {
   /// The stored frame's size on the axes UIKit measures: exact on the stored device.
   case stored
   /// Trellis measures text (fonts, or its metric); controls and images keep their stored size.
@@ -45,10 +45,10 @@ public enum IntrinsicSizeSource: String, Sendable, CaseIterable {
 /// What is imported, and what is not, is in docs/import.md. Everything not imported is a
 /// located warning with a stable code (`ib-unsupported`, `ib-approximate`, `ib-ignored`); a view
 /// dropped drops the constraints that name it, and the warning counts them.
-public enum InterfaceBuilderImporter {
+package enum InterfaceBuilderImporter {
   /// Reads `path` and imports its scenes (all, or the one whose scene or view id, name or
   /// view-controller class is `scene`).
-  public static func read(
+  package static func read(
     contentsOf path: String, scene: String? = nil, intrinsic: IntrinsicSizeSource = .stored,
     limits: XMLLimits = XMLLimits()
   ) -> (scenes: [ImportedScene], diagnostics: [Diagnostic]) {
@@ -67,7 +67,7 @@ public enum InterfaceBuilderImporter {
   }
 
   /// Imports the document in `bytes`, named `file` in locations.
-  public static func parse(
+  package static func parse(
     _ bytes: [UInt8], file: String, scene: String? = nil, intrinsic: IntrinsicSizeSource = .stored,
     limits: XMLLimits = XMLLimits()
   ) -> (scenes: [ImportedScene], diagnostics: [Diagnostic]) {
@@ -116,11 +116,11 @@ public enum InterfaceBuilderImporter {
 }
 
 /// Bounds on the XML read (see the XML layer's limits).
-public struct XMLLimits: Sendable {
-  public var maxBytes = 32 << 20
-  public var maxDepth = 256
-  public var maxElements = 500_000
-  public init() {}
+package struct XMLLimits: Sendable {
+  package var maxBytes = 32 << 20
+  package var maxDepth = 256
+  package var maxElements = 500_000
+  package init() {}
 }
 
 /// Diagnostics collected while importing.

@@ -23,13 +23,13 @@ public struct LayoutReadResult: Sendable {
   /// Whether any diagnostic is an error.
   public var hasErrors: Bool { diagnostics.contains { $0.severity == .error } }
 
-  /// The diagnostics in GNU form with source lines and carets (see ``DiagnosticRenderer``).
+  /// The diagnostics in GNU form with source lines and carets (see `DiagnosticRenderer`).
   public var renderedDiagnostics: String {
     DiagnosticRenderer.gnu(diagnostics, sources: source.map { [$0] } ?? [])
   }
 }
 
-/// Reads layout files (docs/layout-format.md) into ``LayoutDocument`` values, reporting every
+/// Reads layout files (docs/layout-format.md) into `LayoutDocument` values, reporting every
 /// problem with its file, line, column and JSON path.
 public enum LayoutReader {
   /// Reads and checks the layout file at `path`.

@@ -2,7 +2,7 @@ import TrellisModel
 import TrellisSupport
 import TrellisText
 
-/// Writes a ``LayoutDocument`` as a layout file (docs/layout-format.md, "Writing layout files").
+/// Writes a `LayoutDocument` as a layout file (docs/layout-format.md, "Writing layout files").
 ///
 /// The file reads back (``LayoutReader``) into a document equal to the one written in every
 /// property a layout file carries: the views, their values and size-class variations, and the

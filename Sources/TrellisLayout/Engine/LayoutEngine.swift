@@ -25,12 +25,12 @@ import TrellisSolver
 /// the engine rebuilds that solver so that conflicts are always decided in the documented order:
 /// the container, the file's constraints, stacks', content size; the one whose addition finds the
 /// conflict is broken (docs/semantics.md, "Conflict recovery"). Such a solver still moves within
-/// its key when the move cannot change what it broke (``RejectionDependence``).
+/// its key when the move cannot change what it broke (`RejectionDependence`).
 ///
-/// The engine is a façade over five parts: ``SolverReuse`` (which route a layout takes, every
-/// rule in one place), the ``SolverCache`` (one live solver per environment key, each with its
-/// installed state and memos), the ``ConstraintInstaller`` (moves, diffs and builds, in named
-/// steps), the ``SolutionReader`` (frames and guides) and the ``LayoutChecks`` (accuracy,
+/// The engine is a façade over five parts: `SolverReuse` (which route a layout takes, every
+/// rule in one place), the `SolverCache` (one live solver per environment key, each with its
+/// installed state and memos), the `ConstraintInstaller` (moves, diffs and builds, in named
+/// steps), the `SolutionReader` (frames and guides) and the `LayoutChecks` (accuracy,
 /// magnitude, ambiguity).
 ///
 /// Not thread-safe: use one engine from one thread at a time.
@@ -190,7 +190,10 @@ public final class LayoutEngine {
 
   /// Makes an engine for `document`; nothing is solved until ``layout(in:snapToPixels:)``.
   ///
-  /// - Parameter typesetter: measures labels and buttons (default: the fixed metric).
+  /// - Parameters:
+  ///   - document: the document to lay out.
+  ///   - mode: the solver's objective (`.strict` priorities by default).
+  ///   - typesetter: measures labels and buttons (default: the fixed metric).
   public init(document: LayoutDocument, mode: Solver.Mode = .strict, typesetter: Typesetter = Typesetter()) {
     self.document = document
     let dependence = document.environmentDependence
@@ -209,8 +212,10 @@ public final class LayoutEngine {
 
   /// Lays the document out in `environment`.
   ///
-  /// - Parameter snapToPixels: round every frame edge to the nearest `1/scale` pt (ties away
-  ///   from zero); sizes become the difference of the rounded edges.
+  /// - Parameters:
+  ///   - environment: the device, orientation, size classes and safe area to lay out in.
+  ///   - snapToPixels: round every frame edge to the nearest `1/scale` pt (ties away
+  ///     from zero); sizes become the difference of the rounded edges.
   /// - Returns: frames, guides, the resolution they came from, and diagnostics (conflicts as
   ///   errors, ambiguity as warnings).
   public func layout(in environment: Environment, snapToPixels: Bool = false) -> LayoutResult {

@@ -106,6 +106,7 @@ extension Environment {
   ///   - traits: the size classes; `nil` infers them with ``DeviceTable/inferredTraits(for:)``.
   ///   - safeAreaInsets: insets of the safe area from the container's edges.
   ///   - scale: points to pixels.
+  ///   - layoutDirection: left to right (the default) or right to left.
   public static func custom(
     size: Size, traits: TraitCollection? = nil, safeAreaInsets: EdgeInsets = .zero, scale: Double = 1,
     layoutDirection: LayoutDirection = .leftToRight

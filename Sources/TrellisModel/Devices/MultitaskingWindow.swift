@@ -38,6 +38,8 @@ public struct MultitaskingWindow: Hashable, Sendable, CustomStringConvertible {
   public var traits: TraitCollection { TraitCollection(horizontal: horizontal, vertical: .regular) }
 
   /// The environment of an app in this window. Its `deviceName` is `<device> split <fraction>`.
+  ///
+  /// - Parameter layoutDirection: the app's layout direction.
   public func environment(layoutDirection: LayoutDirection = .leftToRight) -> Environment {
     Environment(
       containerSize: size, traits: traits, safeAreaInsets: device.facts(orientation).safeAreaInsets,

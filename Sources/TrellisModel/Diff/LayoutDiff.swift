@@ -46,7 +46,12 @@ public struct LayoutDiff: Sendable {
 
   /// Diffs two resolutions and their solved results.
   ///
-  /// - Parameter tolerance: frames closer than this in every coordinate count as unmoved.
+  /// - Parameters:
+  ///   - old: the resolution before.
+  ///   - new: the resolution after.
+  ///   - solvedBefore: the layout of `old`.
+  ///   - solvedAfter: the layout of `new`.
+  ///   - tolerance: frames closer than this in every coordinate count as unmoved.
   public init(
     from old: ResolvedLayout, to new: ResolvedLayout, solvedBefore: LayoutResult, solvedAfter: LayoutResult,
     tolerance: Double = Tolerance.sameFrame

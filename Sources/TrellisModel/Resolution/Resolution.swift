@@ -11,7 +11,7 @@ extension LayoutDocument {
   /// win over the measured content (ignored for stacks, whose size comes from their constraints).
   ///
   /// The constraints of the result are the installed file constraints in file order; the
-  /// generated ones (content size, stacks) come from ``ResolvedLayout/constraintSet()``.
+  /// generated ones (content size, stacks) come from `constraintSet()`.
   public func resolved(for environment: Environment) -> ResolvedLayout {
     resolved(for: environment, typesetter: Typesetter())
   }

@@ -4,7 +4,7 @@ extension LayoutDocument {
   /// The document with every label's text and button's title (each size-class value)
   /// transformed by `locale`, to stress the layout as translations do. Layout direction is the
   /// environment's: a right-to-left pseudo-locale also needs a right-to-left environment
-  /// (``PseudoLocale/impliesRightToLeft``).
+  /// (`PseudoLocale.impliesRightToLeft`).
   public func pseudoLocalized(_ locale: PseudoLocale) -> LayoutDocument {
     var copy = self
     copy.root = root.mappingTexts { locale.apply(to: $0) }

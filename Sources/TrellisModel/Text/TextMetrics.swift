@@ -54,6 +54,8 @@ public enum TextMetrics {
   /// Measures `text` at `fontSize` points.
   ///
   /// - Parameters:
+  ///   - text: the text, broken into lines where it does not fit.
+  ///   - fontSize: the font size in points.
   ///   - numberOfLines: the most lines shown; 0 (or less) means no limit.
   ///   - scale: pixels per point; sizes are rounded up to `1/scale`. A scale that is not a
   ///     positive finite number leaves the sizes unrounded.

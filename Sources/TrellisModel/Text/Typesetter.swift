@@ -23,7 +23,7 @@ public struct TextSettings: Sendable {
   }
 }
 
-/// Measures the text of labels and buttons: with fonts from a ``FontLibrary`` when one is
+/// Measures the text of labels and buttons: with fonts from a `FontLibrary` when one is
 /// given, else with the settings' metric: the fixed one (``TextMetrics``) by default, which gives
 /// the same sizes on every machine.
 ///

@@ -7,7 +7,7 @@ import TrellisSolver
 extension LayoutEngine {
   /// Lays the document out in `environment` as ``layout(in:snapToPixels:)`` does, writing only
   /// the views' frames into `frames` (root coordinates, one per view in the order of
-  /// ``LayoutResult/views``; resized to fit): for a toolkit that applies frames on every step of
+  /// `LayoutResult.views`; resized to fit): for a toolkit that applies frames on every step of
   /// a live resize. Returns the layout's diagnostics, the same as ``layout(in:snapToPixels:)``
   /// would give (empty when the layout is clean).
   ///
