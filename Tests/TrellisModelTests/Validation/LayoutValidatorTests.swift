@@ -1,5 +1,6 @@
 import TrellisModel
 import XCTest
+import TrellisTestSupport
 
 /// The validator on documents built in Swift, with no file behind them: the same rules and
 /// messages as for a JSON file, pointing at the view or constraint when no value origin was
