@@ -84,7 +84,7 @@ struct InlineExpression {
     }
     var kept: [Term] = []
     kept.reserveCapacity(merged.count)
-    for index in 0..<merged.count where abs(merged.coefficients[index]) > 1e-12 {
+    for index in 0..<merged.count where abs(merged.coefficients[index]) > EngineTolerance.zeroCoefficient {
       let variable = table[Int(merged.positions[index])]
       // Insertion sort: at most eight terms, and no two with the same variable.
       var at = kept.count

@@ -109,13 +109,12 @@ public final class LayoutEngine {
 
   /// Layouts with at least this many constraints (content size, stacks and the file's, in the
   /// new environment) get a solver per size-class environment; smaller ones keep one solver and
-  /// diff it, as earlier versions did (every path costs them well under a tenth of a
-  /// millisecond; measurements in docs/semantics.md §4).
+  /// diff it, as earlier versions did (every path is cheap for them; measurements in
+  /// docs/semantics.md §4).
   public static let cachingThreshold = 16
 
   /// Layouts with more constraints than this keep one solver too: memory over speed for layouts
-  /// far beyond a screen. Keeping four solvers of a 49,000-button grid made `validate` peak at
-  /// 2.9 GB (26 s); with one it peaks at 1.5 GB (18 s), measured in a release build.
+  /// far beyond a screen, where four solvers would hold four copies of a huge tableau.
   public static let cachingCeiling = 20_000
 
   /// Frame values beyond which a layout is warned about: far beyond any screen, where the
@@ -150,9 +149,8 @@ public final class LayoutEngine {
 
   /// Optional constraints the last layout left unsatisfied, in installation order.
   ///
-  /// Found when asked, from the solver the last layout left: few callers look, and finding them
-  /// on every layout cost more than the rest of reading a solution (Concentration leaves some 190
-  /// hugging constraints unsatisfied, each a `LayoutConstraint` to copy).
+  /// Found when asked, from the solver the last layout left: few callers look, and a layout
+  /// leaves many hugging constraints unsatisfied, each a `LayoutConstraint` to copy.
   public var brokenOptionalConstraints: [BrokenConstraint] {
     guard let serial = solvedSerial, let index = cache.slots.firstIndex(where: { $0.serial == serial }),
       cache.isLive(index)
@@ -170,7 +168,7 @@ public final class LayoutEngine {
   }
   /// The slot whose solution the last layout read (`nil` when it had no root to read).
   // Plain values written whole, by one thread at a time (see the class's note): not checked for
-  // exclusivity at run time, which cost a parametric move a tenth of its work.
+  // exclusivity at run time, which is much of a parametric move's work.
   @exclusivity(unchecked) var solvedSerial: Int?
   /// Required constraints the last layout had to break (each also reported as an error
   /// diagnostic), in the order they were tried.

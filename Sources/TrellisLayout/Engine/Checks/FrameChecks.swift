@@ -2,9 +2,6 @@ import TrellisModel
 import TrellisSupport
 
 extension LayoutChecks {
-  /// Sizes below this count as negative (solver noise is far smaller).
-  static let negativeSizeTolerance = 1e-6
-
   /// One error per view whose solved width or height is negative: constraints that ask a view
   /// to end before it starts (UIKit lays such a frame out too, and draws nothing sensible).
   /// Checked on the frames as reported (snapped or not), at the view's location.
@@ -12,11 +9,11 @@ extension LayoutChecks {
     var found: [Diagnostic] = []
     // Frames first: the views (large values, copied with their references) only for a hit.
     for (index, frame) in frames.enumerated()
-    where index < resolved.views.count && (frame.width < -negativeSizeTolerance || frame.height < -negativeSizeTolerance) {
+    where index < resolved.views.count && (frame.width < -EngineTolerance.negativeSize || frame.height < -EngineTolerance.negativeSize) {
       let view = resolved.views[index]
       var parts: [String] = []
-      if frame.width < -negativeSizeTolerance { parts.append("\(fmt(frame.width)) pt wide") }
-      if frame.height < -negativeSizeTolerance { parts.append("\(fmt(frame.height)) pt tall") }
+      if frame.width < -EngineTolerance.negativeSize { parts.append("\(fmt(frame.width)) pt wide") }
+      if frame.height < -EngineTolerance.negativeSize { parts.append("\(fmt(frame.height)) pt tall") }
       guard !parts.isEmpty else { continue }
       found.append(
         Diagnostic(

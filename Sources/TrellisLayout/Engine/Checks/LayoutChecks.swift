@@ -40,7 +40,7 @@ enum LayoutChecks {
       case .lessThanOrEqual: miss = max(0, value)
       case .greaterThanOrEqual: miss = max(0, -value)
       }
-      if miss > 1e-6 * max(1, largestTerms[index]) { misses.append((index, miss)) }
+      if miss > EngineTolerance.requiredMiss * max(1, largestTerms[index]) { misses.append((index, miss)) }
     }
     for (index, miss) in misses {
       let entry = entries[index]

@@ -45,7 +45,7 @@ enum TextChecks {
     _ frame: Rect, width: Double?, height: Double?, lines: Int, _ content: ResolvedText
   ) -> String? {
     func short(_ needed: Double, _ actual: Double) -> Bool {
-      actual.isFinite && needed.isFinite && actual < needed - 1e-6 * max(1, abs(needed))
+      actual.isFinite && needed.isFinite && actual < needed - EngineTolerance.textShortfall * max(1, abs(needed))
     }
     // A wrapping view's lines are already fitted to its width; only its height can cut them.
     if !content.wraps, let needed = width, short(needed, frame.width) {

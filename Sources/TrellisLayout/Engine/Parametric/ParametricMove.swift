@@ -47,14 +47,14 @@ final class ParametricMove {
   /// Whether a check that does not depend on the frames reports (a missing or approximated font).
   private let reportsAnyway: Bool
   /// Unsnapped frames as ``mayReport(_:)`` sees them, as conditions on the changes: each size
-  /// ≥ −``LayoutChecks/negativeSizeTolerance``, each value within
+  /// ≥ −``EngineTolerance/negativeSize``, each value within
   /// ``LayoutEngine/largestAccurateFrameValue``, each text view at least its limits (and one
   /// that never holds when a check reports whatever the frames).
   private let quiet: AffineBounds
 
   /// The most a parametric move lets a required constraint miss by: the accuracy check's
   /// tolerance for its smallest terms (``LayoutChecks/accuracy(_:_:paths:)``).
-  static let tolerance = 1e-6
+  static let tolerance = EngineTolerance.requiredMiss
 
   private init(
     sensitivity: ConstantSensitivity, size: Size, generation: Int, residualMiss: Double,
@@ -68,7 +68,7 @@ final class ParametricMove {
     self.reportsAnyway = reportsAnyway
     var conditions: [(value: Double, rate0: Double, rate1: Double)] = []
     if reportsAnyway { conditions.append((-1, 0, 0)) }
-    let limit = LayoutEngine.largestAccurateFrameValue, tolerance = LayoutChecks.negativeSizeTolerance
+    let limit = LayoutEngine.largestAccurateFrameValue, tolerance = EngineTolerance.negativeSize
     for view in 0..<(frameTerms.count / 12) {
       for value in 0..<4 {
         let at = 12 * view + 3 * value
@@ -126,7 +126,7 @@ final class ParametricMove {
         rates.1 += term.coefficient * affine.rates.1
       }
       // Moves well below rounding: the residual's own rounding (a term's last digits).
-      let moves = max(abs(rates.0), abs(rates.1)) > 1e-9
+      let moves = max(abs(rates.0), abs(rates.1)) > EngineTolerance.unmovingRate
       switch entry.relation {
       case .equal:
         residualMiss = max(residualMiss, abs(value))
@@ -179,7 +179,7 @@ final class ParametricMove {
       }
       func limit(_ needed: Double?) -> Double {
         guard let needed, needed.isFinite else { return -.infinity }
-        return needed - 1e-6 * max(1, abs(needed))
+        return needed - EngineTolerance.textShortfall * max(1, abs(needed))
       }
       textLimits.append((position, content.wraps ? -.infinity : limit(resolved.views[position].intrinsicWidth),
         limit(resolved.views[position].intrinsicHeight)))
@@ -224,7 +224,7 @@ final class ParametricMove {
   /// can report `frame` (false for a NaN).
   @inline(__always)
   private static func inRange(_ frame: Rect) -> Bool {
-    let limit = LayoutEngine.largestAccurateFrameValue, negative = -LayoutChecks.negativeSizeTolerance
+    let limit = LayoutEngine.largestAccurateFrameValue, negative = -EngineTolerance.negativeSize
     return abs(frame.x) <= limit && abs(frame.y) <= limit && abs(frame.width) <= limit && abs(frame.height) <= limit
       && frame.width >= negative && frame.height >= negative
   }

@@ -49,8 +49,8 @@ enum SolverReuse {
   // MARK: Rules
 
   /// A layout keeps a solver per environment key when it has at least
-  /// ``LayoutEngine/cachingThreshold`` constraints (below that, every route costs it well under
-  /// a tenth of a millisecond, and one diffed solver is simplest) and at most
+  /// ``LayoutEngine/cachingThreshold`` constraints (below that, every route is cheap and one
+  /// diffed solver is simplest) and at most
   /// ``LayoutEngine/cachingCeiling`` (beyond a screen, memory counts more than speed).
   static func keepsSolverPerKey(_ set: ConstraintSet) -> Bool {
     set.constraints.count >= LayoutEngine.cachingThreshold && set.constraints.count <= LayoutEngine.cachingCeiling

@@ -53,7 +53,7 @@ enum SolutionReader {
     var brokenEntries: [(entry: LayoutEngine.Installed, violation: Double)] = []
     for entry in slot.installed where !entry.isRequired {
       let violation = violation(of: entry, in: slot.solver)
-      if violation > 1e-6 { brokenEntries.append((entry, violation)) }
+      if violation > EngineTolerance.brokenOptional { brokenEntries.append((entry, violation)) }
     }
     var broken: [LayoutEngine.BrokenConstraint] = []
     broken.reserveCapacity(brokenEntries.count)
