@@ -32,7 +32,27 @@ enum EnvironmentOptions {
     .value("scale", valueName: "n", help: "Points to pixels (2 for @2x)."),
     .flag("rtl", help: "Lay out right to left (leading is the right edge)."),
     contentSizeSpec,
+    keyboardSpec,
   ]
+
+  /// `--keyboard`: the software keyboard shown, for the root's keyboard layout guide.
+  static let keyboardSpec = OptionSpec.value(
+    "keyboard", valueName: "height",
+    help: "Show the software keyboard this many points tall from the screen's bottom (the height of "
+      + "root.keyboardLayoutGuide); without it the keyboard is hidden and the guide is the bottom safe-area inset.")
+
+  /// The environment with `--keyboard` applied: a height greater than 0 and at most the screen's.
+  static func keyboard(_ environment: Environment, from values: ParsedArguments) throws(UsageError) -> Environment {
+    guard let height = try values.positiveNumber("keyboard", valueName: "height") else { return environment }
+    guard height <= environment.containerSize.height else {
+      throw UsageError(
+        "The value '\(values.value("keyboard") ?? "")' is invalid for '--keyboard <height>': the keyboard cannot be "
+          + "taller than the screen (\(fmt(environment.containerSize.height)) pt).")
+    }
+    var environment = environment
+    environment.keyboardHeight = height
+    return environment
+  }
 
   /// `--scene`, for `.storyboard` and `.xib` files.
   static let sceneSpec = OptionSpec.value(
@@ -50,7 +70,7 @@ enum EnvironmentOptions {
     var environment = design
     if values.flag("rtl") { environment.layoutDirection = .rightToLeft }
     if let text = values.value("content-size") { environment.contentSizeCategory = try contentSize(text) }
-    return environment
+    return try keyboard(environment, from: values)
   }
 
   static let contentSizeSpec = OptionSpec.value(
@@ -69,7 +89,7 @@ enum EnvironmentOptions {
   static func environment(from values: ParsedArguments) throws(UsageError) -> Environment {
     var environment = try baseEnvironment(from: values)
     if let text = values.value("content-size") { environment.contentSizeCategory = try contentSize(text) }
-    return environment
+    return try keyboard(environment, from: values)
   }
 
   private static func baseEnvironment(from values: ParsedArguments) throws(UsageError) -> Environment {

@@ -37,6 +37,7 @@ struct MatrixCommand: Command {
         help: "Dynamic Type sizes to check, each environment in each: all, or a comma-separated list (large, AX5, ...).",
         default: "large"),
       EnvironmentOptions.sceneSpec,
+      EnvironmentOptions.keyboardSpec,
       // Measured by default: a label's stored frame is its size on one screen only.
       ImportCommand.intrinsicSpec(default: .fonts),
     ] + TextOptions.specs)
@@ -60,6 +61,8 @@ struct MatrixCommand: Command {
   var suppressed: [Suppression]
   var scene: String?
   var intrinsic: IntrinsicSizeSource
+  /// The parsed arguments, for `--keyboard`, which is checked against each screen's height.
+  var arguments: ParsedArguments
 
   init(_ arguments: ParsedArguments) throws(UsageError) {
     file = arguments.argument("file") ?? ""
@@ -72,6 +75,8 @@ struct MatrixCommand: Command {
     text = try TextOptions(arguments)
     scene = arguments.value("scene")
     intrinsic = ImportCommand.intrinsic(arguments, default: .fonts)
+    self.arguments = arguments
+    _ = try arguments.positiveNumber("keyboard", valueName: "height")
   }
 
   /// `all`, or a comma-separated list of categories, in the order given, without repeats.
@@ -129,6 +134,8 @@ struct MatrixCommand: Command {
       for var entry in Self.entries(family: family) {
         entry.environment = outcome.placed(entry.environment)
         entry.environment.contentSizeCategory = category
+        // The same keyboard on every screen (a screen shorter than it is a usage error).
+        entry.environment = try EnvironmentOptions.keyboard(entry.environment, from: arguments)
         if text.rightToLeft { entry.environment.layoutDirection = .rightToLeft }
         all.append(entry)
       }

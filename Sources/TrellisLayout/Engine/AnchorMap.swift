@@ -183,6 +183,8 @@ struct AnchorMap {
   let views: [String: ViewAnchors]
   var rootID: String
   var safeAreaInsets: EdgeInsets
+  /// The keyboard's height, `nil` when hidden (``Environment/keyboardHeight``): moved with the insets.
+  var keyboardHeight: Double?
   var direction: LayoutDirection
   /// Every variable of `items`; compiled expressions refer to them by position.
   private let table: [Variable]
@@ -259,6 +261,16 @@ struct AnchorMap {
         left: InlineExpression(constant: inset.left), top: InlineExpression(constant: inset.top),
         width: InlineExpression(position: root.width) - (inset.left + inset.right),
         height: InlineExpression(position: root.height) - (inset.top + inset.bottom),
+        margins: .zero, firstBaseline: nil, lastBaseline: nil, textCentre: nil)
+    }
+    if case .generated(_, KeyboardGuide.name) = item {
+      // The root's keyboard guide: its width, from its bottom up by the keyboard's height (the
+      // bottom safe-area inset with the keyboard hidden).
+      guard let root = positions[.view(rootID)] else { throw .unknownItem(item) }
+      let height = KeyboardGuide.height(keyboard: keyboardHeight, safeAreaInsets: safeAreaInsets)
+      return AnchorBox(
+        left: InlineExpression(constant: 0), top: InlineExpression(position: root.height) - height,
+        width: InlineExpression(position: root.width), height: InlineExpression(constant: height),
         margins: .zero, firstBaseline: nil, lastBaseline: nil, textCentre: nil)
     }
     if case .generated(let owner, ViewSafeArea.name) = item {
@@ -350,7 +362,7 @@ struct AnchorMap {
   /// insets, and they never change a term, so a move that changes only the insets changes
   /// only these constants.
   func dependsOnSafeArea(_ anchor: AnchorReference) -> Bool {
-    if anchor.item.isRootGuide { return true }
+    if anchor.item.isRootGuide || KeyboardGuide.isGuide(anchor.item) { return true }
     if case .generated(let owner, ViewSafeArea.name) = anchor.item {
       return views[canonical(.view(owner)).viewID ?? owner]?.safeAreaEdges ?? 0 != 0
     }

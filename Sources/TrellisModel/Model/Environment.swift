@@ -1,4 +1,5 @@
 import TrellisText
+import TrellisSupport
 
 /// The direction text and leading/trailing run.
 public enum LayoutDirection: String, Hashable, Sendable, Codable {
@@ -26,12 +27,17 @@ public struct Environment: Hashable, Sendable, CustomStringConvertible {
   public var orientation: Orientation?
   /// The user's preferred text size (Dynamic Type); text styles take their size from it.
   public var contentSizeCategory: ContentSizeCategory
+  /// The software keyboard's height from the screen's bottom (UIKit's keyboard frame, the home
+  /// indicator's strip included), or `nil` with the keyboard hidden; only the keyboard layout
+  /// guide reads it (``KeyboardGuide``).
+  public var keyboardHeight: Double?
 
   public init(
     containerSize: Size, traits: TraitCollection, safeAreaInsets: EdgeInsets = .zero, scale: Double = 1,
     layoutDirection: LayoutDirection = .leftToRight, deviceName: String? = nil, orientation: Orientation? = nil,
-    contentSizeCategory: ContentSizeCategory = .large
+    contentSizeCategory: ContentSizeCategory = .large, keyboardHeight: Double? = nil
   ) {
+    self.keyboardHeight = keyboardHeight
     self.contentSizeCategory = contentSizeCategory
     self.containerSize = containerSize
     self.traits = traits
@@ -47,6 +53,7 @@ public struct Environment: Hashable, Sendable, CustomStringConvertible {
   public var description: String {
     var body = "\(containerSize), \(traits)"
     if contentSizeCategory != .large { body += ", \(contentSizeCategory.shortName)" }
+    if let keyboardHeight { body += ", keyboard \(fmt(keyboardHeight))" }
     if let deviceName {
       return "\(deviceName)\(orientation.map { " \($0.rawValue)" } ?? "") (\(body))"
     }

@@ -14,8 +14,11 @@ public enum ViewSafeArea {
   package static let fileName = "safeAreaLayoutGuide"
 
   /// Every guide name a file may write after a view's id, with its generated item's name: a
-  /// scroll view's `contentLayoutGuide` and `frameLayoutGuide`, any view's `safeAreaLayoutGuide`.
-  package static let viewGuideNames: [String: String] = ScrollLayout.guideNames.merging([fileName: name]) { a, _ in a }
+  /// scroll view's `contentLayoutGuide` and `frameLayoutGuide`, any view's `safeAreaLayoutGuide`,
+  /// the root's `keyboardLayoutGuide`.
+  package static let viewGuideNames: [String: String] = ScrollLayout.guideNames.merging([
+    fileName: name, KeyboardGuide.fileName: KeyboardGuide.name,
+  ]) { a, _ in a }
 
   /// The safe-area guide of view `id`.
   public static func guide(of id: String) -> LayoutItem { .generated(owner: id, name: name) }

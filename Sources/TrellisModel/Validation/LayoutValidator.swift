@@ -279,7 +279,9 @@ public struct LayoutValidator: Sendable {
         // `root` names the root whatever its id.
         let viewID = anchor.item.viewID.map { $0 == "root" ? rootID : $0 }
         let viewKind = viewID.flatMap { views[$0]?.kind }
-        let scrollGuide = ScrollLayout.isScrollGuide(anchor.item) || ViewSafeArea.isGuide(anchor.item)
+        let scrollGuide =
+          ScrollLayout.isScrollGuide(anchor.item) || ViewSafeArea.isGuide(anchor.item)
+          || KeyboardGuide.isGuide(anchor.item)
         let isGuide = anchor.item.isRootGuide || viewKind == .guide || scrollGuide
         if scrollGuide, let problem = viewGuideProblem(anchor.item, rootID: rootID) {
           error("unknown-view", problem, at: anchor.location, path: path)
@@ -378,12 +380,18 @@ public struct LayoutValidator: Sendable {
       guard case .generated(let owner, let name) = item else { return nil }
       let safeArea = name == ViewSafeArea.name
       let written =
-        safeArea ? ViewSafeArea.fileName : name == "content" ? "contentLayoutGuide" : "frameLayoutGuide"
+        safeArea
+        ? ViewSafeArea.fileName
+        : name == KeyboardGuide.name ? KeyboardGuide.fileName : name == "content" ? "contentLayoutGuide" : "frameLayoutGuide"
       // `root` stands for the root's id only before an attribute; a guide needs the real id.
       if owner == "root", rootID != "root" {
         return "write the root's id, '\(rootID).\(written)', for the root's guide"
       }
+      if name == KeyboardGuide.name, views[owner] != nil, owner != rootID, owner != "root" {
+        return "only the root's \(written) is laid out (the keyboard's overlap with other views is not modelled); write '\(rootID).\(written)'"
+      }
       switch views[owner]?.kind {
+      case _? where name == KeyboardGuide.name: return nil
       case .guide? where safeArea:
         return "'\(owner)' is a layout guide, which has no \(written); name a view's, or 'safeArea' for the root's"
       case _? where safeArea: return nil

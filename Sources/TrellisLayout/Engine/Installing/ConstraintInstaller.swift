@@ -26,8 +26,9 @@ struct ConstraintInstaller {
     var update = LayoutEngine.Update.nothing(route)
     guard let resolved = slot.resolved, resolved.views.first != nil, var map = slot.map else { return update }
     guard slot.container != nil, Self.resize(&slot, to: environment.containerSize) else { return nil }
-    if map.safeAreaInsets != environment.safeAreaInsets {
+    if map.safeAreaInsets != environment.safeAreaInsets || map.keyboardHeight != environment.keyboardHeight {
       map.safeAreaInsets = environment.safeAreaInsets
+      map.keyboardHeight = environment.keyboardHeight
       for index in slot.installed.indices where slot.installed[index].readsSafeArea {
         let expression: LinearExpression
         do {
@@ -161,9 +162,10 @@ struct ConstraintInstaller {
       return pass.outcome
     }
     guard makeVariables(&pass, root: root, in: &slot) else { return nil }
-    let map = AnchorMap(
+    var map = AnchorMap(
       items: slot.items, views: resolved.views, rootID: root.id, safeAreaInsets: pass.environment.safeAreaInsets,
       direction: pass.environment.layoutDirection)
+    map.keyboardHeight = pass.environment.keyboardHeight
     compile(&pass, map)
     match(&pass, slot.installed)
     guard rebreak(&pass, &slot), remove(&pass, slot) else { return nil }

@@ -39,11 +39,11 @@ struct RejectionDependence {
     }
   }
 
-  /// Whether a move from `size` and `insets` to `environment` leaves every broken
-  /// constraint's block as it was.
-  func allowsMove(from size: Size, _ insets: EdgeInsets, to environment: Environment) -> Bool {
+  /// Whether a move from `size`, `insets` and `keyboard` to `environment` leaves every broken
+  /// constraint's block as it was (the keyboard guide reads the insets' constants too).
+  func allowsMove(from size: Size, _ insets: EdgeInsets, keyboard: Double?, to environment: Environment) -> Bool {
     (!onContainerSize || size == environment.containerSize)
-      && (!onSafeArea || insets == environment.safeAreaInsets)
+      && (!onSafeArea || (insets == environment.safeAreaInsets && keyboard == environment.keyboardHeight))
   }
 
   /// The blocks of the required constraints in the solver (`placed`, the container's) and of

@@ -58,12 +58,13 @@ enum SolverReuse {
 
   /// A slot may move to `environment` of its own key as it is: its last layout said nothing a
   /// move would not repeat (``LayoutEngine/SolverSlot/replay``), and broke no required
-  /// constraint that the move could let hold (``RejectionDependence/allowsMove(from:_:to:)``).
+  /// constraint that the move could let hold (``RejectionDependence/allowsMove(from:_:keyboard:to:)``).
   static func mayMove(_ slot: inout LayoutEngine.SolverSlot, to environment: Environment) -> Bool {
     guard slot.replay != nil, slot.resolved != nil, slot.set != nil, let map = slot.map else { return false }
     guard slot.hadRejections else { return true }
     guard let dependence = slot.rejectionDependence(), let container = slot.container else { return false }
-    return dependence.allowsMove(from: container.size, map.safeAreaInsets, to: environment)
+    return dependence.allowsMove(
+      from: container.size, map.safeAreaInsets, keyboard: map.keyboardHeight, to: environment)
   }
 
   /// A move may be parametric when nothing but the container's size changes for what the
@@ -78,6 +79,7 @@ enum SolverReuse {
     _ slot: inout LayoutEngine.SolverSlot, to environment: Environment, readsMargins: Bool, checksAmbiguity: Bool
   ) -> Bool {
     guard slot.container != nil, let kept = slot.resolved, slot.map?.safeAreaInsets == environment.safeAreaInsets,
+      slot.map?.keyboardHeight == environment.keyboardHeight,
       kept.scrollViews.isEmpty
     else { return false }
     guard
