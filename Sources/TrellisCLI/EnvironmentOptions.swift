@@ -32,7 +32,6 @@ enum EnvironmentOptions {
     .value("scale", valueName: "n", help: "Points to pixels (2 for @2x)."),
     .flag("rtl", help: "Lay out right to left (leading is the right edge)."),
     contentSizeSpec,
-    keyboardSpec,
   ]
 
   /// `--keyboard`: the software keyboard shown, for the root's keyboard layout guide.

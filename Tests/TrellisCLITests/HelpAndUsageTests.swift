@@ -20,7 +20,7 @@ final class HelpAndUsageTests: XCTestCase {
                          [--text-metric <name>] [--pseudo-locale <name>] [--snap]
                          [--format <format>] [--columns <n>] [--ascii]
                          [--output <path>] [--suppress <codes>] [--watch]
-                         [--interval <seconds>]
+                         [--interval <seconds>] [--keyboard <height>]
 
     """
 

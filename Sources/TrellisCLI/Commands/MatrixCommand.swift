@@ -37,10 +37,9 @@ struct MatrixCommand: Command {
         help: "Dynamic Type sizes to check, each environment in each: all, or a comma-separated list (large, AX5, ...).",
         default: "large"),
       EnvironmentOptions.sceneSpec,
-      EnvironmentOptions.keyboardSpec,
       // Measured by default: a label's stored frame is its size on one screen only.
       ImportCommand.intrinsicSpec(default: .fonts),
-    ] + TextOptions.specs)
+    ] + TextOptions.specs + [EnvironmentOptions.keyboardSpec])
 
   /// One environment of the matrix.
   struct Entry: Sendable {

@@ -28,6 +28,7 @@ struct SolveCommand: Command {
       FailurePolicy.suppressSpec,
       .flag("watch", help: "Solve and draw again each time the file changes, until interrupted (Ctrl-C)."),
       .value("interval", valueName: "seconds", help: "How often --watch looks at the file.", default: "0.5"),
+      EnvironmentOptions.keyboardSpec,
     ])
 
   var file: String
