@@ -118,7 +118,7 @@ public final class LayoutEngine {
   public static let cachingCeiling = 20_000
 
   /// Frame values beyond which a layout is warned about: far beyond any screen, where the
-  /// solver keeps only about 1e-10 of the largest value (README, "Numerical limits"), so a
+  /// solver keeps only about 1e-10 of the largest value (docs/solver.md, "Numerical limits"), so a
   /// constraint between such frames can miss by whole points without its own error.
   public static let largestAccurateFrameValue = 1e9
 

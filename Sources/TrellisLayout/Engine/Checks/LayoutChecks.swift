@@ -8,7 +8,7 @@ import TrellisSupport
 /// Every finding is a ``Diagnostic`` naming the environment it was found in.
 enum LayoutChecks {
   /// Required constraints the solution misses by more than rounding: never a silent wrong
-  /// answer. Within the solver's tested range (README, "Numerical limits") this is empty; a
+  /// answer. Within the solver's tested range (docs/solver.md, "Numerical limits") this is empty; a
   /// layout that mixes magnitudes far beyond it (a multiplier of 1e6) can get here.
   static func accuracy(_ slot: LayoutEngine.SolverSlot, _ resolved: ResolvedLayout, paths: [String: String])
     -> [Diagnostic]
