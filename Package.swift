@@ -38,22 +38,29 @@ let package = Package(
     // Self-contained: reads font files and lays out text; no other Trellis module.
     .target(name: "TrellisText", swiftSettings: settings),
     .target(name: "TrellisModel", dependencies: ["TrellisSupport", "TrellisText"], swiftSettings: settings),
-    .target(name: "TrellisLayout", dependencies: ["TrellisModel", "TrellisSolver", "TrellisSupport", "TrellisText"], swiftSettings: settings),
-    .target(name: "TrellisJSON", dependencies: ["TrellisModel", "TrellisSupport", "TrellisText"], swiftSettings: settings),
+    .target(
+      name: "TrellisLayout", dependencies: ["TrellisModel", "TrellisSolver", "TrellisSupport", "TrellisText"],
+      swiftSettings: settings),
+    .target(
+      name: "TrellisJSON", dependencies: ["TrellisModel", "TrellisSupport", "TrellisText"], swiftSettings: settings),
     .target(name: "TrellisRender", dependencies: ["TrellisModel", "TrellisSupport"], swiftSettings: settings),
     // The Interface Builder front end: .storyboard and .xib files (Foundation's XMLParser) to
     // layout documents, with each value's XML location.
-    .target(name: "TrellisImport", dependencies: ["TrellisModel", "TrellisSupport", "TrellisText"], swiftSettings: settings),
+    .target(
+      name: "TrellisImport", dependencies: ["TrellisModel", "TrellisSupport", "TrellisText"], swiftSettings: settings),
     .target(
       name: "TrellisCLI",
       dependencies: [
-        "TrellisModel", "TrellisLayout", "TrellisJSON", "TrellisImport", "TrellisRender", "TrellisSupport", "TrellisText",
+        "TrellisModel", "TrellisLayout", "TrellisJSON", "TrellisImport", "TrellisRender", "TrellisSupport",
+        "TrellisText",
       ], swiftSettings: settings),
 
     // MARK: Executables
     .executableTarget(name: "trellis", dependencies: ["TrellisCLI"], swiftSettings: settings),
     .executableTarget(
-      name: "trellis-bench", dependencies: ["TrellisSolver", "TrellisModel", "TrellisLayout", "TrellisJSON", "TrellisSupport"], swiftSettings: settings),
+      name: "trellis-bench",
+      dependencies: ["TrellisSolver", "TrellisModel", "TrellisLayout", "TrellisJSON", "TrellisSupport"],
+      swiftSettings: settings),
 
     // MARK: Tests
     // What the test targets share: fixture paths, snapshots, the layout builder, hand-solved
@@ -70,9 +77,11 @@ let package = Package(
     // snapshot files are read through #filePath, not as bundle resources.
     .testTarget(name: "TrellisSolverTests", dependencies: ["TrellisSolver"], swiftSettings: settings),
     .testTarget(
-      name: "TrellisModelTests", dependencies: ["TrellisModel", "TrellisJSON", "TrellisSupport", "TrellisTestSupport"], swiftSettings: settings),
+      name: "TrellisModelTests", dependencies: ["TrellisModel", "TrellisJSON", "TrellisSupport", "TrellisTestSupport"],
+      swiftSettings: settings),
     .testTarget(
-      name: "TrellisJSONTests", dependencies: ["TrellisJSON", "TrellisModel", "TrellisSupport", "TrellisTestSupport"], swiftSettings: settings),
+      name: "TrellisJSONTests", dependencies: ["TrellisJSON", "TrellisModel", "TrellisSupport", "TrellisTestSupport"],
+      swiftSettings: settings),
     .testTarget(
       name: "TrellisLayoutTests",
       dependencies: [
@@ -91,9 +100,11 @@ let package = Package(
       dependencies: [
         "TrellisRender", "TrellisModel", "TrellisLayout", "TrellisJSON", "TrellisSupport", "TrellisTestSupport",
       ], swiftSettings: settings),
-    .testTarget(name: "TrellisTextTests", dependencies: ["TrellisText", "TrellisTestSupport"], swiftSettings: settings),
+    .testTarget(
+      name: "TrellisTextTests", dependencies: ["TrellisText", "TrellisTestSupport"], swiftSettings: settings),
     .testTarget(
       name: "TrellisImportTests",
-      dependencies: ["TrellisImport", "TrellisModel", "TrellisLayout", "TrellisJSON", "TrellisTestSupport"], swiftSettings: settings),
+      dependencies: ["TrellisImport", "TrellisModel", "TrellisLayout", "TrellisJSON", "TrellisTestSupport"],
+      swiftSettings: settings),
   ]
 )

@@ -1,8 +1,8 @@
-import TrellisSupport
 import Foundation
 import TrellisJSON
 import TrellisLayout
 import TrellisModel
+import TrellisSupport
 
 /// Runs the `trellis` command with `arguments` (without the program name) using the real
 /// pipeline and the process environment; returns the exit status.

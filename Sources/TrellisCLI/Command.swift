@@ -1,9 +1,9 @@
-import TrellisSupport
 import Foundation
 import TrellisImport
 import TrellisJSON
 import TrellisLayout
 import TrellisModel
+import TrellisSupport
 
 /// A subcommand: its declaration, how it reads parsed arguments, and what it does.
 protocol Command {
@@ -78,7 +78,8 @@ struct CommandContext {
 
   /// Solves through the pipeline, failing when the engine is not available.
   func solve(
-    _ document: LayoutDocument, _ environment: Environment, snapToPixels: Bool = false, text: TextSettings = TextSettings()
+    _ document: LayoutDocument, _ environment: Environment, snapToPixels: Bool = false,
+    text: TextSettings = TextSettings()
   ) throws(RuntimeError) -> LayoutResult {
     guard let result = pipeline.solve(document, environment, snapToPixels: snapToPixels, text: text) else {
       throw RuntimeError.noEngine

@@ -1,7 +1,7 @@
-import TrellisSupport
 import TrellisJSON
 import TrellisLayout
 import TrellisModel
+import TrellisSupport
 
 /// What makes a chosen environment impossible on any screen, as usage errors (exit 64): a
 /// scale outside 1…10, and safe-area insets that do not fit the container.

@@ -1,8 +1,8 @@
 import Foundation
-import TrellisSupport
 import TrellisJSON
 import TrellisLayout
 import TrellisModel
+import TrellisSupport
 
 /// The one rule that decides what fails a command (exit status 1), from diagnostics as data:
 /// their severity, kind and code, never their message.

@@ -1,8 +1,8 @@
-import TrellisSupport
 import Glibc
 import TrellisJSON
 import TrellisLayout
 import TrellisModel
+import TrellisSupport
 
 /// Writing `--output` without ever destroying anything (docs/cli.md, "Files").
 ///

@@ -49,8 +49,9 @@ package struct Pipeline: Sendable {
   package var read: @Sendable (_ path: String) -> ReadOutcome
   /// Decides every size-class variation for an environment (`LayoutDocument.resolved(for:)`),
   /// measuring text as the settings say (fonts, else a metric).
-  package var resolve: @Sendable (_ document: LayoutDocument, _ environment: Environment, _ text: TextSettings) ->
-    ResolvedLayout?
+  package var resolve:
+    @Sendable (_ document: LayoutDocument, _ environment: Environment, _ text: TextSettings) ->
+      ResolvedLayout?
   /// Solves one document for an environment, optionally rounding frames to the pixel grid;
   /// `nil` means no engine is linked.
   package typealias Solve = (_ environment: Environment, _ snapToPixels: Bool) -> LayoutResult?
@@ -96,7 +97,8 @@ package struct Pipeline: Sendable {
 
   /// Solves once, with a fresh solver.
   package func solve(
-    _ document: LayoutDocument, _ environment: Environment, snapToPixels: Bool = false, text: TextSettings = TextSettings()
+    _ document: LayoutDocument, _ environment: Environment, snapToPixels: Bool = false,
+    text: TextSettings = TextSettings()
   ) -> LayoutResult? {
     makeSolver(document, text)(environment, snapToPixels)
   }

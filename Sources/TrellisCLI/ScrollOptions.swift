@@ -1,7 +1,7 @@
-import TrellisSupport
 import TrellisJSON
 import TrellisLayout
 import TrellisModel
+import TrellisSupport
 
 /// `--scroll-offset ID=X,Y` and `--zoom ID=S`: show another part of a scroll view's content.
 /// Several scroll views are separated by `;` (`a=0,300;b=0,0`).
@@ -33,8 +33,9 @@ enum ScrollOptions {
   }
 
   /// The offsets and zoom scales asked for, by scroll view id.
-  static func overrides(from values: ParsedArguments) throws(UsageError) -> [(id: String, offset: Point?, zoom: Double?)]
-  {
+  static func overrides(from values: ParsedArguments) throws(UsageError) -> [(
+    id: String, offset: Point?, zoom: Double?
+  )] {
     var out: [(id: String, offset: Point?, zoom: Double?)] = []
     if let text = values.value("scroll-offset") {
       for (id, value) in try pairs(text, option: "scroll-offset", valueName: "ID=X,Y", example: "scroll=0,300") {

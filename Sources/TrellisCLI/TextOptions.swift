@@ -14,14 +14,19 @@ struct TextOptions {
   static let specs: [OptionSpec] = [
     .value(
       "fonts", valueName: "dir",
-      help: "Measure text with the .ttf/.otf/.ttc fonts in this directory (else the file's \"fonts\", else $TRELLIS_FONTS, else --text-metric)."),
+      help:
+        "Measure text with the .ttf/.otf/.ttc fonts in this directory (else the file's \"fonts\", else $TRELLIS_FONTS, else --text-metric)."
+    ),
     .value(
       "text-metric", valueName: "name", allowed: ["fixed"] + BuiltinTextMeasurer.names,
-      help: "Measure text without fonts: fixed (0.5 em a character, the same everywhere) or inter (the iOS system font approximated with Inter's widths; closer to UIKit).",
+      help:
+        "Measure text without fonts: fixed (0.5 em a character, the same everywhere) or inter (the iOS system font approximated with Inter's widths; closer to UIKit).",
       default: "fixed"),
     .value(
       "pseudo-locale", valueName: "name", allowed: PseudoLocale.allCases.map(\.name),
-      help: "Stretch every text as a translation would: longer (x1.3), double, accented, bounded, right-to-left (also lays out right to left)."),
+      help:
+        "Stretch every text as a translation would: longer (x1.3), double, accented, bounded, right-to-left (also lays out right to left)."
+    ),
   ]
 
   var fontsOption: String?
@@ -63,7 +68,8 @@ struct TextOptions {
     TextSettings(fonts: try fonts(for: document, &context), metric: metric)
   }
 
-  private func fonts(for document: LayoutDocument, _ context: inout CommandContext) throws(RuntimeError) -> FontLibrary? {
+  private func fonts(for document: LayoutDocument, _ context: inout CommandContext) throws(RuntimeError) -> FontLibrary?
+  {
     let chosen: (path: String, origin: String)?
     if let fontsOption {
       chosen = (fontsOption, "'--fonts'")

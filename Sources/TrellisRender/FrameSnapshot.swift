@@ -1,6 +1,6 @@
+import Foundation
 import TrellisModel
 import TrellisSupport
-import Foundation
 
 /// Frames of a layout in many environments as stable text a reviewer can read, and the
 /// comparison of two such texts: what `trellis snapshot` writes and checks.
@@ -125,7 +125,9 @@ package enum FrameSnapshot {
         }
         if was != line.values { changes.append("  \(line.id): \(was) → \(line.values)") }
       }
-      for line in before.lines where !afterIDs.contains(line.id) { changes.append("  \(line.id): removed (was \(line.values))") }
+      for line in before.lines where !afterIDs.contains(line.id) {
+        changes.append("  \(line.id): removed (was \(line.values))")
+      }
       if !changes.isEmpty { out.append("\(block.name):\n" + changes.joined(separator: "\n")) }
     }
     for block in old where !newNames.contains(block.name) { out.append("\(block.name): no longer checked") }

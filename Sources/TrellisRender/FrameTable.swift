@@ -1,5 +1,5 @@
-import TrellisSupport
 import TrellisModel
+import TrellisSupport
 
 /// The frame table: one row per view in document order (hidden ones too), ids indented by depth.
 ///
@@ -34,7 +34,8 @@ package enum FrameTable {
     var line = "scroll \(state.id): content \(NumberFormat.short(size.width))x\(NumberFormat.short(size.height))"
     line += " at offset \(NumberFormat.short(state.contentOffset.x)),\(NumberFormat.short(state.contentOffset.y))"
     line += ", zoom \(NumberFormat.short(state.zoomScale)), adjusted insets t\(NumberFormat.short(inset.top))"
-    line += " l\(NumberFormat.short(inset.left)) b\(NumberFormat.short(inset.bottom)) r\(NumberFormat.short(inset.right))"
+    line +=
+      " l\(NumberFormat.short(inset.left)) b\(NumberFormat.short(inset.bottom)) r\(NumberFormat.short(inset.right))"
     return line + "\n"
   }
 

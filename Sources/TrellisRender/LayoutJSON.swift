@@ -1,5 +1,5 @@
-import TrellisSupport
 import TrellisModel
+import TrellisSupport
 
 /// The stable JSON document of one solved layout (`trellis solve --format json`).
 ///

@@ -1,5 +1,5 @@
-import TrellisSupport
 import TrellisModel
+import TrellisSupport
 
 /// A rotation told in UIKit's order (`trellis rotate`), from a ``LayoutDiff``.
 ///

@@ -619,7 +619,9 @@ extension Engine {
     let delta = constant - record.constant
     if delta == 0 { return }
     // A compact or redundant equality is rebuilt or re-added: the guarded path (rare).
-    if record.isCompact || kind(record.marker) == .dummy && isBasic(record.marker) { return try setConstant(of: constraint, to: constant) }
+    if record.isCompact || kind(record.marker) == .dummy && isBasic(record.marker) {
+      return try setConstant(of: constraint, to: constant)
+    }
     applyConstantChange(record, delta: delta)
     record.constant = constant
     records[constraint.id] = record

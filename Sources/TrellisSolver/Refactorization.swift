@@ -221,4 +221,3 @@ extension Engine {
     row.constant = abs(residual) <= epsilon * size ? 0 : residual
   }
 }
-

@@ -119,7 +119,9 @@ struct Row {
 
   /// `add(_:_:tolerance:)`, noting in `lostDigits` what its sum lost (see ``DigitLoss``).
   @discardableResult
-  mutating func add(_ symbol: SymbolID, _ coefficient: Double, tolerance: Double = tableauTolerance, lostDigits: inout DigitLoss) -> Int {
+  mutating func add(
+    _ symbol: SymbolID, _ coefficient: Double, tolerance: Double = tableauTolerance, lostDigits: inout DigitLoss
+  ) -> Int {
     accumulate(symbol, coefficient, tolerance: tolerance, lostDigits: &lostDigits).change
   }
 
@@ -223,7 +225,8 @@ struct Row {
     // merge in place too (`mergeFromTheEnd`), which only a row eight times as long beats.
     if other.cells.count <= 2 || other.cells.count * (objective ? 8 : 4) <= cells.count {
       for cell in other.cells {
-        let value = accumulate(cell.symbol, cell.coefficient * factor, tolerance: tolerance, lostDigits: &lostDigits).value
+        let value = accumulate(cell.symbol, cell.coefficient * factor, tolerance: tolerance, lostDigits: &lostDigits)
+          .value
         observer.wrote(cell.symbol, value)
       }
       if grew { capMagnitude() }
@@ -287,9 +290,11 @@ struct Row {
           }
           if c != 0 && abs(c) <= coarseFloor {
             if fineFloor < 0 {
-              fineFloor = objectiveNoiseFloor
+              fineFloor =
+                objectiveNoiseFloor
                 * (magnitudeSpan
-                  * Row.largestBefore(row, unreached: i, merged: w + 1, end: n + m, source, written: j + 1, summedLargest))
+                  * Row.largestBefore(
+                    row, unreached: i, merged: w + 1, end: n + m, source, written: j + 1, summedLargest))
             }
             if abs(c) <= fineFloor { c = 0 }
           }

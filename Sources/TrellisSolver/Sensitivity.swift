@@ -176,4 +176,3 @@ package struct AffineBounds: Sendable {
     }
   }
 }
-

@@ -117,12 +117,12 @@ extension Engine {
       guard top <= bestLevel, c != 0, k == .external || c < 0 else { continue }
       let gain = abs(c)
       let better: Bool
-      if top < bestLevel || best == nil {
+      if top < bestLevel {
         better = true
-      } else if bland {
-        better = symbol < best!.0
+      } else if let incumbent = best?.0 {
+        better = bland ? symbol < incumbent : gain > bestGain || (gain == bestGain && symbol < incumbent)
       } else {
-        better = gain > bestGain || (gain == bestGain && symbol < best!.0)
+        better = true
       }
       if better {
         best = (symbol, c < 0 ? 1 : -1)

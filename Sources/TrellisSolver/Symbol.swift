@@ -97,7 +97,9 @@ struct DigitLoss {
 
 /// `cancellingSum`, also noting in `digits` what the sum lost (see ``DigitLoss``).
 @inline(__always)
-func cancellingSum(_ a: Double, _ b: Double, tolerance: Double = tableauTolerance, lostDigits digits: inout DigitLoss) -> Double {
+func cancellingSum(_ a: Double, _ b: Double, tolerance: Double = tableauTolerance, lostDigits digits: inout DigitLoss)
+  -> Double
+{
   let sum = a + b
   // Most cancellations are exact (layouts' coefficients are simple): nothing is lost.
   if sum == 0 { return 0 }

@@ -1,9 +1,9 @@
-import TrellisSupport
 import Foundation
 import TrellisJSON
 import TrellisLayout
 import TrellisModel
 import TrellisSolver
+import TrellisSupport
 
 /// The workloads trellis-bench knows, in run order, and the files they come from.
 enum WorkloadCatalog {
@@ -280,7 +280,8 @@ enum BenchCommand {
         throw BenchInputError(message: "--scaling-svg needs the scaling workload in strict mode")
       }
       let chart = ScalingChart.svg(
-        ScalingChart.series(scaling.measurements), title: "trellis-bench scaling: a fresh layout (release, strict, median)")
+        ScalingChart.series(scaling.measurements),
+        title: "trellis-bench scaling: a fresh layout (release, strict, median)")
       do {
         try chart.write(toFile: path, atomically: true, encoding: .utf8)
       } catch {

@@ -71,14 +71,19 @@ struct FloorWorkload: Workload {
       frames[i + 1 + card] = Rect(x: columnX, y: gridY + Double(card) * (columnH + 8), width: 0, height: columnH)
     }
     i += 5
-    frames[i] = Rect(x: s.left + (w - s.left - s.right) / 2 - labelW / 2, y: h - s.bottom - labelH, width: labelW, height: labelH)
+    frames[i] = Rect(
+      x: s.left + (w - s.left - s.right) / 2 - labelW / 2, y: h - s.bottom - labelH, width: labelW, height: labelH)
   }
 
   var regions: [RegionInfo] {
     [
-      RegionInfo(measurement: "hand", operation: "hand-written frames, alternating 414x736/430x800", defaultIterations: 100_000),
-      RegionInfo(measurement: "engine", operation: "live engine layout with its checks, alternating", defaultIterations: 1000),
-      RegionInfo(measurement: "engine_nochecks", operation: "live engine layout, no ambiguity check, alternating", defaultIterations: 1000),
+      RegionInfo(
+        measurement: "hand", operation: "hand-written frames, alternating 414x736/430x800", defaultIterations: 100_000),
+      RegionInfo(
+        measurement: "engine", operation: "live engine layout with its checks, alternating", defaultIterations: 1000),
+      RegionInfo(
+        measurement: "engine_nochecks", operation: "live engine layout, no ambiguity check, alternating",
+        defaultIterations: 1000),
       RegionInfo(
         measurement: "engine_frames", operation: "live engine frames into an array, with its checks, alternating",
         defaultIterations: 1000),
@@ -121,7 +126,9 @@ struct FloorWorkload: Workload {
       if !(largest <= GoldenTolerance.frames) {
         log.fail("\(environment): the arithmetic and the engine differ by \(largest)")
       }
-      if result.views.count != Self.ids.count { log.fail("the layout has \(result.views.count) views, not \(Self.ids.count)") }
+      if result.views.count != Self.ids.count {
+        log.fail("the layout has \(result.views.count) views, not \(Self.ids.count)")
+      }
       if result.views.map(\.id) != Self.ids { log.fail("the views are not in the arithmetic's order") }
     }
     // `layoutFrames`: the same frames, in the views' order, with nothing to report.
@@ -135,9 +142,10 @@ struct FloorWorkload: Workload {
         log.fail("\(environment): layoutFrames wrote \(engineFrames.count) frames, not \(frames.count)")
         continue
       }
-      let largest = zip(engineFrames, frames).map { a, b in
-        max(abs(a.x - b.x), abs(a.y - b.y), abs(a.width - b.width), abs(a.height - b.height))
-      }.max() ?? 0
+      let largest =
+        zip(engineFrames, frames).map { a, b in
+          max(abs(a.x - b.x), abs(a.y - b.y), abs(a.width - b.width), abs(a.height - b.height))
+        }.max() ?? 0
       if !(largest <= GoldenTolerance.frames) {
         log.fail("\(environment): layoutFrames and the arithmetic differ by \(largest)")
       }
@@ -168,9 +176,12 @@ struct FloorWorkload: Workload {
     for (name, checks) in [("engine", true), ("engine_nochecks", false)] {
       let live = engine(mode, checks: checks)
       let pass = {
-        for index in 0..<20 { consume(live.layout(in: index % 2 == 0 ? Self.large : Self.small).views.last?.frame.x ?? 0) }
+        for index in 0..<20 {
+          consume(live.layout(in: index % 2 == 0 ? Self.large : Self.small).views.last?.frame.x ?? 0)
+        }
       }
-      results.append(Measurement(name: name, samples: plan.collect(warmup: pass) { microsecondsPerOperation(20, pass) }))
+      results.append(
+        Measurement(name: name, samples: plan.collect(warmup: pass) { microsecondsPerOperation(20, pass) }))
     }
     let live = engine(mode, checks: true)
     let framesPass = {
@@ -181,7 +192,8 @@ struct FloorWorkload: Workload {
     }
     results.append(
       Measurement(
-        name: "engine_frames", samples: plan.collect(warmup: framesPass) { microsecondsPerOperation(1000, framesPass) }))
+        name: "engine_frames", samples: plan.collect(warmup: framesPass) { microsecondsPerOperation(1000, framesPass) })
+    )
     return results
   }
 
@@ -209,7 +221,9 @@ struct FloorWorkload: Workload {
     }
     let live = engine(mode, checks: measurement == "engine")
     measuredRegion {
-      for index in 0..<iterations { consume(live.layout(in: index % 2 == 0 ? Self.large : Self.small).views.last?.frame.x ?? 0) }
+      for index in 0..<iterations {
+        consume(live.layout(in: index % 2 == 0 ? Self.large : Self.small).views.last?.frame.x ?? 0)
+      }
     }
   }
 }

@@ -72,7 +72,9 @@ struct JSONNode {
 
   /// The member `key` of this object, or `nil` when absent.
   func optionalMember(_ key: String) throws(BenchInputError) -> JSONNode? {
-    guard case .object(let members) = value.value else { throw error("expected an object, found \(value.typeDescription)") }
+    guard case .object(let members) = value.value else {
+      throw error("expected an object, found \(value.typeDescription)")
+    }
     for member in members where member.key == key {
       return JSONNode(value: member.value, path: "\(path).\(key)")
     }
@@ -81,13 +83,17 @@ struct JSONNode {
 
   /// The members of this object, in the order written.
   func members() throws(BenchInputError) -> [(key: String, node: JSONNode)] {
-    guard case .object(let members) = value.value else { throw error("expected an object, found \(value.typeDescription)") }
+    guard case .object(let members) = value.value else {
+      throw error("expected an object, found \(value.typeDescription)")
+    }
     return members.map { (key: $0.key, node: JSONNode(value: $0.value, path: "\(path).\($0.key)")) }
   }
 
   /// The elements of this array.
   func elements() throws(BenchInputError) -> [JSONNode] {
-    guard case .array(let elements) = value.value else { throw error("expected an array, found \(value.typeDescription)") }
+    guard case .array(let elements) = value.value else {
+      throw error("expected an array, found \(value.typeDescription)")
+    }
     return elements.enumerated().map { JSONNode(value: $0.element, path: "\(path)[\($0.offset)]") }
   }
 
@@ -99,7 +105,9 @@ struct JSONNode {
   }
 
   func number() throws(BenchInputError) -> Double {
-    guard case .number(let number) = value.value else { throw error("expected a number, found \(value.typeDescription)") }
+    guard case .number(let number) = value.value else {
+      throw error("expected a number, found \(value.typeDescription)")
+    }
     return number
   }
 
@@ -113,7 +121,9 @@ struct JSONNode {
   }
 
   func string() throws(BenchInputError) -> String {
-    guard case .string(let string) = value.value else { throw error("expected a string, found \(value.typeDescription)") }
+    guard case .string(let string) = value.value else {
+      throw error("expected a string, found \(value.typeDescription)")
+    }
     return string
   }
 }

@@ -1,9 +1,9 @@
-import TrellisSupport
 import Foundation
 import TrellisJSON
 import TrellisLayout
 import TrellisModel
 import TrellisSolver
+import TrellisSupport
 
 /// The outcome of one workload in one mode.
 struct WorkloadResult {

@@ -60,17 +60,20 @@ enum ScalingChart {
       out += "  <line x1=\"\(f(left))\" y1=\"\(f(py))\" x2=\"\(f(width - right))\" y2=\"\(f(py))\" stroke=\"#ddd\"/>\n"
       out += "  <text x=\"\(f(left - 6))\" y=\"\(f(py + 4))\" text-anchor=\"end\">\(timeLabel(decade))</text>\n"
     }
-    out += "  <text x=\"\(f((left + width - right) / 2))\" y=\"\(f(height - 12))\" text-anchor=\"middle\">views</text>\n"
+    out +=
+      "  <text x=\"\(f((left + width - right) / 2))\" y=\"\(f(height - 12))\" text-anchor=\"middle\">views</text>\n"
     // Reference slopes through the first series' first point.
     if let first = series.first?.points.first {
       for (slope, name) in [(1.0, "linear"), (2.0, "quadratic")] {
         let endViews = pow(10, maxX)
         let endMs = first.milliseconds * pow(endViews / first.views, slope)
-        let clippedViews = endMs > pow(10, maxY) ? first.views * pow(pow(10, maxY) / first.milliseconds, 1 / slope) : endViews
+        let clippedViews =
+          endMs > pow(10, maxY) ? first.views * pow(pow(10, maxY) / first.milliseconds, 1 / slope) : endViews
         let clippedMs = min(endMs, pow(10, maxY))
         out += "  <line x1=\"\(f(x(first.views)))\" y1=\"\(f(y(first.milliseconds)))\" x2=\"\(f(x(clippedViews)))\" "
         out += "y2=\"\(f(y(clippedMs)))\" stroke=\"#999\" stroke-dasharray=\"4 4\"/>\n"
-        out += "  <text x=\"\(f(x(clippedViews) - 4))\" y=\"\(f(y(clippedMs) - 4))\" text-anchor=\"end\" fill=\"#777\">\(name)</text>\n"
+        out +=
+          "  <text x=\"\(f(x(clippedViews) - 4))\" y=\"\(f(y(clippedMs) - 4))\" text-anchor=\"end\" fill=\"#777\">\(name)</text>\n"
       }
     }
     for (index, serie) in series.enumerated() {

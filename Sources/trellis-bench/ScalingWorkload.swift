@@ -51,15 +51,17 @@ struct ScalingWorkload: Workload {
     Shape.allCases.flatMap { shape in
       Self.sizes(shape).map { size in
         RegionInfo(
-          measurement: "\(shape.rawValue)_\(size)", operation: "new engine + layout of a \(size)-view \(shape.rawValue)",
+          measurement: "\(shape.rawValue)_\(size)",
+          operation: "new engine + layout of a \(size)-view \(shape.rawValue)",
           defaultIterations: size >= 3000 ? 1 : size >= 1000 ? 3 : 10)
       }
-    } + Self.resizeSizes.map { size in
-      RegionInfo(
-        measurement: "resize_\(size)",
-        operation: "layout of a \(size)-button grid on a live engine, alternating 414x736 and 428x926 (wC hR)",
-        defaultIterations: 20)
     }
+      + Self.resizeSizes.map { size in
+        RegionInfo(
+          measurement: "resize_\(size)",
+          operation: "layout of a \(size)-button grid on a live engine, alternating 414x736 and 428x926 (wC hR)",
+          defaultIterations: 20)
+      }
   }
 
   /// The button grids a resize is measured on: a live engine moved between two sizes of one
@@ -109,7 +111,9 @@ struct ScalingWorkload: Workload {
       for i in 0..<size {
         constraints.append("v\(i).height == 10")
         if i > 0 {
-          constraints += ["v\(i).leading == v\(i - 1).trailing", "v\(i).top == v\(i - 1).top", "v\(i).width == v\(i - 1).width"]
+          constraints += [
+            "v\(i).leading == v\(i - 1).trailing", "v\(i).top == v\(i - 1).top", "v\(i).width == v\(i - 1).width",
+          ]
         }
       }
       constraints.append("v\(size - 1).trailing == root.trailing")
@@ -161,7 +165,8 @@ struct ScalingWorkload: Workload {
           Self.text(shape, size: size), file: "\(shape.rawValue)-\(size).json",
           limits: ReaderLimits(maxFileSize: 64 * 1024 * 1024, maxViews: 20_000, maxConstraints: 100_000))
         guard let document = read.document, !read.hasErrors else {
-          throw BenchInputError(message: "the generated \(shape.rawValue) of \(size) views does not read:\n\(read.renderedDiagnostics)")
+          throw BenchInputError(
+            message: "the generated \(shape.rawValue) of \(size) views does not read:\n\(read.renderedDiagnostics)")
         }
         documents["\(shape.rawValue)_\(size)"] = document
       }
@@ -214,7 +219,8 @@ struct ScalingWorkload: Workload {
         let once = {
           consume(self.engine(key, mode)?.layout(in: Self.environment).views.last?.frame.width ?? 0)
         }
-        let measurement = Measurement(name: key, samples: plan.collect(warmup: once) { microsecondsPerOperation(1, once) })
+        let measurement = Measurement(
+          name: key, samples: plan.collect(warmup: once) { microsecondsPerOperation(1, once) })
         medians[size] = measurement.median
         results.append(measurement)
       }

@@ -1,8 +1,8 @@
-import TrellisSupport
 import TrellisJSON
 import TrellisLayout
 import TrellisModel
 import TrellisSolver
+import TrellisSupport
 
 /// kiwi's scalar strength of a required constraint: `create(1000, 1000, 1000, 1)`.
 let kiwiRequiredStrength = 1_001_001_000.0

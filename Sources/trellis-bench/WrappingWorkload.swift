@@ -57,11 +57,13 @@ struct WrappingWorkload: Workload {
 
   static var portrait: Environment {
     DeviceTable.device(named: "iPhone 8")?.environment(orientation: .portrait)
-      ?? Environment(containerSize: Size(width: 375, height: 667), traits: .init(horizontal: .compact, vertical: .regular))
+      ?? Environment(
+        containerSize: Size(width: 375, height: 667), traits: .init(horizontal: .compact, vertical: .regular))
   }
   static var landscape: Environment {
     DeviceTable.device(named: "iPhone 8")?.environment(orientation: .landscape)
-      ?? Environment(containerSize: Size(width: 667, height: 375), traits: .init(horizontal: .compact, vertical: .compact))
+      ?? Environment(
+        containerSize: Size(width: 667, height: 375), traits: .init(horizontal: .compact, vertical: .compact))
   }
   /// `portrait` at another width (same size classes: no constraint changes, only wrapping).
   static func resized(_ width: Double) -> Environment {
@@ -77,9 +79,12 @@ struct WrappingWorkload: Workload {
     for variant in ["wrap", "lines"] {
       out.append(RegionInfo(measurement: "fresh_\(variant)", operation: "new engine + layout", defaultIterations: 50))
       out.append(
-        RegionInfo(measurement: "resize_\(variant)", operation: "layout, alternating 375/414 wide", defaultIterations: 500))
+        RegionInfo(
+          measurement: "resize_\(variant)", operation: "layout, alternating 375/414 wide", defaultIterations: 500))
       out.append(
-        RegionInfo(measurement: "rotate_\(variant)", operation: "layout, alternating portrait/landscape", defaultIterations: 500))
+        RegionInfo(
+          measurement: "rotate_\(variant)", operation: "layout, alternating portrait/landscape", defaultIterations: 500)
+      )
     }
     return out
   }
@@ -167,7 +172,9 @@ struct WrappingWorkload: Workload {
     let document = measurement.hasSuffix("_wrap") ? wrapping : lines
     if measurement.hasPrefix("fresh") {
       measuredRegion {
-        for _ in 0..<iterations { consume(engine(document, mode).layout(in: Self.portrait).views.last?.frame.maxY ?? 0) }
+        for _ in 0..<iterations {
+          consume(engine(document, mode).layout(in: Self.portrait).views.last?.frame.maxY ?? 0)
+        }
       }
       return
     }

@@ -57,7 +57,9 @@ final class ConflictEndToEndTests: XCTestCase {
   func testValidateReportsTheConflictOncePerSizeClass() {
     let run = trellis("validate", Self.fixture, pipeline: .standard)
     XCTAssertEqual(run.status, 1)
-    let errors = (run.stdout + run.stderr).split(separator: "\n").filter { $0.contains("error: Unable to simultaneously satisfy") }
+    let errors = (run.stdout + run.stderr).split(separator: "\n").filter {
+      $0.contains("error: Unable to simultaneously satisfy")
+    }
     // The column is hidden in regular height: wC hR and wR hR.
     XCTAssertEqual(errors.count, 2, run.stdout + run.stderr)
   }

@@ -135,7 +135,8 @@ final class RealLayoutTests: XCTestCase {
     )
     XCTAssertTrue(run.stdout.contains("     text         flipCountLabel: \"Flips: 0\" → \"Flips\\n0\"\n"))
     Snapshot.assertMatches(
-      run.stdout.replacingOccurrences(of: Self.layouts.path + "/", with: ""), named: "real-concentration-rotate", in: FixturePaths.snapshots)
+      run.stdout.replacingOccurrences(of: Self.layouts.path + "/", with: ""), named: "real-concentration-rotate",
+      in: FixturePaths.snapshots)
   }
 
   func testConcentrationIsOKEverywhere() {
@@ -183,21 +184,24 @@ final class RealLayoutTests: XCTestCase {
       .path
     defer { try? FileManager.default.removeItem(atPath: path) }
     try """
-      {"root": {"id": "root", "children": [
-        {"id": "photo"}]},
-       "constraints": ["photo.leading == safeArea.leading", "photo.trailing == safeArea.trailing",
-                       "photo.top == safeArea.top + 200", "photo.bottom == safeArea.bottom - 130"]}
-      """.write(toFile: path, atomically: true, encoding: .utf8)
+    {"root": {"id": "root", "children": [
+      {"id": "photo"}]},
+     "constraints": ["photo.leading == safeArea.leading", "photo.trailing == safeArea.trailing",
+                     "photo.top == safeArea.top + 200", "photo.bottom == safeArea.bottom - 130"]}
+    """.write(toFile: path, atomically: true, encoding: .utf8)
     let run = real("validate", path)
     XCTAssertEqual(run.status, 1, run.stdout)
     XCTAssertTrue(
       run.stdout.hasPrefix("\(path):2:3: error: View 'photo' is -10 pt tall: "), run.stdout)
-    XCTAssertTrue(run.stdout.contains("[negative-frame]\n  in iPhone SE (1st gen) landscape (568x320, wC hC)\n"), run.stdout)
+    XCTAssertTrue(
+      run.stdout.contains("[negative-frame]\n  in iPhone SE (1st gen) landscape (568x320, wC hC)\n"), run.stdout)
     XCTAssertTrue(run.stdout.hasSuffix("\(path): 1 error, 0 warnings\n"), run.stdout)
 
     let matrix = real("matrix", path, "--devices", "iphone")
     XCTAssertEqual(matrix.status, 1)
-    let row = matrix.stdout.split(separator: "\n").first { $0.hasPrefix("iPhone SE (1st gen)") && $0.contains("landscape") }
+    let row = matrix.stdout.split(separator: "\n").first {
+      $0.hasPrefix("iPhone SE (1st gen)") && $0.contains("landscape")
+    }
     XCTAssertTrue(row?.contains("negative size") ?? false, matrix.stdout)
   }
 }

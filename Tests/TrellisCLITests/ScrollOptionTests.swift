@@ -51,7 +51,8 @@ final class ScrollOptionTests: XCTestCase {
     XCTAssertEqual(run.status, 0, run.stderr)
     for arrow in ["▲", "▼", "◀", "▶"] { XCTAssertTrue(run.stdout.contains(arrow), arrow) }
     XCTAssertTrue(
-      run.stdout.contains("scroll scrollView: content 2048x1536 at offset 500,300, zoom 1, adjusted insets t20 l0 b0 r0"))
+      run.stdout.contains(
+        "scroll scrollView: content 2048x1536 at offset 500,300, zoom 1, adjusted insets t20 l0 b0 r0"))
     // At the default offset the content starts at the viewport's top-left corner: nothing above or left.
     let resting = real("solve", Self.layout("cassini.json"), "--zoom", "scrollView=1", "--columns", "40")
     XCTAssertFalse(resting.stdout.contains("▲"))
@@ -62,7 +63,8 @@ final class ScrollOptionTests: XCTestCase {
   func testTheSVGClipsContentAndOutlinesIt() {
     let run = real("solve", Self.layout("long-form.json"), "--device", "iPhone 8", "--format", "svg")
     XCTAssertEqual(run.status, 0, run.stderr)
-    XCTAssertTrue(run.stdout.contains("<clipPath id=\"clip1\"><rect x=\"0\" y=\"0\" width=\"375\" height=\"667\"/></clipPath>"))
+    XCTAssertTrue(
+      run.stdout.contains("<clipPath id=\"clip1\"><rect x=\"0\" y=\"0\" width=\"375\" height=\"667\"/></clipPath>"))
     XCTAssertTrue(run.stdout.contains("<g id=\"view-form\" clip-path=\"url(#clip1)\">"))
     XCTAssertTrue(run.stdout.contains("<title>content of scroll"))
   }

@@ -12,18 +12,17 @@ final class SuppressionTests: TemporaryDirectoryTestCase {
   private func layout(badge: String = "", banner: String = "") throws -> String {
     let path = directory.appendingPathComponent("avatar.json").path
     try """
-      {"root": {"id": "root", "children": [
-        {"id": "avatar"},
-        {"id": "badge"\(badge)},
-        {"id": "banner"\(banner)}]},
-       "constraints": ["avatar.leading == safeArea.leading + 20", "avatar.top == safeArea.top + 20",
-         "avatar.width == 60", "avatar.height == 60", "badge.trailing == avatar.trailing + 4",
-         "badge.top == avatar.top - 4", "badge.width == 16", "badge.height == 16",
-         "banner.leading == root.leading", "banner.top == root.top", "banner.width == 100", "banner.height == 10"]}
-      """.write(toFile: path, atomically: true, encoding: .utf8)
+    {"root": {"id": "root", "children": [
+      {"id": "avatar"},
+      {"id": "badge"\(badge)},
+      {"id": "banner"\(banner)}]},
+     "constraints": ["avatar.leading == safeArea.leading + 20", "avatar.top == safeArea.top + 20",
+       "avatar.width == 60", "avatar.height == 60", "badge.trailing == avatar.trailing + 4",
+       "badge.top == avatar.top - 4", "badge.width == 16", "badge.height == 16",
+       "banner.leading == root.leading", "banner.top == root.top", "banner.width == 100", "banner.height == 10"]}
+    """.write(toFile: path, atomically: true, encoding: .utf8)
     return path
   }
-
 
   func testSuppressionsInTheFileLetTheMatrixPass() throws {
     let plain = realTrellis(["matrix", try layout(), "--devices", "iphone"])
@@ -33,7 +32,8 @@ final class SuppressionTests: TemporaryDirectoryTestCase {
     XCTAssertTrue(plain.stdout.contains("outside safe area"), plain.stdout)
 
     let allowed = realTrellis([
-      "matrix", try layout(badge: #", "suppress": ["overlap:avatar"]"#, banner: #", "suppress": ["outside-safe-area"]"#),
+      "matrix",
+      try layout(badge: #", "suppress": ["overlap:avatar"]"#, banner: #", "suppress": ["outside-safe-area"]"#),
       "--devices", "iphone",
     ])
     XCTAssertEqual(allowed.status, 0, allowed.stdout)
@@ -42,7 +42,8 @@ final class SuppressionTests: TemporaryDirectoryTestCase {
 
   func testASuppressionThatSuppressesNothingIsAWarning() throws {
     let run = realTrellis([
-      "matrix", try layout(badge: #", "suppress": ["overlap"]"#, banner: #", "suppress": ["outside-safe-area", "overlap"]"#),
+      "matrix",
+      try layout(badge: #", "suppress": ["overlap"]"#, banner: #", "suppress": ["outside-safe-area", "overlap"]"#),
       "--devices", "iphone",
     ])
     XCTAssertEqual(run.status, 0, run.stdout)

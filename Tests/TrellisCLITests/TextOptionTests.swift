@@ -82,7 +82,8 @@ final class TextOptionTests: TemporaryDirectoryTestCase {
       try labelSize(realTrellis(["solve", path, "--format", "json", "--content-size", "AX5"] + iPhone8)), [53, 64])
     let bad = realTrellis(["solve", path, "--content-size", "huge"])
     XCTAssertEqual(bad.status, 64)
-    XCTAssertTrue(bad.stderr.contains("The value 'huge' is invalid for '--content-size <category>'. Use one of: xSmall"))
+    XCTAssertTrue(
+      bad.stderr.contains("The value 'huge' is invalid for '--content-size <category>'. Use one of: xSmall"))
   }
 
   func testMatrixChecksEveryContentSizeAsked() throws {
@@ -99,8 +100,10 @@ final class TextOptionTests: TemporaryDirectoryTestCase {
     XCTAssertEqual(double.first?["contentSize"] as? String, "large")
     XCTAssertEqual(double.last?["contentSize"] as? String, "AX5")
     XCTAssertEqual(
-      try environments(realTrellis(["matrix", path, "--devices", "iphone", "--format", "json", "--content-sizes", "all"]))
-        .count, 12 * single.count)
+      try environments(
+        realTrellis(["matrix", path, "--devices", "iphone", "--format", "json", "--content-sizes", "all"])
+      )
+      .count, 12 * single.count)
     let table = realTrellis(["matrix", path, "--devices", "iphone", "--content-sizes", "large,AX5"])
     XCTAssertTrue(table.stdout.hasPrefix("device"), table.stdout)
     XCTAssertTrue(table.stdout.split(separator: "\n").first?.contains("text size") == true, table.stdout)
@@ -109,7 +112,8 @@ final class TextOptionTests: TemporaryDirectoryTestCase {
   func testPseudoLocalesStretchTextAndRightToLeftMirrors() throws {
     let path = try layoutFile(label: #""text": "abc", "fontSize": 10"#)
     // double: "abc abc", 7 × 5 = 35.
-    XCTAssertEqual(try labelSize(realTrellis(["solve", path, "--format", "json", "--pseudo-locale", "double"])), [35, 12])
+    XCTAssertEqual(
+      try labelSize(realTrellis(["solve", path, "--format", "json", "--pseudo-locale", "double"])), [35, 12])
     // right-to-left: the text is the same; leading is the right edge of the default iPhone 17,
     // so x = 402 − 15.
     let run = realTrellis(["solve", path, "--format", "json", "--pseudo-locale", "right-to-left"])
@@ -128,7 +132,8 @@ final class TextOptionTests: TemporaryDirectoryTestCase {
     XCTAssertNotEqual(inter, [15, 12])
     let fonts = directory.appendingPathComponent("fonts").path
     XCTAssertEqual(
-      try labelSize(realTrellis(["solve", path, "--format", "json", "--text-metric", "inter", "--fonts", fonts])), [15, 11])
+      try labelSize(realTrellis(["solve", path, "--format", "json", "--text-metric", "inter", "--fonts", fonts])),
+      [15, 11])
     XCTAssertEqual(realTrellis(["solve", path, "--text-metric", "helvetica"]).status, 64)
   }
 }

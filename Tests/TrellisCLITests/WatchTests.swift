@@ -14,7 +14,11 @@ final class WatchTests: TemporaryDirectoryTestCase {
     var pauses: Int { lock.withLock { _pauses } }
     func write(_ stdout: String, _ stderr: String) { lock.withLock { _writes.append((stdout, stderr)) } }
     /// Counts a pause and returns its number, from 1.
-    func pause() -> Int { lock.withLock { _pauses += 1; return _pauses } }
+    func pause() -> Int {
+      lock.withLock {
+        _pauses += 1; return _pauses
+      }
+    }
   }
 
   func layout(left: Int) -> String {
@@ -116,7 +120,8 @@ final class WatchTests: TemporaryDirectoryTestCase {
   }
 
   func testIntervalNeedsWatchAndASensibleValue() {
-    XCTAssertEqual(realTrellis(["solve", "x.json", "--interval", "1"]).stderr.components(separatedBy: "\n").first,
+    XCTAssertEqual(
+      realTrellis(["solve", "x.json", "--interval", "1"]).stderr.components(separatedBy: "\n").first,
       "Error: --interval is only used with --watch.")
     for value in ["0.01", "61", "-1", "soon"] {
       let run = realTrellis(["solve", "x.json", "--watch", "--interval", value])

@@ -146,7 +146,8 @@ final class RendererTests: XCTestCase {
     result.environment.deviceName = "Test Phone"
     result.environment.orientation = .portrait
     result.diagnostics = [
-      Diagnostic(.error, "unable to satisfy", code: "unsatisfiable", at: SourceLocation(file: "two.json", line: 3, column: 7)),
+      Diagnostic(
+        .error, "unable to satisfy", code: "unsatisfiable", at: SourceLocation(file: "two.json", line: 3, column: 7)),
       Diagnostic(.warning, "whole layout", code: "overlap"),
     ]
     let text = LayoutJSON.render(result, layout: "two.json")

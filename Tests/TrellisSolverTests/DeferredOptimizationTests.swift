@@ -29,8 +29,9 @@ final class DeferredOptimizationTests: XCTestCase {
       let (deferred, a) = try build(deferring: true, mode: mode)
       let (eager, b) = try build(deferring: false, mode: mode)
       XCTAssertEqual(deferred.checkInvariants(), [], "\(mode)")
-      XCTAssertEqual(deferred.engine.violationByPriority().map(\.violation),
-                     eager.engine.violationByPriority().map(\.violation), "\(mode)")
+      XCTAssertEqual(
+        deferred.engine.violationByPriority().map(\.violation),
+        eager.engine.violationByPriority().map(\.violation), "\(mode)")
       for (x, y) in zip(a, b) {
         XCTAssertEqual(deferred.value(of: x), eager.value(of: y), accuracy: 1e-9, "\(mode) \(x)")
       }

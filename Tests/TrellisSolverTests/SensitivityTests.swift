@@ -13,7 +13,9 @@ final class SensitivityTests: XCTestCase {
   /// error's row would turn negative.
   func testValuesRatesAndWhereTheBasisStops() throws {
     let solver = Solver(mode: .strict)
-    let (w, h, x, y) = (solver.makeVariable("w"), solver.makeVariable("h"), solver.makeVariable("x"), solver.makeVariable("y"))
+    let (w, h, x, y) = (
+      solver.makeVariable("w"), solver.makeVariable("h"), solver.makeVariable("x"), solver.makeVariable("y")
+    )
     let width = Constraint(w - 100, .equal), height = Constraint(h - 50, .equal)
     try solver.add(width)
     try solver.add(height)

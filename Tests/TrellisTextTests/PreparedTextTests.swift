@@ -21,7 +21,8 @@ final class PreparedTextTests: XCTestCase {
 
   func testUnwrappedWidthIsTheWidestParagraphWithoutTrailingSpaces() {
     // "jumps over the lazy dog" is 23 clusters × 5 = 115; "The quick brown fox  " trims to 19 × 5 = 95.
-    let prepared = PreparedText("The quick brown fox  \njumps over the lazy dog", measurer: FixedTextMeasurer(fontSize: 10))
+    let prepared = PreparedText(
+      "The quick brown fox  \njumps over the lazy dog", measurer: FixedTextMeasurer(fontSize: 10))
     XCTAssertEqual(prepared.unwrappedWidth, 115)
     XCTAssertEqual(PreparedText("", measurer: FixedTextMeasurer(fontSize: 10)).unwrappedWidth, 0)
     // 19 clusters at 95 fit in one line at exactly 95.

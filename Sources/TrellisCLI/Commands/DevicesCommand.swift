@@ -1,8 +1,8 @@
-import TrellisSupport
 import TrellisJSON
 import TrellisLayout
 import TrellisModel
 import TrellisRender
+import TrellisSupport
 
 /// `trellis devices`: the built-in device table.
 struct DevicesCommand: Command {

@@ -1,10 +1,10 @@
 import Foundation
+import TrellisImport
 import TrellisJSON
 import TrellisLayout
 import TrellisModel
 import TrellisRender
 import TrellisSupport
-import TrellisImport
 
 /// `trellis diff OLD NEW`: what a change to a layout file moves, environment by environment, and
 /// which constraints it adds, removes or changes.
@@ -83,7 +83,9 @@ struct DiffCommand: Command {
       let a = describe(was), b = describe(spec)
       if a != b { out.append("changed '\(spec.id)': \(a) → \(b)") }
     }
-    for spec in before.constraints where !newIDs.contains(spec.id) { out.append("removed '\(spec.id)': \(describe(spec))") }
+    for spec in before.constraints where !newIDs.contains(spec.id) {
+      out.append("removed '\(spec.id)': \(describe(spec))")
+    }
     return out
   }
 

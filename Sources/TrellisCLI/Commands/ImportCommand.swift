@@ -22,7 +22,9 @@ struct ImportCommand: Command {
     arguments: [ArgumentSpec(name: "file", help: "The .storyboard or .xib file.")],
     options: [
       .value("output", valueName: "dir", help: "Write the layouts and the manifest into this directory."),
-      .value("scene", valueName: "id", help: "Only this scene: its scene or view id, storyboard identifier, class or title.", default: "all"),
+      .value(
+        "scene", valueName: "id", help: "Only this scene: its scene or view id, storyboard identifier, class or title.",
+        default: "all"),
       .flag("check", help: "Solve each scene where IB laid it out and compare with the stored frames."),
       ImportCommand.intrinsicSpec(default: .stored),
     ] + TextOptions.specs)
@@ -62,7 +64,8 @@ struct ImportCommand: Command {
     var isDirectory: ObjCBool = false
     if FileManager.default.fileExists(atPath: file, isDirectory: &isDirectory), isDirectory.boolValue {
       guard check else {
-        throw RuntimeError("'\(RawPath.display(file))' is a directory: give --check to check every file in it, or a file.")
+        throw RuntimeError(
+          "'\(RawPath.display(file))' is a directory: give --check to check every file in it, or a file.")
       }
       if output != nil || scene != nil { throw RuntimeError("--check DIR takes neither --output nor --scene.") }
       return try checkDirectory(file.hasSuffix("/") && file.count > 1 ? String(file.dropLast()) : file, &context)
@@ -127,7 +130,8 @@ struct ImportCommand: Command {
     for view in scene.document.allViews {
       guard let rect = scene.storedFrames[view.id] else { continue }
       frames.append(
-        JSONValue.Member(view.id, .array([.number(rect.x), .number(rect.y), .number(rect.width), .number(rect.height)])))
+        JSONValue.Member(
+          view.id, .array([.number(rect.x), .number(rect.y), .number(rect.width), .number(rect.height)])))
     }
     return .object([
       "sceneID": .string(scene.sceneID),
@@ -135,7 +139,9 @@ struct ImportCommand: Command {
       "device": environment.deviceName.map(JSONValue.string) ?? .null,
       "deviceSource": .string(scene.deviceSource),
       "orientation": .string((environment.orientation ?? .portrait).rawValue),
-      "size": .object(["width": .number(environment.containerSize.width), "height": .number(environment.containerSize.height)]),
+      "size": .object([
+        "width": .number(environment.containerSize.width), "height": .number(environment.containerSize.height),
+      ]),
       "traits": .object([
         "horizontal": .string(environment.traits.horizontal.rawValue),
         "vertical": .string(environment.traits.vertical.rawValue),
@@ -173,14 +179,16 @@ struct ImportCommand: Command {
     var marksStale: Bool { !scene.staleFrames.isEmpty }
     /// The codes of what the scene's import left out (`ib-unsupported`, `ib-size-from-code`), by count.
     var notImported: [String: Int] {
-      scene.diagnostics.filter { ["ib-unsupported", "ib-size-from-code"].contains($0.code.rawValue) }.reduce(into: [:]) { $0[$1.code.rawValue, default: 0] += 1 }
+      scene.diagnostics.filter { ["ib-unsupported", "ib-size-from-code"].contains($0.code.rawValue) }.reduce(into: [:])
+      { $0[$1.code.rawValue, default: 0] += 1 }
     }
 
     /// The scene's header line and its differing frames, each with IB's mark when it has one.
     func report(indent: String) -> String {
       let header = "\(indent)\(scene.name) (\(scene.sceneID)) in \(scene.environment)"
       if passes { return "\(header): all \(viewCount) frames as stored\n" }
-      var text = "\(header): \(differences.count) of \(viewCount) frames differ by more than 1/\(fmt(scene.environment.scale)) pt"
+      var text =
+        "\(header): \(differences.count) of \(viewCount) frames differ by more than 1/\(fmt(scene.environment.scale)) pt"
       let marked = Set(scene.staleFrames.values).sorted()
       if !marked.isEmpty { text += " (IB marks stored frames \(marked.joined(separator: " and ")))" }
       text += "\n"
@@ -327,7 +335,8 @@ struct ImportCommand: Command {
       let trusted = scenes - stale.count - reproducedStale
       let trustedReproduced = reproduced - reproducedStale
       let percent = trusted > 0 ? Double(trustedReproduced) / Double(trusted) * 100 : 100
-      text += "Of the \(trusted) scenes whose stored frames IB does not mark stale, \(trustedReproduced) reproduce "
+      text +=
+        "Of the \(trusted) scenes whose stored frames IB does not mark stale, \(trustedReproduced) reproduce "
         + "every frame (\(NumberFormat.fixed(percent, decimals: 1)) %).\n"
       return text
     }

@@ -1,9 +1,9 @@
+import TrellisImport
 import TrellisJSON
 import TrellisLayout
 import TrellisModel
 import TrellisRender
 import TrellisSupport
-import TrellisImport
 
 /// `trellis preview FILE`: one self-contained HTML page showing the layout in every environment
 /// of the matrix, for a browser.

@@ -1,8 +1,8 @@
-import TrellisSupport
 import TrellisJSON
 import TrellisLayout
 import TrellisModel
 import TrellisRender
+import TrellisSupport
 import TrellisText
 
 /// `trellis rotate FILE --device NAME`: what a rotation changes, in UIKit's order.
@@ -45,7 +45,8 @@ struct RotateCommand: Command {
     direction = arguments.flag("rtl") ? .rightToLeft : .leftToRight
     columns = try arguments.integer("columns", valueName: "n", in: 10...1000)
     style = arguments.flag("ascii") ? .ascii : .unicode
-    contentSize = try arguments.value("content-size").map { text throws(UsageError) in try EnvironmentOptions.contentSize(text) }
+    contentSize =
+      try arguments.value("content-size").map { text throws(UsageError) in try EnvironmentOptions.contentSize(text) }
       ?? .large
     text = try TextOptions(arguments)
     scene = arguments.value("scene")

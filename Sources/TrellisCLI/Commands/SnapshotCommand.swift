@@ -1,10 +1,10 @@
 import Foundation
+import TrellisImport
 import TrellisJSON
 import TrellisLayout
 import TrellisModel
 import TrellisRender
 import TrellisSupport
-import TrellisImport
 
 /// `trellis snapshot FILE`: the frames of every environment of the matrix as stable text, and a
 /// check of a layout against such a snapshot, for CI.
@@ -67,7 +67,8 @@ struct SnapshotCommand: Command {
     if check {
       guard let old else {
         throw RuntimeError(
-          "there is no snapshot at '\(RawPath.display(output))'; write one with 'trellis snapshot \(file) --output \(output)'.")
+          "there is no snapshot at '\(RawPath.display(output))'; write one with 'trellis snapshot \(file) --output \(output)'."
+        )
       }
       let changes = FrameSnapshot.differences(from: old, to: blocks)
       if changes.isEmpty {
@@ -75,7 +76,8 @@ struct SnapshotCommand: Command {
         return 0
       }
       context.stdout += changes.map { $0 + "\n" }.joined()
-      context.stderr += "\(changes.count) of \(blocks.count) environments changed; review them, then run with --update.\n"
+      context.stderr +=
+        "\(changes.count) of \(blocks.count) environments changed; review them, then run with --update.\n"
       return 1
     }
     let changes = old.map { FrameSnapshot.differences(from: $0, to: blocks) } ?? []
@@ -90,7 +92,8 @@ struct SnapshotCommand: Command {
 
   /// Every environment's block: one live solver per device (its orientations and windows are
   /// moves), statuses as `matrix` gives them with the suppressions in force.
-  static func blocks(_ read: (LayoutDocument, ReadOutcome), _ options: MatrixOptions, _ context: inout CommandContext) throws
+  static func blocks(_ read: (LayoutDocument, ReadOutcome), _ options: MatrixOptions, _ context: inout CommandContext)
+    throws
     -> [FrameSnapshot.Block]
   {
     let (solved, policy) = try options.solve(read, &context)

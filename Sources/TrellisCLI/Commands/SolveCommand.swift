@@ -1,9 +1,9 @@
-import TrellisSupport
 import TrellisImport
 import TrellisJSON
 import TrellisLayout
 import TrellisModel
 import TrellisRender
+import TrellisSupport
 
 /// `trellis solve FILE`: one environment, drawn or dumped.
 struct SolveCommand: Command {
@@ -18,18 +18,18 @@ struct SolveCommand: Command {
     arguments: [ArgumentSpec(name: "file", help: "The layout file (JSON), or a .storyboard or .xib.")],
     options: EnvironmentOptions.specs + [EnvironmentOptions.sceneSpec, ImportCommand.intrinsicSpec(default: .stored)]
       + ScrollOptions.specs + TextOptions.specs + [
-      .flag("snap", help: "Round frames to the pixel grid of --scale, as UIKit does."),
-      .value(
-        "format", valueName: "format", allowed: ["ascii", "table", "json", "svg"], help: "What to print.",
-        default: "ascii"),
-      .value("columns", valueName: "n", help: "Width of the ASCII diagram.", default: "$COLUMNS, else 100"),
-      .flag("ascii", help: "Draw the diagram with + - | instead of box-drawing characters."),
-      .value("output", valueName: "path", help: "Write to this file instead of standard output."),
-      FailurePolicy.suppressSpec,
-      .flag("watch", help: "Solve and draw again each time the file changes, until interrupted (Ctrl-C)."),
-      .value("interval", valueName: "seconds", help: "How often --watch looks at the file.", default: "0.5"),
-      EnvironmentOptions.keyboardSpec,
-    ])
+        .flag("snap", help: "Round frames to the pixel grid of --scale, as UIKit does."),
+        .value(
+          "format", valueName: "format", allowed: ["ascii", "table", "json", "svg"], help: "What to print.",
+          default: "ascii"),
+        .value("columns", valueName: "n", help: "Width of the ASCII diagram.", default: "$COLUMNS, else 100"),
+        .flag("ascii", help: "Draw the diagram with + - | instead of box-drawing characters."),
+        .value("output", valueName: "path", help: "Write to this file instead of standard output."),
+        FailurePolicy.suppressSpec,
+        .flag("watch", help: "Solve and draw again each time the file changes, until interrupted (Ctrl-C)."),
+        .value("interval", valueName: "seconds", help: "How often --watch looks at the file.", default: "0.5"),
+        EnvironmentOptions.keyboardSpec,
+      ])
 
   var file: String
   var environment: Environment
@@ -66,10 +66,13 @@ struct SolveCommand: Command {
     if arguments.value("interval") != nil, !watch { throw UsageError("--interval is only used with --watch.") }
     // Polling faster than this only burns the CPU; slower than a minute is not watching.
     guard (0.05...60).contains(interval) else {
-      throw UsageError("The value '\(arguments.value("interval") ?? "")' is invalid for '--interval <seconds>'. Expected 0.05 to 60.")
+      throw UsageError(
+        "The value '\(arguments.value("interval") ?? "")' is invalid for '--interval <seconds>'. Expected 0.05 to 60.")
     }
     if !EnvironmentOptions.choosesScreen(arguments) {
-      design = { (environment: Environment) throws(UsageError) in try EnvironmentOptions.design(environment, from: arguments) }
+      design = { (environment: Environment) throws(UsageError) in
+        try EnvironmentOptions.design(environment, from: arguments)
+      }
     }
   }
 

@@ -1,10 +1,10 @@
-import TrellisSupport
 import Foundation
 import TrellisJSON
 import TrellisLayout
 import TrellisModel
-import TrellisText
 import TrellisRender
+import TrellisSupport
+import TrellisText
 
 /// `trellis validate FILE...`: every diagnostic of the files, and of solving them at the
 /// smallest and the largest container of each of the four size-class combinations.
@@ -24,7 +24,8 @@ struct ValidateCommand: Command {
       """,
     arguments: [
       ArgumentSpec(
-        name: "file", help: "Layout files (JSON), .storyboard and .xib files, or directories to search.", isVariadic: true)
+        name: "file", help: "Layout files (JSON), .storyboard and .xib files, or directories to search.",
+        isVariadic: true)
     ],
     options: [
       .value(

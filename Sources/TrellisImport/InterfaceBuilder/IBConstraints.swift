@@ -8,7 +8,9 @@ extension SceneImporter {
     var droppedByView: [String: (count: Int, location: SourceLocation?)] = [:]
     // In the file's order (a view's <constraints> follow its subviews'), which is the order
     // the nib adds them in and so the order a conflict is decided in.
-    let lists = constraintLists.sorted { ($0.element.location.line, $0.element.location.column) < ($1.element.location.line, $1.element.location.column) }
+    let lists = constraintLists.sorted {
+      ($0.element.location.line, $0.element.location.column) < ($1.element.location.line, $1.element.location.column)
+    }
     for (owner, list) in lists {
       for element in list.children(named: "constraint") {
         let ib = element["id"] ?? ""
@@ -53,7 +55,8 @@ extension SceneImporter {
           let priorityValue = element["priority"] == nil ? 1000 : IBValues.number(element["priority"])
         else {
           sink.warning(
-            "ib-unsupported", "constraint '\(ib)' has a value that is not a number; it is left out", at: element.location)
+            "ib-unsupported", "constraint '\(ib)' has a value that is not a number; it is left out",
+            at: element.location)
           continue
         }
         var constant = constantValue
@@ -86,14 +89,19 @@ extension SceneImporter {
         for variation in element.children(named: "variation") {
           guard let key = variation["key"], let pattern = IBValues.pattern(key) else {
             sink.warning(
-              "ib-unsupported", "size-class variation '\(variation["key"] ?? "")' of constraint '\(ib)' is not understood",
+              "ib-unsupported",
+              "size-class variation '\(variation["key"] ?? "")' of constraint '\(ib)' is not understood",
               at: variation.location)
             continue
           }
           if let value = IBValues.number(variation["constant"]) {
-            constants.set(element["symbolic"] == "YES" && standard != 0 ? value - constantValue : value, for: pattern, at: variation.location)
+            constants.set(
+              element["symbolic"] == "YES" && standard != 0 ? value - constantValue : value, for: pattern,
+              at: variation.location)
           }
-          if let value = IBValues.number(variation["priority"]) { priorities.set(value, for: pattern, at: variation.location) }
+          if let value = IBValues.number(variation["priority"]) {
+            priorities.set(value, for: pattern, at: variation.location)
+          }
         }
         specs.append(
           ConstraintSpec(
@@ -202,10 +210,20 @@ extension SceneImporter {
       let mask = element.child(named: "autoresizingMask", key: "autoresizingMask")
       func flexible(_ key: String) -> Bool { mask?[key] == "YES" }
       let location = element.location
-      let axes: [(LayoutAttribute, LayoutAttribute, LayoutAttribute, LayoutAttribute, Double, Double, Double, String, String, String)] = [
-        (.left, .width, .right, .centerX, frame.x - parentFrame.x, frame.width, parentFrame.width, "flexibleMinX", "widthSizable", "flexibleMaxX"),
-        (.top, .height, .bottom, .centerY, frame.y - parentFrame.y, frame.height, parentFrame.height, "flexibleMinY", "heightSizable", "flexibleMaxY"),
-      ]
+      let axes:
+        [(
+          LayoutAttribute, LayoutAttribute, LayoutAttribute, LayoutAttribute, Double, Double, Double, String, String,
+          String
+        )] = [
+          (
+            .left, .width, .right, .centerX, frame.x - parentFrame.x, frame.width, parentFrame.width, "flexibleMinX",
+            "widthSizable", "flexibleMaxX"
+          ),
+          (
+            .top, .height, .bottom, .centerY, frame.y - parentFrame.y, frame.height, parentFrame.height, "flexibleMinY",
+            "heightSizable", "flexibleMaxY"
+          ),
+        ]
       var approximate = false
       for (start, size, end, center, offset, length, parentLength, minKey, sizeKey, maxKey) in axes {
         let margin = parentLength - offset - length
@@ -276,7 +294,8 @@ extension SceneImporter {
     let name = unique(IBValues.identifier("\(id)_autoresizing_\(attribute.rawValue)"))
     let first = AnchorReference(item: .view(id), attribute: attribute)
     let text =
-      "\(first) == " + (second.map { "\(multiplier == 1 ? "" : "\(fmt(multiplier)) * ")\($0) + " } ?? "") + fmt(constant)
+      "\(first) == " + (second.map { "\(multiplier == 1 ? "" : "\(fmt(multiplier)) * ")\($0) + " } ?? "")
+      + fmt(constant)
     return ConstraintSpec(
       id: name, first: first, relation: .equal, second: second, multiplier: second == nil ? 1 : multiplier,
       constant: Varying(constant), source: text, location: location)
@@ -285,7 +304,9 @@ extension SceneImporter {
 
 extension LayoutAttribute {
   var isMarginAttribute: Bool {
-    [.leftMargin, .rightMargin, .topMargin, .bottomMargin, .leadingMargin, .trailingMargin, .centerXWithinMargins,
-      .centerYWithinMargins].contains(self)
+    [
+      .leftMargin, .rightMargin, .topMargin, .bottomMargin, .leadingMargin, .trailingMargin, .centerXWithinMargins,
+      .centerYWithinMargins,
+    ].contains(self)
   }
 }

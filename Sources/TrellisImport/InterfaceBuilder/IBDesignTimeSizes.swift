@@ -35,7 +35,9 @@ extension SceneImporter {
     _ node: inout ViewNode, _ element: XMLElementNode, sink: inout ImportSink
   ) -> [ConstraintSpec] {
     var specs: [ConstraintSpec] = []
-    for (key, attribute) in [("placeholderIntrinsicWidth", LayoutAttribute.width), ("placeholderIntrinsicHeight", .height)] {
+    for (key, attribute) in [
+      ("placeholderIntrinsicWidth", LayoutAttribute.width), ("placeholderIntrinsicHeight", .height),
+    ] {
       guard let text = element[key] else { continue }
       let value: Double?
       if text == "infinite" {

@@ -101,7 +101,9 @@ package struct IBDocument {
     var hidesBottomBar: Set<String> = []
     func segues(in element: XMLElementNode, into list: inout [String]) {
       for child in element.children {
-        if child.name == "segue", child["kind"] == "show" || child["kind"] == "push", let destination = child["destination"] {
+        if child.name == "segue", child["kind"] == "show" || child["kind"] == "push",
+          let destination = child["destination"]
+        {
           list.append(destination)
         }
         segues(in: child, into: &list)
@@ -125,7 +127,8 @@ package struct IBDocument {
     }
     var navigation: Set<String> = []
     var toolbars: Set<String> = []
-    for relation in relationships where relation.container == "navigationController" && relation.kind == "rootViewController" {
+    for relation in relationships
+    where relation.container == "navigationController" && relation.kind == "rootViewController" {
       navigation.insert(relation.destination)
       // A navigation controller's toolbar shows under the controllers it pushes, from its root.
       if toolbarShown.contains(relation.id) { toolbars.insert(relation.destination) }
@@ -229,9 +232,11 @@ struct SceneCandidate {
   /// What `--scene` may name: the scene id, the view's id, the controller's id, storyboard
   /// identifier, custom class or title.
   var names: [String] {
-    [sceneID, view["id"], controller?["id"], controller?["storyboardIdentifier"], controller?["customClass"],
-      controller?["title"], view["userLabel"]]
-      .compactMap { $0 }.filter { !$0.isEmpty }
+    [
+      sceneID, view["id"], controller?["id"], controller?["storyboardIdentifier"], controller?["customClass"],
+      controller?["title"], view["userLabel"],
+    ]
+    .compactMap { $0 }.filter { !$0.isEmpty }
   }
 
   func matches(_ wanted: String) -> Bool { names.contains(wanted) }

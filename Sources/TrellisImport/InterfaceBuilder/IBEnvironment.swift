@@ -96,8 +96,11 @@ struct IBEnvironment {
     // A root IB marks stale (misplaced) was not resized to the screen: its stored size is not the scene's.
     let rootStale = staleFrames["root"] != nil
     if let rootSize, rootSize.width > 0, rootSize.height > 0, !rootStale { environment.containerSize = rootSize }
-    isComponent = Self.isComponent(document: document, candidate: candidate, rootSize: rootSize, screen: device.size(orientation))
-    var insets = isComponent ? componentInsets(device: device, orientation: orientation) : barInsets(device: device, orientation: orientation)
+    isComponent = Self.isComponent(
+      document: document, candidate: candidate, rootSize: rootSize, screen: device.size(orientation))
+    var insets =
+      isComponent
+      ? componentInsets(device: device, orientation: orientation) : barInsets(device: device, orientation: orientation)
     safeAreaSource = isComponent ? "a component: no screen's bars" : "device and simulated bars"
     if !isComponent, !rootStale, let rootSize {
       insets = Self.belowOpaqueBars(insets, screenHeight: device.size(orientation).height, rootHeight: rootSize.height)

@@ -77,7 +77,7 @@ enum IBValues {
   /// A name constraints can use: `[A-Za-z_][A-Za-z0-9_]*`.
   static func identifier(_ raw: String) -> String {
     var out = String(raw.map { $0.isASCII && ($0.isLetter || $0.isNumber) ? $0 : "_" })
-    if out.isEmpty || out.first!.isNumber { out = "_" + out }
+    if out.first?.isNumber ?? true { out = "_" + out }
     return out
   }
 
@@ -85,7 +85,9 @@ enum IBValues {
   static func camelCase(_ label: String) -> String {
     let words = label.split { !($0.isASCII && ($0.isLetter || $0.isNumber)) }.map(String.init)
     guard let first = words.first else { return "" }
-    let joined = first.prefix(1).lowercased() + first.dropFirst() + words.dropFirst().map { $0.prefix(1).uppercased() + $0.dropFirst() }.joined()
+    let joined =
+      first.prefix(1).lowercased() + first.dropFirst()
+      + words.dropFirst().map { $0.prefix(1).uppercased() + $0.dropFirst() }.joined()
     return identifier(joined)
   }
 }

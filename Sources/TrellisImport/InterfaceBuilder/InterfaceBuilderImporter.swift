@@ -58,7 +58,13 @@ package enum InterfaceBuilderImporter {
       return ([], [Diagnostic(.error, "no such file '\(path)'", code: "unreadable-file", at: location)])
     }
     guard !isDirectory.boolValue else {
-      return ([], [Diagnostic(.error, "'\(path)' is a directory, not an Interface Builder file", code: "unreadable-file", at: location)])
+      return (
+        [],
+        [
+          Diagnostic(
+            .error, "'\(path)' is a directory, not an Interface Builder file", code: "unreadable-file", at: location)
+        ]
+      )
     }
     guard let data = FileManager.default.contents(atPath: path) else {
       return ([], [Diagnostic(.error, "'\(path)' could not be read", code: "unreadable-file", at: location)])

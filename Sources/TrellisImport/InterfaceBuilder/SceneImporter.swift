@@ -74,7 +74,8 @@ struct SceneImporter {
     var environment = IBEnvironment(document: document, candidate: candidate)
     let resolved = environment.resolve(
       rootSize: storedFrames["root"].map { Size(width: $0.width, height: $0.height) }, constraints: constraints,
-      storedFrames: storedFrames, staleFrames: staleFrames, uninstalled: { traits in Self.uninstalledIDs(root, traits) },
+      storedFrames: storedFrames, staleFrames: staleFrames,
+      uninstalled: { traits in Self.uninstalledIDs(root, traits) },
       sink: &sink)
     return ImportedScene(
       sceneID: candidate.sceneID, name: candidate.fileName, document: layout, environment: resolved,
@@ -111,8 +112,9 @@ struct SceneImporter {
       if connection.name == "outlet" {
         outletNames[destination] = property
       } else if connection.name == "outletCollection" {
-        collectionCounts[property, default: 0] += 1
-        outletNames[destination] = "\(property)_\(collectionCounts[property]!)"
+        let count = collectionCounts[property, default: 0] + 1
+        collectionCounts[property] = count
+        outletNames[destination] = "\(property)_\(count)"
       }
     }
   }
@@ -206,7 +208,8 @@ struct SceneImporter {
           ids.append((guideID, "\(id).frameLayoutGuide"))
         default:
           sink.warning(
-            "ib-unsupported", "layout guide '\(guide["key"] ?? "")' of '\(id)' is not imported; constraints to it are left out",
+            "ib-unsupported",
+            "layout guide '\(guide["key"] ?? "")' of '\(id)' is not imported; constraints to it are left out",
             at: guide.location)
         }
       }
@@ -242,7 +245,8 @@ struct SceneImporter {
       let childOrigin = Point(x: frame.x, y: frame.y)
       for child in subviews.reversed() {
         guard IBViewKinds.isView(child.name) else {
-          sink.warning("ib-unsupported", "<\(child.name)> is not a view Trellis imports; it is left out", at: child.location)
+          sink.warning(
+            "ib-unsupported", "<\(child.name)> is not a view Trellis imports; it is left out", at: child.location)
           if let childID = child["id"] { dropped.insert(childID) }
           continue
         }
@@ -318,9 +322,11 @@ struct SceneImporter {
         node.text = Varying(text)
       } else if element.child(named: "attributedString", key: "attributedText") != nil {
         let fragments = element.child(named: "attributedString")?.children(named: "fragment") ?? []
-        node.text = Varying(fragments.compactMap { $0["content"] ?? $0.child(named: "string", key: "content")?.text }.joined())
+        node.text = Varying(
+          fragments.compactMap { $0["content"] ?? $0.child(named: "string", key: "content")?.text }.joined())
         sink.warning(
-          "ib-approximate", "the attributed text of '\(id)' is imported as plain text in one font", at: element.location)
+          "ib-approximate", "the attributed text of '\(id)' is imported as plain text in one font", at: element.location
+        )
       }
       if let lines = element["numberOfLines"].flatMap(Int.init), lines >= 0 { node.numberOfLines = lines }
       node.lineBreakMode = IBValues.lineBreakMode(element["lineBreakMode"])
@@ -433,8 +439,10 @@ struct SceneImporter {
     switch element.name {
     case "label", "button":
       // A button's image and insets (IBButtonContent.swift) may decide its size from its content.
-      let content = element.name == "button"
-        ? applyButtonContent(&node, element, frame: frame, decided: decided, sink: &sink) : (width: false, height: false)
+      let content =
+        element.name == "button"
+        ? applyButtonContent(&node, element, frame: frame, decided: decided, sink: &sink)
+        : (width: false, height: false)
       if intrinsic == .stored {
         if !decided.contains(.horizontal), !content.width { node.intrinsicWidth = frame.width }
         if !decided.contains(.vertical), !content.height { node.intrinsicHeight = frame.height }

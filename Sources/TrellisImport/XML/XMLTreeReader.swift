@@ -26,7 +26,8 @@ package enum XMLTreeReader {
         [
           error(
             "xml-limit",
-            "the file is \(bytes.count) bytes, more than the \(limits.maxBytes) an Interface Builder document is read up to")
+            "the file is \(bytes.count) bytes, more than the \(limits.maxBytes) an Interface Builder document is read up to"
+          )
         ]
       )
     }
@@ -279,8 +280,7 @@ package enum XMLTreeReader {
       stack.append(XMLElementNode(name: elementName, attributes: attributes, location: startOfTag()))
     }
 
-    func parser(_ parser: XMLParser, didEndElement elementName: String, namespaceURI: String?, qualifiedName: String?)
-    {
+    func parser(_ parser: XMLParser, didEndElement elementName: String, namespaceURI: String?, qualifiedName: String?) {
       guard problem == nil, let finished = stack.popLast() else { return }
       if stack.isEmpty {
         root = finished

@@ -397,7 +397,8 @@ package enum ConstraintTextParser {
         if let advice { throw TextProblem(message: advice, offset: offset) }
       }
       throw TextProblem(
-        message: "expected a relation (==, <= or >=) after '\(anchor.item).\(anchor.attribute.rawValue)'", offset: offset)
+        message: "expected a relation (==, <= or >=) after '\(anchor.item).\(anchor.attribute.rawValue)'",
+        offset: offset)
     }
   }
 }

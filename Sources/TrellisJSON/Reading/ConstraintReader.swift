@@ -91,13 +91,15 @@ extension DocumentReader {
       guard let form = forms.first else {
         let everyKey = Self.formKeys + Self.structuredFormKeys + Self.visualFormatFormKeys + Self.whenFormKeys
         values.reportUnknownKeys(members, known: everyKey, in: "a constraint", path: path)
-        sink.error("missing-key", 
+        sink.error(
+          "missing-key",
           "a constraint object needs one of \"constraint\", \"first\", \"vfl\" or \"when\"", at: node.location,
           path: path)
         return
       }
       if forms.count > 1 {
-        sink.error("conflicting-keys", 
+        sink.error(
+          "conflicting-keys",
           "a constraint object can have only one of \"constraint\", \"first\", \"vfl\" and \"when\"; this one has \"\(form.key)\" and \"\(forms[1].key)\"",
           at: forms[1].keyLocation, path: JSONPath.member(path, forms[1].key))
         return
@@ -129,7 +131,8 @@ extension DocumentReader {
       let pattern = values.pattern(whenMember.value, path: whenPath)
     {
       if pattern == .any {
-        sink.warning("when-any", 
+        sink.warning(
+          "when-any",
           "\"when\": \"any\" matches every size class, so these constraints are always installed",
           at: whenMember.value.location,
           path: whenPath)
@@ -147,7 +150,8 @@ extension DocumentReader {
           combined.vertical = vertical
         }
         if conflict {
-          sink.error("incompatible-when", 
+          sink.error(
+            "incompatible-when",
             "this \"when\" ('\(pattern)') never matches inside the enclosing \"when\" ('\(outer.pattern)'); nested groups must be compatible",
             at: whenMember.value.location, path: whenPath)
         } else {
@@ -171,7 +175,8 @@ extension DocumentReader {
     let overrides = readOverrides(members, path: path, allowConstant: true)
     guard let text = values.string(textMember.value, for: "\"constraint\"", path: textPath) else { return }
     if VisualFormatParser.looksLikeVisualFormat(text) {
-      sink.error("wrong-form", 
+      sink.error(
+        "wrong-form",
         "this is a Visual Format string; write it as {\"vfl\": …} (or as a plain string) instead of {\"constraint\": …}",
         at: textMember.value.location, path: textPath)
       return
@@ -195,7 +200,8 @@ extension DocumentReader {
             !scalars.isEmpty && JSONPath.isIdentifierStart(scalars[0]) && scalars[0] != "$"
             && scalars.allSatisfy { JSONPath.isIdentifierContinue($0) && $0 != "$" }
           if !isName {
-            sink.error("invalid-name", 
+            sink.error(
+              "invalid-name",
               "invalid metric name \"\(entry.key)\"; metric names are letters, digits and '_', not starting with a digit",
               at: entry.keyLocation, path: entryPath)
             continue
@@ -231,7 +237,8 @@ extension DocumentReader {
           item: LayoutItem(name: parsed.item == "root" ? rootID : parsed.item), attribute: parsed.attribute,
           location: found.value.location(ofScalar: parsed.itemOffset))
       case .failure(let problem):
-        sink.error("constraint-syntax", problem.message, at: found.value.location(ofScalar: problem.offset), path: anchorPath)
+        sink.error(
+          "constraint-syntax", problem.message, at: found.value.location(ofScalar: problem.offset), path: anchorPath)
         complete = false
         return nil
       }
@@ -245,7 +252,8 @@ extension DocumentReader {
       if let text = values.string(relationMember.value, for: "\"relation\"", path: relationPath) {
         relation = LayoutRelation(rawValue: text)
         if relation == nil {
-          sink.error("invalid-value", 
+          sink.error(
+            "invalid-value",
             "unknown relation '\(text)'; use ==, <= or >=", at: relationMember.value.location, path: relationPath)
         }
       }
@@ -261,7 +269,8 @@ extension DocumentReader {
       {
         multiplier = value
         if second == nil, complete {
-          sink.warning("no-effect", 
+          sink.warning(
+            "no-effect",
             "\"multiplier\" has no effect without \"second\"", at: multiplierMember.keyLocation,
             path: JSONPath.member(path, "multiplier"))
         }
@@ -270,7 +279,9 @@ extension DocumentReader {
       }
     }
     guard let first, let relation, complete else {
-      if member("first") == nil { sink.error("missing-key", "missing \"first\" (e.g. \"a.top\")", at: node.location, path: path) }
+      if member("first") == nil {
+        sink.error("missing-key", "missing \"first\" (e.g. \"a.top\")", at: node.location, path: path)
+      }
       return
     }
 
@@ -336,7 +347,8 @@ extension DocumentReader {
       ConstraintDraft(
         spec: spec, multiplierLocation: parsed.multiplierOffset.map { textNode.location(ofScalar: $0) },
         constantLocations: overrides.constant?.locations ?? inText(parsed.constantOffset),
-        priorityLocations: overrides.priority?.locations ?? inText(parsed.priorityOffset), idOrigin: overrides.idOrigin))
+        priorityLocations: overrides.priority?.locations ?? inText(parsed.priorityOffset), idOrigin: overrides.idOrigin)
+    )
   }
 
   private mutating func addVisualFormat(
@@ -368,13 +380,16 @@ extension DocumentReader {
     }
     guard problems.isEmpty else { return }
     if let userID = overrides.id, userID == "constraint" {
-      sink.error("reserved-id", "'constraint' is reserved for generated ids; choose another id", at: owner.location, path: path)
+      sink.error(
+        "reserved-id", "'constraint' is reserved for generated ids; choose another id", at: owner.location, path: path)
       return
     }
     let installedValue = installed(overrides.installed, when: when, path: path)
     for (position, constraint) in expanded.enumerated() {
       func reference(_ side: VisualFormatConstraint.Side) -> AnchorReference {
-        AnchorReference(item: LayoutItem(name: side.item), attribute: side.attribute, location: textNode.location(ofScalar: side.offset))
+        AnchorReference(
+          item: LayoutItem(name: side.item), attribute: side.attribute,
+          location: textNode.location(ofScalar: side.offset))
       }
       let priorityLocation = constraint.priorityOffset.map { textNode.location(ofScalar: $0) }
       let priority: Varying<Double>
@@ -473,7 +488,8 @@ extension DocumentReader {
     guard let when else { return own?.value ?? Varying(true) }
     if let own {
       if own.value.varies {
-        sink.error("incompatible-when", 
+        sink.error(
+          "incompatible-when",
           "\"installed\" cannot vary inside a \"when\" group; move the constraint out of the group, or use only \"installed\"",
           at: own.location, path: JSONPath.member(path, "installed"))
       } else if own.value.base == false {
@@ -487,7 +503,8 @@ extension DocumentReader {
     guard constraints.count < limits.maxConstraints else {
       if !reportedConstraintLimit {
         reportedConstraintLimit = true
-        sink.error("limit-exceeded", 
+        sink.error(
+          "limit-exceeded",
           "the layout has more than \(limits.maxConstraints) constraints (ReaderLimits.maxConstraints); split it or raise the limit",
           at: draft.spec.location, path: draft.spec.path)
       }

@@ -42,7 +42,8 @@ package struct DocumentReader {
   mutating func read(_ top: JSONNode) -> LayoutDocument? {
     guard case .object(let members) = top.value else {
       if !top.isInvalid {
-        sink.error("not-a-layout", 
+        sink.error(
+          "not-a-layout",
           "a layout file must be a JSON object with a \"root\" view; this file holds \(top.typeDescription)",
           at: top.location, path: JSONPath.root)
       }
@@ -59,7 +60,8 @@ package struct DocumentReader {
     let fonts = member("fonts").flatMap { values.string($0.value, for: "\"fonts\"", path: "$.fonts") }
 
     guard let rootMember = member("root") else {
-      sink.error("missing-key", 
+      sink.error(
+        "missing-key",
         "missing \"root\": a layout file needs a root view, e.g. \"root\": {\"id\": \"root\", \"children\": []}",
         at: top.location, path: JSONPath.root)
       return nil
@@ -158,7 +160,8 @@ package struct DocumentReader {
     if depth > limits.maxViewDepth {
       if !reportedViewDepth {
         reportedViewDepth = true
-        sink.error("limit-exceeded", 
+        sink.error(
+          "limit-exceeded",
           "views are nested deeper than \(limits.maxViewDepth) levels (ReaderLimits.maxViewDepth); flatten the hierarchy or raise the limit",
           at: node.location, path: path)
       }
@@ -167,7 +170,8 @@ package struct DocumentReader {
     viewCount += 1
     if viewCount > limits.maxViews {
       reportedViewLimit = true
-      sink.error("limit-exceeded", 
+      sink.error(
+        "limit-exceeded",
         "the layout has more than \(limits.maxViews) views (ReaderLimits.maxViews); split it or raise the limit",
         at: node.location, path: path)
       return nil
@@ -187,7 +191,8 @@ package struct DocumentReader {
     // With a misspelt kind, which keys apply is unknown: say nothing rather than guess.
     for member in members where kindIsKnown && Self.allViewKeys.contains(member.key) {
       if let reason = Self.inapplicability(of: member.key, to: kind) {
-        sink.warning("not-applicable", 
+        sink.warning(
+          "not-applicable",
           "\"\(member.key)\" \(reason); it has no effect on \(Self.describe(kind))", at: member.keyLocation,
           path: memberPath(member.key))
       }
@@ -377,7 +382,8 @@ package struct DocumentReader {
           scalarLocations: member.value.stringPositions.map { positions in
             positions.map {
               SourceLocation(
-                file: member.value.location.file, line: member.value.location.line, column: $0.column, offset: $0.offset)
+                file: member.value.location.file, line: member.value.location.line, column: $0.column, offset: $0.offset
+              )
             }
           })
       ])

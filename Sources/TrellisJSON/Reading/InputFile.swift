@@ -1,6 +1,6 @@
+import Glibc
 import TrellisModel
 import TrellisSupport
-import Glibc
 
 /// Reading a layout file without ever blocking: the file's type is checked before it is opened,
 /// and it is opened non-blocking, so a named pipe with no writer, a terminal or a device can

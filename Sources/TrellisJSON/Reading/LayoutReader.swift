@@ -1,7 +1,6 @@
+import Foundation
 import TrellisModel
 import TrellisSupport
-
-import Foundation
 
 /// What reading a layout file gave: the document (when there were no errors) and every
 /// diagnostic, sorted by position.
@@ -43,7 +42,8 @@ public enum LayoutReader {
     switch InputFile.read(path, limit: limits.maxFileSize) {
     case .success(let read): bytes = read
     case .failure(let failure):
-      return LayoutReadResult(document: nil, diagnostics: [Diagnostic(.error, failure.message, code: "unreadable-file")], source: nil)
+      return LayoutReadResult(
+        document: nil, diagnostics: [Diagnostic(.error, failure.message, code: "unreadable-file")], source: nil)
     }
     if bytes.count > limits.maxFileSize {
       return LayoutReadResult(
@@ -77,7 +77,8 @@ public enum LayoutReader {
     }
     var document: LayoutDocument?
     if isBlank {
-      sink.error("empty-file", 
+      sink.error(
+        "empty-file",
         "the file is empty; a layout file is one JSON object with a \"root\" view",
         at: SourceLocation(file: file, line: 1, column: 1, offset: 0), path: nil)
     } else if let tree = JSONParser.parse(bytes: bytes, file: file, limits: limits.json, sink: sink) {

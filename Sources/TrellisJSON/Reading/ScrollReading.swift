@@ -26,7 +26,8 @@ extension DocumentReader {
   private func readZoom(_ node: JSONNode, for name: String, path: String) -> Double? {
     guard let value = values.number(node, for: name, path: path) else { return nil }
     guard value.isFinite, value > 0, value <= 1000 else {
-      sink.error("out-of-range", "\(name) must be greater than 0 and at most 1000 (found \(fmt(value)))",
+      sink.error(
+        "out-of-range", "\(name) must be greater than 0 and at most 1000 (found \(fmt(value)))",
         at: node.location, path: path)
       return nil
     }
@@ -73,11 +74,14 @@ extension DocumentReader {
       if key == "minimumZoomScale" { scroll.minimumZoomScale = value } else { scroll.maximumZoomScale = value }
     }
     if scroll.minimumZoomScale > scroll.maximumZoomScale, let found = member("minimumZoomScale") {
-      sink.error("out-of-range",
+      sink.error(
+        "out-of-range",
         "\"minimumZoomScale\" (\(fmt(scroll.minimumZoomScale))) is above \"maximumZoomScale\" (\(fmt(scroll.maximumZoomScale)))",
         at: found.value.location, path: memberPath("minimumZoomScale"))
     }
-    if let found = member("zoomView"), let id = values.string(found.value, for: "\"zoomView\"", path: memberPath("zoomView")) {
+    if let found = member("zoomView"),
+      let id = values.string(found.value, for: "\"zoomView\"", path: memberPath("zoomView"))
+    {
       // The zooming view is a direct subview (children are read after their parent).
       let childIDs = (member("children")?.value.elements ?? []).compactMap { child -> String? in
         guard case .object(let fields) = child.value else { return nil }
@@ -86,21 +90,28 @@ extension DocumentReader {
       if childIDs.contains(id) {
         scroll.zoomView = id
       } else {
-        sink.error("unknown-view",
+        sink.error(
+          "unknown-view",
           "\"zoomView\" '\(id)' is not a subview of this scroll view\(DidYouMean.hint(for: id, among: childIDs))",
           at: found.value.location, path: memberPath("zoomView"))
       }
     }
     let zoomVaries = scroll.zoomScale.base != 1 || scroll.zoomScale.variations.contains { $0.value != 1 }
     if zoomVaries, scroll.zoomView == nil, member("zoomView") == nil, let found = member("zoomScale") {
-      sink.warning("no-effect", "\"zoomScale\" has no effect without \"zoomView\", the subview that zooms",
+      sink.warning(
+        "no-effect", "\"zoomScale\" has no effect without \"zoomView\", the subview that zooms",
         at: found.keyLocation, path: memberPath("zoomScale"))
     }
     for key in ["alwaysBounceHorizontal", "alwaysBounceVertical"] {
-      guard let found = member(key), let value = values.bool(found.value, for: "\"\(key)\"", path: memberPath(key)) else {
+      guard let found = member(key), let value = values.bool(found.value, for: "\"\(key)\"", path: memberPath(key))
+      else {
         continue
       }
-      if key == "alwaysBounceHorizontal" { scroll.alwaysBounceHorizontal = value } else { scroll.alwaysBounceVertical = value }
+      if key == "alwaysBounceHorizontal" {
+        scroll.alwaysBounceHorizontal = value
+      } else {
+        scroll.alwaysBounceVertical = value
+      }
     }
     return scroll
   }

@@ -65,7 +65,8 @@ extension DocumentReader {
   /// `"suppress": ["overlap", "overlap:badge", "outside-safe-area", "text-truncated"]`.
   func readSuppressions(_ node: JSONNode, view: String, path: String) -> [Suppression] {
     guard case .array(let items) = node.value else {
-      values.typeError(node, expected: "a list of check codes, e.g. [\"overlap:badge\"]", for: "\"suppress\"", path: path)
+      values.typeError(
+        node, expected: "a list of check codes, e.g. [\"overlap:badge\"]", for: "\"suppress\"", path: path)
       return []
     }
     var out: [Suppression] = []

@@ -11,7 +11,8 @@ struct ValueReader {
 
   func typeError(_ node: JSONNode, expected: String, for name: String, path: String) {
     guard !node.isInvalid else { return }
-    sink.error("wrong-type", "expected \(expected) for \(name), found \(node.typeDescription)", at: node.location, path: path)
+    sink.error(
+      "wrong-type", "expected \(expected) for \(name), found \(node.typeDescription)", at: node.location, path: path)
   }
 
   func string(_ node: JSONNode, for name: String, path: String) -> String? {
@@ -42,7 +43,8 @@ struct ValueReader {
     -> Bool
   {
     if abs(value) > limits.maxMagnitude {
-      sink.error("out-of-range", 
+      sink.error(
+        "out-of-range",
         "\(fmtExact(value)) is out of range for \(name); point values must be within ±\(fmt(limits.maxMagnitude)) (ReaderLimits.maxMagnitude)",
         at: location, path: path)
       return false
@@ -58,7 +60,8 @@ struct ValueReader {
   func integer(_ node: JSONNode, for name: String, path: String, in range: ClosedRange<Int>) -> Int? {
     guard let value = number(node, for: name, path: path) else { return nil }
     guard value == value.rounded(), value >= Double(range.lowerBound), value <= Double(range.upperBound) else {
-      sink.error("out-of-range", 
+      sink.error(
+        "out-of-range",
         "expected a whole number from \(range.lowerBound) to \(range.upperBound) for \(name), found \(fmtExact(value))",
         at: node.location, path: path)
       return nil
@@ -74,7 +77,8 @@ struct ValueReader {
     case .string(let text):
       if let named = ConstraintTextParser.namedPriorities.first(where: { $0.name == text }) { return named.value }
       let hint = DidYouMean.hint(for: text, among: ConstraintTextParser.namedPriorities.map(\.name))
-      sink.error("invalid-value", 
+      sink.error(
+        "invalid-value",
         "unknown priority '\(text)'\(hint == "" ? "; use a number 1…1000, required, high or low" : hint)",
         at: node.location, path: path)
       return nil
@@ -88,7 +92,9 @@ struct ValueReader {
   @discardableResult
   func checkPriority(_ value: Double, at location: SourceLocation?, path: String?) -> Bool {
     if !(value >= 1 && value <= 1000) {
-      sink.error("out-of-range", "priority \(fmtExact(value)) is out of range; use 1…1000 (1000 = required)", at: location, path: path)
+      sink.error(
+        "out-of-range", "priority \(fmtExact(value)) is out of range; use 1…1000 (1000 = required)", at: location,
+        path: path)
       return false
     }
     return true
@@ -103,7 +109,8 @@ struct ValueReader {
     if let alias = aliases.first(where: { $0.0 == text }) { return alias.1 }
     let choices = E.allCases.map(\.rawValue) + aliases.map(\.0)
     let hint = DidYouMean.hint(for: text, among: choices)
-    sink.error("invalid-value", 
+    sink.error(
+      "invalid-value",
       "unknown \(name) '\(text)'\(hint == "" ? "; use one of: \(choices.joined(separator: ", "))" : hint)",
       at: node.location, path: path)
     return nil
@@ -115,7 +122,8 @@ struct ValueReader {
   func reportUnknownKeys(_ members: [JSONMember], known: [String], in owner: String, path: String) {
     for member in members where !known.contains(member.key) {
       let suggestion = DidYouMean.suggestion(for: member.key, among: known).map { "; did you mean \"\($0)\"?" } ?? ""
-      sink.warning("unknown-key", 
+      sink.warning(
+        "unknown-key",
         "unknown key \"\(member.key)\" in \(owner)\(suggestion)", at: member.keyLocation,
         path: JSONPath.member(path, member.key))
     }
@@ -143,7 +151,8 @@ struct ValueReader {
       tokens.append((String(String.UnicodeScalarView(scalars[start..<index])), start))
     }
     guard !tokens.isEmpty else {
-      sink.error("size-class-pattern", 
+      sink.error(
+        "size-class-pattern",
         "empty size-class pattern; use any, wC, wR, hC, hR or a pair such as 'wC hR'", at: node.location, path: path)
       return nil
     }
@@ -155,12 +164,15 @@ struct ValueReader {
       switch token.text {
       case "any":
         if tokens.count > 1 {
-          sink.error("size-class-pattern", "'any' cannot be combined with other tokens in pattern '\(text)'", at: location, path: path)
+          sink.error(
+            "size-class-pattern", "'any' cannot be combined with other tokens in pattern '\(text)'", at: location,
+            path: path)
           return nil
         }
       case "wC", "wR", "wAny":
         if let width {
-          sink.error("size-class-pattern", 
+          sink.error(
+            "size-class-pattern",
             "pattern '\(text)' names the width twice ('\(width.text)' and '\(token.text)'); use at most one width and one height token",
             at: location, path: path)
           return nil
@@ -169,7 +181,8 @@ struct ValueReader {
         result.horizontal = token.text == "wC" ? .compact : token.text == "wR" ? .regular : nil
       case "hC", "hR", "hAny":
         if let height {
-          sink.error("size-class-pattern", 
+          sink.error(
+            "size-class-pattern",
             "pattern '\(text)' names the height twice ('\(height.text)' and '\(token.text)'); use at most one width and one height token",
             at: location, path: path)
           return nil
@@ -178,7 +191,8 @@ struct ValueReader {
         result.vertical = token.text == "hC" ? .compact : token.text == "hR" ? .regular : nil
       default:
         let hint = DidYouMean.hint(for: token.text, among: Self.patternTokens)
-        sink.error("size-class-pattern", 
+        sink.error(
+          "size-class-pattern",
           "unknown size class '\(token.text)' in pattern '\(text)'\(hint == "" ? "; use any, wC, wR, wAny, hC, hR or hAny" : hint)",
           at: location, path: path)
         return nil
@@ -211,7 +225,8 @@ struct ValueReader {
       let memberPath = JSONPath.member(path, member.key)
       guard let pattern = pattern(member.keyNode, path: memberPath) else { continue }
       if let first = seen.first(where: { $0.pattern == pattern }) {
-        sink.error("duplicate-pattern", 
+        sink.error(
+          "duplicate-pattern",
           "pattern '\(member.key)' is the same as an earlier one ('\(pattern)'); give each size class once",
           at: member.keyLocation, path: memberPath,
           notes: [Diagnostic.Note("the earlier pattern is here", at: first.location)])
@@ -246,7 +261,8 @@ struct VaryingLocations: Sendable {
   var origins: [ValueOrigins.Origin] {
     [ValueOrigins.Origin(location: base, path: basePath)]
       + variations.enumerated().map {
-        ValueOrigins.Origin(location: $0.element, path: $0.offset < variationPaths.count ? variationPaths[$0.offset] : nil)
+        ValueOrigins.Origin(
+          location: $0.element, path: $0.offset < variationPaths.count ? variationPaths[$0.offset] : nil)
       }
   }
 

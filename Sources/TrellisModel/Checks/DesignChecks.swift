@@ -84,7 +84,9 @@ public enum DesignChecks {
         let width = min(view.frame.maxX, other.frame.maxX) - max(view.frame.minX, other.frame.minX)
         let height = min(view.frame.maxY, other.frame.maxY) - max(view.frame.minY, other.frame.minY)
         if width > tolerance, height > tolerance {
-          if !suppressions.all.isEmpty, suppressions.suppresses("overlap", view: view.id, partner: other.id) { continue }
+          if !suppressions.all.isEmpty, suppressions.suppresses("overlap", view: view.id, partner: other.id) {
+            continue
+          }
           var diagnostic = Diagnostic(
             .warning,
             "\(view.id) and \(other.id) overlap by \(NumberFormat.short(width))x\(NumberFormat.short(height)) pt",

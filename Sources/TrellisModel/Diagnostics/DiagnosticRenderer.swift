@@ -67,7 +67,9 @@ public enum DiagnosticRenderer {
     members += location(diagnostic.location)
     members.append(.init("path", .optional(diagnostic.path)))
     members.append(
-      .init("notes", .array(diagnostic.notes.map { .object([.init("message", .string($0.message))] + location($0.location)) })))
+      .init(
+        "notes",
+        .array(diagnostic.notes.map { .object([.init("message", .string($0.message))] + location($0.location)) })))
     members.append(.init("environments", .array(diagnostic.environments.map(environmentValue))))
     return .object(members)
   }

@@ -42,7 +42,8 @@ public enum SystemLayoutMargins {
 
     init(_ node: ViewNode) {
       self.init(
-        preservesSuperview: node.preservesSuperviewLayoutMargins, insetsFromSafeArea: node.insetsLayoutMarginsFromSafeArea,
+        preservesSuperview: node.preservesSuperviewLayoutMargins,
+        insetsFromSafeArea: node.insetsLayoutMarginsFromSafeArea,
         respectsSystemMinimum: node.respectsSystemMinimumLayoutMargins)
     }
   }
@@ -94,7 +95,9 @@ public enum SystemLayoutMargins {
       let parentValues: InlineArray<4, Double> = [
         parentMargins.top, parentMargins.left, parentMargins.bottom, parentMargins.right,
       ]
-      let parentFloors: InlineArray<4, Double?> = [parentFloor.top, parentFloor.left, parentFloor.bottom, parentFloor.right]
+      let parentFloors: InlineArray<4, Double?> = [
+        parentFloor.top, parentFloor.left, parentFloor.bottom, parentFloor.right,
+      ]
       var values: InlineArray<4, Double> = [margins.top, margins.left, margins.bottom, margins.right]
       var floors: InlineArray<4, Double?> = [nil, nil, nil, nil]
       let inScrollView = views[parent].scroll != nil

@@ -197,7 +197,9 @@ public enum ScrollLayout {
 extension ScrollLayout {
   /// Interface Builder's "Scrollable content size is ambiguous for …" when the content guide's
   /// width or height is not determined (`ambiguous-content-size`); `nil` when both are.
-  package static func contentSizeAmbiguity(_ view: ResolvedView, _ attributes: [LayoutAttribute], _ environment: Environment)
+  package static func contentSizeAmbiguity(
+    _ view: ResolvedView, _ attributes: [LayoutAttribute], _ environment: Environment
+  )
     -> Diagnostic?
   {
     let sizes = attributes.filter(\.isSize)

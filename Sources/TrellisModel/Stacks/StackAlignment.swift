@@ -59,7 +59,8 @@ extension StackGenerator {
       addBaselinePull(container: stack.item, alignment: alignment)
     }
     if alignment == .center {
-      builder.add("UISV-canvas-connection", stack.item, canvasAttribute(across.center), .equal, first.item, across.center)
+      builder.add(
+        "UISV-canvas-connection", stack.item, canvasAttribute(across.center), .equal, first.item, across.center)
     }
     addItemAlignment(first: first, alignment: alignment)
     if strength.anyWeak { addAmbiguitySuppression() }
@@ -115,7 +116,9 @@ extension StackGenerator {
 
   /// `spanner.start == item.start @999.5` (strong) or `spanner.start <= item.start` (weak);
   /// the end edge likewise with `>=`.
-  private mutating func addSpanningBoundary(_ spanner: LayoutItem, _ item: LayoutItem, _ edge: LayoutAttribute, isWeak: Bool) {
+  private mutating func addSpanningBoundary(
+    _ spanner: LayoutItem, _ item: LayoutItem, _ edge: LayoutAttribute, isWeak: Bool
+  ) {
     let isStart = edge == across.start
     if isWeak {
       builder.add("UISV-spanning-boundary", spanner, edge, isStart ? .lessThanOrEqual : .greaterThanOrEqual, item, edge)

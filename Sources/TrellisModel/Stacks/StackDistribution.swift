@@ -78,7 +78,8 @@ extension StackGenerator {
   }
 
   /// `vN.size == v1.size` for N ≥ 2.
-  mutating func matchSizes(of ids: [LayoutItem], _ attribute: LayoutAttribute, reason: String, priority: Double = 1000) {
+  mutating func matchSizes(of ids: [LayoutItem], _ attribute: LayoutAttribute, reason: String, priority: Double = 1000)
+  {
     guard let first = ids.first else { return }
     for id in ids.dropFirst() {
       builder.add(reason, id, attribute, .equal, first, attribute, priority: priority)

@@ -316,7 +316,8 @@ final class CommandTests: XCTestCase {
     ]
     XCTAssertEqual(
       LayoutCheck(result),
-      LayoutCheck(status: .ambiguous, problem: "View 'flips' has an ambiguous horizontal position.", code: "ambiguous-position"))
+      LayoutCheck(
+        status: .ambiguous, problem: "View 'flips' has an ambiguous horizontal position.", code: "ambiguous-position"))
     result.hasConflicts = true
     result.diagnostics = [
       Diagnostic(
@@ -488,13 +489,15 @@ final class ValidateDirectoryTests: XCTestCase {
     let root = FileManager.default.temporaryDirectory.appendingPathComponent("trellis-validate-\(UUID().uuidString)")
     defer { try? FileManager.default.removeItem(at: root) }
     try FileManager.default.createDirectory(at: root.appendingPathComponent("sub"), withIntermediateDirectories: true)
-    let good = #"{"root": {"id": "root", "children": [{"id": "a"}]}, "constraints": ["a.leading == root.leading", "a.top == root.top", "a.width == 10", "a.height == 10"]}"#
+    let good =
+      #"{"root": {"id": "root", "children": [{"id": "a"}]}, "constraints": ["a.leading == root.leading", "a.top == root.top", "a.width == 10", "a.height == 10"]}"#
     try good.write(to: root.appendingPathComponent("a.json"), atomically: true, encoding: .utf8)
     try good.write(to: root.appendingPathComponent("sub/b.json"), atomically: true, encoding: .utf8)
     try "{}".write(to: root.appendingPathComponent("sub/x.manifest.json"), atomically: true, encoding: .utf8)
     try "notes".write(to: root.appendingPathComponent("README.md"), atomically: true, encoding: .utf8)
     XCTAssertEqual(
-      try ValidateCommand.expand([root.path]), [root.appendingPathComponent("a.json").path, root.appendingPathComponent("sub/b.json").path])
+      try ValidateCommand.expand([root.path]),
+      [root.appendingPathComponent("a.json").path, root.appendingPathComponent("sub/b.json").path])
     let empty = root.appendingPathComponent("empty")
     try FileManager.default.createDirectory(at: empty, withIntermediateDirectories: true)
     XCTAssertThrowsError(try ValidateCommand.expand([empty.path]))
@@ -509,7 +512,8 @@ final class ColumnsTests: XCTestCase {
     context.terminalColumns = 72
     XCTAssertEqual(context.columns(nil), 72)
     XCTAssertEqual(context.columns(60), 60)
-    let withVariable = CommandContext(pipeline: FakePipeline.pipeline, variables: ["COLUMNS": "90"], terminalColumns: 72)
+    let withVariable = CommandContext(
+      pipeline: FakePipeline.pipeline, variables: ["COLUMNS": "90"], terminalColumns: 72)
     XCTAssertEqual(withVariable.columns(nil), 90)
   }
 }

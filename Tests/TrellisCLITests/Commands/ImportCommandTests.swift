@@ -182,7 +182,8 @@ final class ImportCommandTests: XCTestCase {
       [
         "autoresizing.xib", "button-content.xib", "cards.storyboard", "constraints.storyboard",
         "design-time-sizes.xib", "guides.storyboard", "image.storyboard",
-        "margins-scroll.storyboard", "margins-stacks.storyboard", "owner.xib", "sizeclasses.storyboard", "switches-stack-margins.storyboard",
+        "margins-scroll.storyboard", "margins-stacks.storyboard", "owner.xib", "sizeclasses.storyboard",
+        "switches-stack-margins.storyboard",
         "table.storyboard", "view-safe-area.storyboard",
       ])
     for name in names {

@@ -105,7 +105,8 @@ final class ImportSurveyCommandTests: XCTestCase {
     try write(storyboard(x: 127.5), "a/good.storyboard")
     try write(storyboard(x: 100), "a/wrong.storyboard")
     try write(storyboard(x: 100, logoAttributes: "misplaced=\"YES\""), "b/stale.storyboard")
-    try write(storyboard(x: 100, rootExtra: "<viewLayoutGuide key=\"somethingNew\" id=\"ng-1\"/>"), "b/unsupported.storyboard")
+    try write(
+      storyboard(x: 100, rootExtra: "<viewLayoutGuide key=\"somethingNew\" id=\"ng-1\"/>"), "b/unsupported.storyboard")
     try write(Self.cell, "c/cell.xib")
     try write(Self.mac, "c/mac.xib")
     try write("not IB", "c/notes.txt")
@@ -225,7 +226,8 @@ final class ImportSurveyCommandTests: XCTestCase {
     result = run("solve", banner, "--device", "iPhone 12", "--format", "table")
     XCTAssertEqual(result.status, 0, result.stderr)
     let rows = result.stdout.split(separator: "\n").map { $0.split(separator: " ").map(String.init) }
-    XCTAssertEqual(rows.first { $0.first == "root" }.map { Array($0.dropFirst(2).prefix(4)) }, ["0", "0", "390", "104"])
+    XCTAssertEqual(
+      rows.first { $0.first == "root" }.map { Array($0.dropFirst(2).prefix(4)) }, ["0", "0", "390", "104"])
     XCTAssertEqual(rows.first { $0.first == "text" }.map { Array($0.dropFirst(2).prefix(3)) }, ["16", "42", "358"])
   }
 
@@ -281,7 +283,8 @@ final class ImportSurveyCommandTests: XCTestCase {
     XCTAssertFalse(result.stdout.contains("text truncated"), result.stdout)
     // The stored frame as intrinsic size asks for 355 on the SE's 320 − 20: truncated there.
     result = run("matrix", path, "--devices", "iphone", "--intrinsic", "stored")
-    XCTAssertEqual(row(result.stdout, "iPhone SE (1st gen)", "portrait")?.contains(" text truncated "), true, result.stdout)
+    XCTAssertEqual(
+      row(result.stdout, "iPhone SE (1st gen)", "portrait")?.contains(" text truncated "), true, result.stdout)
     // solve: the stored size by default (exact where IB laid it out), measured with --intrinsic fonts.
     result = run("solve", path, "--format", "table")
     XCTAssertTrue(result.stdout.contains("  greeting  label  10  100    355      20  no"), result.stdout)

@@ -12,7 +12,8 @@ final class SnapshotCommandTests: TemporaryDirectoryTestCase {
 
   /// Concentration with its stacks' spacing changed from 8 to `spacing`.
   private func concentration(spacing: Int) throws -> String {
-    let text = try String(contentsOf: FixturePaths.layouts.appendingPathComponent("concentration.json"), encoding: .utf8)
+    let text = try String(
+      contentsOf: FixturePaths.layouts.appendingPathComponent("concentration.json"), encoding: .utf8)
     let path = directory.appendingPathComponent("concentration-\(spacing).json").path
     try text.replacingOccurrences(of: "\"spacing\": 8", with: "\"spacing\": \(spacing)").write(
       toFile: path, atomically: true, encoding: .utf8)
@@ -36,24 +37,31 @@ final class SnapshotCommandTests: TemporaryDirectoryTestCase {
     XCTAssertEqual(same.status, 0, same.stdout + same.stderr)
 
     // Spacing 10: rows (508 − 40) / 5 = 93.6, cards (304 − 30) / 4 = 68.5, the second at 8 + 78.5.
-    let moved = realTrellis(["snapshot", try concentration(spacing: 10), "--devices", "iphone", "--output", snapshot, "--check"])
+    let moved = realTrellis([
+      "snapshot", try concentration(spacing: 10), "--devices", "iphone", "--output", snapshot, "--check",
+    ])
     XCTAssertEqual(moved.status, 1)
     XCTAssertTrue(moved.stdout.contains("iPhone SE (1st gen) portrait full (320x568, wC hR):\n"), moved.stdout)
     XCTAssertTrue(moved.stdout.contains("  row1: 8 28 304 95.2 → 8 28 304 93.6\n"), moved.stdout)
     XCTAssertTrue(moved.stdout.contains("  card2: 86 28 70 95.2 → 86.5 28 68.5 93.6\n"), moved.stdout)
 
-    let updated = realTrellis(["snapshot", try concentration(spacing: 10), "--devices", "iphone", "--output", snapshot, "--update"])
+    let updated = realTrellis([
+      "snapshot", try concentration(spacing: 10), "--devices", "iphone", "--output", snapshot, "--update",
+    ])
     XCTAssertEqual(updated.status, 0)
     XCTAssertTrue(updated.stderr.contains("environments changed"), updated.stderr)
     XCTAssertEqual(
-      realTrellis(["snapshot", try concentration(spacing: 10), "--devices", "iphone", "--output", snapshot, "--check"]).status, 0)
+      realTrellis(["snapshot", try concentration(spacing: 10), "--devices", "iphone", "--output", snapshot, "--check"])
+        .status, 0)
   }
 
   func testUsageAndMissingSnapshots() throws {
     let layout = try concentration(spacing: 8)
     XCTAssertEqual(realTrellis(["snapshot", layout, "--check"]).status, 64)
     XCTAssertEqual(realTrellis(["snapshot", layout, "--check", "--update", "--output", "x"]).status, 64)
-    let missing = realTrellis(["snapshot", layout, "--check", "--output", directory.appendingPathComponent("none").path])
+    let missing = realTrellis([
+      "snapshot", layout, "--check", "--output", directory.appendingPathComponent("none").path,
+    ])
     XCTAssertEqual(missing.status, 1)
     XCTAssertTrue(missing.stderr.contains("there is no snapshot"), missing.stderr)
     let bad = directory.appendingPathComponent("bad.snapshot").path
@@ -64,7 +72,9 @@ final class SnapshotCommandTests: TemporaryDirectoryTestCase {
   }
 
   func testTheTextParsesBackAndDifferencesNameAddedAndRemovedViews() {
-    let old = [FrameSnapshot.Block(name: "A (1x1, wC hR)", status: "ok", lines: [("root", "0 0 1 1"), ("a", "0 0 1 1")])]
+    let old = [
+      FrameSnapshot.Block(name: "A (1x1, wC hR)", status: "ok", lines: [("root", "0 0 1 1"), ("a", "0 0 1 1")])
+    ]
     let new = [
       FrameSnapshot.Block(name: "A (1x1, wC hR)", status: "overlap", lines: [("root", "0 0 1 1"), ("b", "0 0 2 2")])
     ]

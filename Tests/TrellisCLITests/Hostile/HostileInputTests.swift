@@ -118,6 +118,7 @@ final class HostileInputTests: XCTestCase {
       executable: "/bin/sh", directory: scratch.path, timeout: 20)
     XCTAssertEqual(missing.status, 1)
     XCTAssertTrue(
-      missing.stderr.hasPrefix("error: cannot read 'caf\\xE9-missing.json': no such file [unreadable-file]\n"), missing.stderr)
+      missing.stderr.hasPrefix("error: cannot read 'caf\\xE9-missing.json': no such file [unreadable-file]\n"),
+      missing.stderr)
   }
 }

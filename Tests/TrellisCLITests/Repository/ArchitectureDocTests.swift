@@ -66,7 +66,8 @@ final class ArchitectureDocTests: XCTestCase {
     }
     XCTAssertGreaterThan(folders.count, 15, "the walk of Sources/ found too few folders to prove anything")
     for folder in folders.sorted() {
-      XCTAssert(doc.contains("`\(folder)`"), "docs/architecture.md does not name `\(folder)` (list it under 'The folders')")
+      XCTAssert(
+        doc.contains("`\(folder)`"), "docs/architecture.md does not name `\(folder)` (list it under 'The folders')")
     }
     // And no folder it names is gone.
     for named in ModuleGraphBlocks.sourceFolders(in: doc) {
@@ -101,7 +102,8 @@ final class ArchitectureDocTests: XCTestCase {
 
   func testPackageParseRefusesWhatItCannotRead() {
     // A product dependency is not a plain target name: the test must not guess.
-    XCTAssertThrowsError(try PackageTargets.parse(#".target(name: "A", dependencies: [.product(name: "X", package: "x")])"#))
+    XCTAssertThrowsError(
+      try PackageTargets.parse(#".target(name: "A", dependencies: [.product(name: "X", package: "x")])"#))
     XCTAssertThrowsError(try PackageTargets.parse(#".plugin(name: "P", capability: .buildTool())"#))
     XCTAssertThrowsError(try PackageTargets.parse(#".target(dependencies: ["A"])"#))
     XCTAssertThrowsError(try PackageTargets.parse(#".target(name: "A"), .target(name: "A")"#))
@@ -121,7 +123,8 @@ final class ArchitectureDocTests: XCTestCase {
       """
     let documented = try ModuleGraphBlocks.parse(doc)
     XCTAssertEqual(documented.map(\.name), ["A", "B", "C"])
-    XCTAssertEqual(ModuleGraphBlocks.differences(documented: documented, package: ["A": [], "B": ["A"], "C": ["A", "B"]]), [])
+    XCTAssertEqual(
+      ModuleGraphBlocks.differences(documented: documented, package: ["A": [], "B": ["A"], "C": ["A", "B"]]), [])
     // Each kind of difference, named with the line to write.
     XCTAssertEqual(
       ModuleGraphBlocks.differences(documented: documented, package: ["A": [], "B": [], "C": ["A", "B"], "E": ["C"]]),
@@ -168,7 +171,9 @@ enum PackageTargets {
     let code = withoutComments(text)
     var graph: [String: Set<String>] = [:]
     for refused in [".plugin(", ".macro(", ".binaryTarget(", ".systemLibrary("] where code.contains(refused) {
-      throw ParseError(description: "Package.swift declares a \(refused.dropFirst().dropLast()) target; teach ArchitectureDocTests to read it")
+      throw ParseError(
+        description:
+          "Package.swift declares a \(refused.dropFirst().dropLast()) target; teach ArchitectureDocTests to read it")
     }
     var rest = code[...]
     while let call = rest.firstRange(of: /\.(target|executableTarget|testTarget)\(/) {
@@ -285,7 +290,8 @@ enum ModuleGraphBlocks {
       if text.isEmpty { continue }
       let lineNumber = offset + 1
       guard let match = text.wholeMatch(of: /([A-Za-z][A-Za-z0-9_-]*)(?:\s*->\s*(.+))?/) else {
-        throw PackageTargets.ParseError(description: "line \(lineNumber): `\(text)` is not `Target` or `Target -> A, B`")
+        throw PackageTargets.ParseError(
+          description: "line \(lineNumber): `\(text)` is not `Target` or `Target -> A, B`")
       }
       let name = String(match.1)
       var dependencies: Set<String> = []
@@ -354,7 +360,8 @@ enum UnawarenessTable {
     let lines = doc.split(separator: "\n", omittingEmptySubsequences: false).map {
       $0.trimmingCharacters(in: .whitespaces)
     }
-    guard let header = lines.firstIndex(where: { $0.hasPrefix("| module |") && $0.hasSuffix("| knows nothing of |") }) else {
+    guard let header = lines.firstIndex(where: { $0.hasPrefix("| module |") && $0.hasSuffix("| knows nothing of |") })
+    else {
       throw PackageTargets.ParseError(description: "no table headed `| module | … | knows nothing of |`")
     }
     guard header + 2 < lines.count else { return [] }

@@ -32,7 +32,8 @@ enum FakePipeline {
             document: document(name),
             diagnostics: [
               Diagnostic(
-                .warning, "unknown key 'colour'", code: "unknown-key", at: SourceLocation(file: "warn.json", line: 2, column: 3),
+                .warning, "unknown key 'colour'", code: "unknown-key",
+                at: SourceLocation(file: "warn.json", line: 2, column: 3),
                 path: "$.colour")
             ], source: SourceText(file: "warn.json", text: "{\n  \"colour\": 1,\n  \"root\": {}\n}\n"))
         case "broken.json":
@@ -44,7 +45,8 @@ enum FakePipeline {
                 at: SourceLocation(file: "broken.json", line: 3, column: 13), path: "$.root.kind")
             ], source: SourceText(file: "broken.json", text: brokenSource))
         default:
-          return ReadOutcome(document: nil, diagnostics: [Diagnostic(.error, "no such file '\(path)'", code: "unreadable-file")])
+          return ReadOutcome(
+            document: nil, diagnostics: [Diagnostic(.error, "no such file '\(path)'", code: "unreadable-file")])
         }
       },
       resolve: { _, environment, _ in Fixtures.concentrationResolved(environment) },

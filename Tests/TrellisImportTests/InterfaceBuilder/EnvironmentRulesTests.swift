@@ -43,7 +43,8 @@ final class EnvironmentRulesTests: XCTestCase {
     """
   }
 
-  func scene(_ text: String, file: StaticString = #filePath, line: UInt = #line) throws -> (ImportedScene, [Diagnostic]) {
+  func scene(_ text: String, file: StaticString = #filePath, line: UInt = #line) throws -> (ImportedScene, [Diagnostic])
+  {
     let (scenes, diagnostics) = InterfaceBuilderImporter.parse(Array(text.utf8), file: "env.xib")
     XCTAssertEqual(diagnostics.filter { $0.severity == .error }, [], file: file, line: line)
     XCTAssertEqual(scenes.count, 1, file: file, line: line)
@@ -101,7 +102,8 @@ final class EnvironmentRulesTests: XCTestCase {
   func testAXibViewsSimulatedBarsCountAndARootBelowOpaqueBarsHasNoneOfThem() throws {
     let bar = "<simulatedNavigationBarMetrics key=\"simulatedTopBarMetrics\" translucent=\"NO\" prompted=\"NO\"/>"
     // A xib view's own simulated navigation bar: 20 + 44 = 64 on an iPhone 8 under Xcode 10.
-    var (imported, _) = try scene(screenXib(device: "retina4_7", tools: "14490.70", width: 375, height: 667, metrics: bar))
+    var (imported, _) = try scene(
+      screenXib(device: "retina4_7", tools: "14490.70", width: 375, height: 667, metrics: bar))
     XCTAssertEqual(imported.environment.safeAreaInsets, EdgeInsets(top: 64, left: 0, bottom: 0, right: 0))
     // Stored 603 tall, 667 − 64: the view lies below the opaque bars, so none of them is in its
     // safe area (the survey's rows of 603-, 554- and 647-tall roots with a top inset of 0).
@@ -123,7 +125,8 @@ final class EnvironmentRulesTests: XCTestCase {
     // retina6_3: 402 × 874, a 62-pt top, doubled by Xcode 16.
     try assertInsets("retina6_3", tools: "24506", 402, 874, top: 124, bottom: 68, deviceName: "iPhone 16 Pro")
     // ipad11_0rounded: the 11-inch iPad Pro's 834 × 1194, regular in both directions.
-    let (pro, proDiagnostics) = try scene(screenXib(device: "ipad11_0rounded", tools: "22505", width: 834, height: 1194))
+    let (pro, proDiagnostics) = try scene(
+      screenXib(device: "ipad11_0rounded", tools: "22505", width: 834, height: 1194))
     XCTAssertEqual(pro.environment.deviceName, "iPad Pro 11-inch (1st-4th gen)")
     XCTAssertEqual(pro.environment.traits, TraitCollection(horizontal: .regular, vertical: .regular))
     XCTAssertEqual(proDiagnostics, [])
@@ -203,7 +206,9 @@ final class EnvironmentRulesTests: XCTestCase {
     // Stored 414 × 666 on an iPhone 8 Plus (736 tall), marked misplaced: the screen's size
     // stands, not the stale frame (DuckDuckGo's Feedback.storyboard stores such a root).
     var text = screenXib(device: "retina5_5", tools: "14460.31", width: 414, height: 666)
-    text = text.replacingOccurrences(of: "<view contentMode=\"scaleToFill\" id=\"r-1\">", with: "<view contentMode=\"scaleToFill\" misplaced=\"YES\" id=\"r-1\">")
+    text = text.replacingOccurrences(
+      of: "<view contentMode=\"scaleToFill\" id=\"r-1\">",
+      with: "<view contentMode=\"scaleToFill\" misplaced=\"YES\" id=\"r-1\">")
     let (scene, _) = try scene(text)
     XCTAssertEqual(scene.staleFrames["root"], "misplaced")
     XCTAssertEqual(scene.environment.containerSize, Size(width: 414, height: 736))
@@ -258,7 +263,8 @@ final class EnvironmentRulesTests: XCTestCase {
   }
 
   func detailInsets(_ text: String) throws -> EdgeInsets {
-    let (scenes, diagnostics) = InterfaceBuilderImporter.parse(Array(text.utf8), file: "push.storyboard", scene: "Detail")
+    let (scenes, diagnostics) = InterfaceBuilderImporter.parse(
+      Array(text.utf8), file: "push.storyboard", scene: "Detail")
     XCTAssertEqual(diagnostics, [])
     return try XCTUnwrap(scenes.first).environment.safeAreaInsets
   }
@@ -282,7 +288,9 @@ final class EnvironmentRulesTests: XCTestCase {
 
   /// A xib with a top-level view of `width` × `height`: freeform and nobody's view, or File's
   /// Owner's view.
-  func componentXib(tools: String, device: String = "retina4_7", width: Double, height: Double, freeform: Bool, owners: Bool)
+  func componentXib(
+    tools: String, device: String = "retina4_7", width: Double, height: Double, freeform: Bool, owners: Bool
+  )
     -> String
   {
     """

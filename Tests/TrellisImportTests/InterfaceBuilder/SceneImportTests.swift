@@ -23,7 +23,8 @@ final class SceneImportTests: XCTestCase {
     XCTAssertEqual(diagnostics.map(\.code), ["ib-ignored"], "the placeholder constraint, dropped with a note")
     XCTAssertEqual(scene.sceneID, "sc1-aa-bbb")
     XCTAssertEqual(scene.name, "CardsViewController")
-    XCTAssertEqual(scene.document.allViews.map(\.id), ["root", "cardGrid", "cardButtons_1", "cardButtons_2", "flipCountLabel"])
+    XCTAssertEqual(
+      scene.document.allViews.map(\.id), ["root", "cardGrid", "cardButtons_1", "cardButtons_2", "flipCountLabel"])
     XCTAssertEqual(scene.environment.deviceName, "iPhone 8")
     XCTAssertEqual(scene.environment.containerSize, Size(width: 375, height: 667))
     XCTAssertEqual(scene.environment.scale, 2)

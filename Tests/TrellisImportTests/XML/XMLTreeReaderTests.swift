@@ -71,7 +71,8 @@ final class XMLTreeReaderTests: XCTestCase {
 
     limits = XMLReadLimits()
     limits.maxBytes = 50
-    XCTAssertEqual(read("<d>" + String(repeating: " ", count: 60) + "</d>", limits: limits).1.map(\.code), ["xml-limit"])
+    XCTAssertEqual(
+      read("<d>" + String(repeating: " ", count: 60) + "</d>", limits: limits).1.map(\.code), ["xml-limit"])
 
     limits = XMLReadLimits()
     limits.maxValueLength = 8

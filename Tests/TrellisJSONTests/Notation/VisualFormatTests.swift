@@ -85,7 +85,8 @@ final class VisualFormatTests: XCTestCase {
   }
 
   func testSuperviewIsTheCommonParent() {
-    XCTAssertEqual(expand("|-[c]-|").0, ["c.leading == grid.leading + standard", "grid.trailing == c.trailing + standard"])
+    XCTAssertEqual(
+      expand("|-[c]-|").0, ["c.leading == grid.leading + standard", "grid.trailing == c.trailing + standard"])
   }
 
   func testWhitespaceIsAllowedBetweenTokens() {

@@ -180,7 +180,8 @@ final class LayoutReaderTests: XCTestCase {
     XCTAssertEqual(
       summary(duplicate),
       ["1:34: error: pattern 'wAny hC' is the same as an earlier one ('hC'); give each size class once"])
-    XCTAssertEqual(duplicate.diagnostics.first?.notes.map(\.description), ["r.json:1:22: note: the earlier pattern is here"])
+    XCTAssertEqual(
+      duplicate.diagnostics.first?.notes.map(\.description), ["r.json:1:22: note: the earlier pattern is here"])
     // The column points at the bad token inside the key: `"wR hQ"` starts at 22, hQ is offset 3 → 22 + 1 + 3 = 26.
     XCTAssertEqual(summary(read("{\"root\": {\"hidden\": {\"wR hQ\": true}}}")).first?.prefix(5), "1:26:")
   }

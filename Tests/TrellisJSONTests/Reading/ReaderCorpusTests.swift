@@ -35,7 +35,8 @@ final class ReaderCorpusTests: XCTestCase {
     let limitsURL = url.deletingPathExtension().appendingPathExtension("limits")
     guard FileManager.default.fileExists(atPath: limitsURL.path) else { return limits }
     let object = try XCTUnwrap(
-      try JSONSerialization.jsonObject(with: Data(contentsOf: limitsURL)) as? [String: Int], limitsURL.lastPathComponent)
+      try JSONSerialization.jsonObject(with: Data(contentsOf: limitsURL)) as? [String: Int], limitsURL.lastPathComponent
+    )
     for (key, value) in object {
       switch key {
       case "maxViews": limits.maxViews = value

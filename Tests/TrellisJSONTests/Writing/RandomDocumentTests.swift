@@ -1,8 +1,8 @@
 import TrellisJSON
 import TrellisModel
 import TrellisTestSupport
-import XCTest
 import TrellisText
+import XCTest
 
 /// Random documents, built in memory with every property a file can spell, written and read
 /// back: no diagnostic, every property equal. The files in the repository use few of the

@@ -79,7 +79,8 @@ final class LayoutCorpusTests: XCTestCase {
       let engine = LayoutEngine(document: document)
       let result = engine.layout(in: expected.environment, snapToPixels: expected.snap)
       XCTAssertFalse(result.hasConflicts, "\(context) conflicts")
-      XCTAssertEqual(result.diagnostics.filter { $0.severity != .warning }.map(\.severity), [], "\(context) diagnostics")
+      XCTAssertEqual(
+        result.diagnostics.filter { $0.severity != .warning }.map(\.severity), [], "\(context) diagnostics")
       XCTAssertEqual(
         result.diagnostics.filter { $0.severity == .warning }.map(\.code.rawValue), expected.warnings,
         "\(context) warnings")

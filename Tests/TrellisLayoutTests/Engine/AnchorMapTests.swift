@@ -59,7 +59,9 @@ final class AnchorMapTests: XCTestCase {
   private func value(
     _ map: AnchorMap, _ item: String, _ attribute: LayoutAttribute, mirrored: Bool = false
   ) -> Double? {
-    guard let e = try? map.expression(for: AnchorReference(item: LayoutItem(name: item), attribute: attribute), mirrored: mirrored)
+    guard
+      let e = try? map.expression(
+        for: AnchorReference(item: LayoutItem(name: item), attribute: attribute), mirrored: mirrored)
     else { return nil }
     return evaluate(e)
   }

@@ -20,11 +20,14 @@ final class ConcentrationEngineTests: XCTestCase {
             }
           }
         }
-        Stack("extraColumn", axis: .vertical, distribution: .fillEqually, spacing: 8, hidden: Varying(false, ["hR": true])) {
+        Stack(
+          "extraColumn", axis: .vertical, distribution: .fillEqually, spacing: 8, hidden: Varying(false, ["hR": true])
+        ) {
           for n in 21...24 { card(n) }
         }
       }
-      View("flipCountLabel", kind: .label, text: Varying("Flips: 0", ["hC": "Flips\n0"]), fontSize: 20, numberOfLines: 0)
+      View(
+        "flipCountLabel", kind: .label, text: Varying("Flips: 0", ["hC": "Flips\n0"]), fontSize: 20, numberOfLines: 0)
     } constraints: {
       "cardGrid.top == safeArea.top + 8"
       "cardGrid.leading == safeArea.leading + 8"

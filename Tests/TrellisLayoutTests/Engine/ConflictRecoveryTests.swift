@@ -12,7 +12,11 @@ import XCTest
 final class ConflictRecoveryTests: XCTestCase {
   /// A document of `views` and constraint texts, through the test-support builder.
   private func document(_ views: [ViewNode], _ constraints: [String]) -> LayoutDocument {
-    Layout { views } constraints: { constraints }
+    Layout {
+      views
+    } constraints: {
+      constraints
+    }
   }
 
   private func view(_ id: String) -> ViewNode { ViewNode(id: id, kind: .view) }
@@ -29,7 +33,10 @@ final class ConflictRecoveryTests: XCTestCase {
   func testTheRootKeepsTheContainerSize() {
     let doc = document(
       [view("a")],
-      ["a.leading == root.leading", "a.trailing == root.trailing", "a.width == 500", "a.top == root.top", "a.height == 10"])
+      [
+        "a.leading == root.leading", "a.trailing == root.trailing", "a.width == 500", "a.top == root.top",
+        "a.height == 10",
+      ])
     let engine = LayoutEngine(document: doc)
     let r = solve(engine, environment(375, 667))
     assertRect(r, "root", 0, 0, 375, 667)
@@ -45,7 +52,8 @@ final class ConflictRecoveryTests: XCTestCase {
       [
         "'UIView-Encapsulated-Layout-Width' root.width == 375 (the container's width)",
         "'constraint#1' a.leading == root.leading", "'constraint#2' a.trailing == root.trailing",
-        "'constraint#3' a.width == 500", "Will attempt to recover by breaking constraint 'constraint#3' a.width == 500.",
+        "'constraint#3' a.width == 500",
+        "Will attempt to recover by breaking constraint 'constraint#3' a.width == 500.",
       ])
     let at = doc.constraints.map(\.location)
     XCTAssertEqual(d.notes.map(\.location), [nil, at[0], at[1], at[2], at[2]])
@@ -56,7 +64,10 @@ final class ConflictRecoveryTests: XCTestCase {
   /// the move fails, the engine rebuilds, and the result is a fresh engine's.
   func testAResizeThatConflictsRebuildsInTheDocumentedOrder() {
     let doc = document(
-      [view("a")], ["a.width == 300", "a.leading == root.leading", "a.trailing <= root.trailing"] + ["a.top == root.top", "a.height == 10"])
+      [view("a")],
+      ["a.width == 300", "a.leading == root.leading", "a.trailing <= root.trailing"] + [
+        "a.top == root.top", "a.height == 10",
+      ])
     let engine = LayoutEngine(document: doc)
     XCTAssertFalse(solve(engine, environment(375, 667)).hasConflicts)
     let narrow = solve(engine, environment(200, 667))
@@ -84,7 +95,8 @@ final class ConflictRecoveryTests: XCTestCase {
       id: "column", kind: .stack, children: [ViewNode(id: "extra", kind: .view)], hidden: Varying(true),
       stack: stack(.vertical))
     let outer = ViewNode(
-      id: "outer", kind: .stack, location: SourceLocation(file: "test.json", line: 90, column: 3), children: [grid, column],
+      id: "outer", kind: .stack, location: SourceLocation(file: "test.json", line: 90, column: 3),
+      children: [grid, column],
       stack: stack(.horizontal))
     let doc = document(
       [outer],
@@ -135,8 +147,11 @@ final class ConflictRecoveryTests: XCTestCase {
   /// Weighted mode cannot move the root either: optional constraints never outweigh a required size.
   func testOptionalConstraintsNeverMoveTheRoot() {
     let doc = document(
-      [view("a")], ["a.width == root.width", "a.width == 500 @750", "a.width == 500 @750", "a.left == root.left",
-        "a.top == root.top", "a.height == 10"])
+      [view("a")],
+      [
+        "a.width == root.width", "a.width == 500 @750", "a.width == 500 @750", "a.left == root.left",
+        "a.top == root.top", "a.height == 10",
+      ])
     for mode in [Solver.Mode.weighted, .strict] {
       let engine = LayoutEngine(document: doc, mode: mode)
       let r = solve(engine, environment(400, 300))
@@ -209,7 +224,8 @@ final class InstallationOrderTests: XCTestCase {
     let root = constraint("w", .container(reason: "width"))
     let hug = constraint("h", .intrinsic(id: "a", reason: "hugging"))
     let scroll = constraint("s", .scroll(id: "sv", reason: "scroll-content"))
-    let ids = { (list: [LayoutConstraint]) in ConstraintInstaller.installationOrder(list, views: []).map { list[$0].id } }
+    let ids = { (list: [LayoutConstraint]) in ConstraintInstaller.installationOrder(list, views: []).map { list[$0].id }
+    }
     XCTAssertEqual(ids([hug, f1, root, f2, scroll]), ["f1", "f2", "w", "s", "h"])
     XCTAssertEqual(ids([f1, f2, scroll, root, hug]), ["f1", "f2", "s", "w", "h"])
   }

@@ -2,6 +2,7 @@ import TrellisJSON
 import TrellisModel
 import TrellisTestSupport
 import XCTest
+
 import class TrellisSolver.Solver
 
 @testable import TrellisLayout
@@ -27,7 +28,8 @@ final class ParametricMoveTests: XCTestCase {
 
   private func environment(_ width: Double, _ height: Double, top: Double = 20) -> Environment {
     Environment(
-      containerSize: Size(width: width, height: height), traits: TraitCollection(horizontal: .compact, vertical: .regular),
+      containerSize: Size(width: width, height: height),
+      traits: TraitCollection(horizontal: .compact, vertical: .regular),
       safeAreaInsets: EdgeInsets(top: top, left: 0, bottom: 0, right: 0), scale: 2)
   }
 

@@ -2,6 +2,7 @@ import TrellisJSON
 import TrellisModel
 import TrellisTestSupport
 import XCTest
+
 import class TrellisSolver.Solver
 
 @testable import TrellisLayout
@@ -129,7 +130,9 @@ final class RelayoutEquivalenceTests: XCTestCase {
       Stack("grid", spacing: 8) {
         Stack("rows", axis: .vertical, distribution: .fillEqually, spacing: 8) {
           for r in 1...3 {
-            Stack("row\(r)", distribution: .fillEqually, spacing: 8, hidden: r == 3 ? Varying(false, ["hC": true]) : false) {
+            Stack(
+              "row\(r)", distribution: .fillEqually, spacing: 8, hidden: r == 3 ? Varying(false, ["hC": true]) : false
+            ) {
               for c in 1...3 { View("card\(r)\(c)", kind: .button) }
             }
           }

@@ -22,7 +22,9 @@ final class TraitDependenceTests: XCTestCase {
   private func json(extra: String = "", constraintExtra: String = "", leading: String = "leadingMargin") -> String {
     var constraints = ["a.width == 100", "a.width == 120"]
     for (index, id) in ["a", "b", "c", "d"].enumerated() {
-      constraints += ["\(id).leading == root.\(leading)", "\(id).top == root.top + \(20 * index)", "\(id).height == 10"]
+      constraints += [
+        "\(id).leading == root.\(leading)", "\(id).top == root.top + \(20 * index)", "\(id).height == 10",
+      ]
       if id != "a" { constraints.append("\(id).width == \(40 * index)") }
     }
     let list = constraints.map { "\"\($0)\"" }.joined(separator: ", ")
@@ -34,10 +36,12 @@ final class TraitDependenceTests: XCTestCase {
 
   /// Every size class of the device table's ends, wide and narrow roots, with safe areas.
   private let environments = [
-    environment(568, 320, wChC), environment(874, 402, wChC, safeArea: EdgeInsets(top: 0, left: 62, bottom: 21, right: 62)),
+    environment(568, 320, wChC),
+    environment(874, 402, wChC, safeArea: EdgeInsets(top: 0, left: 62, bottom: 21, right: 62)),
     environment(320, 568, wChR, safeArea: EdgeInsets(top: 20, left: 0, bottom: 0, right: 0)),
     environment(639, 1366, wChR), environment(736, 414, wRhC), environment(956, 440, wRhC),
-    environment(694, 768, wRhR), environment(1376, 1032, wRhR, safeArea: EdgeInsets(top: 24, left: 0, bottom: 20, right: 0)),
+    environment(694, 768, wRhR),
+    environment(1376, 1032, wRhR, safeArea: EdgeInsets(top: 24, left: 0, bottom: 20, right: 0)),
   ]
 
   /// Lays `document` out with `engine` in every environment in turn, checking each result

@@ -38,10 +38,12 @@ final class StoryboardFidelityTests: XCTestCase {
     XCTAssertTrue((source["path"] as? String)?.hasSuffix(".storyboard") == true)
     let traitWords = try XCTUnwrap(env["traits"] as? String).split(separator: " ")
     let traits = TraitCollection(
-      horizontal: traitWords.contains("wR") ? .regular : .compact, vertical: traitWords.contains("hR") ? .regular : .compact)
+      horizontal: traitWords.contains("wR") ? .regular : .compact,
+      vertical: traitWords.contains("hR") ? .regular : .compact)
     let safe = try XCTUnwrap(env["safeArea"] as? [String: Double])
     let environment = Environment(
-      containerSize: Size(width: try XCTUnwrap(env["width"] as? Double), height: try XCTUnwrap(env["height"] as? Double)),
+      containerSize: Size(
+        width: try XCTUnwrap(env["width"] as? Double), height: try XCTUnwrap(env["height"] as? Double)),
       traits: traits,
       safeAreaInsets: EdgeInsets(
         top: safe["top"] ?? 0, left: safe["left"] ?? 0, bottom: safe["bottom"] ?? 0, right: safe["right"] ?? 0),

@@ -123,7 +123,8 @@ final class FuzzRegressionTests: XCTestCase {
     let result = LayoutEngine(document: document).layout(in: environment(667, 375, wChC))
     let warnings = result.diagnostics.filter { $0.kind == .accuracy && $0.severity == .warning }
     XCTAssertEqual(warnings.count, 1, "\(result.diagnostics)")
-    XCTAssertEqual(warnings.first?.message.hasPrefix("View 'v8' reaches 1000000000100 pt, far beyond"), true, "\(warnings)")
+    XCTAssertEqual(
+      warnings.first?.message.hasPrefix("View 'v8' reaches 1000000000100 pt, far beyond"), true, "\(warnings)")
     XCTAssertEqual(warnings.first?.code, "frame-magnitude")
     XCTAssertEqual(warnings.first?.location?.line, 1)
 

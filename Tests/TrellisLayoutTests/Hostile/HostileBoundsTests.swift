@@ -27,7 +27,10 @@ final class HostileBoundsTests: XCTestCase {
   /// upper bound, with no conflict.
   func testBoundsInAnyOrderMeetTheirTightest() throws {
     let ascending = (1...2000).map { "\"a.width >= \($0)\"" }
-    let orders = [ascending, Array(ascending.reversed()), ascending.enumerated().sorted { ($0.offset * 7919) % 2000 < ($1.offset * 7919) % 2000 }.map(\.element)]
+    let orders = [
+      ascending, Array(ascending.reversed()),
+      ascending.enumerated().sorted { ($0.offset * 7919) % 2000 < ($1.offset * 7919) % 2000 }.map(\.element),
+    ]
     for widths in orders {
       // Heights at most 2999, 2998, …, 1000: tighter and tighter; and at least 1000.
       let heights = (1...2000).map { "\"a.height <= \(3000 - $0)\"" } + ["\"a.height >= 1000\"", "\"a.width <= 2000\""]
@@ -42,7 +45,8 @@ final class HostileBoundsTests: XCTestCase {
   /// the order in which the optimistic build tried them: `a.width <= 100`, then 300 ascending
   /// lower bounds, of which the 200 above 100 cannot hold.
   func testBoundsBeyondAnEarlierLimitAreEachBroken() throws {
-    let (engine, result) = try layout(["\"a.width <= 100\"", "\"a.height == 10\""] + (1...300).map { "\"a.width >= \($0)\"" })
+    let (engine, result) = try layout(
+      ["\"a.width <= 100\"", "\"a.height == 10\""] + (1...300).map { "\"a.width >= \($0)\"" })
     XCTAssertTrue(result.hasConflicts)
     XCTAssertEqual(Set(engine.rejectedConstraints.map(\.constant)), Set((101...300).map(Double.init)))
     assertRect(result, "a", 0, 0, 100, 10, accuracy: 1e-9)
@@ -53,7 +57,8 @@ final class HostileBoundsTests: XCTestCase {
   func testTightestBoundsFirstOrder() {
     let solver = Solver()
     let x = solver.makeVariable("x"), y = solver.makeVariable("y")
-    func entry(_ id: String, _ expression: LinearExpression, _ relation: LayoutRelation) -> ConstraintInstaller.Compiled {
+    func entry(_ id: String, _ expression: LinearExpression, _ relation: LayoutRelation) -> ConstraintInstaller.Compiled
+    {
       let layout = LayoutConstraint(
         id: id, first: AnchorReference(item: .view("a"), attribute: .width), relation: relation,
         constant: 0, origin: .file(id: id), source: id)

@@ -53,6 +53,8 @@ final class HostileFloodTests: XCTestCase {
     XCTAssertEqual(warnings.count, LayoutEngine.maxAmbiguityDiagnostics + 1)
     XCTAssertEqual(warnings.first?.message.hasPrefix("View 'v0' has an ambiguous"), true)
     XCTAssertEqual(warnings.dropLast().last?.message.hasPrefix("View 'v49' has an ambiguous"), true)
-    XCTAssertEqual(warnings.last?.message.hasPrefix("250 more ambiguity warnings were left out"), true, "\(warnings.last?.message ?? "")")
+    XCTAssertEqual(
+      warnings.last?.message.hasPrefix("250 more ambiguity warnings were left out"), true,
+      "\(warnings.last?.message ?? "")")
   }
 }

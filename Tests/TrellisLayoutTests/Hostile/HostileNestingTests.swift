@@ -79,7 +79,8 @@ final class HostileNestingTests: XCTestCase {
 
     // A tree exactly at the ceiling is read and released without exhausting the stack.
     let ceiling = ReaderLimits.depthCeiling - 1
-    let nested = "{\"root\": {}, \"x\": " + String(repeating: "[", count: ceiling) + String(repeating: "]", count: ceiling) + "}"
+    let nested =
+      "{\"root\": {}, \"x\": " + String(repeating: "[", count: ceiling) + String(repeating: "]", count: ceiling) + "}"
     let kept = hostileRead(nested, limits: ReaderLimits(maxJSONDepth: Int.max))
     XCTAssertNotNil(kept.document)
     XCTAssertEqual(kept.diagnostics.map(\.severity), [.warning])

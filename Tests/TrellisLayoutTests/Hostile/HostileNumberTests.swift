@@ -13,7 +13,9 @@ final class HostileNumberTests: XCTestCase {
     XCTAssertNil(result.document)
     XCTAssertEqual(
       hostileSummary(result.diagnostics),
-      ["\(hostilePosition(of: "1e400", in: text)): error: '1e400' is not a finite number; it is too large for a 64-bit floating-point value"])
+      [
+        "\(hostilePosition(of: "1e400", in: text)): error: '1e400' is not a finite number; it is too large for a 64-bit floating-point value"
+      ])
   }
 
   func testTheLargestDoublesAreOutOfRangeForPoints() {
@@ -43,7 +45,8 @@ final class HostileNumberTests: XCTestCase {
   func testTheMagnitudeLimitIsInclusive() throws {
     // 1 000 000 is allowed, anything above it is not.
     let accepted = hostileRead(
-      hostileLayout("\"a.width == 1000000\", \"a.height == b.height * 1000000\", \"b.height == 1\", \"H:|[a]\", \"V:|[a]\""))
+      hostileLayout(
+        "\"a.width == 1000000\", \"a.height == b.height * 1000000\", \"b.height == 1\", \"H:|[a]\", \"V:|[a]\""))
     let document = try XCTUnwrap(accepted.document, "\(accepted.diagnostics)")
     XCTAssertEqual(document.constraints[0].constant.base, 1_000_000)
     XCTAssertEqual(document.constraints[1].multiplier, 1_000_000)
@@ -63,7 +66,8 @@ final class HostileNumberTests: XCTestCase {
   func testNegativeZeroReadsAsZeroAndNeverPrintsAsMinusZero() throws {
     let text = hostileLayout(
       views: "{\"id\": \"a\"}, {\"id\": \"s\", \"kind\": \"stack\", \"spacing\": -0, \"children\": [{\"id\": \"b\"}]}",
-      "{\"first\": \"a.width\", \"relation\": \"==\", \"constant\": -0}, \"a.height == -0.0\", \"a.leading == b.leading - 0\"")
+      "{\"first\": \"a.width\", \"relation\": \"==\", \"constant\": -0}, \"a.height == -0.0\", \"a.leading == b.leading - 0\""
+    )
     let result = hostileRead(text)
     let document = try XCTUnwrap(result.document, "\(result.diagnostics)")
     XCTAssertEqual(document.constraints.map(\.constant.base), [0, 0, 0])
@@ -81,7 +85,8 @@ final class HostileNumberTests: XCTestCase {
     // 5e-324 is the smallest positive Double (a subnormal); 2.2250738585072014e-308 the
     // smallest normal one; 1e-400 underflows to 0 (documented).
     let text = hostileLayout(
-      views: "{\"id\": \"a\", \"intrinsicSize\": {\"width\": 5e-324, \"height\": 2.2250738585072014e-308}}, {\"id\": \"b\"}",
+      views:
+        "{\"id\": \"a\", \"intrinsicSize\": {\"width\": 5e-324, \"height\": 2.2250738585072014e-308}}, {\"id\": \"b\"}",
       "\"H:|[a]\", \"V:|[a]\", \"b.width == 1e-400\", {\"first\": \"b.height\", \"relation\": \"==\", \"constant\": 4.9e-324},\n"
         + "\"b.top == a.bottom\", \"b.leading == a.trailing\"")
     let result = hostileRead(text)
@@ -90,7 +95,8 @@ final class HostileNumberTests: XCTestCase {
       hostileSummary(result.diagnostics),
       ["\(hostilePosition(of: "e-400", in: text)): error: unexpected 'e'; expected '@' or the end of the constraint"])
 
-    let fixed = text.replacingOccurrences(of: "\"b.width == 1e-400\"", with: "{\"first\": \"b.width\", \"relation\": \"==\", \"constant\": 1e-400}")
+    let fixed = text.replacingOccurrences(
+      of: "\"b.width == 1e-400\"", with: "{\"first\": \"b.width\", \"relation\": \"==\", \"constant\": 1e-400}")
     let read = hostileRead(fixed)
     let document = try XCTUnwrap(read.document, "\(read.diagnostics)")
     let a = try XCTUnwrap(document.allViews.first { $0.id == "a" })
@@ -137,7 +143,8 @@ final class HostileNumberTests: XCTestCase {
   /// reader's).
   func testOutOfRangeMessagesDoNotRoundTheValueOntoTheBound() {
     let text = hostileLayout(
-      "\"a.width == 3 @1000.0001\", \"a.width == b.width + 1000000.0001\", {\"first\": \"a.height\", \"relation\": \"==\", \"constant\": -0.0001}")
+      "\"a.width == 3 @1000.0001\", \"a.width == b.width + 1000000.0001\", {\"first\": \"a.height\", \"relation\": \"==\", \"constant\": -0.0001}"
+    )
     let messages = hostileRead(text).diagnostics.map(\.message)
     XCTAssertEqual(
       messages,
@@ -152,7 +159,8 @@ final class HostileNumberTests: XCTestCase {
     // 400 nines overflow to infinity: the reader reports the value out of range at its digits
     // instead of handing infinity to the solver.
     let nines = String(repeating: "9", count: 400)
-    let text = hostileLayout("\"a.width == b.width + \(nines)\", \"H:[a(\(nines))]\", \"a.height == b.height * \(nines)\"")
+    let text = hostileLayout(
+      "\"a.width == b.width + \(nines)\", \"H:[a(\(nines))]\", \"a.height == b.height * \(nines)\"")
     let result = hostileRead(text)
     XCTAssertNil(result.document)
     let places = result.diagnostics.map { $0.location.map { "\($0.line):\($0.column)" } ?? "-" }
@@ -162,11 +170,15 @@ final class HostileNumberTests: XCTestCase {
         hostilePosition(of: "+ 999", in: text), hostilePosition(of: nines, in: text, occurrence: 2),
         hostilePosition(of: nines, in: text, occurrence: 3),
       ], "\(result.diagnostics)")
-    XCTAssertTrue(result.diagnostics.allSatisfy { $0.message.contains("inf") || $0.message.contains("out of range") || $0.message.contains("finite") }, "\(result.diagnostics)")
+    XCTAssertTrue(
+      result.diagnostics.allSatisfy {
+        $0.message.contains("inf") || $0.message.contains("out of range") || $0.message.contains("finite")
+      }, "\(result.diagnostics)")
   }
 
   func testWholeNumbersRejectFractionsAndHugeValues() {
-    let text = "{\"root\": {\"children\": [{\"id\": \"l\", \"kind\": \"label\", \"numberOfLines\": 1e308},\n"
+    let text =
+      "{\"root\": {\"children\": [{\"id\": \"l\", \"kind\": \"label\", \"numberOfLines\": 1e308},\n"
       + "{\"id\": \"m\", \"kind\": \"label\", \"numberOfLines\": 2.5}]}}"
     let result = hostileRead(text)
     XCTAssertEqual(

@@ -27,7 +27,9 @@ final class HostileReferenceTests: XCTestCase {
 
   func testTwoAnchorsOfOneViewMayBeRelated() throws {
     // a.leading == a.trailing is legal: it makes a zero wide (x = x + width).
-    let text = hostileLayout("\"a.leading == a.trailing\", \"a.leading == root.leading + 5\", \"a.top == a.bottom - 10\", \"a.top == root.top\"")
+    let text = hostileLayout(
+      "\"a.leading == a.trailing\", \"a.leading == root.leading + 5\", \"a.top == a.bottom - 10\", \"a.top == root.top\""
+    )
     let document = try XCTUnwrap(hostileRead(text).document)
     let result = solve(LayoutEngine(document: document), hostilePhone)
     XCTAssertFalse(result.hasConflicts, "\(result.diagnostics)")
@@ -74,7 +76,9 @@ final class HostileReferenceTests: XCTestCase {
   }
 
   func testMissingViewsAreReportedWhereTheyAreNamed() {
-    let text = hostileLayout("\"a.top == ghost.bottom\", \"bb.top == a.top\", \"H:|[a]-[nobody]|\", {\"first\": \"a.top\", \"relation\": \"==\", \"second\": \"phantom.top\"}")
+    let text = hostileLayout(
+      "\"a.top == ghost.bottom\", \"bb.top == a.top\", \"H:|[a]-[nobody]|\", {\"first\": \"a.top\", \"relation\": \"==\", \"second\": \"phantom.top\"}"
+    )
     let result = hostileRead(text)
     XCTAssertNil(result.document)
     XCTAssertEqual(
@@ -98,14 +102,16 @@ final class HostileReferenceTests: XCTestCase {
     let result = solve(engine, hostilePhone)
     XCTAssertEqual(
       result.diagnostics.map(\.message),
-      ["Constraint 'constraint#1' (a.top == ghost.bottom) names 'ghost', which is not a view or guide; it was ignored."])
+      ["Constraint 'constraint#1' (a.top == ghost.bottom) names 'ghost', which is not a view or guide; it was ignored."]
+    )
     assertRect(result, "a", 0, 0, 4, 2)
   }
 
   func testIdenticalDuplicatesAreRedundantNotConflicting() throws {
     // 500 copies of the same required constraint: one holds them all.
     let copies = Array(repeating: "\"a.width == 10\"", count: 500).joined(separator: ", ")
-    let text = hostileLayout(views: "{\"id\": \"a\"}", "\(copies), \"a.leading == root.leading\", \"a.top == root.top\", \"a.height == 10\"")
+    let text = hostileLayout(
+      views: "{\"id\": \"a\"}", "\(copies), \"a.leading == root.leading\", \"a.top == root.top\", \"a.height == 10\"")
     let document = try XCTUnwrap(hostileRead(text).document)
     XCTAssertEqual(document.constraints.count, 503)
     let engine = LayoutEngine(document: document)
@@ -117,7 +123,8 @@ final class HostileReferenceTests: XCTestCase {
   }
 
   func testConflictingDuplicatesBreakTheLaterOne() throws {
-    let text = hostileLayout("\"a.width == 10\", \"a.width == 20\", \"a.leading == root.leading\", \"a.top == root.top\", \"a.height == 10\"")
+    let text = hostileLayout(
+      "\"a.width == 10\", \"a.width == 20\", \"a.leading == root.leading\", \"a.top == root.top\", \"a.height == 10\"")
     let document = try XCTUnwrap(hostileRead(text).document)
     let engine = LayoutEngine(document: document)
     let result = solve(engine, hostilePhone)
@@ -137,12 +144,14 @@ final class HostileReferenceTests: XCTestCase {
   }
 
   func testDuplicateIdsAreAnErrorWithANoteAtTheFirst() {
-    let text = hostileLayout("{\"id\": \"w\", \"constraint\": \"a.width == 1\"},\n{\"id\": \"w\", \"constraint\": \"a.width == 2\"}")
+    let text = hostileLayout(
+      "{\"id\": \"w\", \"constraint\": \"a.width == 1\"},\n{\"id\": \"w\", \"constraint\": \"a.width == 2\"}")
     let result = hostileRead(text)
     XCTAssertNil(result.document)
     XCTAssertEqual(result.diagnostics.count, 1, "\(result.diagnostics)")
     let duplicate = result.diagnostics.first
-    XCTAssertEqual(duplicate?.location.map { "\($0.line):\($0.column)" }, hostilePosition(of: "\"w\"", in: text, occurrence: 2))
+    XCTAssertEqual(
+      duplicate?.location.map { "\($0.line):\($0.column)" }, hostilePosition(of: "\"w\"", in: text, occurrence: 2))
     XCTAssertEqual(duplicate?.notes.count, 1)
     let note = duplicate?.notes.first
     XCTAssertEqual(

@@ -53,7 +53,9 @@ final class HostileScaleTests: XCTestCase {
     XCTAssertEqual(accepted.document?.allViews.count, limit)
     let refused = hostileRead(text(limit))
     let errors = refused.diagnostics.filter { $0.severity == .error }
-    XCTAssertEqual(errors.map(\.message), ["the layout has more than 50000 views (ReaderLimits.maxViews); split it or raise the limit"])
+    XCTAssertEqual(
+      errors.map(\.message),
+      ["the layout has more than 50000 views (ReaderLimits.maxViews); split it or raise the limit"])
     // Line 1 is the root's; view i is on line i + 2, so the first view over is v49999 on line 50001.
     XCTAssertEqual(errors.first?.location?.line, limit + 1)
   }
@@ -80,7 +82,10 @@ final class HostileScaleTests: XCTestCase {
     XCTAssertEqual(engine.rejectedConstraints.count, 3)
     let errors = result.diagnostics.filter { $0.code == "unsatisfiable" }
     XCTAssertEqual(errors.count, 3)
-    XCTAssertTrue(errors.allSatisfy { $0.notes.contains { $0.message.hasPrefix("The constraints it conflicts with are not listed") } })
+    XCTAssertTrue(
+      errors.allSatisfy {
+        $0.notes.contains { $0.message.hasPrefix("The constraints it conflicts with are not listed") }
+      })
     // The chain itself is kept: each view 375 / 1,999 wide.
     assertRect(result, "v30", 30 * 375.0 / Double(count), 0, 375.0 / Double(count), 10, accuracy: 1e-9)
   }

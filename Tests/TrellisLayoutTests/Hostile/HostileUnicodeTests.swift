@@ -11,7 +11,9 @@ final class HostileUnicodeTests: XCTestCase {
     // start of the string. In "a\u0000" the NUL is written as an escape: the error points at
     // its backslash.
     let text = hostileLayout(
-      views: "{\"id\": \"e\u{301}\"}, {\"id\": \"\u{200F}rtl\"}, {\"id\": \"a\\u0000\"}, {\"id\": \"\u{1F468}\u{200D}\u{1F469}\"}", "")
+      views:
+        "{\"id\": \"e\u{301}\"}, {\"id\": \"\u{200F}rtl\"}, {\"id\": \"a\\u0000\"}, {\"id\": \"\u{1F468}\u{200D}\u{1F469}\"}",
+      "")
     let result = hostileRead(text)
     XCTAssertNil(result.document)
     let message = "ids are letters, digits and '_', and do not start with a digit"
@@ -30,12 +32,16 @@ final class HostileUnicodeTests: XCTestCase {
     let result = hostileRead(text)
     XCTAssertEqual(
       hostileSummary(result.diagnostics),
-      ["\(hostilePosition(of: "\u{0}", in: text)): error: control character U+0000 must be escaped in a JSON string; write \\u0000"])
+      [
+        "\(hostilePosition(of: "\u{0}", in: text)): error: control character U+0000 must be escaped in a JSON string; write \\u0000"
+      ])
   }
 
   func testLoneSurrogateEscapesAreErrorsAndPairsAreOneScalar() throws {
     let text = hostileLayout(
-      views: "{\"id\": \"l\", \"kind\": \"label\", \"text\": \"x\\ud800y\"}, {\"id\": \"m\", \"kind\": \"label\", \"text\": \"\\udc00\"}", "")
+      views:
+        "{\"id\": \"l\", \"kind\": \"label\", \"text\": \"x\\ud800y\"}, {\"id\": \"m\", \"kind\": \"label\", \"text\": \"\\udc00\"}",
+      "")
     let result = hostileRead(text)
     XCTAssertEqual(
       hostileSummary(result.diagnostics),
@@ -44,7 +50,8 @@ final class HostileUnicodeTests: XCTestCase {
         "\(hostilePosition(of: "\\udc00", in: text)): error: unpaired UTF-16 surrogate '\\uDC00' in a string; write the character itself or a complete surrogate pair",
       ])
 
-    let paired = hostileRead(hostileLayout(views: "{\"id\": \"l\", \"kind\": \"label\", \"text\": \"\\ud83d\\ude00\"}", ""))
+    let paired = hostileRead(
+      hostileLayout(views: "{\"id\": \"l\", \"kind\": \"label\", \"text\": \"\\ud83d\\ude00\"}", ""))
     let label = try XCTUnwrap(paired.document?.allViews.first { $0.id == "l" })
     XCTAssertEqual(label.text?.base.unicodeScalars.map(\.value), [0x1F600])
   }
@@ -81,7 +88,8 @@ final class HostileUnicodeTests: XCTestCase {
     // An emoji cannot start an item; a combining mark cannot continue a Visual Format name.
     // With the emoji written as a surrogate-pair escape, the column is the backslash's.
     let text = hostileLayout(
-      "\"\u{1F468}\u{200D}\u{1F469}.top == a.top\",\n\"H:|[a\u{301}]|\",\n\"a.top == b.top @\u{200F}high\",\n\"\\ud83d\\ude00.top == a.top\"")
+      "\"\u{1F468}\u{200D}\u{1F469}.top == a.top\",\n\"H:|[a\u{301}]|\",\n\"a.top == b.top @\u{200F}high\",\n\"\\ud83d\\ude00.top == a.top\""
+    )
     let result = hostileRead(text)
     XCTAssertEqual(
       hostileSummary(result.diagnostics),
@@ -118,7 +126,8 @@ final class HostileUnicodeTests: XCTestCase {
     // First diagnostic: the RLO cannot start an item, at column 4 (two spaces, the quote).
     XCTAssertEqual(
       lines.first,
-      "hostile.json:3:4: error: a constraint must start with 'item.attribute', e.g. 'a.top == b.bottom + 8' [constraint-syntax]")
+      "hostile.json:3:4: error: a constraint must start with 'item.attribute', e.g. 'a.top == b.bottom + 8' [constraint-syntax]"
+    )
     let caret = lines.first { $0.hasPrefix("   | ") && $0.hasSuffix("^") }
     XCTAssertEqual(caret, "   | " + String(repeating: " ", count: 3) + "^")
     // The BEL (U+0007) of line 4 is quoted as U+FFFD.

@@ -73,10 +73,12 @@ final class ScrollViewTests: XCTestCase {
   func testSizesCentersAndOutsideViewsStayOnTheFrame() throws {
     // c.width == s.width stays the frame's width (400); only edges move to the content.
     let result = try solve(
-      layout(scroll: #", "contentOffset": {"x": 0, "y": 50}"#, [
-        "c.top == s.top", "c.bottom == s.bottom", "c.leading == s.leading", "c.trailing == s.trailing",
-        "c.width == 0.5 * s.width", "c.height == 2 * s.height",
-      ]))
+      layout(
+        scroll: #", "contentOffset": {"x": 0, "y": 50}"#,
+        [
+          "c.top == s.top", "c.bottom == s.bottom", "c.leading == s.leading", "c.trailing == s.trailing",
+          "c.width == 0.5 * s.width", "c.height == 2 * s.height",
+        ]))
     let s = try XCTUnwrap(result.scrollView("s"))
     // c: 200 x 1200, the content exactly c, offset 50 up.
     assertFrame(try XCTUnwrap(result.view("c")).frame, 0, -50, 200, 1200)
@@ -171,8 +173,10 @@ final class ScrollViewTests: XCTestCase {
 
   func testShortContentGetsNoVerticalAdjustmentFromScrollableAxes() throws {
     // 100 tall in a 600 frame: not scrollable, so scrollableAxes adds nothing; alwaysBounceVertical does.
-    let short = ["c.top == s.top", "c.bottom == s.bottom", "c.leading == s.leading", "c.trailing == s.trailing",
-      "c.width == s.width", "c.height == 100"]
+    let short = [
+      "c.top == s.top", "c.bottom == s.bottom", "c.leading == s.leading", "c.trailing == s.trailing",
+      "c.width == s.width", "c.height == 100",
+    ]
     XCTAssertEqual(try solve(layout(short)).scrollView("s")?.adjustedContentInset, .zero)
     XCTAssertEqual(
       try solve(layout(scroll: #", "alwaysBounceVertical": true"#, short)).scrollView("s")?.adjustedContentInset,
@@ -197,7 +201,8 @@ final class ScrollViewTests: XCTestCase {
         .scrollView("s")
     }
     // 200 x 100 × 1.5.
-    XCTAssertEqual(try zoomed(#", "zoomScale": 1.5, "maximumZoomScale": 2"#)?.contentSize, Size(width: 300, height: 150))
+    XCTAssertEqual(
+      try zoomed(#", "zoomScale": 1.5, "maximumZoomScale": 2"#)?.contentSize, Size(width: 300, height: 150))
     // 2.5 is clamped to the maximum, 2: 400 x 200.
     let clamped = try zoomed(#", "zoomScale": 2.5, "maximumZoomScale": 2"#)
     XCTAssertEqual(clamped?.contentSize, Size(width: 400, height: 200))
@@ -237,7 +242,8 @@ final class ScrollViewTests: XCTestCase {
     XCTAssertEqual(found.first?.kind, .ambiguity)
     XCTAssertEqual(found.first?.severity, .warning)
     XCTAssertTrue(
-      found.first?.message.hasPrefix("Scrollable content size is ambiguous for 's': nothing determines the content's width and height")
+      found.first?.message.hasPrefix(
+        "Scrollable content size is ambiguous for 's': nothing determines the content's width and height")
         == true, found.first?.message ?? "")
     XCTAssertNotNil(found.first?.location)
   }
@@ -245,8 +251,10 @@ final class ScrollViewTests: XCTestCase {
   func testOnlyTheUndeterminedAxisIsNamed() throws {
     // The width is the frame's; nothing pins the content's bottom, so only its height is free.
     let result = try solve(
-      layout(["c.top == s.top", "c.leading == s.leading", "c.trailing == s.trailing", "c.width == s.width",
-        "c.height == 50"]))
+      layout([
+        "c.top == s.top", "c.leading == s.leading", "c.trailing == s.trailing", "c.width == s.width",
+        "c.height == 50",
+      ]))
     let found = result.diagnostics.filter { $0.code == "ambiguous-content-size" }
     XCTAssertEqual(found.map(\.message.count).count, 1)
     XCTAssertTrue(found.first?.message.contains("the content's height;") == true, found.first?.message ?? "")
@@ -267,8 +275,10 @@ final class ScrollViewTests: XCTestCase {
     // c fills a 400 x 1000 content area. With 'never' the offsets run 0…400 vertically, so the
     // safe part of the frame (y 20…590) shows content y 20…990: c's first 20 pt can never be seen
     // below the status bar (and its last 10 pt never above the bottom inset).
-    let full = ["c.top == s.top", "c.bottom == s.bottom", "c.leading == s.leading", "c.trailing == s.trailing",
-      "c.width == s.width", "c.height == 1000"]
+    let full = [
+      "c.top == s.top", "c.bottom == s.bottom", "c.leading == s.leading", "c.trailing == s.trailing",
+      "c.width == s.width", "c.height == 1000",
+    ]
     // Horizontally the frame's left 30 pt are unsafe: use a screen without side insets.
     let tall = environment(400, 600, safeArea: EdgeInsets(top: 20, left: 0, bottom: 10, right: 0))
     let never = try solve(layout(scroll: #", "contentInsetAdjustmentBehavior": "never""#, full), in: tall)
@@ -290,7 +300,8 @@ final class ScrollViewTests: XCTestCase {
     // adjusted t20 b10: offsets y −20…410; in content coordinates y 20 − 20 = 0 … 590 + 410 = 1000;
     // on screen at offset 100 that is −100…900.
     let state = ScrollState(
-      id: "s", frame: Rect(x: 0, y: 0, width: 400, height: 600), contentFrame: Rect(x: 0, y: -100, width: 400, height: 1000),
+      id: "s", frame: Rect(x: 0, y: 0, width: 400, height: 600),
+      contentFrame: Rect(x: 0, y: -100, width: 400, height: 1000),
       contentOffset: Point(x: 0, y: 100), zoomScale: 1, adjustedContentInset: EdgeInsets(top: 20, bottom: 10),
       safeAreaInsets: EdgeInsets(top: 20, bottom: 10))
     let reach = state.reachableRect(safeArea: Rect(x: 0, y: 20, width: 400, height: 570))
@@ -325,12 +336,14 @@ final class ScrollViewTests: XCTestCase {
     XCTAssertEqual(
       codes(#"{"root": {"children": [{"id": "s", "kind": "scroll", "contentInsetAdjustmentBehavior": "sometimes"}]}}"#),
       ["invalid-value"])
-    XCTAssertEqual(codes(#"{"root": {"children": [{"id": "s", "kind": "scroll", "contentOffset": 3}]}}"#), ["wrong-type"])
+    XCTAssertEqual(
+      codes(#"{"root": {"children": [{"id": "s", "kind": "scroll", "contentOffset": 3}]}}"#), ["wrong-type"])
   }
 
   func testVaryingOffsetsAndInsets() throws {
     let json = layout(
-      scroll: #", "contentOffset": {"any": {"x": 0, "y": 0}, "hC": {"x": 0, "y": 100}}, "contentInset": {"any": 0, "wR": {"top": 7}}"#,
+      scroll:
+        #", "contentOffset": {"any": {"x": 0, "y": 0}, "hC": {"x": 0, "y": 100}}, "contentInset": {"any": 0, "wR": {"top": 7}}"#,
       tallContent)
     let document = try XCTUnwrap(read(json))
     let compact = document.resolved(for: environment(400, 600, wChC)).views[1].scroll

@@ -76,6 +76,7 @@ final class AlignmentRectTests: XCTestCase {
     let text = LayoutWriter.json(written)
     XCTAssertEqual(text.components(separatedBy: "alignmentRectInsets").count, 2, text)
     let again = try XCTUnwrap(LayoutReader.parse(text, file: "again.json").document)
-    XCTAssertEqual(again.allViews.first { $0.id == "a" }?.alignmentRectInsets, EdgeInsets(top: 0, left: 0, bottom: 0, right: 2))
+    XCTAssertEqual(
+      again.allViews.first { $0.id == "a" }?.alignmentRectInsets, EdgeInsets(top: 0, left: 0, bottom: 0, right: 2))
   }
 }

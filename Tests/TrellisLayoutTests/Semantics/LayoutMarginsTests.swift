@@ -29,7 +29,8 @@ final class LayoutMarginsTests: XCTestCase {
     assertRect(r, "a", 20, 0, 374, 736)
     // 812 × 375 with insets 0, 44, 21, 44: measured from the safe area, 44 + 20 = 64;
     // bottom at the safe area, 375 − 21 = 354 (uikit-research §3's last row).
-    r = try XCTUnwrap(layout(rootMargins(), environment(812, 375, wChC, safeArea: EdgeInsets(top: 0, left: 44, bottom: 21, right: 44))))
+    r = try XCTUnwrap(
+      layout(rootMargins(), environment(812, 375, wChC, safeArea: EdgeInsets(top: 0, left: 44, bottom: 21, right: 44))))
     assertRect(r, "a", 64, 0, 684, 354)
     XCTAssertEqual(r.margins, Rect(x: 64, y: 0, width: 684, height: 354))
   }

@@ -92,11 +92,13 @@ final class ViewSafeAreaTests: XCTestCase {
 
   func testTheGuideIsWrittenBackAsItIsRead() throws {
     let document = try read(
-      layout(#"{"id": "panel", "children": [{"id": "a"}]}"#, pinnedPanel + ["a.top == panel.safeAreaLayoutGuide.top + 8"]))
+      layout(
+        #"{"id": "panel", "children": [{"id": "a"}]}"#, pinnedPanel + ["a.top == panel.safeAreaLayoutGuide.top + 8"]))
     XCTAssertEqual(document.constraints.last?.second?.item, ViewSafeArea.guide(of: "panel"))
     let text = LayoutWriter.json(document)
     XCTAssertTrue(text.contains("a.top == panel.safeAreaLayoutGuide.top + 8"), text)
-    XCTAssertEqual(LayoutReader.parse(text, file: "again.json").document?.constraints.last?.second?.item,
+    XCTAssertEqual(
+      LayoutReader.parse(text, file: "again.json").document?.constraints.last?.second?.item,
       ViewSafeArea.guide(of: "panel"))
   }
 

@@ -27,7 +27,9 @@ struct StackHarness {
   var constraints: [LayoutConstraint] = []
   var direction: LayoutDirection = .leftToRight
 
-  init(size: Size, views: [ResolvedView], constraints: [LayoutConstraint] = [], direction: LayoutDirection = .leftToRight) {
+  init(
+    size: Size, views: [ResolvedView], constraints: [LayoutConstraint] = [], direction: LayoutDirection = .leftToRight
+  ) {
     self.size = size
     self.views = views
     self.constraints = constraints
@@ -36,7 +38,9 @@ struct StackHarness {
 
   /// The views and installed file constraints of `document` (built with `Layout`), resolved
   /// in a `size` environment with `traits`; the harness then adds only the stacks' constraints.
-  init(_ document: LayoutDocument, size: Size, traits: TraitCollection = wChR, direction: LayoutDirection = .leftToRight) {
+  init(
+    _ document: LayoutDocument, size: Size, traits: TraitCollection = wChR, direction: LayoutDirection = .leftToRight
+  ) {
     let resolved = document.resolved(
       for: Environment(containerSize: size, traits: traits, layoutDirection: direction))
     self.init(size: size, views: resolved.views, constraints: resolved.constraints, direction: direction)

@@ -40,7 +40,8 @@ final class TextPropertyTests: XCTestCase {
     XCTAssertTrue(rendered.contains("t.json:2:46: error: unknown font weight 'bolder'"), rendered)
     XCTAssertTrue(rendered.contains("t.json:2:69: error: unknown text style 'bdy'; did you mean 'body'?"), rendered)
     XCTAssertTrue(rendered.contains("t.json:2:93: error: unknown lineBreakMode 'wrap'"), rendered)
-    XCTAssertTrue(rendered.contains("t.json:3:46: error: expected a whole number from 1 to 1000 for \"fontWeight\""), rendered)
+    XCTAssertTrue(
+      rendered.contains("t.json:3:46: error: expected a whole number from 1 to 1000 for \"fontWeight\""), rendered)
   }
 
   func testATextStyleTakesItsSizeFromTheContentSizeCategory() throws {

@@ -12,7 +12,8 @@ final class DiagnosticCodeDocsTests: XCTestCase {
   func codesInSources() throws -> Set<String> {
     let sources = Self.root.appendingPathComponent("Sources")
     let pattern = try NSRegularExpression(
-      pattern: #"(?:(?:code: (?:(?:String|Diagnostic\.Code) = )?|\b(?:error|warning)\(\s*)"([a-z]+(?:-[a-z]+)*)"|return "(ambiguous-[a-z]+)")"#,
+      pattern:
+        #"(?:(?:code: (?:(?:String|Diagnostic\.Code) = )?|\b(?:error|warning)\(\s*)"([a-z]+(?:-[a-z]+)*)"|return "(ambiguous-[a-z]+)")"#,
       options: [.anchorsMatchLines])
     var codes = Set<String>()
     guard let files = FileManager.default.enumerator(at: sources, includingPropertiesForKeys: nil) else {

@@ -1,6 +1,6 @@
 import TrellisModel
-import XCTest
 import TrellisTestSupport
+import XCTest
 
 /// The validator on documents built in Swift, with no file behind them: the same rules and
 /// messages as for a JSON file, pointing at the view or constraint when no value origin was
@@ -13,15 +13,18 @@ final class LayoutValidatorTests: XCTestCase {
   }
 
   private func document(_ children: [ViewNode], _ constraints: [ConstraintSpec]) -> LayoutDocument {
-    LayoutDocument(file: "Builder.swift", root: ViewNode(id: "root", kind: .view, children: children), constraints: constraints)
+    LayoutDocument(
+      file: "Builder.swift", root: ViewNode(id: "root", kind: .view, children: children), constraints: constraints)
   }
 
   func testACleanDocumentHasNoProblems() {
     let doc = document(
       [ViewNode(id: "a", kind: .label, text: Varying("Hi"))],
       [
-        ConstraintSpec(id: "c1", first: anchor("a", .top), relation: .equal, second: anchor("safeArea", .top), source: "c1"),
-        ConstraintSpec(id: "c2", first: anchor("a", .leading), relation: .equal, second: anchor("root", .leading), source: "c2"),
+        ConstraintSpec(
+          id: "c1", first: anchor("a", .top), relation: .equal, second: anchor("safeArea", .top), source: "c1"),
+        ConstraintSpec(
+          id: "c2", first: anchor("a", .leading), relation: .equal, second: anchor("root", .leading), source: "c2"),
       ])
     XCTAssertEqual(LayoutValidator().validate(doc), [])
   }

@@ -77,7 +77,9 @@ final class CandidateLogTests: XCTestCase {
     for s in 0..<engine.kinds.count {
       let symbol = SymbolID(s)
       var expected: UInt64 = 0
-      for l in engine.levels.indices where engine.levels[l].row.coefficient(of: symbol) != 0 { expected |= 1 << UInt64(l) }
+      for l in engine.levels.indices where engine.levels[l].row.coefficient(of: symbol) != 0 {
+        expected |= 1 << UInt64(l)
+      }
       XCTAssertEqual(engine.candidates.levels(holding: symbol), expected, "symbol \(engine.symbolName(symbol))")
     }
     XCTAssertEqual(solver.checkInvariants(), [])

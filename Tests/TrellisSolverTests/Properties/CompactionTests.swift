@@ -93,7 +93,9 @@ final class CompactionTests: XCTestCase {
           edited.append(v)
           description = "addEditVariable x\(v)"
           let priority = Priority(Double(rng.pick([999, 500, 10])))
-          both { solver, variables, _ throws(SolverError) in try solver.addEditVariable(variables[v], priority: priority) }
+          both { solver, variables, _ throws(SolverError) in
+            try solver.addEditVariable(variables[v], priority: priority)
+          }
         }
       default:
         guard !edited.isEmpty else { continue }

@@ -95,8 +95,12 @@ final class FailureAtomicityTests: XCTestCase {
       var opposite = item
       switch item.relation {
       case .equal: opposite.constant += 1  // expr + 1 == 0 against expr == 0
-      case .lessThanOrEqual: opposite.constant -= 1; opposite.relation = .greaterThanOrEqual  // expr ≥ 1 against expr ≤ 0
-      case .greaterThanOrEqual: opposite.constant += 1; opposite.relation = .lessThanOrEqual  // expr ≤ −1 against expr ≥ 0
+      case .lessThanOrEqual:  // expr ≥ 1 against expr ≤ 0
+        opposite.constant -= 1
+        opposite.relation = .greaterThanOrEqual
+      case .greaterThanOrEqual:  // expr ≤ −1 against expr ≥ 0
+        opposite.constant += 1
+        opposite.relation = .lessThanOrEqual
       }
       let c = opposite.constraint(vars)
       var reported: [Constraint] = []

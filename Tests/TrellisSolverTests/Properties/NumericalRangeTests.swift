@@ -135,8 +135,10 @@ final class NumericalRangeTests: XCTestCase {
     if boxed {
       for v in 0..<variableCount {
         let a = magnitude()
-        spec.items.append(.init(terms: [(v, a)], constant: -a * largestValue, relation: .lessThanOrEqual, priority: nil))
-        spec.items.append(.init(terms: [(v, a)], constant: a * largestValue, relation: .greaterThanOrEqual, priority: nil))
+        spec.items.append(
+          .init(terms: [(v, a)], constant: -a * largestValue, relation: .lessThanOrEqual, priority: nil))
+        spec.items.append(
+          .init(terms: [(v, a)], constant: a * largestValue, relation: .greaterThanOrEqual, priority: nil))
       }
     }
     // Required equality k always contains variable k, and no other equality uses

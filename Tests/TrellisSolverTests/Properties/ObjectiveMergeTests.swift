@@ -156,7 +156,8 @@ final class ObjectiveMergeTests: XCTestCase {
       XCTAssertEqual(
         row.cells.map(\.coefficient.bitPattern), expected.map(\.coefficient.bitPattern), message)
       XCTAssertEqual(recorder.writes.count, source.count, message)
-      XCTAssertEqual(Dictionary(uniqueKeysWithValues: recorder.writes.map { ("\($0.0)", $0.1) }), forwardWrites, message)
+      XCTAssertEqual(
+        Dictionary(uniqueKeysWithValues: recorder.writes.map { ("\($0.0)", $0.1) }), forwardWrites, message)
       XCTAssertEqual(lost.lost, forwardLost.lost, message)
       XCTAssertEqual(lost.dropped, forwardLost.dropped, message)
     }

@@ -1,4 +1,3 @@
-
 @testable import TrellisSolver
 
 extension SystemSpec.Edit {

@@ -197,7 +197,8 @@ final class PivotOnNoiseTests: XCTestCase {
     XCTAssertEqual(violations[2], 1, accuracy: 1e-9 * largest)
     XCTAssertEqual(violations[3], 0, accuracy: 1e-9 * largest)
     // The same levels from the exact oracle (edit: v0 @999), and v0, v2 determined.
-    let oracle = try XCTUnwrap(PriorityOracle.solve(oracleSystem(recording.constants, edits: [(0, 999)], v), mode: .strict))
+    let oracle = try XCTUnwrap(
+      PriorityOracle.solve(oracleSystem(recording.constants, edits: [(0, 999)], v), mode: .strict))
     XCTAssertEqual(oracle.levels.map(\.priority), [999, 750, 250, 1])
     for (level, violation) in zip(oracle.levels, violations) {
       XCTAssertEqual(level.violation.doubleValue, violation, accuracy: 1e-9 * largest, "@\(level.priority)")

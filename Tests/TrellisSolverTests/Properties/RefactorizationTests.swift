@@ -42,7 +42,9 @@ final class RefactorizationTests: XCTestCase {
         }
         // The objective came back too: the refactorized solver goes on as its twin does.
         for solver in [loaded, twin] {
-          for edit in spec.edits { try? solver.solver.suggestValue(edit.value + 7, for: solver.variables[edit.variable]) }
+          for edit in spec.edits {
+            try? solver.solver.suggestValue(edit.value + 7, for: solver.variables[edit.variable])
+          }
           let pull = Constraint(LinearExpression(solver.variables[0]) - 3, .equal, priority: 600)
           try? solver.solver.add(pull)
         }

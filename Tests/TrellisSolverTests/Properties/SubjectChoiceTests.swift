@@ -97,9 +97,11 @@ final class SubjectChoiceTests: XCTestCase {
         _ = script.withUnsafeBufferPointer { runSolverScript($0) { captured = $0 } }
         solver = try XCTUnwrap(captured)
         // The script's variables, and six it never used (in no row).
-        variables = (0..<6).map { solver.makeVariable("w\($0)") } + (0..<4).map {
-          Variable(name: "v\($0)", solver: solver.id, index: Int32($0))
-        }
+        variables =
+          (0..<6).map { solver.makeVariable("w\($0)") }
+          + (0..<4).map {
+            Variable(name: "v\($0)", solver: solver.id, index: Int32($0))
+          }
       } else {
         // A chain of required equalities: rows of externals only, whose parameter x0 is held by
         // every one of them (as in a stack or a chain of views).

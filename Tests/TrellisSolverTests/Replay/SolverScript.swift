@@ -4,7 +4,7 @@
 // fuzzer found (SolverScriptRegressionTests), so a saved input means the same thing in both.
 
 #if !FUZZ_HARNESS
-@testable import TrellisSolver
+  @testable import TrellisSolver
 #endif
 
 /// What running a script found: the problems after the first operation that had any (empty
@@ -110,7 +110,8 @@ func runSolverScript(
         }
       }
     } catch {
-      if case .numericalFailure = error {} else if solver.stateDescription != before {
+      if case .numericalFailure = error {
+      } else if solver.stateDescription != before {
         problems.append("a failed operation changed the solver: \(error)")
       }
     }
@@ -155,7 +156,9 @@ func runSolverScript(
 /// How much `solver`'s values miss the required constraint `c` (with `constant` in place of its
 /// expression's), and the most docs/solver.md allows ("Numerical limits"): 1e-6 of the size of its terms,
 /// or 1e-9 of the largest value or constant in the system (`largest`) times its coefficients.
-func requiredMiss(_ c: Constraint, constant: Double, _ solver: Solver, largest: Double) -> (miss: Double, allowed: Double) {
+func requiredMiss(_ c: Constraint, constant: Double, _ solver: Solver, largest: Double) -> (
+  miss: Double, allowed: Double
+) {
   var residual = constant
   var size = max(1, abs(constant))
   var coefficients = 0.0

@@ -9,7 +9,9 @@ extension LayoutChecks {
     var found: [Diagnostic] = []
     // Frames first: the views (large values, copied with their references) only for a hit.
     for (index, frame) in frames.enumerated()
-    where index < resolved.views.count && (frame.width < -EngineTolerance.negativeSize || frame.height < -EngineTolerance.negativeSize) {
+    where index < resolved.views.count
+      && (frame.width < -EngineTolerance.negativeSize || frame.height < -EngineTolerance.negativeSize)
+    {
       let view = resolved.views[index]
       var parts: [String] = []
       if frame.width < -EngineTolerance.negativeSize { parts.append("\(fmt(frame.width)) pt wide") }

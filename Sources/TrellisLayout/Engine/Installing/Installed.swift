@@ -15,7 +15,6 @@ extension LayoutEngine {
     var alignmentInsets: EdgeInsets? = nil
   }
 
-
   /// `root.width == W` and `root.height == H`, required: the root's size is the environment's,
   /// always (UIKit's `UIView-Encapsulated-Layout-Width/Height`), so a required constraint that
   /// fights it is the one broken.
@@ -26,7 +25,6 @@ extension LayoutEngine {
     var size: Size
     var both: [Installed] { [width, height] }
   }
-
 
   /// A constraint in a slot's solver. A reference, owned by one slot: the diff moves entries
   /// between arrays, and a `LayoutConstraint` is many strings to retain on every copy.

@@ -68,7 +68,8 @@ extension LayoutEngine {
   /// (what ``finish`` records for a move) and returns the diagnostics it repeats from the slot's
   /// last installation, as found in `environment`.
   private func record(_ index: Int, _ step: ParametricStep, to environment: Environment) -> [Diagnostic] {
-    record(cache.recordParametricMove(index, to: environment.containerSize, held: step.move.size), step, to: environment)
+    record(
+      cache.recordParametricMove(index, to: environment.containerSize, held: step.move.size), step, to: environment)
   }
 
   /// Records what ``SolverCache/recordParametricMove(_:to:held:)`` returned.

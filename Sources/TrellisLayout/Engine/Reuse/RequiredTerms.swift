@@ -40,7 +40,8 @@ final class RequiredTerms {
       }
       ends.append(slots.count)
     }
-    (self.entries, self.relations, self.ends, self.slots, self.coefficients) = (entries, relations, ends, slots, coefficients)
+    (self.entries, self.relations, self.ends, self.slots, self.coefficients) = (
+      entries, relations, ends, slots, coefficients
+    )
   }
 }
-

@@ -78,7 +78,8 @@ enum SolutionReader {
   }
 
   /// The safe-area and margins guides of a root of `rootSize`, in root coordinates.
-  static func guides(_ resolved: ResolvedLayout, rootSize: Size, snapToPixels: Bool) -> (safeArea: Rect, margins: Rect) {
+  static func guides(_ resolved: ResolvedLayout, rootSize: Size, snapToPixels: Bool) -> (safeArea: Rect, margins: Rect)
+  {
     let environment = resolved.environment
     let insets = environment.safeAreaInsets
     let rootMargins = resolved.views.first?.effectiveMargins(safeAreaInsets: insets) ?? .zero
