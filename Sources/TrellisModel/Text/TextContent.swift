@@ -53,3 +53,11 @@ extension ResolvedView {
     return true
   }
 }
+
+extension ResolvedLayout {
+  /// ``ResolvedView/textChanges(atWidth:)`` of the view at `position`, read in place: the engine
+  /// asks it of every wrapping view on every move, and a view is too large to copy for that.
+  package func textChanges(ofViewAt position: Int, atWidth width: Double) -> Bool {
+    views[position].textChanges(atWidth: width)
+  }
+}

@@ -60,7 +60,8 @@ final class ParametricMove {
     sensitivity: ConstantSensitivity, size: Size, generation: Int, residualMiss: Double,
     residualRates: (Double, Double), inequalityValues: [Double], inequalityRates: ([Double], [Double]),
     frameTerms: [Double], template: [LayoutResult.ViewFrame], parents: [Int],
-    wrapping: [(position: Int, width: (Double, Double, Double))], textLimits: [(position: Int, width: Double, height: Double)],
+    wrapping: [(position: Int, width: (Double, Double, Double))],
+    textLimits: [(position: Int, width: Double, height: Double)],
     reportsAnyway: Bool
   ) {
     self.wrapping = wrapping
@@ -181,8 +182,11 @@ final class ParametricMove {
         guard let needed, needed.isFinite else { return -.infinity }
         return needed - EngineTolerance.textShortfall * max(1, abs(needed))
       }
-      textLimits.append((position, content.wraps ? -.infinity : limit(resolved.views[position].intrinsicWidth),
-        limit(resolved.views[position].intrinsicHeight)))
+      textLimits.append(
+        (
+          position, content.wraps ? -.infinity : limit(resolved.views[position].intrinsicWidth),
+          limit(resolved.views[position].intrinsicHeight)
+        ))
     }
     return ParametricMove(
       sensitivity: sensitivity, size: container.size, generation: generation, residualMiss: residualMiss,
@@ -197,7 +201,7 @@ final class ParametricMove {
   func keepsWrappedText(_ resolved: ResolvedLayout, deltas: (Double, Double)) -> Bool {
     for (position, terms) in wrapping {
       let width = terms.0 + terms.1 * deltas.0 + terms.2 * deltas.1
-      if width.isFinite, width > 0, resolved.views[position].textChanges(atWidth: width) { return false }
+      if width.isFinite, width > 0, resolved.textChanges(ofViewAt: position, atWidth: width) { return false }
     }
     return true
   }
@@ -214,7 +218,8 @@ final class ParametricMove {
   /// ``mayReport(_:)`` given whether some frame is not ``inRange(_:)``.
   private func mayReport(_ frames: [Rect], outOfRange: Bool) -> Bool {
     if reportsAnyway || outOfRange { return true }
-    for (position, width, height) in textLimits where frames[position].width < width || frames[position].height < height {
+    for (position, width, height) in textLimits where frames[position].width < width || frames[position].height < height
+    {
       return true
     }
     return false
@@ -272,7 +277,9 @@ final class ParametricMove {
     var frames = [Rect](repeating: Rect(x: 0, y: 0, width: 0, height: 0), count: template.count)
     var views = template
     frameTerms.withUnsafeBufferPointer { terms in
-      @inline(__always) func value(_ at: Int) -> Double { terms[at] + terms[at + 1] * deltas.0 + terms[at + 2] * deltas.1 }
+      @inline(__always) func value(_ at: Int) -> Double {
+        terms[at] + terms[at + 1] * deltas.0 + terms[at + 2] * deltas.1
+      }
       frames.withUnsafeMutableBufferPointer { frames in
         views.withUnsafeMutableBufferPointer { views in
           for index in 0..<frames.count {
@@ -294,7 +301,8 @@ final class ParametricMove {
       width: frameTerms[last] + frameTerms[last + 1] * deltas.0 + frameTerms[last + 2] * deltas.1,
       height: frameTerms[last + 3] + frameTerms[last + 4] * deltas.0 + frameTerms[last + 5] * deltas.1)
     let (safeArea, margins) = SolutionReader.guides(resolved, rootSize: rootSize, snapToPixels: snapToPixels)
-    return SolutionReader.Solution(views: views, frames: frames, rootSize: rootSize, safeArea: safeArea, margins: margins)
+    return SolutionReader.Solution(
+      views: views, frames: frames, rootSize: rootSize, safeArea: safeArea, margins: margins)
   }
 
   /// Whether it still describes `solver` with these constraints installed.

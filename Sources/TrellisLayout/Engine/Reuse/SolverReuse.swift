@@ -78,13 +78,14 @@ enum SolverReuse {
   static func mayMoveParametrically(
     _ slot: inout LayoutEngine.SolverSlot, to environment: Environment, readsMargins: Bool, checksAmbiguity: Bool
   ) -> Bool {
-    guard slot.container != nil, let kept = slot.resolved, slot.map?.safeAreaInsets == environment.safeAreaInsets,
-      slot.map?.keyboardHeight == environment.keyboardHeight,
-      kept.scrollViews.isEmpty
+    // The resolution read in place: a copy of it is many references to retain.
+    guard slot.container != nil, slot.map?.safeAreaInsets == environment.safeAreaInsets,
+      slot.map?.keyboardHeight == environment.keyboardHeight, slot.resolved?.scrollViews.isEmpty == true,
+      let keptWidth = slot.resolved?.environment.containerSize.width
     else { return false }
     guard
       readsMargins
-        || SystemLayoutMargins.minimum(forRootWidth: kept.environment.containerSize.width)
+        || SystemLayoutMargins.minimum(forRootWidth: keptWidth)
           == SystemLayoutMargins.minimum(forRootWidth: environment.containerSize.width)
     else { return false }
     guard checksAmbiguity else { return true }

@@ -25,7 +25,7 @@ extension LayoutEngine {
     let unchanged = wrapping.allSatisfy { position in
       guard let variables = cache[index].items[resolved.views[position].item] else { return true }
       let width = solver.value(of: variables.width)
-      return !(width.isFinite && width > 0 && resolved.views[position].textChanges(atWidth: width))
+      return !(width.isFinite && width > 0 && resolved.textChanges(ofViewAt: position, atWidth: width))
     }
     if unchanged { return nil }
     let scale = resolved.environment.scale
@@ -40,7 +40,7 @@ extension LayoutEngine {
         let width = solver.value(of: variables.width)
         // A view collapsed to no width (a hidden arranged view) keeps its measure: UIKit reads a
         // `preferredMaxLayoutWidth` of 0 as "not set", never as one character a line.
-        guard width.isFinite, width > 0, next.views[position].textChanges(atWidth: width) else { continue }
+        guard width.isFinite, width > 0, next.textChanges(ofViewAt: position, atWidth: width) else { continue }
         let view = next.views[position]
         var wrapped = view
         wrapped.measureText(with: typesetter, wrapWidth: width, scale: scale, overrides: SizeOverride())
