@@ -1,7 +1,7 @@
-import TrellisSupport
 import TrellisJSON
 import TrellisLayout
 import TrellisModel
+import TrellisSupport
 import TrellisText
 
 /// `--device`, `--orientation`, `--size`, `--traits`, `--safe-area`, `--scale`, `--rtl`: the
@@ -74,7 +74,8 @@ enum EnvironmentOptions {
 
   static let contentSizeSpec = OptionSpec.value(
     "content-size", valueName: "category",
-    help: "The Dynamic Type text size text styles follow: xSmall, small, medium, large, xLarge, xxLarge, xxxLarge, AX1 ... AX5.",
+    help:
+      "The Dynamic Type text size text styles follow: xSmall, small, medium, large, xLarge, xxLarge, xxxLarge, AX1 ... AX5.",
     default: "large")
 
   /// A content size category by its short name (`AX2`) or UIKit's (`accessibilityLarge`).

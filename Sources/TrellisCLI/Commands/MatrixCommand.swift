@@ -1,13 +1,13 @@
-import TrellisSupport
 import Dispatch
 import Foundation
 import Synchronization
+import TrellisImport
 import TrellisJSON
 import TrellisLayout
 import TrellisModel
-import TrellisText
 import TrellisRender
-import TrellisImport
+import TrellisSupport
+import TrellisText
 
 /// `trellis matrix FILE`: the layout on every device, orientation and iPad window.
 struct MatrixCommand: Command {
@@ -34,7 +34,8 @@ struct MatrixCommand: Command {
       FailurePolicy.suppressSpec,
       .value(
         "content-sizes", valueName: "list",
-        help: "Dynamic Type sizes to check, each environment in each: all, or a comma-separated list (large, AX5, ...).",
+        help:
+          "Dynamic Type sizes to check, each environment in each: all, or a comma-separated list (large, AX5, ...).",
         default: "large"),
       EnvironmentOptions.sceneSpec,
       // Measured by default: a label's stored frame is its size on one screen only.
@@ -202,7 +203,8 @@ struct MatrixCommand: Command {
 
   /// Failing environments first (in table order), then the others.
   func table(_ entries: [Entry], _ checks: [LayoutCheck]) -> String {
-    let order = checks.indices.filter { checks[$0].status.isFailure } + checks.indices.filter { !checks[$0].status.isFailure }
+    let order =
+      checks.indices.filter { checks[$0].status.isFailure } + checks.indices.filter { !checks[$0].status.isFailure }
     let entries = order.map { entries[$0] }
     let checks = order.map { checks[$0] }
     // The text size gets a column only when several are checked.
@@ -253,7 +255,9 @@ struct MatrixCommand: Command {
     let items = zip(zip(entries, results), checks).map { pair, check in
       let (entry, result) = pair
       var window = entry.window == "full" ? "" : " \(entry.window)"
-      if entry.environment.contentSizeCategory != .large { window += ", \(entry.environment.contentSizeCategory.shortName)" }
+      if entry.environment.contentSizeCategory != .large {
+        window += ", \(entry.environment.contentSizeCategory.shortName)"
+      }
       return SVGRenderer.Item(
         caption: [
           entry.device.name,

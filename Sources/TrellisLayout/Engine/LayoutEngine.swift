@@ -1,7 +1,6 @@
 import TrellisModel
-import TrellisSupport
-
 import TrellisSolver
+import TrellisSupport
 
 /// Lays out one document in any environment, keeping live solvers between layouts.
 ///

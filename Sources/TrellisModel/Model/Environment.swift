@@ -1,5 +1,5 @@
-import TrellisText
 import TrellisSupport
+import TrellisText
 
 /// The direction text and leading/trailing run.
 public enum LayoutDirection: String, Hashable, Sendable, Codable {

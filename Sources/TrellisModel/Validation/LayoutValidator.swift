@@ -170,10 +170,13 @@ public struct LayoutValidator: Sendable {
           checkPoints(width, for: "the intrinsic width", at: origin("intrinsicSize.width", index), allowNegative: false)
         }
         if let height = size.height {
-          checkPoints(height, for: "the intrinsic height", at: origin("intrinsicSize.height", index), allowNegative: false)
+          checkPoints(
+            height, for: "the intrinsic height", at: origin("intrinsicSize.height", index), allowNegative: false)
         }
       }
-      for (property, varying) in [("layoutMargins", view.layoutMarginsByClass), ("contentInsets", view.contentInsetsByClass)] {
+      for (property, varying) in [
+        ("layoutMargins", view.layoutMarginsByClass), ("contentInsets", view.contentInsetsByClass),
+      ] {
         for (index, insets) in values(of: varying).enumerated() {
           for (side, value) in [
             ("top", insets.top), ("left", insets.left), ("bottom", insets.bottom), ("right", insets.right),
@@ -304,12 +307,15 @@ public struct LayoutValidator: Sendable {
       if let second = spec.second {
         let other = second.attribute
         if first.item == second.item, attribute == other {
-          error("self-constraint", "'\(first)' is constrained to itself; relate it to another anchor", at: second.location, path: path)
+          error(
+            "self-constraint", "'\(first)' is constrained to itself; relate it to another anchor", at: second.location,
+            path: path)
         } else if attribute.isSize != other.isSize {
           let (size, location) = attribute.isSize ? (first, second) : (second, first)
           error(
             "incompatible-attributes",
-            "cannot constrain a size attribute ('\(size)') to a location attribute ('\(location)')", at: second.location,
+            "cannot constrain a size attribute ('\(size)') to a location attribute ('\(location)')",
+            at: second.location,
             path: path)
         } else if !attribute.isSize, attribute.axis != other.axis {
           let (horizontal, vertical) = attribute.axis == .horizontal ? (first, second) : (second, first)
@@ -382,13 +388,15 @@ public struct LayoutValidator: Sendable {
       let written =
         safeArea
         ? ViewSafeArea.fileName
-        : name == KeyboardGuide.name ? KeyboardGuide.fileName : name == "content" ? "contentLayoutGuide" : "frameLayoutGuide"
+        : name == KeyboardGuide.name
+          ? KeyboardGuide.fileName : name == "content" ? "contentLayoutGuide" : "frameLayoutGuide"
       // `root` stands for the root's id only before an attribute; a guide needs the real id.
       if owner == "root", rootID != "root" {
         return "write the root's id, '\(rootID).\(written)', for the root's guide"
       }
       if name == KeyboardGuide.name, views[owner] != nil, owner != rootID, owner != "root" {
-        return "only the root's \(written) is laid out (the keyboard's overlap with other views is not modelled); write '\(rootID).\(written)'"
+        return
+          "only the root's \(written) is laid out (the keyboard's overlap with other views is not modelled); write '\(rootID).\(written)'"
       }
       switch views[owner]?.kind {
       case _? where name == KeyboardGuide.name: return nil
@@ -448,7 +456,9 @@ public struct LayoutValidator: Sendable {
 
     /// Where a width-only and a height-only variation overlap with different values, the width
     /// one wins (TraitPattern's precedence): say so, at the height-only one.
-    private mutating func checkOverlaps<T: Equatable>(_ varying: Varying<T>, _ property: String, _ origins: ValueOrigins) {
+    private mutating func checkOverlaps<T: Equatable>(
+      _ varying: Varying<T>, _ property: String, _ origins: ValueOrigins
+    ) {
       let variations = varying.variations
       for widthOnly in variations where widthOnly.pattern.precedence == 2 {
         for (index, heightOnly) in variations.enumerated()

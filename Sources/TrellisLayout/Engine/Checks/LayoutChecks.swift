@@ -142,7 +142,8 @@ enum LayoutChecks {
             at: view.location, kind: .ambiguity, environment: environment))
       }
       if view.scroll != nil,
-        let found = ScrollLayout.contentSizeAmbiguity(view, attributes(ScrollLayout.contentGuide(of: view.id)), environment)
+        let found = ScrollLayout.contentSizeAmbiguity(
+          view, attributes(ScrollLayout.contentGuide(of: view.id)), environment)
       {
         warn(found)
       }

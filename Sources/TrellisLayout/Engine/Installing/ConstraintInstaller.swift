@@ -22,7 +22,9 @@ struct ConstraintInstaller {
   /// Moves a clean slot to `environment` of its own key: gives the container's constraints the
   /// new size and the safe-area constants their new values, in the documented order. Returns
   /// `nil` when the solver refuses (the slot is then left half-moved: the caller drops it).
-  func move(_ slot: inout LayoutEngine.SolverSlot, to environment: Environment, route: LayoutEngine.Update.Route) -> LayoutEngine.Update? {
+  func move(_ slot: inout LayoutEngine.SolverSlot, to environment: Environment, route: LayoutEngine.Update.Route)
+    -> LayoutEngine.Update?
+  {
     var update = LayoutEngine.Update.nothing(route)
     guard let resolved = slot.resolved, resolved.views.first != nil, var map = slot.map else { return update }
     guard slot.container != nil, Self.resize(&slot, to: environment.containerSize) else { return nil }
@@ -40,7 +42,8 @@ struct ConstraintInstaller {
         guard Self.sameTerms(expression.terms, slot.installed[index].expression.terms) else { return nil }
         if slot.installed[index].constant != expression.constant {
           do {
-            try slot.solver.setConstantDiscardingOnFailure(of: slot.installed[index].constraint, to: expression.constant)
+            try slot.solver.setConstantDiscardingOnFailure(
+              of: slot.installed[index].constraint, to: expression.constant)
           } catch {
             return nil
           }
