@@ -106,8 +106,7 @@ package enum InterfaceBuilderImporter {
       // ±1e6, …) is refused here too, at the XML's lines.
       // (Not `location-multiplier`: IB allows a multiplier on a location, `centerX = 0.5 ×
       // superview.centerX`, and UIKit's own autoresizing constraints use one.)
-      let problems = LayoutValidator().validate(imported.document).filter { $0.code != "location-multiplier" }
-      sink.diagnostics += problems
+      sink.diagnostics += LayoutValidator(warnsOfLocationMultipliers: false).validate(imported.document)
       imported.diagnostics = Array(sink.diagnostics[diagnosticsBefore...])
       // A scene with an error is not imported, as a layout file with one is not read.
       if sink.diagnostics.filter({ $0.severity == .error }).count == errorsBefore { scenes.append(imported) }

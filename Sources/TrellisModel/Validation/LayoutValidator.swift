@@ -14,9 +14,18 @@ import TrellisSupport
 public struct LayoutValidator: Sendable {
   /// The largest magnitude of a point value, constant or multiplier.
   public var maxMagnitude: Double
+  /// Whether a multiplier other than 1 on a location attribute is warned about
+  /// (`location-multiplier`): a layout file's author is told that its result depends on where
+  /// coordinates start; a front end whose format has such constraints (Interface Builder's
+  /// `centerX = 0.5 × superview.centerX`) turns it off.
+  public var warnsOfLocationMultipliers: Bool
 
-  public init(maxMagnitude: Double = 1_000_000) {
+  /// - Parameters:
+  ///   - maxMagnitude: the largest magnitude of a point value, constant or multiplier.
+  ///   - warnsOfLocationMultipliers: whether a multiplier on a location attribute is warned about.
+  public init(maxMagnitude: Double = 1_000_000, warnsOfLocationMultipliers: Bool = true) {
     self.maxMagnitude = maxMagnitude
+    self.warnsOfLocationMultipliers = warnsOfLocationMultipliers
   }
 
   /// Every problem of `document`, in document order (views, then constraints).
@@ -343,7 +352,7 @@ public struct LayoutValidator: Sendable {
             "out-of-range",
             "multiplier \(fmtExact(spec.multiplier)) is out of range; use at most \(fmt(validator.maxMagnitude)) (ReaderLimits.maxMagnitude)",
             at: multiplierLocation, path: path)
-        } else if !attribute.isSize, !other.isSize, spec.multiplier != 1 {
+        } else if validator.warnsOfLocationMultipliers, !attribute.isSize, !other.isSize, spec.multiplier != 1 {
           warning(
             "location-multiplier",
             "multiplier \(fmt(spec.multiplier)) on location attribute '\(first)': the result depends on where each view's coordinates start; Auto Layout's guide allows only 1 on locations",

@@ -29,6 +29,20 @@ final class LayoutValidatorTests: XCTestCase {
     XCTAssertEqual(LayoutValidator().validate(doc), [])
   }
 
+  func testALocationMultiplierIsWarnedAboutUnlessTheFrontEndAsksNotTo() {
+    // `a.centerX == 0.5 × root.centerX`: a location times a multiplier, as Interface Builder
+    // writes it and a layout file may.
+    let doc = document(
+      [ViewNode(id: "a", kind: .view)],
+      [
+        ConstraintSpec(
+          id: "c1", first: anchor("a", .centerX), relation: .equal, second: anchor("root", .centerX),
+          multiplier: 0.5, source: "c1")
+      ])
+    XCTAssertEqual(LayoutValidator().validate(doc).map(\.code.rawValue), ["location-multiplier"])
+    XCTAssertEqual(LayoutValidator(warnsOfLocationMultipliers: false).validate(doc), [])
+  }
+
   func testUnknownViewsDuplicateIdsAndOutOfRangeNumbersInACodeBuiltDocument() {
     var label = ViewNode(id: "title", kind: .label, text: Varying("Hi"), fontSize: Varying(-3))
     label.location = SourceLocation(file: "Builder.swift", line: 4, column: 7)
