@@ -13,7 +13,7 @@
 ///   `==` constraint with constant 0 and multiplier 1, or placed on it by a stack's arrangement.
 ///   Elsewhere the view keeps its own margins.
 /// - A view's own safe-area guide is inset by the root's safe area on the same edges, those
-///   known to lie on the root's edge (``ResolvedView/safeAreaEdges``), for the same reason.
+///   known to lie on the root's edge (the resolved view's `safeAreaEdges`), for the same reason.
 public enum SystemLayoutMargins {
   /// Leading and trailing minimum of a root at most ``compactWidthLimit`` wide.
   public static let compactMinimum = 16.0
