@@ -90,7 +90,8 @@ enum SolverReuse {
     else { return false }
     guard checksAmbiguity else { return true }
     guard let items = slot.memos.ambiguityItems else { return false }
-    return slot.memos.ambiguity(revision: slot.solver.structureRevision, items: items) != nil
+    // Checked in place: the step that follows reads the memo's findings once.
+    return slot.memos.ambiguity?.isValid(revision: slot.solver.structureRevision, items: items) == true
   }
 
   /// A slot may be diffed towards `environment` when it broke nothing, or when the diff can tell
