@@ -178,7 +178,7 @@ package enum PreviewPage {
   /// Why the constraint exists, in a few words: where the file wrote it, or what made it.
   private static func origin(of constraint: LayoutConstraint) -> String {
     switch constraint.origin {
-    case .file(let id):
+    case .file(let id, _):
       let line = constraint.location.map { ", line \($0.line)" } ?? ""
       return "file constraint '\(id)'\(line)"
     case .stack(let id, let reason): return "stack '\(id)' (\(reason))"

@@ -35,6 +35,7 @@ package enum DocumentComparison {
     ],
     "ConstraintSpec": [
       "id", "first", "relation", "second", "multiplier", "constant", "standardSpacing", "priority", "installed",
+      "kind",
     ],
   ]
 
@@ -130,6 +131,7 @@ package enum DocumentComparison {
       }
       collector.check("\(name).priority", x.priority, y.priority)
       collector.check("\(name).installed", x.installed, y.installed)
+      collector.check("\(name).kind", x.kind, y.kind)
     }
     return collector.out
   }

@@ -86,6 +86,9 @@ public struct ConstraintSpec: Sendable {
   /// Where its values were written: `multiplier`, `constant` and `priority` (one origin per
   /// size-class value), `id`.
   public var origins = ValueOrigins()
+  /// Who made it: the app, for everything a layout file or a nib holds; a conflict log's list
+  /// holds UIKit's constraints too.
+  public var kind = ConstraintKind.app
 
   public init(
     id: String, first: AnchorReference, relation: LayoutRelation, second: AnchorReference? = nil,

@@ -209,8 +209,9 @@ public struct ResolvedStack: Sendable, Hashable {
 public struct LayoutConstraint: Sendable, Hashable, CustomStringConvertible {
   /// Why the constraint exists.
   public enum Origin: Sendable, Hashable {
-    /// Written in the layout file (the spec's id).
-    case file(id: String)
+    /// Written in the layout file (the spec's id), and who made it where the file says so (a
+    /// conflict log's constraints are UIKit's as well as the app's).
+    case file(id: String, kind: ConstraintKind = .app)
     /// Made by a stack view: its id and UIKit's name for the kind (`UISV-spacing`, `UISV-hiding`, …).
     case stack(id: String, reason: String)
     /// Content size: `hugging` or `compressionResistance` of a view.
@@ -320,6 +321,16 @@ public struct LayoutConstraint: Sendable, Hashable, CustomStringConvertible {
   public var origin: Origin {
     get { storage.origin }
     set { unique().origin = newValue }
+  }
+  /// Who made it, in UIKit's terms (``ConstraintKind``), from its origin.
+  public var kind: ConstraintKind {
+    switch origin {
+    case .file(_, let kind): return kind
+    case .stack(_, let reason): return .stack(reason)
+    case .intrinsic: return .contentSize
+    case .container(let reason): return .encapsulated(reason)
+    case .scroll(_, let reason): return .scrollView(reason)
+    }
   }
   /// The text the user wrote, or a generated description.
   public var source: String {

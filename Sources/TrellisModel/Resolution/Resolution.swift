@@ -60,7 +60,8 @@ extension LayoutDocument {
         LayoutConstraint(
           id: spec.id, first: spec.first, relation: spec.relation, second: spec.second,
           multiplier: spec.multiplier, constant: spec.constant.resolved(for: traits),
-          priority: spec.priority.resolved(for: traits), origin: .file(id: spec.id), source: spec.source,
+          priority: spec.priority.resolved(for: traits), origin: .file(id: spec.id, kind: spec.kind),
+          source: spec.source,
           location: spec.location))
       standard.append(spec.standardSpacing.resolved(for: traits))
     }

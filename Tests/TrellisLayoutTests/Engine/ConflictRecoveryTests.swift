@@ -85,10 +85,11 @@ final class ConflictRecoveryTests: XCTestCase {
     assertRect(wide, "a", 0, 0, 300, 10)
   }
 
-  /// The lecture's case: a required `column.width == card.width` on a hidden arranged view. The
-  /// file's constraint is added before the stack's UISV-hiding, so UISV-hiding is broken and
-  /// the hidden column keeps a card's width; the visible grid still fills the stack.
-  func testAFileConstraintBeatsUISVHiding() {
+  /// The lecture's case: a required `column.width == card.width` on a hidden arranged view.
+  /// UIKit breaks the app's constraint, never `UISV-hiding` (conflict logs: every log with
+  /// `UISV-hiding` and an app constraint broke the app's; docs/semantics.md), so the hidden
+  /// column collapses to 0 and the visible grid fills the stack: 400 − 2 × 10 = 380.
+  func testUISVHidingBeatsAFileConstraint() {
     let card = ViewNode(id: "card", kind: .view)
     let grid = ViewNode(id: "grid", kind: .stack, children: [card], stack: stack(.vertical))
     let column = ViewNode(
@@ -106,22 +107,22 @@ final class ConflictRecoveryTests: XCTestCase {
       ])
     let engine = LayoutEngine(document: doc)
     let r = solve(engine, environment(400, 300))
-    XCTAssertEqual(engine.rejectedConstraints.map(\.id), ["outer#UISV-hiding#1"])
+    XCTAssertEqual(engine.rejectedConstraints.map(\.id), ["constraint#5"])
     assertRect(r, "grid", 10, 0, 380, 100)
     assertRect(r, "card", 10, 0, 380, 100)
-    XCTAssertEqual(r.view("column")?.frame.width ?? 0, 380, accuracy: 1e-9)
+    XCTAssertEqual(r.view("column")?.frame.width ?? -1, 0, accuracy: 1e-9)
     guard let d = r.diagnostics.first(where: { $0.code == "unsatisfiable" }) else {
       return XCTFail("no conflict reported: \(r.diagnostics)")
     }
     XCTAssertEqual(d.message, "Unable to simultaneously satisfy constraints.")
-    XCTAssertEqual(d.location?.line, 90)  // a generated constraint points at its stack
+    XCTAssertEqual(d.location, doc.constraints[4].location)  // the broken constraint, where the file wrote it
     XCTAssertEqual(
-      d.notes.last?.message,
-      "Will attempt to recover by breaking constraint 'outer#UISV-hiding#1' column.width == 0 (UISV-hiding of outer).")
-    // The file's constraint is among the conflicting set, at its own location.
+      d.notes.last?.message, "Will attempt to recover by breaking constraint 'constraint#5' column.width == card.width."
+    )
+    // UISV-hiding is among the conflicting set, at its stack.
     XCTAssertTrue(
       d.notes.contains {
-        $0.message == "'constraint#5' column.width == card.width" && $0.location == doc.constraints[4].location
+        $0.message == "'outer#UISV-hiding#1' column.width == 0 (UISV-hiding of outer)" && $0.location?.line == 90
       })
   }
 
@@ -177,11 +178,12 @@ final class ConflictRecoveryTests: XCTestCase {
       default: return "other"
       }
     }
-    // Required first (file, then stack), then optional (stack, then content size).
+    // Required first (the stack's, then the file's: UIKit breaks the app's constraint first,
+    // and the one added last is the one broken), then optional (stack, then content size).
     let required = zip(origins, engine.installedConstraints).filter { $0.1.priority >= 1000 }.map(\.0)
     let optional = zip(origins, engine.installedConstraints).filter { $0.1.priority < 1000 }.map(\.0)
-    XCTAssertEqual(Array(required.prefix(2)), ["file", "file"])
-    XCTAssertTrue(required.dropFirst(2).allSatisfy { $0 == "stack" }, "\(required)")
+    XCTAssertEqual(Array(required.suffix(2)), ["file", "file"])
+    XCTAssertTrue(required.dropLast(2).allSatisfy { $0 == "stack" }, "\(required)")
     XCTAssertEqual(optional.last, "content")
     XCTAssertEqual(optional.drop { $0 != "content" }.filter { $0 != "content" }, [])
   }
@@ -189,7 +191,7 @@ final class ConflictRecoveryTests: XCTestCase {
 
 /// The stack order: bottom-up, as UIKit's update-constraints pass runs (subviews first).
 final class InstallationOrderTests: XCTestCase {
-  func testStacksAreAddedInnerFirstSiblingsInDocumentOrder() {
+  func testStacksAreAddedInnerFirstSiblingsInDocumentOrder() throws {
     func view(_ id: String) -> ViewNode { ViewNode(id: id, kind: .view) }
     func stackView(_ id: String, _ children: [ViewNode]) -> ViewNode {
       ViewNode(
@@ -204,16 +206,29 @@ final class InstallationOrderTests: XCTestCase {
       ConstraintInstaller.postOrder(resolved.views), ["a1", "a21", "a2", "a", "b1", "b", "outer", "root"])
     let constraints = resolved.constraintSet().constraints
     let order = ConstraintInstaller.installationOrder(constraints, views: resolved.views).map { constraints[$0] }
-    var stacks: [String] = []
-    for constraint in order {
-      if case .stack(let id, _) = constraint.origin, stacks.last != id { stacks.append(id) }
+    // Within one breaking rank, stacks in post-order: the edges first (rank 80), then the
+    // spacings (rank 90, more readily broken), each group bottom-up.
+    func stacks(_ spacing: Bool) -> [String] {
+      var ids: [String] = []
+      for constraint in order {
+        guard case .stack(let id, let reason) = constraint.origin, (reason == "UISV-spacing") == spacing else {
+          continue
+        }
+        if ids.last != id { ids.append(id) }
+      }
+      return ids
     }
-    XCTAssertEqual(stacks, ["a2", "a", "b", "outer"])
+    XCTAssertEqual(stacks(false), ["a2", "a", "b", "outer"])
+    XCTAssertEqual(stacks(true), ["a", "outer"])  // a2 and b hold one view: no spacing
+    let lastEdge = order.lastIndex { if case .stack(_, let r) = $0.origin { r != "UISV-spacing" } else { false } }
+    let firstSpacing = order.firstIndex { if case .stack(_, let r) = $0.origin { r == "UISV-spacing" } else { false } }
+    XCTAssertLessThan(try XCTUnwrap(lastEdge), try XCTUnwrap(firstSpacing))
   }
 
-  /// Without stacks: the file's constraints, then the other generated ones, then content size,
-  /// each group in its own order; a list already in that order is returned as it is.
-  func testWithoutStacksTheGroupsKeepTheirOrder() {
+  /// Without stacks: by breaking rank (the container 10, scroll views 60, the file's 100,
+  /// content size 105), each group in its own order; a list already in that order is returned
+  /// as it is.
+  func testWithoutStacksTheGroupsFollowTheBreakingRank() {
     func constraint(_ id: String, _ origin: LayoutConstraint.Origin) -> LayoutConstraint {
       LayoutConstraint(
         id: id, first: AnchorReference(item: .view("a"), attribute: .width), relation: .equal, origin: origin,
@@ -226,7 +241,8 @@ final class InstallationOrderTests: XCTestCase {
     let scroll = constraint("s", .scroll(id: "sv", reason: "scroll-content"))
     let ids = { (list: [LayoutConstraint]) in ConstraintInstaller.installationOrder(list, views: []).map { list[$0].id }
     }
-    XCTAssertEqual(ids([hug, f1, root, f2, scroll]), ["f1", "f2", "w", "s", "h"])
-    XCTAssertEqual(ids([f1, f2, scroll, root, hug]), ["f1", "f2", "s", "w", "h"])
+    XCTAssertEqual(ids([hug, f1, root, f2, scroll]), ["w", "s", "f1", "f2", "h"])
+    XCTAssertEqual(ids([f1, f2, scroll, root, hug]), ["w", "s", "f1", "f2", "h"])
+    XCTAssertEqual(ids([f2, root, f1]), ["w", "f2", "f1"])
   }
 }

@@ -91,39 +91,32 @@ extension ConstraintInstaller {
     return ordered
   }
 
-  /// The documented order in which a constraint set is added (docs/semantics.md §2): the file's
-  /// constraints in file order (a nib's constraints are active as its views load), then the
-  /// stacks' (UIKit makes `UISV-*` constraints in the update-constraints pass, after loading),
-  /// a stack after the stacks nested in it (that pass runs bottom-up, subviews before their
-  /// superview; siblings in document order), then content size. Stable within each group.
-  /// Positions in `constraints`, not copies: a constraint holds a dozen references, and copying
-  /// a large grid's constraints was a visible part of its layout.
+  /// The documented order in which a constraint set is added (docs/semantics.md §2): by the
+  /// kind's ``ConstraintKind/breakingRank``, least breakable first, so that of a conflicting
+  /// set the one added last, which the solver rejects, is the one UIKit breaks; within a rank,
+  /// the file's constraints in file order (a nib's constraints are active as its views load),
+  /// the stacks' with a stack after the stacks nested in it (UIKit makes `UISV-*` constraints
+  /// in the update-constraints pass, which runs bottom-up; siblings in document order), then
+  /// the rest as the set lists them. Positions in `constraints`, not copies: a constraint holds
+  /// a dozen references, and copying a large grid's constraints was a visible part of its layout.
   ///
   /// - Parameter views: the resolved views in document order (depth first), for the stack order.
   static func installationOrder(_ constraints: [LayoutConstraint], views: [ResolvedView]) -> [Int] {
     // Already in order, with no stack to order (most files): the positions as they are.
-    var group = 0
+    var rank = Int.min
     let inOrder = constraints.allSatisfy { constraint in
-      let next: Int
-      switch constraint.origin {
-      case .file: next = 0
-      case .stack: return false
-      case .intrinsic: next = 3
-      default: next = 2
-      }
-      let ordered = next >= group
-      group = next
-      return ordered
+      if case .stack = constraint.origin { return false }
+      let next = constraint.kind.breakingRank
+      defer { rank = next }
+      return next >= rank
     }
     if inOrder { return Array(constraints.indices) }
     var file: [Int] = []
     var byStack: [String: [Int]] = [:]
     var otherGenerated: [Int] = []
-    var contentSize: [Int] = []
     for (position, constraint) in constraints.enumerated() {
       switch constraint.origin {
       case .file: file.append(position)
-      case .intrinsic: contentSize.append(position)
       case .stack(let id, _): byStack[id, default: []].append(position)
       default: otherGenerated.append(position)
       }
@@ -132,8 +125,12 @@ extension ConstraintInstaller {
     order.reserveCapacity(constraints.count)
     for id in postOrder(views) { if let group = byStack[id] { order += group } }
     order += otherGenerated
-    order += contentSize
-    return order
+    // Stable: within a rank, the order above.
+    let ranks = constraints.map(\.kind.breakingRank)
+    return order.enumerated().sorted { a, b in
+      let ra = ranks[a.element], rb = ranks[b.element]
+      return ra != rb ? ra < rb : a.offset < b.offset
+    }.map(\.element)
   }
 
   /// View ids in post-order (every view after its descendants; siblings in document order),
