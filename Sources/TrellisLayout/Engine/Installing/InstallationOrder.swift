@@ -91,9 +91,10 @@ extension ConstraintInstaller {
     return ordered
   }
 
-  /// The documented order in which a constraint set is added (docs/semantics.md §2): by the
-  /// kind's ``ConstraintKind/breakingRank``, least breakable first, so that of a conflicting
-  /// set the one added last, which the solver rejects, is the one UIKit breaks; within a rank,
+  /// The documented order in which a constraint set is added (docs/semantics.md §2): by
+  /// ``BreakingRule/key(_:_:_:)`` (who made it, then its shape), least breakable first, so that
+  /// of a conflicting set the one added last, which the solver rejects, is the one UIKit
+  /// breaks; within a key,
   /// the file's constraints in file order (a nib's constraints are active as its views load),
   /// the stacks' with a stack after the stacks nested in it (UIKit makes `UISV-*` constraints
   /// in the update-constraints pass, which runs bottom-up; siblings in document order), then
@@ -103,12 +104,12 @@ extension ConstraintInstaller {
   /// - Parameter views: the resolved views in document order (depth first), for the stack order.
   static func installationOrder(_ constraints: [LayoutConstraint], views: [ResolvedView]) -> [Int] {
     // Already in order, with no stack to order (most files): the positions as they are.
-    var rank = Int.min
-    let inOrder = constraints.allSatisfy { constraint in
-      if case .stack = constraint.origin { return false }
-      let next = constraint.kind.breakingRank
-      defer { rank = next }
-      return next >= rank
+    let keys = constraints.map { BreakingRule.key($0.kind, $0.first, $0.second) }
+    var key = Int.min
+    let inOrder = constraints.indices.allSatisfy { position in
+      if case .stack = constraints[position].origin { return false }
+      defer { key = keys[position] }
+      return keys[position] >= key
     }
     if inOrder { return Array(constraints.indices) }
     var file: [Int] = []
@@ -125,11 +126,10 @@ extension ConstraintInstaller {
     order.reserveCapacity(constraints.count)
     for id in postOrder(views) { if let group = byStack[id] { order += group } }
     order += otherGenerated
-    // Stable: within a rank, the order above.
-    let ranks = constraints.map(\.kind.breakingRank)
+    // Stable: within a key, the order above.
     return order.enumerated().sorted { a, b in
-      let ra = ranks[a.element], rb = ranks[b.element]
-      return ra != rb ? ra < rb : a.offset < b.offset
+      let ka = keys[a.element], kb = keys[b.element]
+      return ka != kb ? ka < kb : a.offset < b.offset
     }.map(\.element)
   }
 
