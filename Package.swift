@@ -48,6 +48,9 @@ let package = Package(
     // layout documents, with each value's XML location.
     .target(
       name: "TrellisImport", dependencies: ["TrellisModel", "TrellisSupport", "TrellisText"], swiftSettings: settings),
+    // UIKit's and AppKit's conflict logs ("Unable to simultaneously satisfy constraints") read
+    // with located diagnostics, and each block made into a layout document.
+    .target(name: "TrellisLog", dependencies: ["TrellisModel", "TrellisSupport"], swiftSettings: settings),
     .target(
       name: "TrellisCLI",
       dependencies: [
@@ -105,6 +108,9 @@ let package = Package(
     .testTarget(
       name: "TrellisImportTests",
       dependencies: ["TrellisImport", "TrellisModel", "TrellisLayout", "TrellisJSON", "TrellisTestSupport"],
+      swiftSettings: settings),
+    .testTarget(
+      name: "TrellisLogTests", dependencies: ["TrellisLog", "TrellisModel", "TrellisTestSupport"],
       swiftSettings: settings),
   ]
 )

@@ -1,0 +1,397 @@
+import TrellisModel
+
+/// Reads every conflict block in a console log or a paste (docs/logs.md, "Reading").
+///
+/// A block is a header (`Unable to simultaneously satisfy constraints.`, AppKit's
+/// `… constraints:`, or macOS 14's `Conflicting constraints detected:`), a list in `(` … `)`,
+/// and `Will attempt to recover by breaking constraint <…>`. Whatever a console or a paste put
+/// around or in front of the lines is skipped (``LogStream``). A piece that cannot be read is a
+/// located diagnostic; its block is marked incomplete and the rest of the text is still read.
+package enum ConflictLogReader {
+  /// The most diagnostics one read reports (a binary file must not produce millions).
+  package static let diagnosticLimit = 200
+
+  package static func read(text: String, file: String) -> ConflictLog {
+    let stream = LogStream.make(text)
+    let sink = DiagnosticSink(limit: diagnosticLimit)
+    var blocks: [ConflictBlock] = []
+    var position = 0
+    while !sink.isFull, let header = nextHeader(in: stream, from: position) {
+      let limit = nextHeader(in: stream, from: header.end)?.start ?? stream.count
+      var reader = BlockReader(stream: stream, file: file, sink: sink, header: header, limit: limit)
+      if let block = reader.read() { blocks.append(block) }
+      position = max(reader.consumed, header.end)
+    }
+    if blocks.isEmpty && sink.diagnostics.isEmpty {
+      sink.warning(
+        "log-no-conflict",
+        "no conflict block found: the text holds no 'Unable to simultaneously satisfy constraints' nor 'Conflicting constraints detected'; paste the whole block from the console",
+        at: SourceLocation(file: file, line: 1, column: 1))
+    }
+    return ConflictLog(file: file, blocks: blocks, diagnostics: sink.diagnostics)
+  }
+
+  struct Header {
+    var kind: LogHeader
+    var start: Int
+    var end: Int
+  }
+
+  static let unable = "Unable to simultaneously satisfy constraints"
+  static let detected = "Conflicting constraints detected:"
+  static let recover = "Will attempt to recover by breaking"
+
+  static func nextHeader(in stream: LocatedText, from start: Int) -> Header? {
+    let a = stream.find(unable, from: start)
+    let b = stream.find(detected, from: start, before: a)
+    if let b { return Header(kind: .conflictingConstraintsDetected, start: b, end: b + detected.unicodeScalars.count) }
+    guard let a else { return nil }
+    var end = a + unable.unicodeScalars.count
+    var kind = LogHeader.unableToSatisfy
+    if end < stream.count && stream.scalars[end] == ":" {
+      kind = .unableToSatisfyAppKit
+      end += 1
+    } else if end < stream.count && stream.scalars[end] == "." {
+      end += 1
+    }
+    return Header(kind: kind, start: a, end: end)
+  }
+}
+
+/// Reads one block, from its header to the text before the next header.
+private struct BlockReader {
+  let stream: LocatedText
+  let file: String
+  let sink: DiagnosticSink
+  let header: ConflictLogReader.Header
+  let limit: Int
+  /// Where reading stopped (the next block is searched from here).
+  var consumed: Int
+
+  init(stream: LocatedText, file: String, sink: DiagnosticSink, header: ConflictLogReader.Header, limit: Int) {
+    self.stream = stream
+    self.file = file
+    self.sink = sink
+    self.header = header
+    self.limit = limit
+    self.consumed = header.end
+  }
+
+  private var s: [Unicode.Scalar] { stream.scalars }
+
+  private func location(_ index: Int) -> SourceLocation { stream.position(index).location(in: file) }
+
+  /// One entry's text as read: escapes decoded, the paste's line breaks as spaces (their
+  /// indices kept, to try the entry again without them).
+  struct Entry {
+    var text: LocatedText
+    var wraps: [Int]
+    var start: Int
+  }
+
+  private func isEntryStart(_ k: Int) -> Bool {
+    guard k < limit, s[k] == "<", k + 1 < limit else { return false }
+    return s[k + 1].isLetter || s[k + 1] == "_"
+  }
+
+  private func isQuotedEntryStart(_ k: Int) -> Bool { k < limit && s[k] == "\"" && isEntryStart(k + 1) }
+
+  /// The list's `(`: the first one followed by an entry or `)`, before the breaking line;
+  /// else the first entry when the paste lost the `(`.
+  private func listOpen(from start: Int, before end: Int) -> (index: Int, hasParen: Bool)? {
+    var k = start
+    while k < end {
+      if s[k] == "(" {
+        var j = k + 1
+        while j < end && s[j].isLogSpaceOrNewline { j += 1 }
+        if j < end && (s[j] == ")" || isEntryStart(j) || isQuotedEntryStart(j)) { return (k + 1, true) }
+      } else if isEntryStart(k) || isQuotedEntryStart(k) {
+        return (k, false)
+      }
+      k += 1
+    }
+    return nil
+  }
+
+  /// A quoted entry `"<…>"` from its opening quote: NSArray's escapes decoded.
+  private func quotedEntry(at start: Int) -> (Entry, next: Int)? {
+    var out = LocatedText()
+    var wraps: [Int] = []
+    var k = start + 1
+    while k < limit {
+      let c = s[k]
+      if c == "\"" {
+        out.end = stream.position(k)
+        return (Entry(text: out, wraps: wraps, start: start + 1), k + 1)
+      }
+      if c == "\n" {
+        wraps.append(out.count)
+        out.append(" ", at: stream.position(k))
+        k += 1
+        continue
+      }
+      if c == "\\" && k + 1 < limit {
+        let e = s[k + 1]
+        switch e {
+        case "\"", "\\", "'":
+          out.append(e, at: stream.position(k))
+          k += 2
+          continue
+        case "n":
+          out.append("\n", at: stream.position(k))
+          k += 2
+          continue
+        case "t":
+          out.append("\t", at: stream.position(k))
+          k += 2
+          continue
+        case "U", "u":
+          if let (scalar, length) = unicodeEscape(at: k) {
+            out.append(scalar, at: stream.position(k))
+            k += length
+            continue
+          }
+        default: break
+        }
+      }
+      out.append(c, at: stream.position(k))
+      k += 1
+    }
+    return nil
+  }
+
+  /// `\U2019`, and a surrogate pair `\Ud83d\Ude00` as one scalar.
+  private func unicodeEscape(at k: Int) -> (Unicode.Scalar, Int)? {
+    func hex4(_ at: Int) -> UInt32? {
+      guard at + 4 <= limit else { return nil }
+      var value: UInt32 = 0
+      for j in at..<(at + 4) {
+        guard let digit = UInt32(String(s[j]), radix: 16) else { return nil }
+        value = value * 16 + digit
+      }
+      return value
+    }
+    guard let high = hex4(k + 2) else { return nil }
+    if (0xD800...0xDBFF).contains(high), k + 7 < limit, s[k + 6] == "\\", s[k + 7] == "U" || s[k + 7] == "u",
+      let low = hex4(k + 8), (0xDC00...0xDFFF).contains(low),
+      let scalar = Unicode.Scalar(0x10000 + ((high - 0xD800) << 10) + (low - 0xDC00))
+    {
+      return (scalar, 12)
+    }
+    guard let scalar = Unicode.Scalar(high) else { return nil }
+    return (scalar, 6)
+  }
+
+  /// An entry printed without quotes, from `<`: it ends at a `>` followed by the line's end,
+  /// `,`, `)`, or `.` and the line's end (macOS 14's breaking line).
+  private func bareEntry(at start: Int) -> (Entry, next: Int) {
+    var out = LocatedText()
+    var wraps: [Int] = []
+    var k = start
+    while k < limit {
+      let c = s[k]
+      if c == ">" {
+        var j = k + 1
+        while j < limit && s[j].isLogSpace { j += 1 }
+        if j >= limit || s[j] == "\n" || s[j] == "," || s[j] == ")" || s[j] == "\""
+          || (s[j] == "." && (j + 1 >= limit || s[j + 1].isLogSpaceOrNewline))
+        {
+          out.append(c, at: stream.position(k))
+          out.end = stream.position(k + 1)
+          return (Entry(text: out, wraps: wraps, start: start), k + 1)
+        }
+      }
+      if c == "\n" {
+        // A line that starts a new entry or closes the list ends this one (it was cut).
+        var j = k + 1
+        while j < limit && s[j].isLogSpace { j += 1 }
+        if j >= limit || s[j] == ")" || isEntryStart(j) || isQuotedEntryStart(j) || s[j] == "\n" {
+          out.end = stream.position(k)
+          return (Entry(text: out, wraps: wraps, start: start), k)
+        }
+        wraps.append(out.count)
+        out.append(" ", at: stream.position(k))
+      } else {
+        out.append(c, at: stream.position(k))
+      }
+      k += 1
+    }
+    out.end = stream.position(limit)
+    return (Entry(text: out, wraps: wraps, start: start), limit)
+  }
+
+  /// Reads the description; when that fails and the paste wrapped it, tries again with the
+  /// line breaks joined without a space (a wrap inside an address or a word).
+  private func parse(_ entry: Entry, trailingText: Bool = false) -> Result<ParsedDescription, DescriptionError> {
+    let first = ConstraintDescriptionParser.parse(entry.text, trailingText: trailingText)
+    guard case .failure = first, !entry.wraps.isEmpty else { return first }
+    var joined = LocatedText()
+    let wraps = Set(entry.wraps)
+    for index in 0..<entry.text.count where !wraps.contains(index) {
+      joined.append(entry.text.scalars[index], at: entry.text.positions[index])
+    }
+    joined.end = entry.text.end
+    if case .success(let parsed) = ConstraintDescriptionParser.parse(joined, trailingText: trailingText) {
+      return .success(parsed)
+    }
+    return first
+  }
+
+  private func unreadable(_ error: DescriptionError, in entry: Entry, what: String) {
+    sink.error(
+      "log-unreadable-constraint",
+      "cannot read \(what): \(error.message); the block is read without it, so check that the paste kept the whole line as the console printed it",
+      at: entry.text.position(error.index).location(in: file))
+  }
+
+  mutating func read() -> ConflictBlock? {
+    let recoverAt = stream.find(ConflictLogReader.recover, from: header.end, before: limit)
+    var block = ConflictBlock(
+      platform: header.kind == .unableToSatisfy ? .iOS : .macOS, header: header.kind, location: location(header.start))
+    var builder = BlockBuilder(file: file, sink: sink)
+    guard let open = listOpen(from: header.end, before: recoverAt ?? limit) else {
+      sink.error(
+        "log-no-list", "this conflict block has no list of constraints in '(' … ')'; paste the whole block",
+        at: location(header.start))
+      block.isComplete = false
+      return block
+    }
+    // The list.
+    var k = open.index
+    var listIndex = 0
+    var listedAddresses = Set<String>()
+    var closed = false
+    var rounds = 0
+    while k < limit && rounds < 100_000 {
+      rounds += 1
+      if s[k].isLogSpaceOrNewline || s[k] == "," {
+        k += 1
+        continue
+      }
+      if s[k] == ")" {
+        closed = true
+        k += 1
+        break
+      }
+      var entry: Entry?
+      if isQuotedEntryStart(k) {
+        if let (quoted, next) = quotedEntry(at: k) {
+          entry = quoted
+          k = next
+        } else {
+          // No closing quote before the block ends: read to the line's end.
+          let (bare, next) = bareEntry(at: k + 1)
+          entry = bare
+          k = next
+        }
+      } else if isEntryStart(k) || (s[k] == "<" && stream.hasPrefix("<private>", at: k)) {
+        let (bare, next) = bareEntry(at: k)
+        entry = bare
+        k = next
+      } else {
+        if let recoverAt, k >= recoverAt { break }
+        var end = k
+        while end < limit && s[end] != "\n" { end += 1 }
+        sink.error(
+          "log-unexpected-text",
+          "unexpected text in the list of constraints: '\(stream.string(k..<min(end, k + 40)))'; a list holds one '<…>' description a line, so paste the list as printed (nothing elided)",
+          at: location(k))
+        block.isComplete = false
+        k = end
+        continue
+      }
+      guard let entry else { continue }
+      if let address = Self.address(of: entry.text) { listedAddresses.insert(address) }
+      switch parse(entry) {
+      case .success(let parsed):
+        if let constraint = builder.constraint(parsed, entry: entry.text, listIndex: listIndex) {
+          block.constraints.append(constraint)
+        } else {
+          block.isComplete = false
+        }
+      case .failure(let error):
+        unreadable(error, in: entry, what: "constraint \(listIndex + 1) of the list")
+        block.isComplete = false
+      }
+      listIndex += 1
+    }
+    block.listedCount = listIndex
+    if !closed && open.hasParen {
+      sink.warning(
+        "log-unclosed-list",
+        "the list of constraints is not closed with ')': the paste was cut, and the conflict may lack constraints; paste the whole block",
+        at: location(header.start))
+      block.isComplete = false
+    }
+    consumed = k
+    // The breaking line: the phrase, then `constraint` (not on macOS 14), then the description
+    // on the same or the next line.
+    if let recoverAt, recoverAt >= open.index {
+      var j = recoverAt + ConflictLogReader.recover.unicodeScalars.count
+      while j < limit && s[j].isLogSpaceOrNewline { j += 1 }
+      if stream.hasPrefix("constraint", at: j) { j += "constraint".unicodeScalars.count }
+      while j < limit && s[j].isLogSpaceOrNewline { j += 1 }
+      var entry: Entry?
+      if isQuotedEntryStart(j), let (quoted, next) = quotedEntry(at: j) {
+        entry = quoted
+        consumed = next
+      } else if j < limit && s[j] == "<" {
+        let (bare, next) = bareEntry(at: j)
+        entry = bare
+        consumed = next
+      }
+      if let entry {
+        block.breakingLineLocation = entry.text.position(0).location(in: file)
+        let address = Self.address(of: entry.text)
+        // A paste that lost its line breaks runs on after the breaking line's '>'.
+        switch parse(entry, trailingText: true) {
+        case .success(let parsed):
+          block.breakingLine = builder.constraint(parsed, entry: entry.text, listIndex: -1)
+        case .failure(let error):
+          unreadable(error, in: entry, what: "the breaking line's constraint")
+        }
+        if let address {
+          if let index = block.constraints.firstIndex(where: { $0.address == address }) {
+            block.broken = index
+          } else if !listedAddresses.contains(address) {
+            block.brokenIsNotInList = true
+            sink.warning(
+              "log-broken-not-listed",
+              "the breaking line names \(address), which the list does not hold: the paste may mix two logs; copy one whole block",
+              at: block.breakingLineLocation)
+          }
+        }
+      }
+    }
+    block.items = builder.items
+    block.platform = Self.platform(of: block.items, header: header.kind)
+    if builder.hadProblem { block.isComplete = false }
+    return block
+  }
+
+  /// The address after `<Class:` (lower case), read even when the rest is not.
+  static func address(of text: LocatedText) -> String? {
+    guard let colon = text.find(":0x", from: 0) ?? text.find(":0X", from: 0) else { return nil }
+    var k = colon + 3
+    var out = "0x"
+    while k < text.count && text.scalars[k].isHexDigit {
+      out.unicodeScalars.append(text.scalars[k])
+      k += 1
+    }
+    return out.count > 2 ? out.lowercased() : nil
+  }
+
+  /// iOS or macOS: the views' classes decide (`UI…`/`_UI…` against `NS…`/`_NS…`), then the
+  /// header's wording (UIKit ends it with a period, AppKit with a colon).
+  static func platform(of items: [LogItem], header: LogHeader) -> LogPlatform {
+    var uiKit = 0
+    var appKit = 0
+    for item in items where !item.isUnnamedSuperview {
+      let name = item.className.hasPrefix("_") ? String(item.className.dropFirst()) : item.className
+      if name.hasPrefix("UI") { uiKit += 1 }
+      if name.hasPrefix("NS") { appKit += 1 }
+    }
+    if uiKit != appKit { return uiKit > appKit ? .iOS : .macOS }
+    return header == .unableToSatisfy ? .iOS : .macOS
+  }
+}
