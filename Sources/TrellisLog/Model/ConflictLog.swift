@@ -29,6 +29,9 @@ package enum LogHeader: String, Hashable, Sendable {
   case unableToSatisfyAppKit
   /// AppKit since macOS 14: `Conflicting constraints detected: (…). Will attempt to recover by breaking <…>.`
   case conflictingConstraintsDetected
+  /// The paste starts after the header, at UIKit's advice (`Probably at least one…`, `Try this:`,
+  /// `(1) look at each constraint…`): the block is UIKit's.
+  case cut
 }
 
 /// One `Unable to simultaneously satisfy constraints` block: the list as printed, and the

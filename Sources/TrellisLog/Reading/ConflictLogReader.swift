@@ -17,7 +17,7 @@ package enum ConflictLogReader {
     var blocks: [ConflictBlock] = []
     var position = 0
     while !sink.isFull, let header = nextHeader(in: stream, from: position) {
-      let limit = nextHeader(in: stream, from: header.end)?.start ?? stream.count
+      let limit = blockLimit(in: stream, after: header)
       var reader = BlockReader(stream: stream, file: file, sink: sink, header: header, limit: limit)
       if let block = reader.read() { blocks.append(block) }
       position = max(reader.consumed, header.end)
@@ -41,7 +41,26 @@ package enum ConflictLogReader {
   static let detected = "Conflicting constraints detected:"
   static let recover = "Will attempt to recover by breaking"
 
+  /// UIKit's advice after its header: where a paste that cut the header starts.
+  static let advice = [
+    "Probably at least one of the constraints in the following list", "Try this:",
+    "(1) look at each constraint", "(2) find the code that added",
+    "(Note: If you're seeing NSAutoresizingMaskLayoutConstraints",
+  ]
+
+  /// The next header, or else the next line of UIKit's advice (a block whose header was cut).
   static func nextHeader(in stream: LocatedText, from start: Int) -> Header? {
+    let header = nextFullHeader(in: stream, from: start)
+    var best: Header?
+    for phrase in advice {
+      if let at = stream.find(phrase, from: start, before: best?.start ?? header?.start) {
+        best = Header(kind: .cut, start: at, end: at + phrase.unicodeScalars.count)
+      }
+    }
+    return best ?? header
+  }
+
+  static func nextFullHeader(in stream: LocatedText, from start: Int) -> Header? {
     let a = stream.find(unable, from: start)
     let b = stream.find(detected, from: start, before: a)
     if let b { return Header(kind: .conflictingConstraintsDetected, start: b, end: b + detected.unicodeScalars.count) }
@@ -55,6 +74,18 @@ package enum ConflictLogReader {
       end += 1
     }
     return Header(kind: kind, start: a, end: end)
+  }
+
+  /// Where a block's text ends: at the next header, or at advice printed after the block's
+  /// breaking line (the next block's, its header cut).
+  static func blockLimit(in stream: LocatedText, after header: Header) -> Int {
+    var limit = nextFullHeader(in: stream, from: header.end)?.start ?? stream.count
+    if let recover = stream.find(recover, from: header.end, before: limit) {
+      for phrase in advice {
+        if let at = stream.find(phrase, from: recover, before: limit) { limit = at }
+      }
+    }
+    return limit
   }
 }
 
@@ -98,15 +129,17 @@ private struct BlockReader {
 
   /// The list's `(`: the first one followed by an entry or `)`, before the breaking line;
   /// else the first entry when the paste lost the `(`.
-  private func listOpen(from start: Int, before end: Int) -> (index: Int, hasParen: Bool)? {
+  private func listOpen(from start: Int, before end: Int) -> (index: Int, close: Unicode.Scalar?)? {
     var k = start
     while k < end {
-      if s[k] == "(" {
+      if s[k] == "(" || s[k] == "[" {
+        // NSArray prints `(`; a description of an array printed by other means has `[`.
+        let close: Unicode.Scalar = s[k] == "(" ? ")" : "]"
         var j = k + 1
-        while j < end && s[j].isLogSpaceOrNewline { j += 1 }
-        if j < end && (s[j] == ")" || isEntryStart(j) || isQuotedEntryStart(j)) { return (k + 1, true) }
+        while j < end && (s[j].isLogSpaceOrNewline || s[j] == "*") { j += 1 }
+        if j < end && (s[j] == close || isEntryStart(j) || isQuotedEntryStart(j)) { return (k + 1, close) }
       } else if isEntryStart(k) || isQuotedEntryStart(k) {
-        return (k, false)
+        return (k, nil)
       }
       k += 1
     }
@@ -193,7 +226,7 @@ private struct BlockReader {
       if c == ">" {
         var j = k + 1
         while j < limit && s[j].isLogSpace { j += 1 }
-        if j >= limit || s[j] == "\n" || s[j] == "," || s[j] == ")" || s[j] == "\""
+        if j >= limit || s[j] == "\n" || s[j] == "," || s[j] == ")" || s[j] == "]" || s[j] == "\"" || s[j] == "*"
           || (s[j] == "." && (j + 1 >= limit || s[j + 1].isLogSpaceOrNewline))
         {
           out.append(c, at: stream.position(k))
@@ -250,6 +283,8 @@ private struct BlockReader {
       platform: header.kind == .unableToSatisfy ? .iOS : .macOS, header: header.kind, location: location(header.start))
     var builder = BlockBuilder(file: file, sink: sink)
     guard let open = listOpen(from: header.end, before: recoverAt ?? limit) else {
+      // Advice alone is not a block: only a real header without a list is an error.
+      guard header.kind != .cut else { return nil }
       sink.error(
         "log-no-list", "this conflict block has no list of constraints in '(' … ')'; paste the whole block",
         at: location(header.start))
@@ -264,11 +299,12 @@ private struct BlockReader {
     var rounds = 0
     while k < limit && rounds < 100_000 {
       rounds += 1
-      if s[k].isLogSpaceOrNewline || s[k] == "," {
+      // Between entries: spaces, commas, and markdown's bold (`**`) around a highlighted entry.
+      if s[k].isLogSpaceOrNewline || s[k] == "," || s[k] == "*" {
         k += 1
         continue
       }
-      if s[k] == ")" {
+      if s[k] == (open.close ?? ")") {
         closed = true
         k += 1
         break
@@ -316,7 +352,7 @@ private struct BlockReader {
       listIndex += 1
     }
     block.listedCount = listIndex
-    if !closed && open.hasParen {
+    if !closed && open.close != nil {
       sink.warning(
         "log-unclosed-list",
         "the list of constraints is not closed with ')': the paste was cut, and the conflict may lack constraints; paste the whole block",
@@ -330,7 +366,7 @@ private struct BlockReader {
       var j = recoverAt + ConflictLogReader.recover.unicodeScalars.count
       while j < limit && s[j].isLogSpaceOrNewline { j += 1 }
       if stream.hasPrefix("constraint", at: j) { j += "constraint".unicodeScalars.count }
-      while j < limit && s[j].isLogSpaceOrNewline { j += 1 }
+      while j < limit && (s[j].isLogSpaceOrNewline || s[j] == "*") { j += 1 }
       var entry: Entry?
       if isQuotedEntryStart(j), let (quoted, next) = quotedEntry(at: j) {
         entry = quoted

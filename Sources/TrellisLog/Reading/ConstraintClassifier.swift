@@ -70,7 +70,8 @@ extension LogConstraint {
   /// starts with `_`, and a short list of public-looking private ones seen in logs (the
   /// keyboard's views, Messages' entry view, SpringBoard's search header).
   package static func isApplePrivateClass(_ name: String) -> Bool {
-    if name.hasPrefix("_") { return true }
+    // `_TtC5UIKit…` is a private Swift class of UIKit's (a markdown paste may show its `_` as `*`).
+    if name.hasPrefix("_") || name.hasPrefix("*") || name.contains("TtC5UIKit") { return true }
     let prefixes = ["UIKeyboard", "UIKB", "UIInputSet", "UIRemoteKeyboard", "TUI", "SPUI"]
     let names: Set = ["CKMessageEntryView", "SystemInputAssistantView", "UICompatibilityInputViewController"]
     return names.contains(name) || prefixes.contains { name.hasPrefix($0) }

@@ -168,7 +168,7 @@ struct ConstraintDescriptionParser {
       } else if c == ":" && depth == 0 {
         let hex = k + 3 < s.count && s[k + 1] == "0" && (s[k + 2] == "x" || s[k + 2] == "X") && s[k + 3].isHexDigit
         return hex && k > start ? k : nil
-      } else if depth == 0 && !(c.isIdentifierPart || c == ".") {
+      } else if depth == 0 && !(c.isIdentifierPart || c == "." || c == "*") {
         return nil
       } else if depth > 0 && c == "\n" {
         return nil
@@ -369,6 +369,11 @@ struct ConstraintDescriptionParser {
     skipSpaces()
     if let c = peek(), c == "+" || c == "-", startsNumber(at: i) {
       out.constant = try number()
+    } else if eat("NSLayoutAnchorConstraintSpace(") {
+      // System spacing from the anchor API (`…SystemSpacingAfter:`/`Below:`): the first
+      // item is after or below the second by the spacing, whatever the relation.
+      out.constant = try number()
+      guard eat(")") else { throw fail("expected ')' after the system spacing") }
     } else {
       i = save
     }

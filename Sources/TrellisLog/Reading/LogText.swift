@@ -95,6 +95,9 @@ extension Unicode.Scalar {
 /// markdown quotes, code fences, indentation), joined with newlines. Carriage returns are line
 /// ends.
 enum LogStream {
+  /// Characters markdown escapes with a backslash that a console never does.
+  static let markdownEscapes: Set<Unicode.Scalar> = ["<", ">", "_", "*", "[", "]", "(", ")", "#", "|", "`", "-", "."]
+
   static func make(_ text: String) -> LocatedText {
     var out = LocatedText()
     var line: [Unicode.Scalar] = []
@@ -106,6 +109,23 @@ enum LogStream {
       let start = contentStart(line)
       var index = start
       while index < line.count {
+        // Markdown's escapes (`\<`, `\>`, `\_`, …) are undone; NSArray's (`\"`, `\\`, `\U2019`,
+        // `\n`) are kept for the list reader, a pair of backslashes as a pair.
+        if line[index] == "\\", index + 1 < line.count {
+          let next = line[index + 1]
+          if next == "\\" {
+            for k in index...(index + 1) {
+              out.append(line[k], at: LogPosition(line: lineNumber, column: k + 1, offset: lineOffsets[k]))
+            }
+            index += 2
+            continue
+          }
+          if markdownEscapes.contains(next) {
+            out.append(next, at: LogPosition(line: lineNumber, column: index + 2, offset: lineOffsets[index + 1]))
+            index += 2
+            continue
+          }
+        }
         out.append(line[index], at: LogPosition(line: lineNumber, column: index + 1, offset: lineOffsets[index]))
         index += 1
       }
@@ -152,6 +172,13 @@ enum LogStream {
       // wrapped just before its closing `>` is followed by `"` or `,`).
       if line[i] == ">" && (i + 1 == line.count || line[i + 1].isLogSpace || line[i + 1] == ">") {
         i += 1
+        continue
+      }
+      // A console paste kept in source comments: `//`, `/*`, `*/`.
+      if i + 1 < line.count
+        && ((line[i] == "/" && (line[i + 1] == "/" || line[i + 1] == "*")) || (line[i] == "*" && line[i + 1] == "/"))
+      {
+        i += 2
         continue
       }
       if let end = timestampEnd(line, from: i) {
