@@ -296,9 +296,8 @@ private struct BlockReader {
     var listIndex = 0
     var listedAddresses = Set<String>()
     var closed = false
-    var rounds = 0
-    while k < limit && rounds < 100_000 {
-      rounds += 1
+    // Every turn moves `k` on: past a separator, an entry or a line of unexpected text.
+    while k < limit {
       // Between entries: spaces, commas, and markdown's bold (`**`) around a highlighted entry.
       if s[k].isLogSpaceOrNewline || s[k] == "," || s[k] == "*" {
         k += 1

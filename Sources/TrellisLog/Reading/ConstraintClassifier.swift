@@ -43,18 +43,19 @@ enum ConstraintClassifier {
     default: break
     }
     if id.hasPrefix("_UITemporaryLayout") { return (.temporarySize, .system) }
-    if !id.isEmpty && systemIdentifierPrefixes.contains(where: { id.hasPrefix($0) }) { return (.system(id), .system) }
-    // Another private class of Apple's: the system's.
-    if className.hasPrefix("_") { return (.system(className), .system) }
+    // Between Apple's own views only: no app made it (the keyboard's when a keyboard view is one).
     let anchors = [constraint.first] + (constraint.second.map { [$0] } ?? [])
     let views = anchors.map { items[$0.item] }.filter { !$0.isLayoutGuide && !$0.isUnnamedSuperview }
-    if id.isEmpty && !views.isEmpty && views.allSatisfy({ LogConstraint.isApplePrivateClass($0.className) }) {
-      // Unlabeled, between Apple's own views only: the keyboard's when a keyboard view is one.
+    if !views.isEmpty && views.allSatisfy({ LogConstraint.isApplePrivateClass($0.className) }) {
+      if !id.isEmpty { return (.system(id), .appleViews) }
       if let keyboard = views.first(where: { isKeyboardClass($0.className) }) {
         return (.keyboard(keyboard.className), .appleViews)
       }
       return (.app, .appleViews)
     }
+    if !id.isEmpty && systemIdentifierPrefixes.contains(where: { id.hasPrefix($0) }) { return (.system(id), .system) }
+    // Another private class of Apple's: the system's.
+    if className.hasPrefix("_") { return (.system(className), .system) }
     return (.app, .appCode)
   }
 
@@ -73,7 +74,9 @@ extension LogConstraint {
     // `_TtC5UIKit…` is a private Swift class of UIKit's (a markdown paste may show its `_` as `*`).
     if name.hasPrefix("_") || name.hasPrefix("*") || name.contains("TtC5UIKit") { return true }
     let prefixes = ["UIKeyboard", "UIKB", "UIInputSet", "UIRemoteKeyboard", "TUI", "SPUI"]
-    let names: Set = ["CKMessageEntryView", "SystemInputAssistantView", "UICompatibilityInputViewController"]
+    let names: Set = [
+      "CKMessageEntryView", "SystemInputAssistantView", "UICompatibilityInputViewController", "UITextEffectsWindow",
+    ]
     return names.contains(name) || prefixes.contains { name.hasPrefix($0) }
   }
 }
