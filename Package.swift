@@ -110,7 +110,6 @@ let package = Package(
       dependencies: ["TrellisImport", "TrellisModel", "TrellisLayout", "TrellisJSON", "TrellisTestSupport"],
       swiftSettings: settings),
     .testTarget(
-      name: "TrellisLogTests", dependencies: ["TrellisLog", "TrellisModel", "TrellisTestSupport"],
-      swiftSettings: settings),
+      name: "TrellisLogTests", dependencies: ["TrellisLog", "TrellisModel"], swiftSettings: settings),
   ]
 )

@@ -19,7 +19,7 @@ package struct ConflictDocument: Sendable {
   /// For each constraint of the block (by index), the ids of the document constraints made
   /// from it: one, or two for a content-size constraint (hugging and compression resistance).
   package var constraintIDs: [[String]]
-  /// The kind of every document constraint, by id.
+  /// The kind of every document constraint, by id (also each spec's ``ConstraintSpec/kind``).
   package var kinds: [String: ConstraintKind]
   /// Views the builder added: a scroll view's content area, a text view's baselines.
   package var addedViews: [String]
@@ -32,7 +32,7 @@ package enum ConflictDocumentBuilder {
   /// The root's id; items never take it.
   package static let rootID = "root"
   /// The kind of the sizes ≥ 0 the builder adds for every item.
-  package static let sizeKind = ConstraintKind.system("UIKit size >= 0")
+  package static let sizeKind = ConstraintKind.nonnegativeSize
   /// The kind of the constraints that place an added baseline or content area.
   package static let addedKind = ConstraintKind.system("log reading assumption")
 
@@ -130,6 +130,8 @@ package enum ConflictDocumentBuilder {
     }
 
     mutating func append(_ spec: ConstraintSpec, kind: ConstraintKind, source: Int?) {
+      var spec = spec
+      spec.kind = kind
       specs.append(spec)
       kinds[spec.id] = kind
       if let source { sources[spec.id] = source }
@@ -157,7 +159,8 @@ package enum ConflictDocumentBuilder {
       children.append(node)
       let owner = LayoutItem.view(viewIDs[item])
       let me = LayoutItem.view(id)
-      func pin(_ name: String, _ a: LayoutAttribute, _ relation: LayoutRelation, _ b: LayoutAttribute) -> ConstraintSpec {
+      func pin(_ name: String, _ a: LayoutAttribute, _ relation: LayoutRelation, _ b: LayoutAttribute) -> ConstraintSpec
+      {
         ConstraintSpec(
           id: names.claim("\(id)-\(name)"), first: AnchorReference(item: me, attribute: a), relation: relation,
           second: AnchorReference(item: owner, attribute: b),
@@ -189,7 +192,8 @@ package enum ConflictDocumentBuilder {
       let location = anchor.location
       switch anchor.attribute {
       case .contentWidth:
-        return AnchorReference(item: .view(addedView("content", of: anchor.item)), attribute: .width, location: location)
+        return AnchorReference(
+          item: .view(addedView("content", of: anchor.item)), attribute: .width, location: location)
       case .contentHeight:
         return AnchorReference(
           item: .view(addedView("content", of: anchor.item)), attribute: .height, location: location)

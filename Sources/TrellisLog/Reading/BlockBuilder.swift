@@ -105,7 +105,8 @@ struct BlockBuilder {
       if case .item(let item)? = anchor?.reference { return item }
       return nil
     }
-    for item in printed.sorted(by: { ($0.position.line, $0.position.column) < ($1.position.line, $1.position.column) }) {
+    for item in printed.sorted(by: { ($0.position.line, $0.position.column) < ($1.position.line, $1.position.column) })
+    {
       _ = register(item)
     }
     var firstIndex: Int?

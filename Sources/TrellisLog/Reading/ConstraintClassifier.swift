@@ -15,8 +15,9 @@ enum ConstraintClassifier {
     "UI", "_UI", "NS", "_NS", "BIB_", "CB_", "Mask_", "MaskEV_", "IB auto generated", "TUI", "SPUI",
   ]
 
-  static func classify(_ constraint: LogConstraint, items: [LogItem]) -> (kind: ConstraintKind, madeBy: LogConstraintMaker)
-  {
+  static func classify(_ constraint: LogConstraint, items: [LogItem]) -> (
+    kind: ConstraintKind, madeBy: LogConstraintMaker
+  ) {
     let className = constraint.className
     let id = constraint.identifier ?? ""
     // Identifiers that name UIKit's mechanism decide first: an autoresizing constraint of a
@@ -61,8 +62,10 @@ enum ConstraintClassifier {
 
   static func isKeyboardClass(_ name: String) -> Bool {
     let bare = name.hasPrefix("_") ? String(name.dropFirst()) : name
-    return ["UIKeyboard", "UIKB", "UIInputSet", "UIRemoteKeyboard", "UICompatibilityInputView", "UIButtonBar",
-      "SystemInputAssistantView", "TUISystemInputAssistant", "UIUCB"].contains { bare.hasPrefix($0) }
+    return [
+      "UIKeyboard", "UIKB", "UIInputSet", "UIRemoteKeyboard", "UICompatibilityInputView", "UIButtonBar",
+      "SystemInputAssistantView", "TUISystemInputAssistant", "UIUCB",
+    ].contains { bare.hasPrefix($0) }
   }
 }
 

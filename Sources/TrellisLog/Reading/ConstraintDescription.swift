@@ -228,7 +228,9 @@ struct ConstraintDescriptionParser {
           "the description is redacted ('<private>'): the log came from the unified log; copy the block from Xcode's console instead",
         index: i)
     }
-    guard let end = classEnd(from: i) else { throw fail("expected the constraint's class and address (NSLayoutConstraint:0x…)") }
+    guard let end = classEnd(from: i) else {
+      throw fail("expected the constraint's class and address (NSLayoutConstraint:0x…)")
+    }
     out.className = text.string(i..<end)
     i = end + 1
     out.address = try address()
@@ -239,7 +241,9 @@ struct ConstraintDescriptionParser {
       guard eat("#") else { throw fail("expected '#' and a line after SnapKit's file name") }
       let lineStart = i
       while let c = peek(), c.isDigit { i += 1 }
-      guard i > lineStart, let line = Int(text.string(lineStart..<i)) else { throw fail("expected a line number after '#'") }
+      guard i > lineStart, let line = Int(text.string(lineStart..<i)) else {
+        throw fail("expected a line number after '#'")
+      }
       out.snapKitLine = line
     }
     // Identifier and autoresizing masks, in either order.

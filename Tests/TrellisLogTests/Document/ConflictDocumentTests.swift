@@ -54,7 +54,10 @@ final class ConflictDocumentTests: XCTestCase {
     XCTAssertEqual(made.constraintSources, ["c1": 0, "c2": 1, "c3": 2])
     XCTAssertEqual(made.kinds["c3"], .stack("UISV-hiding"))
     XCTAssertEqual(made.kinds["c1"], .app)
-    XCTAssertEqual(made.kinds["size-CardView_5bb0-h"], .system("UIKit size >= 0"))
+    XCTAssertEqual(made.kinds["size-CardView_5bb0-h"], .nonnegativeSize)
+    XCTAssertEqual(
+      made.document.constraints.map(\.kind),
+      [.app, .app, .stack("UISV-hiding")] + Array(repeating: .nonnegativeSize, count: 4))
     XCTAssertEqual(made.document.constraints[1].source, block.constraints[1].text)
     XCTAssertEqual(made.document.constraints[1].location, block.constraints[1].location)
     XCTAssertEqual(made.item(forView: "CardView_5bb0"), 1)

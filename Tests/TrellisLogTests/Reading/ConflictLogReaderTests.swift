@@ -253,7 +253,8 @@ final class ConflictLogReaderTests: XCTestCase {
 
   func testByteOffsetsCountUTF8() throws {
     // "ab\u{E9}\n" is 1 + 1 + 2 + 1 = 5 bytes in UTF-8, so line 2 starts at byte 5.
-    let text = "ab\u{E9}\nUnable to simultaneously satisfy constraints.\n(\n\"<NSLayoutConstraint:0x1 UIView:0x2.width == 1>\"\n)"
+    let text =
+      "ab\u{E9}\nUnable to simultaneously satisfy constraints.\n(\n\"<NSLayoutConstraint:0x1 UIView:0x2.width == 1>\"\n)"
     let log = ConflictLogReader.read(text: text, file: "u.log")
     XCTAssertEqual(log.diagnostics, [])
     XCTAssertEqual(log.blocks.first?.location.offset, 5)
@@ -284,19 +285,22 @@ final class ConflictLogReaderTests: XCTestCase {
     XCTAssertEqual(cut.diagnostics.map(\.code), ["log-unclosed-list"])
     XCTAssertEqual(cut.blocks.first?.constraints.count, 1)
     XCTAssertEqual(cut.blocks.first?.isComplete, false)
-    let none = ConflictLogReader.read(text: "Unable to simultaneously satisfy constraints.\nand then nothing", file: "n.log")
+    let none = ConflictLogReader.read(
+      text: "Unable to simultaneously satisfy constraints.\nand then nothing", file: "n.log")
     XCTAssertEqual(none.diagnostics.map(\.code), ["log-no-list"])
     XCTAssertEqual(none.diagnostics.first?.location?.line, 1)
     let empty = ConflictLogReader.read(text: "just some text\n", file: "e.log")
     XCTAssertEqual(empty.diagnostics.map(\.code), ["log-no-conflict"])
     XCTAssertEqual(empty.blocks.count, 0)
     let elided = ConflictLogReader.read(
-      text: "Unable to simultaneously satisfy constraints.\n(\n\"<NSLayoutConstraint:0x1 UIView:0x2.width == 1>\",\n...\n)",
+      text:
+        "Unable to simultaneously satisfy constraints.\n(\n\"<NSLayoutConstraint:0x1 UIView:0x2.width == 1>\",\n...\n)",
       file: "el.log")
     XCTAssertEqual(elided.diagnostics.map(\.code), ["log-unexpected-text"])
     XCTAssertEqual(elided.diagnostics.first?.location?.line, 4)
     let redacted = ConflictLogReader.read(
-      text: "[Layout] Unable to simultaneously satisfy constraints:\n<private>\n\nWill attempt to recover by breaking constraint \n<private>\n",
+      text:
+        "[Layout] Unable to simultaneously satisfy constraints:\n<private>\n\nWill attempt to recover by breaking constraint \n<private>\n",
       file: "p.log")
     XCTAssertEqual(redacted.diagnostics.map(\.code), ["log-unreadable-constraint", "log-unreadable-constraint"])
     XCTAssertEqual(redacted.diagnostics.map { lineColumn($0.location) }, [[2, 2], [5, 2]])

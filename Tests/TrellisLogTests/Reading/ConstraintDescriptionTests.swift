@@ -32,11 +32,13 @@ final class ConstraintDescriptionTests: XCTestCase {
   }
 
   func testMasonryAndMultipliers() throws {
-    let (_, masonry) = try read("<MASLayoutConstraint:0x1c0000010 UIProgressView:0x7fa0000010.centerX == UISlider:0x7fa0000020.centerX + 0.7>")
+    let (_, masonry) = try read(
+      "<MASLayoutConstraint:0x1c0000010 UIProgressView:0x7fa0000010.centerX == UISlider:0x7fa0000020.centerX + 0.7>")
     XCTAssertEqual(masonry.madeBy, .masonry)
     XCTAssertEqual(masonry.constant, 0.7)
     // UIKit prints a multiplier before the second item: width == 0.33*other.width + 50.
-    let (_, before) = try read("<NSLayoutConstraint:0x60 UIImageView:0x7f10.width == 0.33*UIView:0x7f20.width + 50   (active)>")
+    let (_, before) = try read(
+      "<NSLayoutConstraint:0x60 UIImageView:0x7f10.width == 0.33*UIView:0x7f20.width + 50   (active)>")
     XCTAssertEqual(before.multiplier, 0.33)
     XCTAssertEqual(before.constant, 50)
     XCTAssertEqual(before.second?.attribute, .width)
@@ -60,7 +62,8 @@ final class ConstraintDescriptionTests: XCTestCase {
     let (_, lessThan) = try read("<NSLayoutConstraint:0x72 UIView:0x7f30.height <= 120   (inactive)>")
     XCTAssertEqual(lessThan.relation, .lessThanOrEqual)
     XCTAssertEqual(lessThan.isActive, false)
-    let (_, content) = try read("<_UIScrollViewAutomaticContentSizeConstraint:0x7a0 UITableView:0x7c10.contentHeight{id: 178} == -5.000000>")
+    let (_, content) = try read(
+      "<_UIScrollViewAutomaticContentSizeConstraint:0x7a0 UITableView:0x7c10.contentHeight{id: 178} == -5.000000>")
     XCTAssertEqual(content.first.attribute, .contentHeight)
     XCTAssertEqual(content.constant, -5)
     XCTAssertEqual(content.kind, .scrollView("_UIScrollViewAutomaticContentSizeConstraint"))
@@ -68,9 +71,12 @@ final class ConstraintDescriptionTests: XCTestCase {
 
   func testPrioritiesInEachForm() throws {
     XCTAssertEqual(try read("<NSLayoutConstraint:0x80 UIView:0x7f50.height == 44 @750>").1.priority, 750)
-    XCTAssertEqual(try read("<NSLayoutConstraint:0x81 UIView:0x7f50.height == 44   (active, priority 999)>").1.priority, 999)
     XCTAssertEqual(
-      try read("<NSIBPrototypingLayoutConstraint:0x82 'IB auto generated at build time for view with ambiguity' H:[UIView:0x7f50(258@251)] priority:251>").1
+      try read("<NSLayoutConstraint:0x81 UIView:0x7f50.height == 44   (active, priority 999)>").1.priority, 999)
+    XCTAssertEqual(
+      try read(
+        "<NSIBPrototypingLayoutConstraint:0x82 'IB auto generated at build time for view with ambiguity' H:[UIView:0x7f50(258@251)] priority:251>"
+      ).1
         .priority, 251)
     let (_, vfl) = try read("<NSLayoutConstraint:0x83 H:[UIView:0x7f50]-(<=8@750)-[UIView:0x7f60]>")
     XCTAssertEqual(vfl.priority, 750)
@@ -80,14 +86,16 @@ final class ConstraintDescriptionTests: XCTestCase {
   }
 
   func testContentSizeConstraintsKeepHuggingAndCompression() throws {
-    let (_, vfl) = try read("<NSContentSizeLayoutConstraint:0x90 H:[UIImageView:0x7f70(512)] Hug:250 CompressionResistance:1000>")
+    let (_, vfl) = try read(
+      "<NSContentSizeLayoutConstraint:0x90 H:[UIImageView:0x7f70(512)] Hug:250 CompressionResistance:1000>")
     XCTAssertEqual(vfl.kind, .contentSize)
     XCTAssertEqual(vfl.first.attribute, .width)
     XCTAssertEqual(vfl.constant, 512)
     XCTAssertEqual(vfl.hugging, 250)
     XCTAssertEqual(vfl.compressionResistance, 1000)
     let (_, linear) = try read(
-      "<NSContentSizeLayoutConstraint:0x91 UILabel:0x7f80'Hi'.height == 18 Hug:750 CompressionResistance:1000   (active)>")
+      "<NSContentSizeLayoutConstraint:0x91 UILabel:0x7f80'Hi'.height == 18 Hug:750 CompressionResistance:1000   (active)>"
+    )
     XCTAssertEqual(linear.first.attribute, .height)
     XCTAssertEqual(linear.hugging, 750)
     XCTAssertEqual(linear.madeBy, .system)
@@ -95,21 +103,24 @@ final class ConstraintDescriptionTests: XCTestCase {
 
   func testVisualFormatForms() throws {
     // [a]-(8)-[b]: b.leading == a.trailing + 8.
-    let (_, pair) = try read("<NSLayoutConstraint:0xa0 H:[UILabel:0x7f90'A']-(NSSpace(8))-[UIButton:0x7f91'Show More']>")
+    let (_, pair) = try read(
+      "<NSLayoutConstraint:0xa0 H:[UILabel:0x7f90'A']-(NSSpace(8))-[UIButton:0x7f91'Show More']>")
     XCTAssertEqual(pair.first.item, 1)
     XCTAssertEqual(pair.first.attribute, .leading)
     XCTAssertEqual(pair.second?.item, 0)
     XCTAssertEqual(pair.second?.attribute, .trailing)
     XCTAssertEqual(pair.constant, 8)
     // [v]-(8)-|: superview.bottom == v.bottom + 8.
-    let (block, end) = try read("<NSLayoutConstraint:0xa1 V:[UILabel:0x7f92'Tech']-(8)-|   (active, names: '|':UIView:0x7f93 )>")
+    let (block, end) = try read(
+      "<NSLayoutConstraint:0xa1 V:[UILabel:0x7f92'Tech']-(8)-|   (active, names: '|':UIView:0x7f93 )>")
     XCTAssertEqual(block.items[end.first.item].address, "0x7f93")
     XCTAssertEqual(end.first.attribute, .bottom)
     XCTAssertEqual(block.items[end.second?.item ?? -1].address, "0x7f92")
     XCTAssertEqual(end.second?.attribute, .bottom)
     XCTAssertEqual(end.constant, 8)
     // (>=36) from the superview.
-    let (_, atLeast) = try read("<NSLayoutConstraint:0xa2 H:|-(>=36)-[UIStackView:0x7f94]   (Names: '|':UIView:0x7f95 )>")
+    let (_, atLeast) = try read(
+      "<NSLayoutConstraint:0xa2 H:|-(>=36)-[UIStackView:0x7f94]   (Names: '|':UIView:0x7f95 )>")
     XCTAssertEqual(atLeast.relation, .greaterThanOrEqual)
     XCTAssertEqual(atLeast.first.attribute, .leading)
     XCTAssertEqual(atLeast.constant, 36)
@@ -119,7 +130,8 @@ final class ConstraintDescriptionTests: XCTestCase {
     XCTAssertEqual(size.relation, .greaterThanOrEqual)
     XCTAssertEqual(size.constant, 160)
     // A negative spacing to the top layout guide.
-    let (guideBlock, negative) = try read("<NSLayoutConstraint:0xa4 V:[_UILayoutGuide:0x7f97]-(-20)-[UINavigationBar:0x7f98]   (active)>")
+    let (guideBlock, negative) = try read(
+      "<NSLayoutConstraint:0xa4 V:[_UILayoutGuide:0x7f97]-(-20)-[UINavigationBar:0x7f98]   (active)>")
     XCTAssertEqual(negative.constant, -20)
     XCTAssertEqual(negative.first.attribute, .top)
     XCTAssertEqual(negative.second?.attribute, .bottom)
@@ -168,7 +180,8 @@ final class ConstraintDescriptionTests: XCTestCase {
 
   func testApplesOwnViewsAreNotTheApps() throws {
     let (_, privateViews) = try read(
-      "<NSLayoutConstraint:0xc0 _UIUCBKBSelectionBackground:0x7fb1.bottom == _UIButtonBarButton:0x7fb2.bottom - 6   (active)>")
+      "<NSLayoutConstraint:0xc0 _UIUCBKBSelectionBackground:0x7fb1.bottom == _UIButtonBarButton:0x7fb2.bottom - 6   (active)>"
+    )
     XCTAssertEqual(privateViews.madeBy, .appleViews)
     let (_, messages) = try read(
       "<NSLayoutConstraint:0xc1 CKMessageEntryView:0x7fb3.right == UIInputSetHostView:0x7fb4.right>")
@@ -193,7 +206,8 @@ final class ConstraintDescriptionTests: XCTestCase {
     let (quoted, _) = try read("<NSLayoutConstraint:0xd1 UIButton:0x7fc3'It's on'.width == 90>")
     XCTAssertEqual(quoted.items[0].text, "It's on")
     let (guides, g) = try read(
-      "<NSLayoutConstraint:0xd2 UIView:0x7fc4.top == UILayoutGuide:0x6000003a0380'UIViewSafeAreaLayoutGuide'.top   (active)>")
+      "<NSLayoutConstraint:0xd2 UIView:0x7fc4.top == UILayoutGuide:0x6000003a0380'UIViewSafeAreaLayoutGuide'.top   (active)>"
+    )
     XCTAssertEqual(guides.items[1].guideName, "UIViewSafeAreaLayoutGuide")
     XCTAssertNil(guides.items[1].text)
     XCTAssertTrue(guides.items[1].isLayoutGuide)
@@ -208,9 +222,12 @@ final class ConstraintDescriptionTests: XCTestCase {
     XCTAssertEqual(macOS.items[0].className, "NSButton")
     XCTAssertEqual(macOS.platform, .macOS)
     // Generic Swift classes print their arguments, spaces and dots included.
-    let (generic, _) = try read("<NSLayoutConstraint:0xd5 SwiftUI._UIHostingView<SwiftUI.ModifiedContent<App.Row, SwiftUI._PaddingLayout>>:0x7fc8.height == 0   (active)>")
+    let (generic, _) = try read(
+      "<NSLayoutConstraint:0xd5 SwiftUI._UIHostingView<SwiftUI.ModifiedContent<App.Row, SwiftUI._PaddingLayout>>:0x7fc8.height == 0   (active)>"
+    )
     XCTAssertEqual(generic.items[0].module, "SwiftUI")
-    XCTAssertEqual(generic.items[0].className, "_UIHostingView<SwiftUI.ModifiedContent<App.Row, SwiftUI._PaddingLayout>>")
+    XCTAssertEqual(
+      generic.items[0].className, "_UIHostingView<SwiftUI.ModifiedContent<App.Row, SwiftUI._PaddingLayout>>")
   }
 
   func testNamesStandForItems() throws {
@@ -227,7 +244,8 @@ final class ConstraintDescriptionTests: XCTestCase {
     XCTAssertEqual(vfl.second?.attribute, .trailing)
     // An autoresizing position is in the superview's coordinates: minX == 0 is left == |.left.
     let (maskBlock, mask) = try read(
-      "<NSAutoresizingMaskLayoutConstraint:0xe2 h=-&- v=-&- UIView:0x7fd4.minX == 0   (active, names: '|':App.TimeView:0x7fd5 )>")
+      "<NSAutoresizingMaskLayoutConstraint:0xe2 h=-&- v=-&- UIView:0x7fd4.minX == 0   (active, names: '|':App.TimeView:0x7fd5 )>"
+    )
     XCTAssertEqual(mask.first.attribute, .left)
     XCTAssertEqual(mask.second?.attribute, .left)
     XCTAssertEqual(maskBlock.items[mask.second?.item ?? -1].className, "TimeView")

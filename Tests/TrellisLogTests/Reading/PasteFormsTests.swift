@@ -108,7 +108,10 @@ final class PasteFormsTests: XCTestCase {
     }
     texts.append(ConflictLogReaderTests.iOSBlock)
     var random = SplitMix(seed: 0x5EED_1095)
-    let pieces: [String] = ["<", ">", "\"", "'", "(", ")", "[", "]", "\\", "\\U", ":0x", "==", "-(", "|", "\n", "\r", "\t", "*", "é", "@", ".", "names: '|':"]
+    let pieces: [String] = [
+      "<", ">", "\"", "'", "(", ")", "[", "]", "\\", "\\U", ":0x", "==", "-(", "|", "\n", "\r", "\t", "*", "é", "@",
+      ".", "names: '|':",
+    ]
     var reads = 0
     for text in texts {
       let scalars = Array(text.unicodeScalars)
@@ -141,7 +144,9 @@ final class PasteFormsTests: XCTestCase {
         var string = String.UnicodeScalarView()
         string.append(contentsOf: mutated)
         let input = String(string)
-        let lines = input.split(omittingEmptySubsequences: false, whereSeparator: { $0 == "\n" || $0 == "\r\n" || $0 == "\r" }).count
+        let lines = input.split(
+          omittingEmptySubsequences: false, whereSeparator: { $0 == "\n" || $0 == "\r\n" || $0 == "\r" }
+        ).count
         let log = ConflictLogReader.read(text: input, file: "fuzz.log")
         reads += 1
         for diagnostic in log.diagnostics {
