@@ -54,8 +54,8 @@ let package = Package(
     .target(
       name: "TrellisCLI",
       dependencies: [
-        "TrellisModel", "TrellisLayout", "TrellisJSON", "TrellisImport", "TrellisRender", "TrellisSupport",
-        "TrellisText",
+        "TrellisModel", "TrellisLayout", "TrellisJSON", "TrellisImport", "TrellisLog", "TrellisRender",
+        "TrellisSupport", "TrellisText",
       ], swiftSettings: settings),
 
     // MARK: Executables

@@ -8,7 +8,7 @@ import TrellisSupport
 package enum InputFile {
   /// Up to `limit` bytes of the regular file at `path` (`path` may hold ``RawPath`` escapes), or
   /// one sentence saying why not, naming the path.
-  static func read(_ path: String, limit: Int) -> Result<[UInt8], Failure> {
+  package static func read(_ path: String, limit: Int) -> Result<[UInt8], Failure> {
     let name = RawPath.display(path)
     let cPath = RawPath.cString(path)
     var info = stat()
@@ -74,8 +74,8 @@ package enum InputFile {
     }
   }
 
-  struct Failure: Error {
-    var message: String
+  package struct Failure: Error {
+    package var message: String
     init(_ message: String) { self.message = message }
   }
 }

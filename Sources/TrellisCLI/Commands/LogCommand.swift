@@ -1,0 +1,67 @@
+import TrellisJSON
+import TrellisLog
+import TrellisModel
+import TrellisSupport
+
+/// `trellis log FILE|-`: UIKit's and AppKit's console conflict blocks, read, checked and explained.
+struct LogCommand: Command {
+  static let spec = CommandSpec(
+    name: "log", abstract: "Read a console's 'Unable to simultaneously satisfy constraints' blocks and explain them.",
+    discussion: """
+      Reads every conflict block in FILE (a console log or a paste; '-' reads standard input), \
+      rebuilds each block's constraints over its views, checks that they cannot all hold, finds a \
+      minimal conflicting set, says which constraint UIKit broke (the printed breaking line, or, when \
+      the paste lost it, the one the rule of docs/semantics.md predicts), what the views became, and \
+      the pattern with its usual fix. A block that cannot be read is reported at its line and column; \
+      the rest of the file is still read. The exit status is 1 when any block could not be read.
+      """,
+    arguments: [ArgumentSpec(name: "file", help: "The log file, or '-' for standard input.")],
+    options: [
+      .value("format", valueName: "format", allowed: ["text", "json"], help: "What to print.", default: "text")
+    ])
+
+  /// The largest log read: far beyond any console paste.
+  static let maxLogSize = 16 << 20
+
+  var file: String
+  var json: Bool
+
+  init(_ arguments: ParsedArguments) throws(UsageError) {
+    file = arguments.argument("file") ?? ""
+    json = arguments.value("format") == "json"
+  }
+
+  func run(_ context: inout CommandContext) throws -> Int32 {
+    let text: String
+    let name: String
+    if file == "-" {
+      name = "<stdin>"
+      var bytes: [UInt8] = []
+      while let line = readLine(strippingNewline: false) {
+        bytes += Array(line.utf8)
+        if bytes.count > Self.maxLogSize {
+          throw RuntimeError("standard input is larger than 16 MiB: not a console log")
+        }
+      }
+      text = String(decoding: bytes, as: UTF8.self)
+    } else {
+      name = file
+      switch InputFile.read(file, limit: Self.maxLogSize) {
+      case .success(let bytes):
+        if bytes.count > Self.maxLogSize { throw RuntimeError("'\(file)' is larger than 16 MiB: not a console log") }
+        text = String(decoding: bytes, as: UTF8.self)
+      case .failure(let failure):
+        throw RuntimeError(failure.message)
+      }
+    }
+    let log = ConflictLogReader.read(text: text, file: name)
+    let analyses = log.blocks.filter(\.isComplete).map { LogAnalysis.analyse($0, file: name) }
+    if !log.diagnostics.isEmpty { context.stderr += context.format(log.diagnostics) }
+    context.stdout += json ? LogReport.json(log, analyses) : LogReport.text(log, analyses)
+    if log.blocks.isEmpty {
+      context.stderr += "\(name): no conflict block ('Unable to simultaneously satisfy constraints.') found.\n"
+      return 1
+    }
+    return log.diagnostics.contains { $0.severity == .error } || log.blocks.contains { !$0.isComplete } ? 1 : 0
+  }
+}
