@@ -14,13 +14,16 @@ package enum ConflictLogReader {
   package static func read(text: String, file: String) -> ConflictLog {
     let stream = LogStream.make(text)
     let sink = DiagnosticSink(limit: diagnosticLimit)
+    let marks = Landmarks(stream)
     var blocks: [ConflictBlock] = []
     var position = 0
-    while !sink.isFull, let header = nextHeader(in: stream, from: position) {
-      let limit = blockLimit(in: stream, after: header)
-      var reader = BlockReader(stream: stream, file: file, sink: sink, header: header, limit: limit)
+    while !sink.isFull, let header = marks.nextHeader(from: position) {
+      let limit = marks.blockLimit(after: header)
+      let recoverAt = marks.first(of: marks.recovers, from: header.end, before: limit)
+      var reader = BlockReader(
+        stream: stream, file: file, sink: sink, header: header, limit: limit, recoverAt: recoverAt)
       if let block = reader.read() { blocks.append(block) }
-      position = max(reader.consumed, header.end)
+      position = max(reader.consumed, header.end, header.start + 1)
     }
     if blocks.isEmpty && sink.diagnostics.isEmpty {
       sink.warning(
@@ -48,44 +51,121 @@ package enum ConflictLogReader {
     "(Note: If you're seeing NSAutoresizingMaskLayoutConstraints",
   ]
 
-  /// The next header, or else the next line of UIKit's advice (a block whose header was cut).
-  static func nextHeader(in stream: LocatedText, from start: Int) -> Header? {
-    let header = nextFullHeader(in: stream, from: start)
-    var best: Header?
-    for phrase in advice {
-      if let at = stream.find(phrase, from: start, before: best?.start ?? header?.start) {
-        best = Header(kind: .cut, start: at, end: at + phrase.unicodeScalars.count)
+  /// Every header, line of advice and breaking phrase of the text, found once in one pass each,
+  /// so that finding blocks stays linear in the text whatever it repeats.
+  struct Landmarks {
+    let stream: LocatedText
+    /// Full headers, in text order.
+    var headers: [Header] = []
+    /// Lines of advice, in text order.
+    var advice: [Header] = []
+    /// Where each `Will attempt to recover by breaking` starts.
+    var recovers: [Int] = []
+    var headerStarts: [Int] = []
+    var adviceStarts: [Int] = []
+
+    init(_ stream: LocatedText) {
+      self.stream = stream
+      var found: [Header] = []
+      for (phrase, kind) in [(unable, LogHeader.unableToSatisfy), (detected, .conflictingConstraintsDetected)] {
+        var k = 0
+        while let at = stream.find(phrase, from: k) {
+          var header = Header(kind: kind, start: at, end: at + phrase.unicodeScalars.count)
+          if kind == .unableToSatisfy && header.end < stream.count {
+            if stream.scalars[header.end] == ":" {
+              header.kind = .unableToSatisfyAppKit
+              header.end += 1
+            } else if stream.scalars[header.end] == "." {
+              header.end += 1
+            }
+          }
+          found.append(header)
+          k = at + 1
+        }
+      }
+      headers = found.sorted { $0.start < $1.start }
+      headerStarts = headers.map(\.start)
+      var lines: [Header] = []
+      for phrase in ConflictLogReader.advice {
+        var k = 0
+        while let at = stream.find(phrase, from: k) {
+          lines.append(Header(kind: .cut, start: at, end: at + phrase.unicodeScalars.count))
+          k = at + 1
+        }
+      }
+      advice = lines.sorted { $0.start < $1.start }
+      adviceStarts = advice.map(\.start)
+      var k = 0
+      while let at = stream.find(ConflictLogReader.recover, from: k) {
+        recovers.append(at)
+        k = at + 1
       }
     }
-    return best ?? header
-  }
 
-  static func nextFullHeader(in stream: LocatedText, from start: Int) -> Header? {
-    let a = stream.find(unable, from: start)
-    let b = stream.find(detected, from: start, before: a)
-    if let b { return Header(kind: .conflictingConstraintsDetected, start: b, end: b + detected.unicodeScalars.count) }
-    guard let a else { return nil }
-    var end = a + unable.unicodeScalars.count
-    var kind = LogHeader.unableToSatisfy
-    if end < stream.count && stream.scalars[end] == ":" {
-      kind = .unableToSatisfyAppKit
-      end += 1
-    } else if end < stream.count && stream.scalars[end] == "." {
-      end += 1
-    }
-    return Header(kind: kind, start: a, end: end)
-  }
-
-  /// Where a block's text ends: at the next header, or at advice printed after the block's
-  /// breaking line (the next block's, its header cut).
-  static func blockLimit(in stream: LocatedText, after header: Header) -> Int {
-    var limit = nextFullHeader(in: stream, from: header.end)?.start ?? stream.count
-    if let recover = stream.find(recover, from: header.end, before: limit) {
-      for phrase in advice {
-        if let at = stream.find(phrase, from: recover, before: limit) { limit = at }
+    /// The first index in a sorted list whose value is at least `value`.
+    private func lowerBound(_ values: [Int], _ value: Int) -> Int {
+      var low = 0
+      var high = values.count
+      while low < high {
+        let mid = (low + high) / 2
+        if values[mid] < value { low = mid + 1 } else { high = mid }
       }
+      return low
     }
-    return limit
+
+    func first(of values: [Int], from start: Int, before end: Int? = nil) -> Int? {
+      let index = lowerBound(values, start)
+      guard index < values.count, values[index] < (end ?? Int.max) else { return nil }
+      return values[index]
+    }
+
+    func first(of list: [Header], starts: [Int], from start: Int, before end: Int? = nil) -> Header? {
+      let index = lowerBound(starts, start)
+      guard index < list.count, list[index].start < (end ?? Int.max) else { return nil }
+      return list[index]
+    }
+
+    /// The next header; else the next line of UIKit's advice (a block whose header was cut);
+    /// else a list followed by a breaking line (a paste of the list alone), from its `(`.
+    func nextHeader(from start: Int) -> Header? {
+      let header = first(of: headers, starts: headerStarts, from: start)
+      let found = first(of: advice, starts: adviceStarts, from: start, before: header?.start) ?? header
+      if let recover = first(of: recovers, from: start, before: found?.start),
+        let open = ConflictLogReader.listStart(in: stream, from: start, before: recover)
+      {
+        return Header(kind: .cut, start: open, end: open)
+      }
+      return found
+    }
+
+    /// Where a block's text ends: at the next header, or at advice printed after the block's
+    /// breaking line (the next block's, its header cut).
+    func blockLimit(after header: Header) -> Int {
+      var limit = first(of: headers, starts: headerStarts, from: header.end)?.start ?? stream.count
+      if let recover = first(of: recovers, from: header.end, before: limit),
+        let next = first(of: advice, starts: adviceStarts, from: recover, before: limit)
+      {
+        limit = next.start
+      }
+      return limit
+    }
+  }
+
+  /// The last `(` or `[` before `end` that opens a list (an entry follows it), looking back at
+  /// most a few thousand characters (a list pasted alone is right before its breaking line).
+  static func listStart(in stream: LocatedText, from start: Int, before end: Int) -> Int? {
+    let s = stream.scalars
+    var k = end - 1
+    let floor = max(start, end - 200_000)
+    while k >= floor {
+      if s[k] == "(" || s[k] == "[" {
+        var j = k + 1
+        while j < end && (s[j].isLogSpaceOrNewline || s[j] == "*") { j += 1 }
+        if j + 1 < end && (s[j] == "<" || (s[j] == "\"" && s[j + 1] == "<")) { return k }
+      }
+      k -= 1
+    }
+    return nil
   }
 }
 
@@ -96,15 +176,21 @@ private struct BlockReader {
   let sink: DiagnosticSink
   let header: ConflictLogReader.Header
   let limit: Int
+  /// Where the block's `Will attempt to recover by breaking` is, when it has one.
+  let recoverAt: Int?
   /// Where reading stopped (the next block is searched from here).
   var consumed: Int
 
-  init(stream: LocatedText, file: String, sink: DiagnosticSink, header: ConflictLogReader.Header, limit: Int) {
+  init(
+    stream: LocatedText, file: String, sink: DiagnosticSink, header: ConflictLogReader.Header, limit: Int,
+    recoverAt: Int?
+  ) {
     self.stream = stream
     self.file = file
     self.sink = sink
     self.header = header
     self.limit = limit
+    self.recoverAt = recoverAt
     self.consumed = header.end
   }
 
@@ -278,18 +364,19 @@ private struct BlockReader {
   }
 
   mutating func read() -> ConflictBlock? {
-    let recoverAt = stream.find(ConflictLogReader.recover, from: header.end, before: limit)
     var block = ConflictBlock(
       platform: header.kind == .unableToSatisfy ? .iOS : .macOS, header: header.kind, location: location(header.start))
     var builder = BlockBuilder(file: file, sink: sink)
-    guard let open = listOpen(from: header.end, before: recoverAt ?? limit) else {
-      // Advice alone is not a block: only a real header without a list is an error.
+    // Advice is a few lines: a list that starts further on is not this advice's.
+    let searchEnd = header.kind == .cut ? min(recoverAt ?? limit, header.end + 2048) : recoverAt ?? limit
+    guard let open = listOpen(from: header.end, before: searchEnd) else {
+      // Advice alone is no block; a header alone is one only in name, and says so.
       guard header.kind != .cut else { return nil }
-      sink.error(
-        "log-no-list", "this conflict block has no list of constraints in '(' … ')'; paste the whole block",
+      sink.warning(
+        "log-no-list",
+        "no list of constraints in '(' … ')' follows this header; if it is a conflict, paste the whole block",
         at: location(header.start))
-      block.isComplete = false
-      return block
+      return nil
     }
     // The list.
     var k = open.index

@@ -13,6 +13,8 @@ enum ConstraintClassifier {
   /// (navigation bars, button bars, Interface Builder's prototyping constraints).
   static let systemIdentifierPrefixes = [
     "UI", "_UI", "NS", "_NS", "BIB_", "CB_", "Mask_", "MaskEV_", "IB auto generated", "TUI", "SPUI",
+    // systemLayoutSizeFitting's target sizes ('fittingSizeHTarget').
+    "fittingSize",
   ]
 
   static func classify(_ constraint: LogConstraint, items: [LogItem]) -> (

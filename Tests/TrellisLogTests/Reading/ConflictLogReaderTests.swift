@@ -288,7 +288,9 @@ final class ConflictLogReaderTests: XCTestCase {
     let none = ConflictLogReader.read(
       text: "Unable to simultaneously satisfy constraints.\nand then nothing", file: "n.log")
     XCTAssertEqual(none.diagnostics.map(\.code), ["log-no-list"])
+    XCTAssertEqual(none.diagnostics.first?.severity, .warning)
     XCTAssertEqual(none.diagnostics.first?.location?.line, 1)
+    XCTAssertEqual(none.blocks.count, 0)
     let empty = ConflictLogReader.read(text: "just some text\n", file: "e.log")
     XCTAssertEqual(empty.diagnostics.map(\.code), ["log-no-conflict"])
     XCTAssertEqual(empty.blocks.count, 0)

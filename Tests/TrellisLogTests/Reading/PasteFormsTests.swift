@@ -72,6 +72,43 @@ final class PasteFormsTests: XCTestCase {
     XCTAssertEqual(ConflictLogReader.read(text: "Try this: restart Xcode", file: "x").blocks.count, 0)
   }
 
+  func testAListPastedAloneBeforeItsBreakingLine() throws {
+    let text = """
+      		/*
+      		This broke:
+      		(
+      		"<NSLayoutConstraint:0x61 UIImageView:0x7e01.height == 100   (active)>",
+      		"<NSLayoutConstraint:0x62 'UIView-Encapsulated-Layout-Height' UIImageView:0x7e01.height == 44   (active)>"
+      		)
+      		Will attempt to recover by breaking constraint
+      		<NSLayoutConstraint:0x61 UIImageView:0x7e01.height == 100   (active)>
+      		*/
+      """
+    let log = ConflictLogReader.read(text: text, file: "alone.swift")
+    XCTAssertEqual(log.diagnostics, [])
+    let block = try XCTUnwrap(log.blocks.first)
+    XCTAssertEqual(block.header, .cut)
+    // The block starts at its '(' (line 3, after two tabs).
+    XCTAssertEqual(lineColumn(block.location), [3, 3])
+    XCTAssertEqual(block.constraints.count, 2)
+    XCTAssertEqual(block.broken, 0)
+  }
+
+  func testRepeatedPhrasesWithoutListsEndQuickly() throws {
+    // Thousands of headers, advice lines and breaking phrases with no list: no block, a bounded
+    // number of warnings (the sink's limit), and a read that scans the text a few times only.
+    var lines: [String] = []
+    for index in 0..<5000 {
+      lines.append("Unable to simultaneously satisfy constraints.")
+      lines.append("\tTry this: (1) look at each constraint and try to figure out which you don't expect;")
+      lines.append("Will attempt to recover by breaking constraint <NSLayoutConstraint:0x\(index) junk")
+    }
+    let log = ConflictLogReader.read(text: lines.joined(separator: "\n"), file: "many.log")
+    XCTAssertEqual(log.blocks.count, 0)
+    XCTAssertLessThanOrEqual(log.diagnostics.count, ConflictLogReader.diagnosticLimit + 1)
+    XCTAssertEqual(log.diagnostics.first?.code, "log-no-list")
+  }
+
   func testSystemSpacingAnchorsAndPrivateSwiftClasses() throws {
     let text = """
       Unable to simultaneously satisfy constraints.
