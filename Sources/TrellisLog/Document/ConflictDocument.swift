@@ -96,10 +96,16 @@ package enum ConflictDocumentBuilder {
     var addedByRole: [String: String] = [:]
     var addedSpecs: [ConstraintSpec] = []
 
+    /// The superview most items of the block have (ties: the first named).
+    let commonSuperview: Int?
+
     init(block: ConflictBlock, viewIDs: [String], names: UniqueNames) {
       self.block = block
       self.viewIDs = viewIDs
       self.names = names
+      var counts: [Int: Int] = [:]
+      for item in block.items { if let superview = item.superview { counts[superview, default: 0] += 1 } }
+      commonSuperview = counts.max { a, b in a.value != b.value ? a.value < b.value : a.key > b.key }?.key
     }
 
     mutating func build() {
@@ -218,9 +224,14 @@ package enum ConflictDocumentBuilder {
       let first = anchor(constraint.first)
       var second = constraint.second.map { anchor($0) }
       if second == nil && !first.attribute.isSize {
-        // A position with no item on the other side: against the root's origin.
-        second = AnchorReference(
-          item: .view(ConflictDocumentBuilder.rootID), attribute: first.attribute.axis == .horizontal ? .left : .top)
+        // A position printed without a superview (`midX == + 14.5`) is in its superview's
+        // coordinates: the superview another description names for the item through `|`, else
+        // the one the block's `|` names most, else the root's origin.
+        let origin = block.items[constraint.first.item].superview ?? commonSuperview
+        let item: LayoutItem =
+          origin.flatMap { $0 == constraint.first.item ? nil : LayoutItem.view(viewIDs[$0]) }
+          ?? .view(ConflictDocumentBuilder.rootID)
+        second = AnchorReference(item: item, attribute: first.attribute.axis == .horizontal ? .left : .top)
       }
       func spec(_ id: String, _ relation: LayoutRelation, priority: Double) -> ConstraintSpec {
         ConstraintSpec(

@@ -106,6 +106,9 @@ package struct LogItem: Hashable, Sendable {
   package var superviewOf: Int?
   /// Where the block first names the item.
   package var location: SourceLocation?
+  /// The item's superview, when a description of the block relates the two through `|`
+  /// (`H:|-(8)-[item]   (names: '|':…)`).
+  package var superview: Int?
 
   package init(
     address: String, className: String, module: String? = nil, text: String? = nil, isTextTruncated: Bool = false,

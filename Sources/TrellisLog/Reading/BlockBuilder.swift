@@ -127,6 +127,13 @@ struct BlockBuilder {
       hadProblem = true
       return nil
     }
+    // `|` is the other item's superview: kept, for positions printed without one.
+    if case .name("|", _) = parsedFirst.reference, let secondIndex, items[secondIndex].superview == nil {
+      items[secondIndex].superview = firstIndex
+    }
+    if case .name("|", _)? = parsed.second?.reference, let secondIndex, items[firstIndex].superview == nil {
+      items[firstIndex].superview = secondIndex
+    }
     let location = entry.position(0).location(in: file)
     var first = LogAnchor(item: firstIndex, attribute: parsedFirst.attribute, location: location)
     if case .item(let item) = parsedFirst.reference { first.location = item.position.location(in: file) }
@@ -136,8 +143,10 @@ struct BlockBuilder {
       if case .item(let item) = parsedSecond.reference { second?.location = item.position.location(in: file) }
     } else if parsed.isConstantLocation, let superview = parsed.names["|"] {
       // An autoresizing position (`minX == 0`) is in the superview's coordinates.
+      let index = register(superview)
+      if items[firstIndex].superview == nil { items[firstIndex].superview = index }
       second = LogAnchor(
-        item: register(superview), attribute: parsedFirst.attribute.isHorizontal ? .left : .top,
+        item: index, attribute: parsedFirst.attribute.isHorizontal ? .left : .top,
         location: superview.position.location(in: file))
     }
     var constraint = LogConstraint(

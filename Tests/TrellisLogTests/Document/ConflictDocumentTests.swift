@@ -114,6 +114,25 @@ final class ConflictDocumentTests: XCTestCase {
     XCTAssertEqual(errors.first?.location?.line, 6)
   }
 
+  func testAPositionWithoutSuperviewIsInTheSuperviewTheBlockNames() throws {
+    // The icon's superview is the cell (`|` of the third entry); the background's is not
+    // printed, so it is the one the block's `|` names most: the cell too.
+    let block = try block([
+      "<NSAutoresizingMaskLayoutConstraint:0xa1 h=--& v=--& UIImageView:0x7f00a1.midX == + 14.5>",
+      "<NSAutoresizingMaskLayoutConstraint:0xa2 h=--& v=--& UIView:0x7f00a2.minY == 0>",
+      "<NSLayoutConstraint:0xa3 H:|-(8)-[UIImageView:0x7f00a1](LTR)   (Names: '|':App.Cell:0x7f00a3 )>",
+    ])
+    XCTAssertEqual(block.items.map(\.superview), [2, nil, nil])
+    let made = ConflictDocumentBuilder.document(for: block, file: "d.log")
+    XCTAssertEqual(
+      made.document.constraints.prefix(3).map { describe($0) },
+      [
+        "UIImageView_00a1.centerX == Cell_00a3.left + 14.5",
+        "UIView_00a2.top == Cell_00a3.top",
+        "UIImageView_00a1.left == Cell_00a3.left + 8.0",
+      ])
+  }
+
   func testAMarginAttributeReadsTheBlocksMarginsGuide() throws {
     let block = try block([
       "<NSLayoutConstraint:0x81 'UIView-leftMargin-guide-constraint' H:|-(8)-[UILayoutGuide:0x7f0010'UIViewLayoutMarginsGuide'](LTR)   (active, names: '|':UIView:0x7f0011 )>",
