@@ -1,4 +1,4 @@
-/// Which constraint of a conflicting set UIKit breaks: the one with the greatest ``key``, by
+/// Which constraint of a conflicting set UIKit breaks: the one with the greatest ``key(_:_:_:)``, by
 /// who made it (``ConstraintKind/breakingRank``), then by its shape (``shapeRank(_:_:)``).
 /// The engine adds required constraints in increasing key, so that the one added last, which
 /// the solver rejects, is that one; a conflict log's list is judged with the same key. The rule
@@ -57,6 +57,93 @@ private enum Edge {
     case .top: return .bottom
     case .bottom: return .top
     default: return nil
+    }
+  }
+}
+
+extension BreakingRule {
+  /// What a choice of the rule rests on.
+  public enum Basis: String, Sendable {
+    /// Seen in UIKit's runtime conflict logs (Tests/Fixtures/logs).
+    case observed = "observed in conflict logs"
+    /// Not shown by any log: the rule's order, kept from earlier versions or by analogy.
+    case guess = "a guess"
+  }
+
+  /// Why `broken` goes rather than the others of its conflicting set, and what each step rests
+  /// on: against the most breakable other maker, the maker; against others of its own maker,
+  /// the shape, or (equal keys) the order of addition.
+  public static func basis(
+    broken: (kind: ConstraintKind, first: AnchorReference, second: AnchorReference?),
+    others: [(kind: ConstraintKind, first: AnchorReference, second: AnchorReference?)]
+  ) -> [(reason: String, basis: Basis)] {
+    var steps: [(reason: String, basis: Basis)] = []
+    let rank = broken.kind.breakingRank
+    if let maker = others.filter({ $0.kind.breakingRank != rank }).max(by: {
+      $0.kind.breakingRank < $1.kind.breakingRank
+    }) {
+      steps.append(
+        (
+          "\(makerName(broken.kind)) before \(makerName(maker.kind))",
+          observedMakers(broken.kind, maker.kind) ? .observed : .guess
+        ))
+    }
+    let shape = shapeRank(broken.first, broken.second)
+    if let peer = others.filter({ $0.kind.breakingRank == rank }).max(by: {
+      shapeRank($0.first, $0.second) < shapeRank($1.first, $1.second)
+    }) {
+      let peerShape = shapeRank(peer.first, peer.second)
+      if peerShape == shape {
+        steps.append(("the later-added of equal shapes", .guess))
+      } else {
+        // Logs support a constant size first (26 of 32 blocks) and a far-edge pin before a
+        // near one (15 of 19); the other steps rest on a few logs each.
+        steps.append(
+          (
+            "\(shapeName(shape)) before \(shapeName(peerShape))",
+            shape == 5 || (shape == 1 && peerShape == 0) ? .observed : .guess
+          ))
+      }
+    }
+    return steps
+  }
+
+  static func makerName(_ kind: ConstraintKind) -> String {
+    switch kind {
+    case .app: return "the app's constraint"
+    case .stack(let name): return "a stack's \(name)"
+    case .contentSize: return "a required content size"
+    case .encapsulated: return "the container's size"
+    case .temporarySize: return "a temporary size"
+    case .autoresizingMask: return "an autoresizing mask"
+    case .marginsGuide: return "a margins guide"
+    case .safeArea: return "the safe area"
+    case .scrollView: return "a scroll view's guide"
+    case .keyboard: return "the keyboard guide"
+    case .system(let name): return "UIKit's \(name)"
+    case .nonnegativeSize: return "a size's own ≥ 0"
+    }
+  }
+
+  static func shapeName(_ rank: Int) -> String {
+    [
+      "a leading or top pin", "a trailing or bottom pin", "a spacing", "a centre", "a size tied to another",
+      "a constant size",
+    ][max(0, min(5, rank))]
+  }
+
+  /// Pairs of makers (broken, kept) that conflict logs show (docs/semantics.md): the app's over
+  /// UIKit's stacks, hiding, sizes, guides and masks; a stack's spacing over its other
+  /// constraints and its hiding.
+  static func observedMakers(_ broken: ConstraintKind, _ kept: ConstraintKind) -> Bool {
+    switch (broken, kept) {
+    case (.app, .stack), (.app, .encapsulated), (.app, .temporarySize), (.app, .autoresizingMask),
+      (.app, .safeArea), (.app, .nonnegativeSize):
+      return true
+    case (.stack(let a), .stack): return a == "UISV-spacing"
+    case (.stack, .encapsulated), (.stack, .autoresizingMask), (.marginsGuide, .autoresizingMask):
+      return true
+    default: return false
     }
   }
 }

@@ -39,6 +39,8 @@ final class ConflictMemoTests: XCTestCase {
     let expected = [
       "'constraint#4' a.width == 10", "'constraint#5' a.width == 20",
       "Will attempt to recover by breaking constraint 'constraint#5' a.width == 20.",
+      // Two constant widths of the app: the rule's last step, by order.
+      "UIKit breaks the later-added of equal shapes (a guess); docs/semantics.md, \"Which constraint UIKit breaks\".",
     ]
     XCTAssertEqual(first.diagnostics.first?.notes.map(\.message), expected)
     XCTAssertEqual(second.diagnostics.first?.notes.map(\.message), expected)
@@ -74,6 +76,8 @@ final class ConflictMemoTests: XCTestCase {
         "'constraint#1' a.leading == root.leading", "'constraint#2' a.trailing == root.trailing",
         "'constraint#3' a.width == 500",
         "Will attempt to recover by breaking constraint 'constraint#3' a.width == 500.",
+        "UIKit breaks the app's constraint before the container's size (observed in conflict logs), and a constant size "
+          + "before a trailing or bottom pin (observed in conflict logs); docs/semantics.md, \"Which constraint UIKit breaks\".",
       ])
     assertRect(result, "a", 0, 0, 400, 10)
     XCTAssertEqual(result.diagnostics, LayoutEngine(document: doc).layout(in: wide).diagnostics)

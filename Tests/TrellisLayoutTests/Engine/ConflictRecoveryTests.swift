@@ -54,9 +54,12 @@ final class ConflictRecoveryTests: XCTestCase {
         "'constraint#1' a.leading == root.leading", "'constraint#2' a.trailing == root.trailing",
         "'constraint#3' a.width == 500",
         "Will attempt to recover by breaking constraint 'constraint#3' a.width == 500.",
+        // Against the container: the maker; against the app's pins: the shape.
+        "UIKit breaks the app's constraint before the container's size (observed in conflict logs), and a constant size "
+          + "before a trailing or bottom pin (observed in conflict logs); docs/semantics.md, \"Which constraint UIKit breaks\".",
       ])
     let at = doc.constraints.map(\.location)
-    XCTAssertEqual(d.notes.map(\.location), [nil, at[0], at[1], at[2], at[2]])
+    XCTAssertEqual(d.notes.map(\.location), [nil, at[0], at[1], at[2], at[2], nil])
     XCTAssertFalse(r.diagnostics.contains { $0.code == "root-size-conflict" })
   }
 
@@ -121,8 +124,12 @@ final class ConflictRecoveryTests: XCTestCase {
     XCTAssertEqual(d.message, "Unable to simultaneously satisfy constraints.")
     XCTAssertEqual(d.location, doc.constraints[4].location)  // the broken constraint, where the file wrote it
     XCTAssertEqual(
-      d.notes.last?.message, "Will attempt to recover by breaking constraint 'constraint#5' column.width == card.width."
-    )
+      d.notes.dropLast().last?.message,
+      "Will attempt to recover by breaking constraint 'constraint#5' column.width == card.width.")
+    // The app's before the stack's is what the logs show; its tied width before the app's own
+    // pins to the root is the shape rule.
+    XCTAssertTrue(d.notes.last?.message.hasPrefix("UIKit breaks the app's constraint before a stack's") == true)
+    XCTAssertTrue(d.notes.last?.message.contains("a size tied to another before") == true)
     // UISV-hiding is among the conflicting set, at its stack.
     XCTAssertTrue(
       d.notes.contains {
@@ -146,6 +153,7 @@ final class ConflictRecoveryTests: XCTestCase {
         "'constraint#1' l.width == 10", "'l#width-compression' l.width >= 20 (horizontal compression resistance of l)",
         "Will attempt to recover by breaking constraint 'l#width-compression' l.width >= 20 "
           + "(horizontal compression resistance of l).",
+        "UIKit breaks a required content size before the app's constraint (a guess); docs/semantics.md, \"Which constraint UIKit breaks\".",
       ])
   }
 

@@ -5,6 +5,7 @@ import TrellisSolver
 import TrellisSupport
 import TrellisTestSupport
 import XCTest
+
 import class TrellisSolver.Solver
 
 /// Conflicts, ambiguity and root-size diagnostics on cached and moved solvers are exactly a

@@ -3,6 +3,7 @@ import TrellisLayout
 import TrellisModel
 import TrellisTestSupport
 import XCTest
+
 import class TrellisSolver.Solver
 
 // Documents and environments for the relayout tests: one engine moved through environments

@@ -72,7 +72,7 @@ final class HostileReferenceTests: XCTestCase {
       conflict.location.map { "\($0.line):\($0.column)" }, hostilePosition(of: "\"x.width == 50\"", in: text))
     XCTAssertTrue(conflict.notes.contains { $0.message.contains("UISV-hiding") }, "\(conflict.notes)")
     XCTAssertTrue(
-      conflict.notes.last?.message.hasSuffix("'constraint#5' x.width == 50.") == true, "\(conflict.notes)")
+      conflict.notes.dropLast().last?.message.hasSuffix("'constraint#5' x.width == 50.") == true, "\(conflict.notes)")
     assertRect(result, "x", 0, 0, 0, 667)
     assertRect(result, "y", 0, 0, 375, 667)
   }
@@ -139,6 +139,7 @@ final class HostileReferenceTests: XCTestCase {
         [
           "'constraint#1' a.width == 10", "'constraint#2' a.width == 20",
           "Will attempt to recover by breaking constraint 'constraint#2' a.width == 20.",
+          "UIKit breaks the later-added of equal shapes (a guess); docs/semantics.md, \"Which constraint UIKit breaks\".",
         ]
       ])
     XCTAssertEqual(notes.first?.first?.location.map { "\($0.file):\($0.line):\($0.column)" }, "hostile.json:\(first)")

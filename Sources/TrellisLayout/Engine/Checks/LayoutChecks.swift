@@ -248,6 +248,15 @@ enum ConstraintMessages {
     notes.append(
       Diagnostic.Note(
         "Will attempt to recover by breaking constraint \(describe(broken)).", at: location(of: broken, resolved)))
+    if !conflicts.isEmpty {
+      let others = conflicts.compactMap { layoutOf[$0]?.layout }.filter { $0.id != broken.id }
+      let steps = BreakingRule.basis(
+        broken: (broken.kind, broken.first, broken.second), others: others.map { ($0.kind, $0.first, $0.second) })
+      if !steps.isEmpty {
+        let text = steps.map { "\($0.reason) (\($0.basis.rawValue))" }.joined(separator: ", and ")
+        notes.append(Diagnostic.Note("UIKit breaks \(text); docs/semantics.md, \"Which constraint UIKit breaks\"."))
+      }
+    }
     return Diagnostic(
       .error, "Unable to simultaneously satisfy constraints.", code: "unsatisfiable",
       at: location(of: broken, resolved), path: path, notes: notes, kind: .conflict,
