@@ -1,6 +1,7 @@
 import TrellisJSON
 import TrellisLog
 import TrellisModel
+import TrellisRender
 import TrellisSupport
 
 /// `trellis log FILE|-`: UIKit's and AppKit's console conflict blocks, read, checked and explained.
@@ -17,18 +18,30 @@ struct LogCommand: Command {
       """,
     arguments: [ArgumentSpec(name: "file", help: "The log file, or '-' for standard input.")],
     options: [
-      .value("format", valueName: "format", allowed: ["text", "json"], help: "What to print.", default: "text")
+      .value(
+        "format", valueName: "format", allowed: ["text", "json", "svg"],
+        help: "What to print: the explanation with an ASCII picture, JSON for tools, or one block's SVG picture.",
+        default: "text"),
+      .value("block", valueName: "n", help: "With --format svg, the block to draw (1 is the first).", default: "1"),
+      .value("columns", valueName: "n", help: "Width of the ASCII pictures.", default: "$COLUMNS, else 100"),
+      .flag("ascii", help: "Draw with + - | instead of box-drawing characters."),
     ])
 
   /// The largest log read: far beyond any console paste.
   static let maxLogSize = 16 << 20
 
   var file: String
-  var json: Bool
+  var format: String
+  var block: Int
+  var columns: Int?
+  var style: ASCIIDiagram.Style
 
   init(_ arguments: ParsedArguments) throws(UsageError) {
     file = arguments.argument("file") ?? ""
-    json = arguments.value("format") == "json"
+    format = arguments.value("format") ?? "text"
+    block = try arguments.integer("block", valueName: "n", in: 1...100_000) ?? 1
+    columns = try arguments.integer("columns", valueName: "n", in: 10...1000)
+    style = arguments.flag("ascii") ? .ascii : .unicode
   }
 
   func run(_ context: inout CommandContext) throws -> Int32 {
@@ -57,7 +70,22 @@ struct LogCommand: Command {
     let log = ConflictLogReader.read(text: text, file: name)
     let analyses = log.blocks.filter(\.isComplete).map { LogAnalysis.analyse($0, file: name) }
     if !log.diagnostics.isEmpty { context.stderr += context.format(log.diagnostics) }
-    context.stdout += json ? LogReport.json(log, analyses) : LogReport.text(log, analyses)
+    switch format {
+    case "json": context.stdout += LogReport.json(log, analyses)
+    case "svg":
+      guard analyses.indices.contains(block - 1) else {
+        throw RuntimeError(
+          "\(name) has \(analyses.count) block(s) that could be read; there is no block \(block) to draw")
+      }
+      guard let svg = LogReport.svg(analyses[block - 1], number: block) else {
+        throw RuntimeError("block \(block) of \(name) has no view with a finite frame to draw")
+      }
+      context.stdout += svg
+    default:
+      let options = ASCIIDiagram.Options(
+        columns: min(context.columns(columns), 100), style: style, showsSafeArea: false)
+      context.stdout += LogReport.text(log, analyses, diagram: options)
+    }
     if log.blocks.isEmpty {
       context.stderr += "\(name): no conflict block ('Unable to simultaneously satisfy constraints.') found.\n"
       return 1

@@ -15,6 +15,7 @@ struct ConflictPattern: Equatable {
     let members = minimal.map { block.constraints[$0] }
     let apps = members.filter { !$0.isSystem }
     func name(_ constraint: LogConstraint) -> String { block.items[constraint.first.item].displayName }
+    func text(_ constraint: LogConstraint) -> String { LogReport.describe(constraint, block) }
 
     if let hiding = members.first(where: { $0.kind == .stack("UISV-hiding") }) {
       let own = apps.first.map { " (\(text($0)))" } ?? ""
@@ -109,8 +110,6 @@ struct ConflictPattern: Equatable {
     }
     return nil
   }
-
-  static func text(_ constraint: LogConstraint) -> String { constraint.text }
 
   static func number(_ value: Double) -> String {
     value == value.rounded() ? String(Int(value)) : String(value)

@@ -21,6 +21,9 @@ struct BlockAnalysis {
   /// Each item's frame once the broken constraint is gone (the printed one, else the
   /// predicted one), and which of its values the remaining constraints leave free.
   var frames: [(item: Int, frame: Rect, free: [LayoutAttribute])]
+  /// The views of the minimal set as one solution draws them, in a container cropped to them
+  /// (for the ASCII and SVG pictures).
+  var picture: LayoutResult?
   /// The pattern recognised, with its explanation and fix.
   var pattern: ConflictPattern
 
@@ -54,10 +57,16 @@ enum LogAnalysis {
     // own constraints can conflict without the app's size it also lists).
     let predicted = unsatisfiable ? predict(among: required, in: block, built) : nil
     let broken = block.broken ?? predicted
-    let frames = solvedFrames(built, without: broken)
+    let (frames, solved) = solvedFrames(built, without: broken)
+    let involved = Set(
+      (unsatisfiable ? minimal : Array(block.constraints.indices)).flatMap { index -> [Int] in
+        let c = block.constraints[index]
+        return [c.first.item] + (c.second.map { [$0.item] } ?? [])
+      })
     return BlockAnalysis(
       block: block, document: built, unsatisfiable: unsatisfiable, needsNonnegativeSizes: needsNonnegative,
       minimal: minimal, predicted: predicted, frames: frames,
+      picture: picture(solved, views: Set(involved.map { built.viewIDs[$0] })),
       pattern: ConflictPattern.recognise(block, minimal: unsatisfiable ? minimal : block.constraints.indices.map { $0 })
     )
   }
@@ -93,17 +102,61 @@ enum LogAnalysis {
   }
 
   /// Every item's frame with the constraint `broken` left out, and the values left free.
-  static func solvedFrames(_ built: ConflictDocument, without broken: Int?) -> [(
-    item: Int, frame: Rect, free: [LayoutAttribute]
-  )] {
+  static func solvedFrames(_ built: ConflictDocument, without broken: Int?) -> (
+    [(item: Int, frame: Rect, free: [LayoutAttribute])], LayoutResult
+  ) {
     var document = built.document
     let removed = Set(broken.map { built.constraintIDs[$0] } ?? [])
     document.constraints.removeAll { removed.contains($0.id) }
     let result = LayoutEngine(document: document).layout(in: environment)
     var free: [String: [LayoutAttribute]] = [:]
     for entry in result.ambiguousViews { free[entry.id] = entry.attributes }
-    return built.viewIDs.enumerated().compactMap { item, id in
+    let frames = built.viewIDs.enumerated().compactMap { item, id in
       result.view(id).map { (item, $0.frame, free[id] ?? []) }
     }
+    // The picture: the same required constraints, and for what they leave free the weakest
+    // wishes of a nominal 80 × 44 and a staircase of positions, so that free views are seen.
+    for (index, id) in built.viewIDs.enumerated() {
+      func wish(_ attribute: LayoutAttribute, _ value: Double) -> ConstraintSpec {
+        ConstraintSpec(
+          id: "picture#\(id).\(attribute.rawValue)", first: AnchorReference(item: .view(id), attribute: attribute),
+          relation: .equal, constant: Varying(value), priority: Varying(1), source: "a picture's wish")
+      }
+      let step = Double(index) * 24
+      document.constraints += [wish(.width, 80), wish(.height, 44), wish(.left, step), wish(.top, step)]
+    }
+    let engine = LayoutEngine(document: document)
+    engine.checksAmbiguity = false
+    return (frames, engine.layout(in: environment))
+  }
+
+  /// `views` of `result` in a root cropped to them with 8 points around, each a child of that
+  /// root; `nil` when none has a finite frame.
+  static func picture(_ result: LayoutResult, views: Set<String>) -> LayoutResult? {
+    let shown = result.views.filter { views.contains($0.id) && $0.frame.x.isFinite && $0.frame.y.isFinite }
+    guard let root = result.view(ConflictDocumentBuilder.rootID),
+      let minX = shown.map(\.frame.x).min().map({ $0 - 8 }),
+      let minY = shown.map(\.frame.y).min().map({ $0 - 8 }),
+      let maxX = shown.map({ $0.frame.x + max(0, $0.frame.width) }).max().map({ $0 + 8 }),
+      let maxY = shown.map({ $0.frame.y + max(0, $0.frame.height) }).max().map({ $0 + 8 })
+    else { return nil }
+    guard maxX - minX < 1e6, maxY - minY < 1e6 else { return nil }
+    var container = root
+    container.frame = Rect(x: 0, y: 0, width: maxX - minX, height: maxY - minY)
+    container.frameInParent = container.frame
+    let moved = shown.map { view -> LayoutResult.ViewFrame in
+      var view = view
+      view.frame.x -= minX
+      view.frame.y -= minY
+      view.frameInParent = view.frame
+      view.parent = container.id
+      return view
+    }
+    let environment = Environment(
+      containerSize: Size(width: container.frame.width, height: container.frame.height),
+      traits: result.environment.traits)
+    return LayoutResult(
+      environment: environment, views: [container] + moved, safeArea: container.frame, margins: container.frame,
+      diagnostics: [], hasConflicts: false, ambiguousViews: [])
   }
 }

@@ -1,10 +1,11 @@
 import TrellisLog
 import TrellisModel
+import TrellisRender
 import TrellisSupport
 
 /// `trellis log`'s output: per block, the set, the break, the frames and the pattern.
 enum LogReport {
-  static func text(_ log: ConflictLog, _ analyses: [BlockAnalysis]) -> String {
+  static func text(_ log: ConflictLog, _ analyses: [BlockAnalysis], diagram: ASCIIDiagram.Options) -> String {
     var out = ""
     for (number, analysis) in analyses.enumerated() {
       let block = analysis.block
@@ -29,6 +30,12 @@ enum LogReport {
       if !frames.isEmpty {
         out += "  after the break:\n"
         for entry in frames { out += "    " + frameLine(block.items[entry.item], entry.frame, entry.free) + "\n" }
+      }
+      if let picture = analysis.picture {
+        out += "  one solution (what the list leaves free drawn 80 × 44, staggered):\n"
+        out += ASCIIDiagram.render(picture, options: diagram).split(separator: "\n", omittingEmptySubsequences: false)
+          .map { $0.isEmpty ? "" : "    " + $0 }.joined(separator: "\n")
+        if !out.hasSuffix("\n") { out += "\n" }
       }
       out += "  pattern: \(analysis.pattern.name): \(analysis.pattern.explanation)\n"
       out += "  fix: \(analysis.pattern.fix)\n"
@@ -115,6 +122,11 @@ enum LogReport {
         value("x", frame.x, .left), value("y", frame.y, .top), value("width", frame.width, .width),
         value("height", frame.height, .height),
       ].joined(separator: ", ")
+  }
+
+  /// The views of one block's conflict as an SVG picture.
+  static func svg(_ analysis: BlockAnalysis, number: Int) -> String? {
+    analysis.picture.map { SVGRenderer.render($0, title: "Conflict \(number) at \(analysis.block.location)") }
   }
 
   static func json(_ log: ConflictLog, _ analyses: [BlockAnalysis]) -> String {

@@ -61,6 +61,21 @@ final class LogCommandTests: XCTestCase {
     XCTAssertTrue(run.stdout.contains("UIKit broke 4 (app); the rule would have broken 3 (app)"), run.stdout)
     XCTAssertTrue(run.stdout.contains("UIView (…a140): x free, y free, width free, height 100"), run.stdout)
     XCTAssertTrue(run.stdout.contains("pattern: cell-size:"), run.stdout)
+    // The picture: the content view 44 tall and the view inside it 100 tall, both drawn.
+    XCTAssertTrue(run.stdout.contains("one solution (what the list leaves free drawn 80 × 44, staggered):"))
+    XCTAssertTrue(run.stdout.contains("UIView_a140"), run.stdout)
+    let svg = realTrellis([
+      "log", Self.logs.appendingPathComponent("013-colo-cell-fixed-height-encapsulated.log").path, "--format", "svg",
+    ])
+    XCTAssertEqual(svg.status, 0, svg.stderr)
+    XCTAssertTrue(svg.stdout.hasPrefix("<?xml"), svg.stdout)
+    XCTAssertTrue(svg.stdout.contains("UIView_a140"), svg.stdout)
+    let none = realTrellis([
+      "log", Self.logs.appendingPathComponent("013-colo-cell-fixed-height-encapsulated.log").path, "--format", "svg",
+      "--block", "2",
+    ])
+    XCTAssertEqual(none.status, 1)
+    XCTAssertTrue(none.stderr.contains("there is no block 2 to draw"), none.stderr)
   }
 
   /// A paste without its breaking line: the rule's choice is given as a prediction.
