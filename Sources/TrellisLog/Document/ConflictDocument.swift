@@ -69,6 +69,12 @@ package enum ConflictDocumentBuilder {
     }
     var id = String(name)
     if let first = id.unicodeScalars.first, first.isDigit { id = "_" + id }
+    if let key = item.key {
+      // Masonry's key instead of an address: `UILabel_blueView`.
+      let safe = String(
+        String.UnicodeScalarView(key.unicodeScalars.prefix(40).map { $0.isIdentifierPart && $0 != "$" ? $0 : "_" }))
+      return id + "_" + safe
+    }
     // Two items of one class with the same last four digits: more digits tell them apart.
     var digits = 4
     let others = block.items.enumerated().filter { $0.offset != index && $0.element.className == item.className }

@@ -106,6 +106,9 @@ package struct LogItem: Hashable, Sendable {
   package var superviewOf: Int?
   /// Where the block first names the item.
   package var location: SourceLocation?
+  /// Masonry's debug key, printed instead of the address when the app set a `mas_key`
+  /// (`UILabel:blueView`); ``address`` is then empty.
+  package var key: String?
   /// The item's superview, when a description of the block relates the two through `|`
   /// (`H:|-(8)-[item]   (names: '|':…)`).
   package var superview: Int?
@@ -138,6 +141,7 @@ package struct LogItem: Hashable, Sendable {
     if isUnnamedSuperview { return "superview" }
     var out = className
     if let name = guideName ?? text { out += " '\(name)\(isTextTruncated ? "…" : "")'" }
+    if let key { return out + " (\(key))" }
     return out + " (…\(shortAddress))"
   }
 }

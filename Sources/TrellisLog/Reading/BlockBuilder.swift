@@ -17,7 +17,8 @@ struct BlockBuilder {
 
   /// The item's index, adding it on first mention; a later mention fills a text the first lacked.
   mutating func register(_ item: ParsedItem) -> Int {
-    if let existing = index[item.address] {
+    let identity = item.key.map { "key:\(item.className):\($0)" } ?? item.address
+    if let existing = index[identity] {
       if items[existing].text == nil && items[existing].guideName == nil, let text = item.text {
         Self.setText(text, of: &items[existing])
       }
@@ -27,9 +28,10 @@ struct BlockBuilder {
     if className.isEmpty { (module, className) = (nil, item.className) }
     var logItem = LogItem(address: item.address, className: className, module: module)
     logItem.location = item.position.location(in: file)
+    logItem.key = item.key
     if let text = item.text { Self.setText(text, of: &logItem) }
     items.append(logItem)
-    index[item.address] = items.count - 1
+    index[identity] = items.count - 1
     return items.count - 1
   }
 
@@ -152,7 +154,8 @@ struct BlockBuilder {
     var constraint = LogConstraint(
       address: parsed.address, className: parsed.className, notation: parsed.notation, first: first,
       relation: parsed.relation, second: second, multiplier: parsed.multiplier, constant: parsed.constant,
-      priority: parsed.priority ?? 1000, text: entry.string(0..<entry.count), location: location,
+      priority: parsed.priority ?? 1000, text: entry.string(0..<(parsed.end > 0 ? parsed.end : entry.count)),
+      location: location,
       listIndex: listIndex)
     constraint.identifier = parsed.identifier
     constraint.snapKitFile = parsed.snapKitFile

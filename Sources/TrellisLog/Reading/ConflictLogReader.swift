@@ -482,6 +482,17 @@ private struct BlockReader {
               "the breaking line names \(address), which the list does not hold: the paste may mix two logs; copy one whole block",
               at: block.breakingLineLocation)
           }
+        } else if let breaking = block.breakingLine {
+          // No address (Masonry's debug keys): the entry printed the same way.
+          if let index = block.constraints.firstIndex(where: { $0.text == breaking.text }) {
+            block.broken = index
+          } else {
+            block.brokenIsNotInList = true
+            sink.warning(
+              "log-broken-not-listed",
+              "the breaking line is no entry of the list: the paste may mix two logs; copy one whole block",
+              at: block.breakingLineLocation)
+          }
         }
       }
     }
@@ -491,13 +502,22 @@ private struct BlockReader {
     return block
   }
 
-  /// The address after `<Class:` (lower case), read even when the rest is not.
+  /// The constraint's own address, after `<Class:` (lower case), read even when the rest is
+  /// not; `nil` when the class is followed by something else (Masonry's debug key).
   static func address(of text: LocatedText) -> String? {
-    guard let colon = text.find(":0x", from: 0) ?? text.find(":0X", from: 0) else { return nil }
-    var k = colon + 3
+    let s = text.scalars
+    var k = 0
+    while k < s.count && (s[k].isLogSpaceOrNewline || s[k] == "<") { k += 1 }
+    var depth = 0
+    while k < s.count && !(s[k] == ":" && depth == 0) && !(s[k].isLogSpaceOrNewline && depth == 0) {
+      if s[k] == "<" { depth += 1 } else if s[k] == ">" { depth -= 1 }
+      k += 1
+    }
+    guard k + 2 < s.count, s[k] == ":", s[k + 1] == "0", s[k + 2] == "x" || s[k + 2] == "X" else { return nil }
+    k += 3
     var out = "0x"
-    while k < text.count && text.scalars[k].isHexDigit {
-      out.unicodeScalars.append(text.scalars[k])
+    while k < s.count && s[k].isHexDigit {
+      out.unicodeScalars.append(s[k])
       k += 1
     }
     return out.count > 2 ? out.lowercased() : nil

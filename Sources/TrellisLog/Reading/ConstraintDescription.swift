@@ -8,6 +8,9 @@ struct ParsedItem: Sendable {
   /// The quoted text after the address, escapes already decoded.
   var text: String?
   var position: LogPosition
+  /// Masonry's debug key printed instead of the address (`UILabel:blueView`); the address is
+  /// then empty.
+  var key: String? = nil
 }
 
 /// An item reference in a description: an item, or a name that `names:` resolves (`|`, `BackButton`).
@@ -44,6 +47,8 @@ struct ParsedDescription: Sendable {
   var names: [String: ParsedItem] = [:]
   /// A constant-only location (`minX == 0`) is relative to the superview when `names:` gives one.
   var isConstantLocation = false
+  /// Where the description ends: just past its `>`.
+  var end = 0
 }
 
 /// Why a description could not be read: the piece not understood and where it starts.
@@ -228,12 +233,18 @@ struct ConstraintDescriptionParser {
           "the description is redacted ('<private>'): the log came from the unified log; copy the block from Xcode's console instead",
         index: i)
     }
-    guard let end = classEnd(from: i) else {
+    if let end = classEnd(from: i) {
+      out.className = text.string(i..<end)
+      i = end + 1
+      out.address = try address()
+    } else if let (className, keyEnd) = keyedClass(from: i) {
+      // Masonry's description of a constraint with a debug key: `<MASLayoutConstraint:width[0] …`.
+      out.className = className
+      out.identifier = text.string((i + className.unicodeScalars.count + 1)..<keyEnd)
+      i = keyEnd
+    } else {
       throw fail("expected the constraint's class and address (NSLayoutConstraint:0x…)")
     }
-    out.className = text.string(i..<end)
-    i = end + 1
-    out.address = try address()
     if eat("@") {
       let fileStart = i
       while let c = peek(), c != "#", !c.isLogSpaceOrNewline { i += 1 }
@@ -312,11 +323,35 @@ struct ConstraintDescriptionParser {
     return k == s.count || s[k].isLogSpaceOrNewline || s[k] == "{" || s[k] == "*" || s[k] == ">"
   }
 
+  /// `Class:key` as Masonry's debug description prints an object with a `mas_key`: the class
+  /// (identifier characters and dots), `:`, then a key that is not an address, up to a space.
+  private func keyedClass(from start: Int) -> (String, Int)? {
+    var k = start
+    while k < s.count && (s[k].isIdentifierPart || s[k] == ".") { k += 1 }
+    guard k > start, k + 1 < s.count, s[k] == ":", !s[k + 1].isLogSpaceOrNewline,
+      !text.hasPrefix("0x", at: k + 1)
+    else { return nil }
+    var end = k + 1
+    while end < s.count && !s[end].isLogSpaceOrNewline && s[end] != ">" { end += 1 }
+    return (text.string(start..<k), end)
+  }
+
   private mutating func linearAnchor() throws -> ParsedAnchor {
     let start = i
     if classEnd(from: i) != nil {
       let item = try item(textEnds: { Self.isAttribute(in: $0, at: $1) })
       return ParsedAnchor(reference: .item(item), attribute: try attribute())
+    }
+    // Masonry's `UILabel:blueView.left`: the key runs to the attribute.
+    if let (className, _) = keyedClass(from: i) {
+      var k = i + className.unicodeScalars.count + 1
+      while k < s.count && !isAttributeAt(k) && !s[k].isLogSpaceOrNewline { k += 1 }
+      if k > i + className.unicodeScalars.count + 1, isAttributeAt(k) {
+        let key = text.string((i + className.unicodeScalars.count + 1)..<k)
+        i = k
+        let item = ParsedItem(className: className, address: "", text: nil, position: text.position(start), key: key)
+        return ParsedAnchor(reference: .item(item), attribute: try attribute())
+      }
     }
     // A name from `names:` (`BackButton.trailing`): letters up to the attribute.
     var k = i
@@ -557,12 +592,15 @@ struct ConstraintDescriptionParser {
       rounds += 1
       skipSpaces()
       if eat(">") {
+        out.end = i
         skipSpaces()
         guard i == s.count || trailingText else { throw fail("unexpected text after the closing '>'") }
         return
       }
       if eat("@") {
         out.priority = try number()
+      } else if eat("^") {
+        out.priority = try masonryPriority()
       } else if eat("priority:") || eat("priority ") {
         skipSpaces()
         out.priority = try number()
@@ -577,6 +615,18 @@ struct ConstraintDescriptionParser {
       }
     }
     throw fail("expected the closing '>'")
+  }
+
+  /// Masonry's `^high`, `^low`, `^medium`, `^required`, `^fitting size` (AppKit's named
+  /// priorities too), or `^749`.
+  private mutating func masonryPriority() throws -> Double {
+    if startsNumber(at: i) { return try number() }
+    let names: [(String, Double)] = [
+      ("required", 1000), ("high", 750), ("medium", 500), ("low", 250), ("fitting size", 50),
+      ("drag can resize window", 510), ("window size stay put", 500), ("drag cannot resize window", 490),
+    ]
+    for (name, value) in names where eat(name) { return value }
+    throw fail("expected a priority after '^' (a number, high, medium, low, required)")
   }
 
   /// `(active)`, `(inactive)`, `(active, names: '|':UIView:0x… )`, `(Names: …)`, `(active, priority 999)`.

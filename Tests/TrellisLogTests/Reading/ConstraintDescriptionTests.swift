@@ -256,6 +256,40 @@ final class ConstraintDescriptionTests: XCTestCase {
     XCTAssertEqual(mid.constant, 187.5)
   }
 
+  func testMasonrysDebugDescriptionsWithKeys() throws {
+    // Masonry replaces every constraint's description when an app links it
+    // (NSLayoutConstraint+MASDebugAdditions.m): `Class:key` for an object with a `mas_key`,
+    // `* m` after the second item, a constant alone after a space, `^high` for 750.
+    let text = """
+      Unable to simultaneously satisfy constraints.
+      (
+          "<MASLayoutConstraint:ConflictingConstraint[0] UILabel:blueView.left == MASExampleView:superview.left + 1>",
+          "<MASLayoutConstraint:ConstantConstraint UILabel:blueView.height >= 5000>",
+          "<MASLayoutConstraint:0x600000a1 UILabel:blueView.height == UIView:redView.height * 0.5 ^high>",
+          "<NSLayoutConstraint:0x600000a2 MASExampleView:superview.height == 667>"
+      )
+      Will attempt to recover by breaking constraint\u{20}
+      <MASLayoutConstraint:ConstantConstraint UILabel:blueView.height >= 5000>
+      """
+    let log = ConflictLogReader.read(text: text, file: "keys.log")
+    XCTAssertEqual(log.diagnostics, [])
+    let block = try XCTUnwrap(log.blocks.first)
+    XCTAssertEqual(block.items.map(\.key), ["blueView", "superview", "redView"])
+    XCTAssertEqual(block.items.map(\.address), ["", "", ""])
+    XCTAssertEqual(block.items[0].displayName, "UILabel (blueView)")
+    XCTAssertEqual(block.constraints.map(\.identifier), ["ConflictingConstraint[0]", "ConstantConstraint", nil, nil])
+    XCTAssertEqual(block.constraints.map(\.address), ["", "", "0x600000a1", "0x600000a2"])
+    XCTAssertEqual(block.constraints.map(\.constant), [1, 5000, 0, 667])
+    XCTAssertEqual(block.constraints[1].relation, .greaterThanOrEqual)
+    XCTAssertEqual(block.constraints[2].multiplier, 0.5)
+    XCTAssertEqual(block.constraints[2].priority, 750)
+    XCTAssertEqual(block.constraints[0].madeBy, .masonry)
+    // No address on the breaking line: it is matched to the entry printed the same way.
+    XCTAssertEqual(block.broken, 1)
+    let made = ConflictDocumentBuilder.document(for: block, file: "keys.log")
+    XCTAssertEqual(made.viewIDs, ["UILabel_blueView", "MASExampleView_superview", "UIView_redView"])
+  }
+
   func testBrokenDescriptionsAreLocated() throws {
     // Each: the description, then the 1-based column of the piece named in the entry's line,
     // which starts with four spaces and a quote, so '<' is column 6, 'NSLayoutConstraint' 7-24,
