@@ -24,6 +24,9 @@ struct BlockAnalysis {
   /// The views of the minimal set as one solution draws them, in a container cropped to them
   /// (for the ASCII and SVG pictures).
   var picture: LayoutResult?
+  /// Whether the others listed all hold once the broken constraint gives way (at 999 it is
+  /// optional): `nil` when nothing conflicts.
+  var yieldingResolves: Bool?
   /// The pattern recognised, with its explanation and fix.
   var pattern: ConflictPattern
 
@@ -58,6 +61,10 @@ enum LogAnalysis {
     let predicted = unsatisfiable ? predict(among: required, in: block, built) : nil
     let broken = block.broken ?? predicted
     let (frames, solved) = solvedFrames(built, without: broken)
+    let yielding =
+      broken.map { broken in
+        unsatisfiable ? !conflicts(built, keeping: Set(required).subtracting([broken])) : nil
+      } ?? nil
     let involved = Set(
       (unsatisfiable ? minimal : Array(block.constraints.indices)).flatMap { index -> [Int] in
         let c = block.constraints[index]
@@ -66,7 +73,7 @@ enum LogAnalysis {
     return BlockAnalysis(
       block: block, document: built, unsatisfiable: unsatisfiable, needsNonnegativeSizes: needsNonnegative,
       minimal: minimal, predicted: predicted, frames: frames,
-      picture: picture(solved, views: Set(involved.map { built.viewIDs[$0] })),
+      picture: picture(solved, views: Set(involved.map { built.viewIDs[$0] })), yieldingResolves: yielding,
       pattern: ConflictPattern.recognise(block, minimal: unsatisfiable ? minimal : block.constraints.indices.map { $0 })
     )
   }

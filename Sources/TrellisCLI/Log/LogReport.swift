@@ -14,13 +14,25 @@ enum LogReport {
       if analysis.unsatisfiable {
         let sizes = analysis.needsNonnegativeSizes ? " (with UIKit's sizes ≥ 0)" : ""
         out += "  cannot all hold: confirmed\(sizes)\n"
-        out += "  minimal conflicting set (\(analysis.minimal.count) of \(block.constraints.count)):\n"
-        for index in analysis.minimal { out += "    " + line(block, index) + "\n" }
+        let all = analysis.minimal.count == block.constraints.count
+        out +=
+          "  minimal conflicting set: "
+          + (all ? "all \(block.constraints.count)" : "the \(analysis.minimal.count) marked *")
+        out += " of the \(block.constraints.count) listed:\n"
+        for index in block.constraints.indices {
+          out += "    " + line(block, index, inSet: !all && analysis.minimal.contains(index)) + "\n"
+        }
       } else {
         out += "  cannot all hold: NOT confirmed: the listed required constraints can all hold as printed (the log "
         out += "rounds its constants, or a constraint it needs is not in the list)\n"
+        for index in block.constraints.indices { out += "    " + line(block, index, inSet: false) + "\n" }
       }
       out += "  " + verdict(analysis) + "\n"
+      if analysis.unsatisfiable, let broken = analysis.printed ?? analysis.predicted, !analysis.minimal.contains(broken)
+      {
+        out += "  note: \(broken + 1) is not needed for the conflict: without it the others still cannot all hold, so "
+        out += "UIKit breaks another one next (a second block in the log often shows it)\n"
+      }
       let involved = Set(
         analysis.minimal.flatMap { index -> [Int] in
           let c = block.constraints[index]
@@ -39,6 +51,12 @@ enum LogReport {
       }
       out += "  pattern: \(analysis.pattern.name): \(analysis.pattern.explanation)\n"
       out += "  fix: \(analysis.pattern.fix)\n"
+      if let resolves = analysis.yieldingResolves, let broken = analysis.printed ?? analysis.predicted {
+        out +=
+          resolves
+          ? "  checked: with \(broken + 1) at priority 999, every other listed constraint holds\n"
+          : "  checked: \(broken + 1) at priority 999 is not enough: the others still cannot all hold\n"
+      }
     }
     return out
   }
@@ -62,9 +80,10 @@ enum LogReport {
     }
   }
 
-  static func line(_ block: ConflictBlock, _ index: Int) -> String {
+  /// `✗` for the broken one, `*` for a member of the minimal set (when it is not all of them).
+  static func line(_ block: ConflictBlock, _ index: Int, inSet: Bool) -> String {
     let constraint = block.constraints[index]
-    let mark = index == block.broken ? "✗" : " "
+    let mark = index == block.broken ? "✗" : (inSet ? "*" : " ")
     let at = "\(constraint.location.line):\(constraint.location.column)"
     return "\(mark) \(index + 1). [\(kindName(constraint))] \(describe(constraint, block))  (line \(at))"
   }
@@ -150,6 +169,7 @@ enum LogReport {
         "broken": number(analysis.printed),
         "predicted": number(analysis.predicted),
         "ruleAgrees": analysis.ruleAgrees.map(JSONValue.bool) ?? .null,
+        "yieldingResolves": analysis.yieldingResolves.map(JSONValue.bool) ?? .null,
         "frames": .array(
           analysis.frames.map { entry in
             .object([

@@ -57,7 +57,9 @@ final class LogCommandTests: XCTestCase {
     let run = realTrellis(["log", Self.logs.appendingPathComponent("013-colo-cell-fixed-height-encapsulated.log").path])
     XCTAssertEqual(run.status, 0, run.stderr)
     XCTAssertTrue(run.stdout.contains("cannot all hold: confirmed\n"), run.stdout)
-    XCTAssertTrue(run.stdout.contains("minimal conflicting set (4 of 4)"), run.stdout)
+    XCTAssertTrue(run.stdout.contains("minimal conflicting set: all 4 of the 4 listed:"), run.stdout)
+    // Without the bottom pin, 44 = 0 + height holds for the content view and 100 for the view.
+    XCTAssertTrue(run.stdout.contains("checked: with 4 at priority 999, every other listed constraint holds"))
     XCTAssertTrue(run.stdout.contains("UIKit broke 4 (app); the rule would have broken 3 (app)"), run.stdout)
     XCTAssertTrue(run.stdout.contains("UIView (…a140): x free, y free, width free, height 100"), run.stdout)
     XCTAssertTrue(run.stdout.contains("pattern: cell-size:"), run.stdout)
