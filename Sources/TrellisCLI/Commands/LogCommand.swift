@@ -25,6 +25,11 @@ struct LogCommand: Command {
       .value("block", valueName: "n", help: "With --format svg, the block to draw (1 is the first).", default: "1"),
       .value("columns", valueName: "n", help: "Width of the ASCII pictures.", default: "$COLUMNS, else 100"),
       .flag("ascii", help: "Draw with + - | instead of box-drawing characters."),
+      .value(
+        "with", valueName: "source",
+        help:
+          "Match each block's views and constraints to this layout (.json, .storyboard, .xib) and say where each is."),
+      .value("scene", valueName: "id", help: "With --with: the storyboard's scene (id, identifier, class or title)."),
     ])
 
   /// The largest log read: far beyond any console paste.
@@ -35,6 +40,9 @@ struct LogCommand: Command {
   var block: Int
   var columns: Int?
   var style: ASCIIDiagram.Style
+  /// `--with`: the layout the log's app was built from, and `--scene`.
+  var source: String?
+  var scene: String?
 
   init(_ arguments: ParsedArguments) throws(UsageError) {
     file = arguments.argument("file") ?? ""
@@ -42,6 +50,12 @@ struct LogCommand: Command {
     block = try arguments.integer("block", valueName: "n", in: 1...100_000) ?? 1
     columns = try arguments.integer("columns", valueName: "n", in: 10...1000)
     style = arguments.flag("ascii") ? .ascii : .unicode
+    source = arguments.value("with")
+    scene = arguments.value("scene")
+    if scene != nil && source == nil { throw UsageError("'--scene' is only used with '--with <source>'.") }
+    if source != nil && format == "svg" {
+      throw UsageError("'--with' adds to the text and JSON reports; '--format svg' draws one block without it.")
+    }
   }
 
   func run(_ context: inout CommandContext) throws -> Int32 {
@@ -67,11 +81,14 @@ struct LogCommand: Command {
         throw RuntimeError(failure.message)
       }
     }
+    let matched = try source.map { path in try SourceMatching.read(path, scene: scene, &context) }
     let log = ConflictLogReader.read(text: text, file: name)
     let analyses = log.blocks.filter(\.isComplete).map { LogAnalysis.analyse($0, file: name) }
     if !log.diagnostics.isEmpty { context.stderr += context.format(log.diagnostics) }
     switch format {
-    case "json": context.stdout += LogReport.json(log, analyses)
+    case "json":
+      let report = LogReport.json(log, analyses)
+      context.stdout += matched.map { LogReport.withSource(report, log, analyses, $0, json: true) } ?? report
     case "svg":
       guard analyses.indices.contains(block - 1) else {
         throw RuntimeError(
@@ -84,7 +101,8 @@ struct LogCommand: Command {
     default:
       let options = ASCIIDiagram.Options(
         columns: min(context.columns(columns), 100), style: style, showsSafeArea: false)
-      context.stdout += LogReport.text(log, analyses, diagram: options)
+      let report = LogReport.text(log, analyses, diagram: options)
+      context.stdout += matched.map { LogReport.withSource(report, log, analyses, $0, json: false) } ?? report
     }
     if log.blocks.isEmpty {
       context.stderr += "\(name): no conflict block ('Unable to simultaneously satisfy constraints.') found.\n"

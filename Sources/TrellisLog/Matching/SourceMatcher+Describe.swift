@@ -32,7 +32,7 @@ extension MatchContext {
     }
     let constraints = Set(agreeing.compactMap(\.constraint)).count
     if constraints > 0 {
-      evidence.append("\(constraints) of the log's constraints on it fit the source")
+      evidence.append("\(constraints) of the log's constraints on it agree with the source's structure")
     } else if agreeing.contains(where: { $0.constraint == nil }) {
       evidence.append("its superview fits")
     }
@@ -49,8 +49,8 @@ extension MatchContext {
     // Each item's targets: the matched one, or every tied one.
     func options(_ item: Int) -> [Int] {
       switch items[item].outcome {
-      case .matched(let target): return [targetIndex[target]!]
-      case .ambiguous(let list): return list.map { targetIndex[$0]! }
+      case .matched(let target): return targetIndex[target].map { [$0] } ?? []
+      case .ambiguous(let list): return list.compactMap { targetIndex[$0] }
       case .unmatched: return []
       }
     }
@@ -114,7 +114,7 @@ extension MatchContext {
       ConstraintSourceMatch(index: index, outcome: .madeBy(what, location))
     }
     func notFound(_ what: String) -> ConstraintSourceMatch {
-      let names = anchors.filter { unique[anchors.firstIndex(of: $0)!] < 0 }.map { block.items[$0].displayName }
+      let names = anchors.indices.filter { unique[$0] < 0 }.map { block.items[anchors[$0]].displayName }
       return ConstraintSourceMatch(
         index: index,
         outcome: .unmatched("made by \(what); \(names.joined(separator: " and ")) has no unique match in the source"))

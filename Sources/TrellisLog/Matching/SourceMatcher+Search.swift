@@ -64,7 +64,7 @@ extension MatchContext {
     }
     var groups: [Int: [Int]] = [:]
     for item in block.items.indices { groups[find(item), default: []].append(item) }
-    return groups.keys.sorted().map { groups[$0]! }
+    return groups.keys.sorted().compactMap { groups[$0] }
   }
 
   /// The search order: `first` (or the item with the strongest evidence and most factors),
@@ -75,7 +75,8 @@ extension MatchContext {
     func strength(_ item: Int) -> Double {
       (candidates[item].map(\.score).max() ?? 0) + Double(related.filter { factors[$0].items.contains(item) }.count)
     }
-    let start = first ?? component.max { strength($0) < strength($1) || (strength($0) == strength($1) && $0 > $1) }!
+    let strongest = component.max { strength($0) < strength($1) || (strength($0) == strength($1) && $0 > $1) }
+    let start = first ?? strongest ?? component[0]
     var order = [start]
     var seen: Set<Int> = [start]
     var next = 0
@@ -98,7 +99,7 @@ extension MatchContext {
     var factorsAt = [[Int]](repeating: [], count: order.count)
     var factorBound = [Double](repeating: 0, count: order.count)
     for index in related {
-      let last = factors[index].items.map { position[$0]! }.max()!
+      let last = factors[index].items.compactMap { position[$0] }.max() ?? 0
       factorsAt[last].append(index)
       factorBound[last] += factors[index].maxScore
     }
@@ -125,7 +126,7 @@ extension MatchContext {
   ) -> Bool {
     if position == search.order.count {
       if let level { return current >= level - MatchScore.epsilon }
-      if best == nil || current > best!.score + MatchScore.epsilon { best = (current, assignment) }
+      if current > (best?.score ?? -Double.infinity) + MatchScore.epsilon { best = (current, assignment) }
       return false
     }
     if let level, current + search.bound[position] < level - MatchScore.epsilon { return false }

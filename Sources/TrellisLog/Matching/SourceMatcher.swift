@@ -234,7 +234,7 @@ extension MatchContext {
       return (out, nil)
     }
     if item.isLayoutGuide && item.guideName == nil && item.className == "_UILayoutGuide" {
-      out = [targetIndex[.topLayoutGuide]!, targetIndex[.bottomLayoutGuide]!].map { ($0, 0, []) }
+      out = [SourceTarget.topLayoutGuide, .bottomLayoutGuide].compactMap { targetIndex[$0] }.map { ($0, 0, []) }
       return (out, nil)
     }
     if item.className == "_UILayoutSpacer" || item.className == "_UIOLAGapGuide"
@@ -433,7 +433,7 @@ extension MatchContext {
     for (specIndex, spec) in document.constraints.enumerated() {
       guard (spec.second == nil) == (constraint.second == nil) else { continue }
       for swapped in spec.second == nil ? [false] : [false, true] {
-        let specFirst = swapped ? spec.second! : spec.first
+        let specFirst = swapped ? spec.second ?? spec.first : spec.first
         let specSecond = swapped ? spec.first : spec.second
         guard let firsts = firstMap[normal(specFirst)] else { continue }
         let seconds = specSecond.map { secondMap[normal($0)] ?? [] } ?? [-1]
