@@ -129,6 +129,21 @@ extension MatchContext {
     switch constraint.kind {
     case .stack:
       if let stack = stack(of: unique) { return made("stack '\(nodes[stack].id)'", nodes[stack].location) }
+      // An ambiguous view whose candidates all lie in one stack still names the stack.
+      let choices = anchors.map(options)
+      if unique.contains(where: { $0 < 0 }), choices.allSatisfy({ !$0.isEmpty }),
+        choices.map(\.count).reduce(1, *) <= 256
+      {
+        var stacks: Set<Int> = []
+        var combinations: [[Int]] = [[]]
+        for list in choices { combinations = combinations.flatMap { prefix in list.map { prefix + [$0] } } }
+        for combination in combinations { stacks.insert(stack(of: combination) ?? -1) }
+        if stacks.count == 1, let only = stacks.first, only >= 0 {
+          return ConstraintSourceMatch(
+            index: index, outcome: .madeBy("stack '\(nodes[only].id)'", nodes[only].location),
+            evidence: ["whichever of its views' candidates it is"])
+        }
+      }
       if unique.contains(where: { $0 < 0 }) { return notFound("a stack view") }
       return ConstraintSourceMatch(
         index: index, outcome: .unmatched("made by a stack view, and no stack of the source holds these views"))

@@ -52,6 +52,8 @@ enum MatchScore {
   static let stack = 3.0
   /// A hidden arranged view for `UISV-hiding`.
   static let hidden = 1.0
+  /// The first or last arranged view for a `UISV-canvas-connection` along the stack's axis.
+  static let canvasEnd = 2.0
   /// A margins or safe-area guide constraint between a view and its own guide.
   static let guideOwner = 4.0
   /// An encapsulated size on the root (the container sizes the root).
@@ -85,7 +87,10 @@ struct Factor {
     case spec([TargetPair: SpecCell])
     /// `parent` is the superview of `child` (indices into `items`: 1 is the superview).
     case superview
-    case stack(hidingCheck: Bool)
+    /// A stack's constraint; `canvas` holds the two anchors' attributes of a
+    /// `UISV-canvas-connection`, which ties the stack's edge along its axis to its first or
+    /// last arranged view.
+    case stack(hidingCheck: Bool, canvas: [LogAttribute])
     /// items[0] is the guide, items[1] the view that owns it.
     case marginsOwner, safeAreaOwner
     /// items[0] is `_UILayoutGuide`, items[1] the root.
@@ -377,10 +382,14 @@ extension MatchContext {
       case .stack(let identifier):
         let items = [first] + (second.map { [$0] } ?? [])
         let hiding = identifier == "UISV-hiding"
+        let canvas =
+          identifier == "UISV-canvas-connection" && items.count == 2
+          ? [constraint.first.attribute, constraint.second?.attribute ?? constraint.first.attribute] : []
         factors.append(
           Factor(
-            kind: .stack(hidingCheck: hiding), items: items, constraint: index,
-            maxScore: MatchScore.stack + (hiding ? MatchScore.hidden : 0)))
+            kind: .stack(hidingCheck: hiding, canvas: canvas), items: items, constraint: index,
+            maxScore: MatchScore.stack + (hiding ? MatchScore.hidden : 0) + (canvas.isEmpty ? 0 : MatchScore.canvasEnd)
+          ))
       case .marginsGuide, .safeArea:
         guard let second else { continue }
         let isMargins: Bool
@@ -548,6 +557,24 @@ extension MatchContext {
     return options.sorted().last
   }
 
+  /// Whether the arranged view of a `UISV-canvas-connection` is the stack's first (at its top
+  /// or leading edge along its axis) or last (bottom, trailing) arranged view.
+  func isCanvasEnd(stack: Int, _ assigned: [Int], _ attributes: [LogAttribute]) -> Bool {
+    guard let side = assigned.firstIndex(where: { viewOf($0) == stack }),
+      let view = viewOf(assigned[1 - side]), parentOf[view] == stack
+    else { return false }
+    let arranged = nodes.indices.filter { parentOf[$0] == stack }
+    guard let properties = nodes[stack].stack else { return false }
+    let axes = Set([properties.axis.base] + properties.axis.variations.map(\.value))
+    switch attributes[side] {
+    case .top: return axes.contains(.vertical) && arranged.first == view
+    case .bottom: return axes.contains(.vertical) && arranged.last == view
+    case .leading, .left: return axes.contains(.horizontal) && arranged.first == view
+    case .trailing, .right: return axes.contains(.horizontal) && arranged.last == view
+    default: return false
+    }
+  }
+
   func score(_ factor: Factor, _ assigned: [Int]) -> Double {
     switch factor.kind {
     case .spec(let table):
@@ -555,13 +582,14 @@ extension MatchContext {
       return table[key]?.score ?? 0
     case .superview:
       return isParent(assigned[1], of: assigned[0]) ? MatchScore.superview : 0
-    case .stack(let hidingCheck):
-      guard stack(of: assigned) != nil else { return 0 }
+    case .stack(let hidingCheck, let canvas):
+      guard let stack = stack(of: assigned) else { return 0 }
       var value = MatchScore.stack
       if hidingCheck, let view = viewOf(assigned[0]) {
         let hidden = nodes[view].hidden
         if hidden.base || hidden.variations.contains(where: \.value) { value += MatchScore.hidden }
       }
+      if canvas.count == 2, isCanvasEnd(stack: stack, assigned, canvas) { value += MatchScore.canvasEnd }
       return value
     case .marginsOwner, .safeAreaOwner:
       guard assigned[0] >= 0, let owner = viewOf(assigned[1]) else { return 0 }

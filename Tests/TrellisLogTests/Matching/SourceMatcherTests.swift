@@ -136,6 +136,22 @@ final class SourceMatcherTests: XCTestCase {
       ])
   }
 
+  /// Two plain views in a horizontal stack `bar`: a canvas connection at the stack's leading
+  /// edge ties its first arranged view (`first`, written first), one at its trailing edge its
+  /// last (`last`). Nothing else tells the two apart.
+  func testCanvasConnectionsTellTheFirstArrangedViewFromTheLast() throws {
+    let block = try block([
+      "<NSLayoutConstraint:0xd1 'UISV-canvas-connection' UIStackView:0x7e50.leading == UIView:0x7e51.leading   (active)>",
+      "<NSLayoutConstraint:0xd2 'UISV-canvas-connection' H:[UIView:0x7e52]-(0)-|   (active, names: '|':UIStackView:0x7e50 )>",
+    ])
+    let bar = view("bar", .stack, line: 3, children: [view("first", .view, line: 4), view("last", .view, line: 5)])
+    let match = SourceMatcher.match(block, to: document([bar], []))
+    XCTAssertEqual(
+      match.items.map(\.outcome), [.matched(.view("bar")), .matched(.view("first")), .matched(.view("last"))])
+    XCTAssertEqual(
+      match.constraints.map(\.outcome), [.madeBy("stack 'bar'", at(3, 7)), .madeBy("stack 'bar'", at(3, 7))])
+  }
+
   /// The log pins 'Title' 16 below the root's top; the source's `titleTop` says 20: no match,
   /// and the difference is named. The label itself still matches, by its text.
   func testAConstantThatDiffersIsNoMatch() throws {
