@@ -14,7 +14,9 @@ struct LogCommand: Command {
       minimal conflicting set, says which constraint UIKit broke (the printed breaking line, or, when \
       the paste lost it, the one the rule of docs/semantics.md predicts), what the views became, and \
       the pattern with its usual fix. A block that cannot be read is reported at its line and column; \
-      the rest of the file is still read. The exit status is 1 when any block could not be read.
+      the rest of the file is still read. With --with SOURCE, each block is followed by where its \
+      views and constraints are in that layout (docs/logs.md, "Matching a log to its source"). The \
+      exit status is 1 when any block could not be read, or SOURCE has errors.
       """,
     arguments: [ArgumentSpec(name: "file", help: "The log file, or '-' for standard input.")],
     options: [

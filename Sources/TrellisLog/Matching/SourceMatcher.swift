@@ -557,13 +557,16 @@ extension MatchContext {
     return options.sorted().last
   }
 
-  /// Whether the arranged view of a `UISV-canvas-connection` is the stack's first (at its top
-  /// or leading edge along its axis) or last (bottom, trailing) arranged view.
+  /// Whether the arranged view of a `UISV-canvas-connection` is the stack's first visible (at
+  /// its top or leading edge along its axis) or last visible (bottom, trailing) arranged view.
   func isCanvasEnd(stack: Int, _ assigned: [Int], _ attributes: [LogAttribute]) -> Bool {
     guard let side = assigned.firstIndex(where: { viewOf($0) == stack }),
       let view = viewOf(assigned[1 - side]), parentOf[view] == stack
     else { return false }
-    let arranged = nodes.indices.filter { parentOf[$0] == stack }
+    // The first and last *visible* arranged views (docs/stacks.md): visible in some size class.
+    let all = nodes.indices.filter { parentOf[$0] == stack }
+    let visible = all.filter { !nodes[$0].hidden.base || nodes[$0].hidden.variations.contains { !$0.value } }
+    let arranged = visible.isEmpty ? all : visible
     guard let properties = nodes[stack].stack else { return false }
     let axes = Set([properties.axis.base] + properties.axis.variations.map(\.value))
     switch attributes[side] {
