@@ -208,5 +208,8 @@ final class LogSourceTests: TemporaryDirectoryTestCase {
     let run = realTrellis(["log", log, "--scene", "Card"])
     XCTAssertEqual(run.status, 64)
     XCTAssertTrue(run.stderr.contains("'--scene' is only used with '--with <source>'"), run.stderr)
+    let svg = realTrellis(["log", log, "--with", log, "--format", "svg"])
+    XCTAssertEqual(svg.status, 64)
+    XCTAssertTrue(svg.stderr.contains("'--format svg' draws one block without it"), svg.stderr)
   }
 }
