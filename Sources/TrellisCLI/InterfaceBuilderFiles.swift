@@ -3,6 +3,7 @@ import TrellisImport
 import TrellisJSON
 import TrellisLayout
 import TrellisModel
+import TrellisSupport
 
 /// `.storyboard` and `.xib` files where a layout file is accepted: imported on the fly.
 enum InterfaceBuilderFiles {
@@ -11,10 +12,24 @@ enum InterfaceBuilderFiles {
     return ext == "storyboard" || ext == "xib"
   }
 
+  /// The file's scenes (all, or `scene`), read once through the opener every front end uses
+  /// (`InputFile`), with its text for quoting source lines in messages.
+  static func importing(_ path: String, scene: String? = nil, intrinsic: IntrinsicSizeSource = .stored) -> (
+    scenes: [ImportedScene], diagnostics: [Diagnostic], source: SourceText?
+  ) {
+    switch InputFile.read(path, limit: XMLLimits().maxBytes, kind: "a .storyboard or .xib file") {
+    case .failure(let failure):
+      let location = SourceLocation(file: path, line: 1, column: 1)
+      return ([], [Diagnostic(.error, failure.message, code: "unreadable-file", at: location)], nil)
+    case .success(let bytes):
+      let (scenes, diagnostics) = InterfaceBuilderImporter.parse(bytes, file: path, scene: scene, intrinsic: intrinsic)
+      return (scenes, diagnostics, SourceText(file: path, bytes: bytes))
+    }
+  }
+
   /// The scene `scene` (or the file's only scene) as a read layout, with the environment IB used.
   static func read(_ path: String, scene: String?, intrinsic: IntrinsicSizeSource = .stored) -> ReadOutcome {
-    let (scenes, diagnostics) = InterfaceBuilderImporter.read(contentsOf: path, scene: scene, intrinsic: intrinsic)
-    let source = FileManager.default.contents(atPath: path).map { SourceText(file: path, bytes: Array($0)) }
+    let (scenes, diagnostics, source) = importing(path, scene: scene, intrinsic: intrinsic)
     var all = diagnostics
     guard !diagnostics.contains(where: { $0.severity == .error }) else {
       return ReadOutcome(document: nil, diagnostics: all, source: source)

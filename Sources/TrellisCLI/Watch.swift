@@ -2,6 +2,7 @@ import Foundation
 import TrellisJSON
 import TrellisLayout
 import TrellisModel
+import TrellisSupport
 
 /// How a command that runs until interrupted (`solve --watch`) writes and waits.
 ///

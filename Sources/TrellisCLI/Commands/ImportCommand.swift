@@ -70,8 +70,7 @@ struct ImportCommand: Command {
       if output != nil || scene != nil { throw RuntimeError("--check DIR takes neither --output nor --scene.") }
       return try checkDirectory(file.hasSuffix("/") && file.count > 1 ? String(file.dropLast()) : file, &context)
     }
-    let (scenes, diagnostics) = InterfaceBuilderImporter.read(contentsOf: file, scene: scene, intrinsic: intrinsic)
-    let source = FileManager.default.contents(atPath: file).map { SourceText(file: file, bytes: Array($0)) }
+    let (scenes, diagnostics, source) = InterfaceBuilderFiles.importing(file, scene: scene, intrinsic: intrinsic)
     if !diagnostics.isEmpty {
       context.stderr += context.pipeline.formatDiagnostics(diagnostics, source.map { [$0] } ?? [])
     }
@@ -254,7 +253,7 @@ struct ImportCommand: Command {
     var summary = DirectorySummary()
     for path in files {
       let shown = path.hasPrefix(directory + "/") ? String(path.dropFirst(directory.count + 1)) : path
-      let (scenes, diagnostics) = InterfaceBuilderImporter.read(contentsOf: path, intrinsic: intrinsic)
+      let (scenes, diagnostics, _) = InterfaceBuilderFiles.importing(path, intrinsic: intrinsic)
       if let error = diagnostics.first(where: { $0.severity == .error }) {
         summary.refused[error.code.rawValue, default: 0] += 1
         context.stdout += "\(shown): not imported: \(error.message) [\(error.code.rawValue)]\n"

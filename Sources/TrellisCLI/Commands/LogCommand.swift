@@ -75,7 +75,7 @@ struct LogCommand: Command {
       text = String(decoding: bytes, as: UTF8.self)
     } else {
       name = file
-      switch InputFile.read(file, limit: Self.maxLogSize) {
+      switch InputFile.read(file, limit: Self.maxLogSize, kind: "a log file") {
       case .success(let bytes):
         if bytes.count > Self.maxLogSize { throw RuntimeError("'\(file)' is larger than 16 MiB: not a console log") }
         text = String(decoding: bytes, as: UTF8.self)

@@ -53,23 +53,14 @@ package enum InterfaceBuilderImporter {
     limits: XMLLimits = XMLLimits()
   ) -> (scenes: [ImportedScene], diagnostics: [Diagnostic]) {
     let location = SourceLocation(file: path, line: 1, column: 1)
-    var isDirectory: ObjCBool = false
-    guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
-      return ([], [Diagnostic(.error, "no such file '\(path)'", code: "unreadable-file", at: location)])
+    // The same opener as a layout file's: never blocks on a FIFO or a device, reads at most
+    // one byte past the limit (the XML reader then reports the size).
+    switch InputFile.read(path, limit: limits.maxBytes, kind: "a .storyboard or .xib file") {
+    case .failure(let failure):
+      return ([], [Diagnostic(.error, failure.message, code: "unreadable-file", at: location)])
+    case .success(let bytes):
+      return parse(bytes, file: path, scene: scene, intrinsic: intrinsic, limits: limits)
     }
-    guard !isDirectory.boolValue else {
-      return (
-        [],
-        [
-          Diagnostic(
-            .error, "'\(path)' is a directory, not an Interface Builder file", code: "unreadable-file", at: location)
-        ]
-      )
-    }
-    guard let data = FileManager.default.contents(atPath: path) else {
-      return ([], [Diagnostic(.error, "'\(path)' could not be read", code: "unreadable-file", at: location)])
-    }
-    return parse(Array(data), file: path, scene: scene, intrinsic: intrinsic, limits: limits)
   }
 
   /// Imports the document in `bytes`, named `file` in locations.

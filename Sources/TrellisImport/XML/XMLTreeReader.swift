@@ -26,7 +26,7 @@ package enum XMLTreeReader {
         [
           error(
             "xml-limit",
-            "the file is \(bytes.count) bytes, more than the \(limits.maxBytes) an Interface Builder document is read up to"
+            "the file has more than the \(limits.maxBytes) bytes an Interface Builder document is read up to"
           )
         ]
       )

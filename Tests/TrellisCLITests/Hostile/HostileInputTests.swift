@@ -4,6 +4,7 @@ import TrellisCLI
 import TrellisJSON
 import TrellisLayout
 import TrellisModel
+import TrellisSupport
 import XCTest
 
 /// Hostile input files: nothing blocks, every refusal is one clear sentence, and a file name
@@ -42,6 +43,21 @@ final class HostileInputTests: XCTestCase {
         run.stdout + run.stderr)
     }
     XCTAssertEqual(HostileNode(fifo), before)
+  }
+
+  /// The other front ends open their files the same way: a storyboard or a log that is a FIFO
+  /// is refused, not waited on.
+  func testAFIFOStoryboardOrLogIsRefusedWithoutBlocking() throws {
+    let scratch = try HostileScratch()
+    for (name, arguments) in [("scene.storyboard", ["import"]), ("scene.xib", ["solve"]), ("console.log", ["log"])] {
+      let fifo = scratch.fifo(name)
+      let run = try hostileBinary(arguments + [fifo], timeout: 5)
+      XCTAssertFalse(run.timedOut, "\(arguments) blocked on a FIFO")
+      XCTAssertEqual(run.status, 1, "\(arguments)")
+      XCTAssertTrue(
+        (run.stdout + run.stderr).contains("'\(fifo)' is a named pipe (FIFO); trellis reads only regular files"),
+        run.stdout + run.stderr)
+    }
   }
 
   func testADirectoryIsRefused() throws {

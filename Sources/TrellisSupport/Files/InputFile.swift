@@ -1,14 +1,15 @@
 import Glibc
-import TrellisModel
-import TrellisSupport
 
-/// Reading a layout file without ever blocking: the file's type is checked before it is opened,
+/// Reading an input file (a layout, an Interface Builder file, a log) without ever blocking: the file's type is checked before it is opened,
 /// and it is opened non-blocking, so a named pipe with no writer, a terminal or a device can
 /// never hang `trellis`. Only regular files are read.
 package enum InputFile {
   /// Up to `limit` bytes of the regular file at `path` (`path` may hold ``RawPath`` escapes), or
   /// one sentence saying why not, naming the path.
-  package static func read(_ path: String, limit: Int) -> Result<[UInt8], Failure> {
+  /// - Parameter kind: what to give instead of a directory, in the message (`a layout file (.json)`).
+  package static func read(_ path: String, limit: Int, kind: String = "a layout file (.json)") -> Result<
+    [UInt8], Failure
+  > {
     let name = RawPath.display(path)
     let cPath = RawPath.cString(path)
     var info = stat()
@@ -20,14 +21,14 @@ package enum InputFile {
       }
       return .failure(Failure("cannot read '\(name)': \(reason(error))"))
     }
-    if let refusal = refusal(info.st_mode, name) { return .failure(refusal) }
+    if let refusal = refusal(info.st_mode, name, kind) { return .failure(refusal) }
     // Non-blocking, so that a FIFO swapped in after the stat above cannot block the open.
     let fd = open(cPath, O_RDONLY | O_NONBLOCK | O_CLOEXEC)
     guard fd >= 0 else { return .failure(Failure("cannot read '\(name)': \(reason(errno))")) }
     defer { close(fd) }
     // What was opened is what is read: check its type again on the descriptor.
     guard fstat(fd, &info) == 0 else { return .failure(Failure("cannot read '\(name)': \(reason(errno))")) }
-    if let refusal = refusal(info.st_mode, name) { return .failure(refusal) }
+    if let refusal = refusal(info.st_mode, name, kind) { return .failure(refusal) }
     _ = fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) & ~O_NONBLOCK)
 
     // One byte more than the limit is enough to know the file is too large.
@@ -51,10 +52,10 @@ package enum InputFile {
   }
 
   /// Why a file of this type is not read; `nil` for a regular file.
-  private static func refusal(_ mode: mode_t, _ name: String) -> Failure? {
+  private static func refusal(_ mode: mode_t, _ name: String, _ kind: String) -> Failure? {
     switch mode & S_IFMT {
     case S_IFREG: return nil
-    case S_IFDIR: return Failure("'\(name)' is a directory; give a layout file (.json)")
+    case S_IFDIR: return Failure("'\(name)' is a directory; give \(kind)")
     case S_IFIFO: return Failure("'\(name)' is a named pipe (FIFO); trellis reads only regular files")
     case S_IFSOCK: return Failure("'\(name)' is a socket; trellis reads only regular files")
     case S_IFCHR: return Failure("'\(name)' is a character device; trellis reads only regular files")

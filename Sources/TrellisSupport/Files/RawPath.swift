@@ -1,6 +1,3 @@
-import TrellisModel
-import TrellisSupport
-
 /// File names as byte strings carried inside Swift `String`s.
 ///
 /// A Linux file name is any bytes; a `String` holds only Unicode. `CommandLine.arguments` decodes
@@ -9,11 +6,11 @@ import TrellisSupport
 /// valid UTF-8 is kept as one scalar of the last Private Use Area plane, U+10FF80…U+10FFFF
 /// (byte 0x80…0xFF), and turned back into that byte just before `open`. No real file name uses
 /// those code points (two of them are noncharacters), so the mapping is unambiguous in practice.
-public enum RawPath {
+package enum RawPath {
   private static let base: UInt32 = 0x10_FF00
 
   /// A `String` for these bytes: valid UTF-8 decodes as usual, every other byte is escaped.
-  public static func string(_ bytes: [UInt8]) -> String {
+  package static func string(_ bytes: [UInt8]) -> String {
     if let text = String(validating: bytes, as: UTF8.self) { return text }
     var scalars = String.UnicodeScalarView()
     var index = 0
@@ -35,7 +32,7 @@ public enum RawPath {
   }
 
   /// The bytes `open` needs for `path` (escaped bytes restored), without the terminating NUL.
-  public static func bytes(_ path: String) -> [UInt8] {
+  package static func bytes(_ path: String) -> [UInt8] {
     var out: [UInt8] = []
     for scalar in path.unicodeScalars {
       if scalar.value >= base + 0x80, scalar.value <= base + 0xFF {
@@ -48,12 +45,12 @@ public enum RawPath {
   }
 
   /// The bytes with a terminating NUL, ready for a C call.
-  public static func cString(_ path: String) -> [CChar] {
+  package static func cString(_ path: String) -> [CChar] {
     bytes(path).map { CChar(bitPattern: $0) } + [0]
   }
 
   /// `path` for messages: escaped bytes shown as `\xE9`.
-  public static func display(_ path: String) -> String {
+  package static func display(_ path: String) -> String {
     var out = ""
     for scalar in path.unicodeScalars {
       if scalar.value >= base + 0x80, scalar.value <= base + 0xFF {
@@ -68,7 +65,7 @@ public enum RawPath {
 
   /// The process's arguments byte-exact from the C `argv` (without the program name), each
   /// decoded with ``string(_:)``.
-  public static func processArguments() -> [String] {
+  package static func processArguments() -> [String] {
     (1..<Int(CommandLine.argc)).map { index in
       guard let pointer = CommandLine.unsafeArgv[index] else { return "" }
       var bytes: [UInt8] = []
