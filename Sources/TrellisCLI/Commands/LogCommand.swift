@@ -34,6 +34,9 @@ struct LogCommand: Command {
       .value("scene", valueName: "id", help: "With --with: the storyboard's scene (id, identifier, class or title)."),
     ])
 
+  /// The most blocks explained in one run.
+  static let maxBlocks = 500
+
   /// The largest log read: far beyond any console paste.
   static let maxLogSize = 16 << 20
 
@@ -85,8 +88,14 @@ struct LogCommand: Command {
     }
     let matched = try source.map { path in try SourceMatching.read(path, scene: scene, &context) }
     let log = ConflictLogReader.read(text: text, file: name)
-    let analyses = log.blocks.filter(\.isComplete).map { LogAnalysis.analyse($0, file: name) }
+    let complete = log.blocks.filter(\.isComplete)
+    // Each block costs a solve per listed constraint: a huge log is explained up to a bound.
+    let analyses = complete.prefix(Self.maxBlocks).map { LogAnalysis.analyse($0, file: name) }
     if !log.diagnostics.isEmpty { context.stderr += context.format(log.diagnostics) }
+    if complete.count > Self.maxBlocks {
+      context.stderr += "\(name): \(complete.count) blocks read; the first \(Self.maxBlocks) are explained. "
+      context.stderr += "Cut the log to the blocks you want explained.\n"
+    }
     switch format {
     case "json":
       let report = LogReport.json(log, analyses)
@@ -106,10 +115,8 @@ struct LogCommand: Command {
       let report = LogReport.text(log, analyses, diagram: options)
       context.stdout += matched.map { LogReport.withSource(report, log, analyses, $0, json: false) } ?? report
     }
-    if log.blocks.isEmpty {
-      context.stderr += "\(name): no conflict block ('Unable to simultaneously satisfy constraints.') found.\n"
-      return 1
-    }
+    // The reader has said so, with what to paste (`log-no-conflict`).
+    if log.blocks.isEmpty { return 1 }
     return log.diagnostics.contains { $0.severity == .error } || log.blocks.contains { !$0.isComplete } ? 1 : 0
   }
 }

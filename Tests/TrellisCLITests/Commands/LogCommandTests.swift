@@ -105,6 +105,20 @@ final class LogCommandTests: XCTestCase {
     XCTAssertTrue(run.stdout.contains("pattern: hidden-arranged-view:"), run.stdout)
   }
 
+  /// A log of 501 blocks (folding-cell's two heights, 003, repeated) is read whole and
+  /// explained up to the bound, saying so.
+  func testAHugeLogIsExplainedUpToTheBound() throws {
+    let block = try String(
+      contentsOf: Self.logs.appendingPathComponent("003-folding-cell-two-heights.log"), encoding: .utf8)
+    let file = FileManager.default.temporaryDirectory.appendingPathComponent("trellis-many-\(getpid()).log")
+    try String(repeating: block, count: 501).write(to: file, atomically: true, encoding: .utf8)
+    defer { try? FileManager.default.removeItem(at: file) }
+    let run = realTrellis(["log", file.path])
+    XCTAssertEqual(run.status, 0, run.stderr)
+    XCTAssertTrue(run.stderr.contains("501 blocks read; the first 500 are explained."), run.stderr)
+    XCTAssertTrue(run.stdout.contains("conflict 500 of 500 at"), String(run.stdout.suffix(300)))
+  }
+
   func testAMissingFileAndAFileWithoutBlocks() throws {
     let missing = realTrellis(["log", "/nonexistent/console.txt"])
     XCTAssertEqual(missing.status, 1)
