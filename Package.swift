@@ -98,6 +98,7 @@ let package = Package(
         "TrellisCLI", "TrellisModel", "TrellisLayout", "TrellisJSON", "TrellisRender", "TrellisSupport", "TrellisText",
         "TrellisTestSupport",
       ], swiftSettings: settings),
+    .testTarget(name: "TrellisSupportTests", dependencies: ["TrellisSupport"], swiftSettings: settings),
     .testTarget(
       name: "TrellisRenderTests",
       dependencies: [
