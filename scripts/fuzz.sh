@@ -3,7 +3,7 @@
 #
 #   scripts/fuzz.sh [--ci] [--seconds N | --runs N] [--timeout N] [--seed N] [--build-only] [harness…]
 #
-# Harnesses: solver json constraint-text vfl layout font import (default: all, in that order).
+# Harnesses: solver json constraint-text vfl layout font import log (default: all, in that order).
 #   --seconds N   fuzz each harness for N seconds (default 60; not with --ci)
 #   --runs N      fuzz each harness for N executions instead (a fixed count, not a time)
 #   --ci          what CI runs: a fixed search, not a timed one. Each harness runs a fixed number
@@ -33,7 +33,7 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 ROOT=$(pwd)
 SCRATCH="$ROOT/.build-fuzz"
-ALL=(solver json constraint-text vfl layout font import)
+ALL=(solver json constraint-text vfl layout font import log)
 
 # The comment at the top, up to the note about how the script is read.
 usage() { awk 'NR > 1 && /^# The whole script/ { exit } NR > 1' "$0" | sed 's/^# \{0,1\}//'; }
@@ -95,6 +95,7 @@ ci_runs() {
     layout) echo 900 ;;
     font) echo 20000 ;;
     import) echo 850 ;;
+    log) echo 5000 ;;
   esac
 }
 
@@ -119,6 +120,7 @@ harness_file() {
     layout) echo Fuzz/FuzzLayout.swift ;;
     font) echo Fuzz/FuzzFont.swift ;;
     import) echo Fuzz/FuzzImport.swift ;;
+    log) echo Fuzz/FuzzLog.swift ;;
   esac
 }
 max_len() {
@@ -129,6 +131,7 @@ max_len() {
     layout) echo 16384 ;;
     font) echo 4096 ;;
     import) echo 16384 ;;
+    log) echo 8192 ;;
   esac
 }
 dictionary() {
@@ -138,6 +141,7 @@ dictionary() {
     vfl) echo Fuzz/dict/vfl.dict ;;
     font) echo Fuzz/dict/font.dict ;;
     import) echo Fuzz/dict/ib.dict ;;
+    log) echo Fuzz/dict/log.dict ;;
     *) echo "" ;;
   esac
 }
@@ -175,6 +179,7 @@ text_sources=$(find Sources/TrellisText -name '*.swift' | LC_ALL=C sort)
 support_sources=$(find Fuzz/Support -name '*.swift' | LC_ALL=C sort)
 package_support_sources=$(find Sources/TrellisSupport -name '*.swift' | LC_ALL=C sort)
 import_sources=$(find Sources/TrellisImport -name '*.swift' | LC_ALL=C sort)
+log_sources=$(find Sources/TrellisLog -name '*.swift' | LC_ALL=C sort)
 
 # build_module NAME "SOURCES" ["DEPENDENCIES' SOURCES"]: the module NAME compiled once from
 # SOURCES into an instrumented object and a module the harnesses import (with the modules built
@@ -233,6 +238,19 @@ build() {
     echo "== building fuzz-$name"
     # shellcheck disable=SC2086
     swiftc "${FLAGS[@]}" -module-name TrellisText $text_sources "$file" -o "$out"
+  elif [ "$name" = log ]; then
+    # The log harness joins the TrellisLog module, over TrellisSupport, TrellisText and
+    # TrellisModel (the reader and the document builder need no solver).
+    build_support_module
+    build_text_module
+    build_model_module
+    # shellcheck disable=SC2086
+    stamp=$(stamp_of $package_support_sources $text_sources $model_sources $log_sources "$file")
+    up_to_date "$out" "$stamp" && return 0
+    echo "== building fuzz-$name"
+    # shellcheck disable=SC2086
+    swiftc "${FLAGS[@]}" -module-name TrellisLog -I "$SCRATCH/modules" $log_sources "$file" \
+      "$SCRATCH/obj/TrellisSupport.o" "$SCRATCH/obj/TrellisText.o" "$SCRATCH/obj/TrellisModel.o" -o "$out"
   elif [ "$name" = import ]; then
     build_linked_modules
     # shellcheck disable=SC2086

@@ -341,19 +341,27 @@ private struct BlockReader {
 
   /// Reads the description; when that fails and the paste wrapped it, tries again with the
   /// line breaks joined without a space (a wrap inside an address or a word).
-  private func parse(_ entry: Entry, trailingText: Bool = false) -> Result<ParsedDescription, DescriptionError> {
+  /// The description read, with the text it was read from (the entry, or the entry joined
+  /// without its line breaks).
+  private func parse(_ entry: Entry, trailingText: Bool = false) -> Result<
+    (ParsedDescription, LocatedText), DescriptionError
+  > {
     let first = ConstraintDescriptionParser.parse(entry.text, trailingText: trailingText)
-    guard case .failure = first, !entry.wraps.isEmpty else { return first }
-    var joined = LocatedText()
-    let wraps = Set(entry.wraps)
-    for index in 0..<entry.text.count where !wraps.contains(index) {
-      joined.append(entry.text.scalars[index], at: entry.text.positions[index])
+    switch first {
+    case .success(let parsed): return .success((parsed, entry.text))
+    case .failure(let error):
+      guard !entry.wraps.isEmpty else { return .failure(error) }
+      var joined = LocatedText()
+      let wraps = Set(entry.wraps)
+      for index in 0..<entry.text.count where !wraps.contains(index) {
+        joined.append(entry.text.scalars[index], at: entry.text.positions[index])
+      }
+      joined.end = entry.text.end
+      if case .success(let parsed) = ConstraintDescriptionParser.parse(joined, trailingText: trailingText) {
+        return .success((parsed, joined))
+      }
+      return .failure(error)
     }
-    joined.end = entry.text.end
-    if case .success(let parsed) = ConstraintDescriptionParser.parse(joined, trailingText: trailingText) {
-      return .success(parsed)
-    }
-    return first
   }
 
   private func unreadable(_ error: DescriptionError, in entry: Entry, what: String) {
@@ -425,8 +433,8 @@ private struct BlockReader {
       guard let entry else { continue }
       if let address = Self.address(of: entry.text) { listedAddresses.insert(address) }
       switch parse(entry) {
-      case .success(let parsed):
-        if let constraint = builder.constraint(parsed, entry: entry.text, listIndex: listIndex) {
+      case .success(let (parsed, read)):
+        if let constraint = builder.constraint(parsed, entry: read, listIndex: listIndex) {
           block.constraints.append(constraint)
         } else {
           block.isComplete = false
@@ -467,8 +475,8 @@ private struct BlockReader {
         let address = Self.address(of: entry.text)
         // A paste that lost its line breaks runs on after the breaking line's '>'.
         switch parse(entry, trailingText: true) {
-        case .success(let parsed):
-          block.breakingLine = builder.constraint(parsed, entry: entry.text, listIndex: -1)
+        case .success(let (parsed, read)):
+          block.breakingLine = builder.constraint(parsed, entry: read, listIndex: -1)
         case .failure(let error):
           unreadable(error, in: entry, what: "the breaking line's constraint")
         }

@@ -216,6 +216,8 @@ final class ConflictLogReaderTests: XCTestCase {
     XCTAssertEqual(block.constraints[0].first.attribute, .left)
     XCTAssertEqual(block.constraints[0].constant, 129)
     XCTAssertEqual(block.constraints[1].first.item, block.constraints[0].first.item)
+    // The text is the one read: joined without the break that split the address.
+    XCTAssertEqual(block.constraints[1].text, "<NSLayoutConstraint:0x7a20 H:[UILabel:0x7b20'Label'(100)]>")
     XCTAssertEqual(block.broken, 1)
   }
 

@@ -130,8 +130,8 @@ final class PasteFormsTests: XCTestCase {
     XCTAssertEqual(block.constraints[2].madeBy, .appleViews)
   }
 
-  /// Random cuts, splices and changed characters of the fixture logs (and of this file's own
-  /// blocks when the corpus is absent): the reader returns, every diagnostic is located inside
+  /// Random cuts, splices and changed characters of the fixture logs, the fuzzing seeds and
+  /// this file's own blocks: the reader returns, every diagnostic is located inside
   /// the text, and every block's indices are in range. A fixed seed keeps it reproducible.
   func testNoInputCrashesOrEscapesItsText() throws {
     var texts: [String] = []
@@ -144,6 +144,16 @@ final class PasteFormsTests: XCTestCase {
       }
     }
     texts.append(ConflictLogReaderTests.iOSBlock)
+    // The libFuzzer harness's seeds and findings (Fuzz/corpus/log), bytes as the harness reads them.
+    let seeds = LogCorpusTests.folder.deletingLastPathComponent().deletingLastPathComponent()
+      .deletingLastPathComponent().appendingPathComponent("Fuzz/corpus/log")
+    let seedNames = (try? FileManager.default.contentsOfDirectory(atPath: seeds.path)) ?? []
+    XCTAssertGreaterThanOrEqual(seedNames.count, 5, "the log harness's seeds are missing")
+    for name in seedNames.sorted() {
+      if let data = FileManager.default.contents(atPath: seeds.appendingPathComponent(name).path) {
+        texts.append(String(decoding: data, as: UTF8.self))
+      }
+    }
     var random = SplitMix(seed: 0x5EED_1095)
     let pieces: [String] = [
       "<", ">", "\"", "'", "(", ")", "[", "]", "\\", "\\U", ":0x", "==", "-(", "|", "\n", "\r", "\t", "*", "é", "@",
