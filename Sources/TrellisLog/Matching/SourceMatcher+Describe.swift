@@ -117,7 +117,9 @@ extension MatchContext {
       let names = anchors.indices.filter { unique[$0] < 0 }.map { block.items[anchors[$0]].displayName }
       return ConstraintSourceMatch(
         index: index,
-        outcome: .unmatched("made by \(what); \(names.joined(separator: " and ")) has no unique match in the source"))
+        outcome: .unmatched(
+          "made by \(what); \(names.joined(separator: " and ")) \(names.count == 1 ? "has" : "have") no unique match "
+            + "in the source"))
     }
     switch constraint.madeBy {
     case .appleViews: return made("Apple's own views (not in the source)", nil)
@@ -143,6 +145,17 @@ extension MatchContext {
             index: index, outcome: .madeBy("stack '\(nodes[only].id)'", nodes[only].location),
             evidence: ["whichever of its views' candidates it is"])
         }
+      }
+      // A view the source does not hold (arranged in code): the stack that is named, or the
+      // stack of the arranged view that matched.
+      let known = unique.compactMap { viewOf($0) }
+      if unique.contains(where: { $0 < 0 }),
+        let stack = known.first(where: { nodes[$0].kind == .stack })
+          ?? known.compactMap({ parentOf[$0] }).first(where: { nodes[$0].kind == .stack })
+      {
+        return ConstraintSourceMatch(
+          index: index, outcome: .madeBy("stack '\(nodes[stack].id)'", nodes[stack].location),
+          evidence: ["its other view is not in the source (arranged in code?)"])
       }
       if unique.contains(where: { $0 < 0 }) { return notFound("a stack view") }
       return ConstraintSourceMatch(

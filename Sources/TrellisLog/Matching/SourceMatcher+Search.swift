@@ -3,7 +3,7 @@ import TrellisModel
 /// One group of items the log's constraints connect, in the order the search assigns them.
 struct ComponentSearch {
   var order: [Int]
-  /// Per position: the candidates (target, score), best first, then "no match" (-1, 0).
+  /// Per position: "no match" (-1, 0), then the candidates (target, score), best first.
   var domains: [[(target: Int, score: Double)]]
   /// Per position: the factors whose items are all assigned once this position is.
   var factorsAt: [[Int]]
@@ -107,7 +107,9 @@ extension MatchContext {
     for item in order {
       var list: [(target: Int, score: Double)] = candidates[item].map { ($0.target, $0.score) }
       list.sort { a, b in a.score > b.score || (a.score == b.score && a.target < b.target) }
-      list.append((-1, 0))
+      // "No match" first: of equal totals the search keeps the first found, so a candidate
+      // must gain something over leaving the item unmatched.
+      list.insert((-1, 0), at: 0)
       domains.append(list)
     }
     var bound = [Double](repeating: 0, count: order.count + 1)

@@ -34,8 +34,9 @@ enum MatchScore {
   static let truncatedText = 8.0
   /// A guide's printed identifier is the document guide's id.
   static let guideName = 10.0
-  /// The printed text differs from the view's text (the app may set it at run time).
-  static let textDiffers = -3.0
+  /// The printed text differs from the view's text (the app may set it at run time): with the
+  /// class it takes an app's constraint found in the source, or two of a stack's, to outweigh.
+  static let textDiffers = -4.0
   /// The class is the one the view's kind stands for.
   static let kind = 1.0
   /// The root's safe-area guide, the one constraints name unless they say otherwise.
@@ -52,7 +53,9 @@ enum MatchScore {
   static let stack = 3.0
   /// A hidden arranged view for `UISV-hiding`.
   static let hidden = 1.0
-  /// The first or last arranged view for a `UISV-canvas-connection` along the stack's axis.
+  /// The first or last visible arranged view for a `UISV-canvas-connection` along the
+  /// stack's axis (another arranged view there scores nothing: UIKit ties only those two; so does
+  /// a `UISV-spacing` between views that are not consecutive in that order).
   static let canvasEnd = 2.0
   /// A margins or safe-area guide constraint between a view and its own guide.
   static let guideOwner = 4.0
@@ -87,10 +90,9 @@ struct Factor {
     case spec([TargetPair: SpecCell])
     /// `parent` is the superview of `child` (indices into `items`: 1 is the superview).
     case superview
-    /// A stack's constraint; `canvas` holds the two anchors' attributes of a
-    /// `UISV-canvas-connection`, which ties the stack's edge along its axis to its first or
-    /// last arranged view.
-    case stack(hidingCheck: Bool, canvas: [LogAttribute])
+    /// A stack's constraint, with its identifier and its anchors' attributes (which side of a
+    /// `UISV-canvas-connection` or `UISV-spacing` each item is on).
+    case stack(identifier: String, attributes: [LogAttribute])
     /// items[0] is the guide, items[1] the view that owns it.
     case marginsOwner, safeAreaOwner
     /// items[0] is `_UILayoutGuide`, items[1] the root.
@@ -382,14 +384,12 @@ extension MatchContext {
       case .stack(let identifier):
         let items = [first] + (second.map { [$0] } ?? [])
         let hiding = identifier == "UISV-hiding"
-        let canvas =
-          identifier == "UISV-canvas-connection" && items.count == 2
-          ? [constraint.first.attribute, constraint.second?.attribute ?? constraint.first.attribute] : []
+        let canvas = identifier == "UISV-canvas-connection" && items.count == 2
+        let attributes = [constraint.first.attribute] + (constraint.second.map { [$0.attribute] } ?? [])
         factors.append(
           Factor(
-            kind: .stack(hidingCheck: hiding, canvas: canvas), items: items, constraint: index,
-            maxScore: MatchScore.stack + (hiding ? MatchScore.hidden : 0) + (canvas.isEmpty ? 0 : MatchScore.canvasEnd)
-          ))
+            kind: .stack(identifier: identifier, attributes: attributes), items: items, constraint: index,
+            maxScore: MatchScore.stack + (hiding ? MatchScore.hidden : 0) + (canvas ? MatchScore.canvasEnd : 0)))
       case .marginsGuide, .safeArea:
         guard let second else { continue }
         let isMargins: Bool
@@ -557,25 +557,52 @@ extension MatchContext {
     return options.sorted().last
   }
 
-  /// Whether the arranged view of a `UISV-canvas-connection` is the stack's first visible (at
-  /// its top or leading edge along its axis) or last visible (bottom, trailing) arranged view.
-  func isCanvasEnd(stack: Int, _ assigned: [Int], _ attributes: [LogAttribute]) -> Bool {
+  /// For a `UISV-canvas-connection` along the stack's axis, whether its arranged view is the
+  /// stack's first visible (at its top or leading edge) or last visible (bottom, trailing)
+  /// arranged view, as UIStackView ties them (docs/stacks.md); `nil` across the axis.
+  func isCanvasEnd(stack: Int, _ assigned: [Int], _ attributes: [LogAttribute]) -> Bool? {
     guard let side = assigned.firstIndex(where: { viewOf($0) == stack }),
       let view = viewOf(assigned[1 - side]), parentOf[view] == stack
-    else { return false }
+    else { return nil }
     // The first and last *visible* arranged views (docs/stacks.md): visible in some size class.
     let all = nodes.indices.filter { parentOf[$0] == stack }
     let visible = all.filter { !nodes[$0].hidden.base || nodes[$0].hidden.variations.contains { !$0.value } }
     let arranged = visible.isEmpty ? all : visible
-    guard let properties = nodes[stack].stack else { return false }
+    guard let properties = nodes[stack].stack else { return nil }
     let axes = Set([properties.axis.base] + properties.axis.variations.map(\.value))
     switch attributes[side] {
-    case .top: return axes.contains(.vertical) && arranged.first == view
-    case .bottom: return axes.contains(.vertical) && arranged.last == view
-    case .leading, .left: return axes.contains(.horizontal) && arranged.first == view
-    case .trailing, .right: return axes.contains(.horizontal) && arranged.last == view
-    default: return false
+    case .top where axes.contains(.vertical): return arranged.first == view
+    case .bottom where axes.contains(.vertical): return arranged.last == view
+    case .leading where axes.contains(.horizontal), .left where axes.contains(.horizontal):
+      return arranged.first == view
+    case .trailing where axes.contains(.horizontal), .right where axes.contains(.horizontal):
+      return arranged.last == view
+    default: return nil
     }
+  }
+
+  /// For a `UISV-spacing` (`next.start == previous.end + s`), whether its two views follow each
+  /// other in that order among the stack's arranged views, hidden ones included (docs/stacks.md);
+  /// `nil` when the attributes do not say which is which.
+  func isConsecutive(_ assigned: [Int], _ attributes: [LogAttribute]) -> Bool? {
+    guard assigned.count == 2, attributes.count == 2, let a = viewOf(assigned[0]), let b = viewOf(assigned[1]) else {
+      return nil
+    }
+    let starts: Set<LogAttribute> = [.leading, .left, .top]
+    let ends: Set<LogAttribute> = [.trailing, .right, .bottom]
+    let next: Int
+    let previous: Int
+    if starts.contains(attributes[0]) && ends.contains(attributes[1]) {
+      (next, previous) = (a, b)
+    } else if starts.contains(attributes[1]) && ends.contains(attributes[0]) {
+      (next, previous) = (b, a)
+    } else {
+      return nil
+    }
+    guard let parent = parentOf[next], parentOf[previous] == parent else { return false }
+    let arranged = nodes.indices.filter { parentOf[$0] == parent }
+    guard let position = arranged.firstIndex(of: previous) else { return false }
+    return position + 1 < arranged.count && arranged[position + 1] == next
   }
 
   func score(_ factor: Factor, _ assigned: [Int]) -> Double {
@@ -585,14 +612,28 @@ extension MatchContext {
       return table[key]?.score ?? 0
     case .superview:
       return isParent(assigned[1], of: assigned[0]) ? MatchScore.superview : 0
-    case .stack(let hidingCheck, let canvas):
+    case .stack(let identifier, let attributes):
       guard let stack = stack(of: assigned) else { return 0 }
       var value = MatchScore.stack
-      if hidingCheck, let view = viewOf(assigned[0]) {
-        let hidden = nodes[view].hidden
-        if hidden.base || hidden.variations.contains(where: \.value) { value += MatchScore.hidden }
+      switch identifier {
+      case "UISV-hiding":
+        if let view = viewOf(assigned[0]) {
+          let hidden = nodes[view].hidden
+          if hidden.base || hidden.variations.contains(where: \.value) { value += MatchScore.hidden }
+        }
+      case "UISV-canvas-connection" where attributes.count == 2:
+        // The stack itself and one of its arranged views (not two views of an outer stack);
+        // along the axis only the first and last visible views are tied: any other contradicts.
+        guard assigned.contains(where: { viewOf($0) == stack }) else { return 0 }
+        switch isCanvasEnd(stack: stack, assigned, attributes) {
+        case true?: value += MatchScore.canvasEnd
+        case false?: return 0
+        case nil: break
+        }
+      case "UISV-spacing":
+        if isConsecutive(assigned, attributes) == false { return 0 }
+      default: break
       }
-      if canvas.count == 2, isCanvasEnd(stack: stack, assigned, canvas) { value += MatchScore.canvasEnd }
       return value
     case .marginsOwner, .safeAreaOwner:
       guard assigned[0] >= 0, let owner = viewOf(assigned[1]) else { return 0 }

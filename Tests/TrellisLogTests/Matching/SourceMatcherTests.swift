@@ -152,6 +152,32 @@ final class SourceMatcherTests: XCTestCase {
       match.constraints.map(\.outcome), [.madeBy("stack 'bar'", at(3, 7)), .madeBy("stack 'bar'", at(3, 7))])
   }
 
+  /// A row stack `row` holds 'Field' then `edit`; the app appended a label 'Optional' in code.
+  /// The log's plain view is `edit` (the source pins its trailing edge to the row's) and its stack
+  /// `row`. 'Optional' is no match: the only label, 'Field', has another text (−4, class +1), comes
+  /// before `edit` where the spacing needs one right after it, and is not the row's last view
+  /// where the canvas connection needs it (both count nothing then). Both stack constraints are
+  /// still the row's.
+  func testAViewArrangedInCodeIsNoMatch() throws {
+    let block = try block([
+      "<NSLayoutConstraint:0xe1 H:[UIView:0x7e61]-(0)-|   (active, names: '|':UIStackView:0x7e60 )>",
+      "<NSLayoutConstraint:0xe2 'UISV-spacing' H:[UIView:0x7e61]-(10)-[UILabel:0x7e62'Optional']   (active)>",
+      "<NSLayoutConstraint:0xe3 'UISV-canvas-connection' H:[UILabel:0x7e62'Optional']-(0)-|   (active, names: '|':UIStackView:0x7e60 )>",
+    ])
+    var row = view(
+      "row", .stack, line: 3, children: [view("field", .label, text: "Field", line: 4), view("edit", .view, line: 5)])
+    row.stack?.spacing = Varying(10)
+    let source = document([row], [spec("editTrailing", "row", .trailing, .equal, "edit", line: 10)])
+    let match = SourceMatcher.match(block, to: source)
+    XCTAssertEqual(match.items.map(\.outcome), [.matched(.view("edit")), .matched(.view("row")), .unmatched])
+    XCTAssertEqual(
+      match.constraints.map(\.outcome),
+      [
+        .matched(SourceConstraintReference(id: "editTrailing", location: at(10))),
+        .madeBy("stack 'row'", at(3, 7)), .madeBy("stack 'row'", at(3, 7)),
+      ])
+  }
+
   /// The log pins 'Title' 16 below the root's top; the source's `titleTop` says 20: no match,
   /// and the difference is named. The label itself still matches, by its text.
   func testAConstantThatDiffersIsNoMatch() throws {
