@@ -161,7 +161,7 @@ package enum ConflictLogReader {
       if s[k] == "(" || s[k] == "[" {
         var j = k + 1
         while j < end && (s[j].isLogSpaceOrNewline || s[j] == "*") { j += 1 }
-        if j + 1 < end && (s[j] == "<" || (s[j] == "\"" && s[j + 1] == "<")) { return k }
+        if j + 1 < end && (s[j] == "<" || (s[j].isDoubleQuote && s[j + 1] == "<")) { return k }
       }
       k -= 1
     }
@@ -211,7 +211,7 @@ private struct BlockReader {
     return s[k + 1].isLetter || s[k + 1] == "_"
   }
 
-  private func isQuotedEntryStart(_ k: Int) -> Bool { k < limit && s[k] == "\"" && isEntryStart(k + 1) }
+  private func isQuotedEntryStart(_ k: Int) -> Bool { k < limit && s[k].isDoubleQuote && isEntryStart(k + 1) }
 
   /// The list's `(`: the first one followed by an entry or `)`, before the breaking line;
   /// else the first entry when the paste lost the `(`.
@@ -239,7 +239,7 @@ private struct BlockReader {
     var k = start + 1
     while k < limit {
       let c = s[k]
-      if c == "\"" {
+      if c.isDoubleQuote {
         out.end = stream.position(k)
         return (Entry(text: out, wraps: wraps, start: start + 1), k + 1)
       }
@@ -312,7 +312,7 @@ private struct BlockReader {
       if c == ">" {
         var j = k + 1
         while j < limit && s[j].isLogSpace { j += 1 }
-        if j >= limit || s[j] == "\n" || s[j] == "," || s[j] == ")" || s[j] == "]" || s[j] == "\"" || s[j] == "*"
+        if j >= limit || s[j] == "\n" || s[j] == "," || s[j] == ")" || s[j] == "]" || s[j].isDoubleQuote || s[j] == "*"
           || (s[j] == "." && (j + 1 >= limit || s[j + 1].isLogSpaceOrNewline))
         {
           out.append(c, at: stream.position(k))
@@ -341,27 +341,60 @@ private struct BlockReader {
 
   /// Reads the description; when that fails and the paste wrapped it, tries again with the
   /// line breaks joined without a space (a wrap inside an address or a word).
-  /// The description read, with the text it was read from (the entry, or the entry joined
-  /// without its line breaks).
+  /// The description read, with the text it was read from: the entry; else the entry joined
+  /// without the paste's line breaks; else either with a web page's typography undone (curly
+  /// quotes, dashes and ellipses that a blog made of `'`, `"`, `--`, `---` and `...`).
   private func parse(_ entry: Entry, trailingText: Bool = false) -> Result<
     (ParsedDescription, LocatedText), DescriptionError
   > {
     let first = ConstraintDescriptionParser.parse(entry.text, trailingText: trailingText)
-    switch first {
-    case .success(let parsed): return .success((parsed, entry.text))
-    case .failure(let error):
-      guard !entry.wraps.isEmpty else { return .failure(error) }
+    guard case .failure(let error) = first else {
+      if case .success(let parsed) = first { return .success((parsed, entry.text)) }
+      return .failure(DescriptionError(message: "unreadable description", index: 0))
+    }
+    var candidates: [LocatedText] = []
+    if !entry.wraps.isEmpty {
       var joined = LocatedText()
       let wraps = Set(entry.wraps)
       for index in 0..<entry.text.count where !wraps.contains(index) {
         joined.append(entry.text.scalars[index], at: entry.text.positions[index])
       }
       joined.end = entry.text.end
-      if case .success(let parsed) = ConstraintDescriptionParser.parse(joined, trailingText: trailingText) {
-        return .success((parsed, joined))
-      }
-      return .failure(error)
+      candidates.append(joined)
     }
+    for text in [entry.text] + candidates {
+      if let plain = Self.undoingTypography(text) { candidates.append(plain) }
+    }
+    for text in candidates {
+      if case .success(let parsed) = ConstraintDescriptionParser.parse(text, trailingText: trailingText) {
+        return .success((parsed, text))
+      }
+    }
+    return .failure(error)
+  }
+
+  /// The text with curly quotes, en and em dashes and the ellipsis made plain again; `nil` when
+  /// it has none.
+  static func undoingTypography(_ text: LocatedText) -> LocatedText? {
+    var out = LocatedText()
+    var changed = false
+    for (scalar, position) in zip(text.scalars, text.positions) {
+      let plain: String
+      switch scalar {
+      case "\u{2018}", "\u{2019}": plain = "'"
+      case "\u{201C}", "\u{201D}": plain = "\""
+      case "\u{2013}": plain = "--"
+      case "\u{2014}": plain = "---"
+      case "\u{2026}": plain = "..."
+      default:
+        out.append(scalar, at: position)
+        continue
+      }
+      changed = true
+      for replacement in plain.unicodeScalars { out.append(replacement, at: position) }
+    }
+    out.end = text.end
+    return changed ? out : nil
   }
 
   private func unreadable(_ error: DescriptionError, in entry: Entry, what: String) {

@@ -86,6 +86,8 @@ extension Unicode.Scalar {
   var isDigit: Bool { self >= "0" && self <= "9" }
   var isHexDigit: Bool { isDigit || (self >= "a" && self <= "f") || (self >= "A" && self <= "F") }
   var isLetter: Bool { (self >= "a" && self <= "z") || (self >= "A" && self <= "Z") }
+  /// `"`, or a curly double quote a web page put in its place.
+  var isDoubleQuote: Bool { self == "\"" || self == "\u{201C}" || self == "\u{201D}" }
   /// Letters, digits, `_` and `$` (Swift's mangled and Objective-C class names use them).
   var isIdentifierPart: Bool { isLetter || isDigit || self == "_" || self == "$" }
 }
@@ -126,6 +128,12 @@ enum LogStream {
             continue
           }
         }
+        // A web page's HTML entities (`&lt;`, `&gt;`, `&quot;`, `&#39;`, …), which a console never prints.
+        if line[index] == "&", let (scalar, length) = htmlEntity(line, at: index) {
+          out.append(scalar, at: LogPosition(line: lineNumber, column: index + 1, offset: lineOffsets[index]))
+          index += length
+          continue
+        }
         out.append(line[index], at: LogPosition(line: lineNumber, column: index + 1, offset: lineOffsets[index]))
         index += 1
       }
@@ -153,6 +161,28 @@ enum LogStream {
     if !line.isEmpty { flush(endOffset: offset) }
     out.end = LogPosition(line: lineNumber, column: 1, offset: offset)
     return out
+  }
+
+  /// The character an HTML entity at `start` stands for, and the entity's length.
+  static func htmlEntity(_ line: [Unicode.Scalar], at start: Int) -> (Unicode.Scalar, Int)? {
+    var end = start + 1
+    while end < line.count && end - start <= 9 && line[end] != ";" { end += 1 }
+    guard end < line.count, line[end] == ";" else { return nil }
+    var body = String.UnicodeScalarView()
+    body.append(contentsOf: line[(start + 1)..<end])
+    let name = String(body)
+    let named: [String: Unicode.Scalar] = [
+      "lt": "<", "gt": ">", "quot": "\"", "amp": "&", "apos": "'", "nbsp": " ",
+    ]
+    if let scalar = named[name] { return (scalar, end - start + 1) }
+    if name.hasPrefix("#") {
+      let digits = name.dropFirst()
+      let value = digits.hasPrefix("x") || digits.hasPrefix("X") ? UInt32(digits.dropFirst(), radix: 16) : UInt32(digits)
+      if let value, let scalar = Unicode.Scalar(value), scalar != "\n", scalar != "\r" {
+        return (scalar, end - start + 1)
+      }
+    }
+    return nil
   }
 
   /// Where the console's own text starts in a line; the line's length for a code fence (the

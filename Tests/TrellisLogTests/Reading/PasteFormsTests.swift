@@ -25,6 +25,46 @@ final class PasteFormsTests: XCTestCase {
     XCTAssertEqual(lineColumn(block.constraints[0].location), [3, 10])
   }
 
+  func testAWebPagesEntitiesAndTypography() throws {
+    // A page that escaped the block as HTML.
+    let escaped = """
+      Unable to simultaneously satisfy constraints.
+      (
+          &quot;&lt;NSLayoutConstraint:0x11 UILabel:0x7a01&#39;Hi&#39;.height == 10   (active)&gt;&quot;,
+          &quot;&lt;NSLayoutConstraint:0x12 UILabel:0x7a01.height == 20   (active)&gt;&quot;
+      )
+      Will attempt to recover by breaking constraint
+      &lt;NSLayoutConstraint:0x12 UILabel:0x7a01.height == 20   (active)&gt;
+      """
+    let html = ConflictLogReader.read(text: escaped, file: "page.html")
+    XCTAssertEqual(html.diagnostics, [])
+    let block = try XCTUnwrap(html.blocks.first)
+    XCTAssertEqual(block.items.first?.text, "Hi")
+    XCTAssertEqual(block.constraints.map(\.constant), [10, 20])
+    XCTAssertEqual(block.broken, 1)
+    // '&lt;' is at column 11: four spaces and '&quot;' before it.
+    XCTAssertEqual(lineColumn(block.constraints[0].location), [3, 11])
+    // A blog that made quotes curly, '--' an en dash, '---' an em dash and '...' an ellipsis.
+    let typographic = """
+      Unable to simultaneously satisfy constraints.
+      (
+          \u{201C}<NSAutoresizingMaskLayoutConstraint:0x21 h=\u{2013}& v=\u{2014} UIView:0x7b01.height == 0   (active)>\u{201D},
+          \u{201C}<NSLayoutConstraint:0x22 V:|-(8)-[UILabel:0x7b02\u{2019}Lorem ipsum\u{2026}\u{2019}]   (active, names: \u{2019}|\u{2019}:UIView:0x7b01 )>\u{201D}
+      )
+      Will attempt to recover by breaking constraint
+      <NSLayoutConstraint:0x22 V:|-(8)-[UILabel:0x7b02\u{2019}Lorem ipsum\u{2026}\u{2019}]   (active, names: \u{2019}|\u{2019}:UIView:0x7b01 )>
+      """
+    let blog = ConflictLogReader.read(text: typographic, file: "blog.html")
+    XCTAssertEqual(blog.diagnostics, [])
+    let second = try XCTUnwrap(blog.blocks.first)
+    XCTAssertEqual(second.constraints[0].horizontalMask, "--&")
+    XCTAssertEqual(second.constraints[0].verticalMask, "---")
+    XCTAssertEqual(second.items[1].text, "Lorem ipsum")
+    XCTAssertTrue(second.items[1].isTextTruncated)
+    XCTAssertEqual(second.constraints[1].second?.item, 0)
+    XCTAssertEqual(second.broken, 1)
+  }
+
   func testAListInSquareBracketsWithoutQuotes() throws {
     let text = """
       Unable to simultaneously satisfy constraints.
