@@ -58,6 +58,10 @@ struct LogCommand: Command {
     source = arguments.value("with")
     scene = arguments.value("scene")
     if scene != nil && source == nil { throw UsageError("'--scene' is only used with '--with <source>'.") }
+    if let source, scene != nil, !InterfaceBuilderFiles.isInterfaceBuilder(source) {
+      throw UsageError(
+        "'--scene' picks a scene of a .storyboard or .xib; '\(source)' is a layout file with one view tree.")
+    }
     if source != nil && format == "svg" {
       throw UsageError("'--with' adds to the text and JSON reports; '--format svg' draws one block without it.")
     }
