@@ -6,8 +6,12 @@ import TrellisSupport
 /// comparison of two such texts: what `trellis snapshot` writes and checks.
 ///
 /// ```
-/// # trellis snapshot 1
+/// # trellis snapshot 2
 /// # Layouts/concentration.json: frames in root coordinates (x y width height), per environment
+///
+/// == layout
+/// view	cardGrid		kind="stack"	axis="horizontal"	spacing=8
+/// constraint	constraint#1	cardGrid.top == safeArea.top	constant=8	priority=1000
 ///
 /// == iPhone 8 portrait full (375x667, wC hR) ok
 /// root 0 0 375 667
@@ -18,9 +22,16 @@ import TrellisSupport
 /// One block per environment, in the matrix's order; one line per view in document order, its
 /// numbers printed short (to a thousandth of a point); `hidden` for a view hidden itself,
 /// `inherited` inside a hidden one. The block's header ends with the environment's status.
+/// Format 2 adds the `== layout` block: the layout's views and constraints as the snapshot was
+/// taken (one tab-separated line each, opaque here), so that a check can name what changed in
+/// the layout as well as what moved. Format 1 (without it) is still read.
 package enum FrameSnapshot {
   /// The first line of every snapshot; a later format changes the number.
-  package static let formatLine = "# trellis snapshot 1"
+  package static let formatLine = "# trellis snapshot 2"
+  /// The first lines this reader accepts.
+  static let readableFormatLines = ["# trellis snapshot 1", formatLine]
+  /// The header of the layout block.
+  static let layoutHeader = "== layout"
 
   /// One environment's block.
   package struct Block: Equatable, Sendable {
@@ -59,9 +70,11 @@ package enum FrameSnapshot {
       })
   }
 
-  /// The snapshot text of `blocks` for the layout `source`.
-  package static func render(_ blocks: [Block], source: String) -> String {
+  /// The snapshot text of `blocks` for the layout `source`, with the layout's record (`layout`,
+  /// one line per view or constraint) when given.
+  package static func render(_ blocks: [Block], source: String, layout: [String] = []) -> String {
     var out = formatLine + "\n# \(source): frames in root coordinates (x y width height), per environment\n"
+    if !layout.isEmpty { out += "\n\(layoutHeader)\n" + layout.map { $0 + "\n" }.joined() }
     for block in blocks {
       out += "\n== \(block.name) \(block.status)\n"
       for line in block.lines { out += "\(line.id) \(line.values)\n" }
@@ -77,14 +90,30 @@ package enum FrameSnapshot {
 
   /// The blocks of a snapshot text.
   package static func parse(_ text: String) -> Result<[Block], ParseError> {
+    parseWithLayout(text).map(\.blocks)
+  }
+
+  /// The blocks of a snapshot text and its layout record (empty for format 1).
+  package static func parseWithLayout(_ text: String) -> Result<(blocks: [Block], layout: [String]), ParseError> {
     var blocks: [Block] = []
+    var layout: [String] = []
+    var inLayout = false
     let lines = text.split(separator: "\n", omittingEmptySubsequences: false)
-    guard lines.first.map(String.init) == formatLine else {
+    guard let first = lines.first.map(String.init), readableFormatLines.contains(first) else {
       return .failure(ParseError(line: 1, message: "not a Trellis snapshot: the first line must be '\(formatLine)'"))
     }
     for (offset, raw) in lines.enumerated().dropFirst() {
       let line = String(raw)
       if line.isEmpty || line.hasPrefix("#") { continue }
+      if line == layoutHeader, blocks.isEmpty, first != readableFormatLines[0] {
+        inLayout = true
+        continue
+      }
+      if inLayout, !line.hasPrefix("== ") {
+        layout.append(line)
+        continue
+      }
+      inLayout = false
       if line.hasPrefix("== ") {
         // `== name status`: the status is the last word(s) after the closing parenthesis.
         let body = line.dropFirst(3)
@@ -101,7 +130,7 @@ package enum FrameSnapshot {
       }
       blocks[blocks.count - 1].lines.append((String(line[..<space]), String(line[line.index(after: space)...])))
     }
-    return .success(blocks)
+    return .success((blocks, layout))
   }
 
   /// What changed from `old` to `new`, per environment, as lines of text (empty: nothing).

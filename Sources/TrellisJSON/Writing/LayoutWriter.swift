@@ -63,7 +63,7 @@ public enum LayoutWriter {
 
   /// A view's keys but `children`, in the order of docs/layout-format.md's table of view keys,
   /// each only when its value differs from what the reader would take without it.
-  static func viewMembers(_ view: ViewNode, isRoot: Bool) -> [JSONValue.Member] {
+  package static func viewMembers(_ view: ViewNode, isRoot: Bool) -> [JSONValue.Member] {
     var out = VaryingWriter()
     if !(isRoot && view.id == "root") { out.add("id", .string(view.id)) }
     if view.kind != .view { out.add("kind", .string(view.kind.rawValue)) }
