@@ -147,7 +147,9 @@ struct LayoutChanges {
         out.append(Entry(change: "added", before: nil, after: item))
         continue
       }
-      if old[o] != item { out.append(Entry(change: "changed", before: old[o], after: item)) }
+      // A made-up id that moved with an insertion is no change.
+      let same = old[o].kind == item.kind && old[o].shape == item.shape && old[o].attributes == item.attributes
+      if !same || (old[o].id != item.id && !isGenerated(item.id)) { out.append(Entry(change: "changed", before: old[o], after: item)) }
     }
     for (o, item) in old.enumerated() where !pairedOld.contains(o) {
       out.append(Entry(change: "removed", before: item, after: nil))

@@ -22,15 +22,23 @@ final class DiffCommandTests: TemporaryDirectoryTestCase {
     let new = try write("new.json", top: 12, extra: #", {"id": "cap", "constraint": "a.bottom <= root.bottom"}"#)
     let run = realTrellis(["diff", old, new, "--devices", "iphone"])
     XCTAssertEqual(run.status, 1)
-    // In every environment 'a' goes from y 8 to y 12; the first environment is the iPhone SE.
+    // 'pin' moves 'a' from y 8 to y 12 in each of the 70 iPhone environments (35 iPhones, two
+    // orientations), all of those compared: one line. The cause comes first, at its line (3).
+    XCTAssertEqual(
+      run.stdout,
+      """
+      70 of 70 environments changed.
+      Cause:
+        \(new):2: changed constraint 'pin' a.top == root.top: constant 8 → 12
+        \(new):3: added constraint 'cap': a.bottom <= root.bottom constant 0 priority 1000
+      Moves:
+        a.y +4 in 70 environments (all)
+
+      """)
+    let verbose = realTrellis(["diff", old, new, "--devices", "iphone", "--verbose"])
     XCTAssertTrue(
-      run.stdout.hasPrefix("iPhone SE (1st gen) portrait full (320x568, wC hR):\n  a: 0 8 10 10 → 0 12 10 10\n"),
-      run.stdout)
-    XCTAssertTrue(
-      run.stdout.contains(
-        "  changed 'pin': a.top == root.top constant 8 priority 1000 → a.top == root.top constant 12 priority 1000\n"),
-      run.stdout)
-    XCTAssertTrue(run.stdout.contains("  added 'cap': a.bottom <= root.bottom constant 0 priority 1000\n"), run.stdout)
+      verbose.stdout.contains("Per environment:\n  iPhone SE (1st gen) portrait:\n    a: 0 8 10 10 → 0 12 10 10\n"),
+      verbose.stdout)
   }
 
   func testTheSameLayoutMovesNothing() throws {

@@ -38,12 +38,12 @@ final class SnapshotCommandTests: TemporaryDirectoryTestCase {
 
     // Spacing 10: rows (508 − 40) / 5 = 93.6, cards (304 − 30) / 4 = 68.5, the second at 8 + 78.5.
     let moved = realTrellis([
-      "snapshot", try concentration(spacing: 10), "--devices", "iphone", "--output", snapshot, "--check",
+      "snapshot", try concentration(spacing: 10), "--devices", "iphone", "--output", snapshot, "--check", "--verbose",
     ])
     XCTAssertEqual(moved.status, 1)
-    XCTAssertTrue(moved.stdout.contains("iPhone SE (1st gen) portrait full (320x568, wC hR):\n"), moved.stdout)
-    XCTAssertTrue(moved.stdout.contains("  row1: 8 28 304 95.2 → 8 28 304 93.6\n"), moved.stdout)
-    XCTAssertTrue(moved.stdout.contains("  card2: 86 28 70 95.2 → 86.5 28 68.5 93.6\n"), moved.stdout)
+    XCTAssertTrue(moved.stdout.contains("\n  iPhone SE (1st gen) portrait:\n"), moved.stdout)
+    XCTAssertTrue(moved.stdout.contains("\n    row1: 8 28 304 95.2 → 8 28 304 93.6\n"), moved.stdout)
+    XCTAssertTrue(moved.stdout.contains("\n    card2: 86 28 70 95.2 → 86.5 28 68.5 93.6\n"), moved.stdout)
 
     let updated = realTrellis([
       "snapshot", try concentration(spacing: 10), "--devices", "iphone", "--output", snapshot, "--update",
