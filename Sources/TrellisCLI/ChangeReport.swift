@@ -235,7 +235,9 @@ struct ChangeReport {
       return !members.isEmpty && members == set
     }
     for family in Device.Family.allCases where matches({ $0.family == family }) {
-      return EnvironmentSet(rank: 1, text: plural(count, "\(family.rawValue) environment", "\(family.rawValue) environments"), kind: "family")
+      return EnvironmentSet(
+        rank: 1, text: plural(count, "\(family.rawValue) environment", "\(family.rawValue) environments"),
+        kind: "family")
     }
     for family in Device.Family.allCases {
       for orientation in Orientation.allCases
@@ -258,7 +260,8 @@ struct ChangeReport {
       ]
       + TraitCollection.all.map { traits in ("\(traits)", { $0.traits == traits }) }
     for (name, predicate) in classes where matches(predicate) {
-      return EnvironmentSet(rank: 3, text: plural(count, "environment", "environments") + " in \(name)", kind: "size class")
+      return EnvironmentSet(
+        rank: 3, text: plural(count, "environment", "environments") + " in \(name)", kind: "size class")
     }
     let names = set.map { places[$0].name }
     let missing = all.filter { !set.contains($0) }.map { places[$0].name }
@@ -267,7 +270,9 @@ struct ChangeReport {
         rank: 4, text: "\(count) environments (all but \(missing.joined(separator: ", ")))", kind: "all but")
     }
     if count <= 3 {
-      return EnvironmentSet(rank: 5, text: plural(count, "environment", "environments") + " (\(names.joined(separator: ", ")))", kind: "count")
+      return EnvironmentSet(
+        rank: 5, text: plural(count, "environment", "environments") + " (\(names.joined(separator: ", ")))",
+        kind: "count")
     }
     return EnvironmentSet(
       rank: 5, text: "\(count) environments (\(names.prefix(3).joined(separator: ", ")), …)", kind: "count")
@@ -302,7 +307,8 @@ struct ChangeReport {
     if !cause.isEmpty { out += "Cause:\n" + cause.map { "  \($0)\n" }.joined() }
     if !lines.isEmpty { out += "Moves:\n" + lines.map { "  \(Self.text($0))\n" }.joined() }
     if !added.isEmpty {
-      out += "  new \(added.count == 1 ? "environment" : "environments") (not in the old frames): "
+      out +=
+        "  new \(added.count == 1 ? "environment" : "environments") (not in the old frames): "
         + Self.firstFew(added) + "\n"
     }
     if !gone.isEmpty {
@@ -337,27 +343,30 @@ struct ChangeReport {
       .init(
         "groups",
         .array(
-        lines.map { line in
-          .object([
-            "views": .array(line.views.map(JSONValue.string)),
-            "field": .string(line.field),
-            "change": line.delta.isEmpty ? .null : .string(line.delta),
-            "environments": .object([
-              "count": .number(Double(line.environments.count)),
-              "kind": .string(line.description.kind),
-              "description": .string(line.description.text),
-              "names": .array(line.environments.map { .string(places[$0].name) }),
-            ]),
-          ])
-        })),
+          lines.map { line in
+            .object([
+              "views": .array(line.views.map(JSONValue.string)),
+              "field": .string(line.field),
+              "change": line.delta.isEmpty ? .null : .string(line.delta),
+              "environments": .object([
+                "count": .number(Double(line.environments.count)),
+                "kind": .string(line.description.kind),
+                "description": .string(line.description.text),
+                "names": .array(line.environments.map { .string(places[$0].name) }),
+              ]),
+            ])
+          })),
       .init("newEnvironments", .array(added.map(JSONValue.string))),
       .init("goneEnvironments", .array(gone.map(JSONValue.string))),
     ]
     if verbose {
-      object.append(.init("listing", .array(
-        zip(places, listing).filter { !$0.1.isEmpty }.map { place, text in
-          .object(["environment": .string(place.name), "changes": .array(text.map(JSONValue.string))])
-        })))
+      object.append(
+        .init(
+          "listing",
+          .array(
+            zip(places, listing).filter { !$0.1.isEmpty }.map { place, text in
+              .object(["environment": .string(place.name), "changes": .array(text.map(JSONValue.string))])
+            })))
     }
     return .object(object)
   }

@@ -30,7 +30,8 @@ enum GitHubAnnotations {
     if let line = annotation.line { properties.append("line=\(line)") }
     if let column = annotation.column { properties.append("col=\(column)") }
     if let title = annotation.title { properties.append("title=" + escapeProperty(title)) }
-    let head = properties.isEmpty ? "::\(annotation.command)" : "::\(annotation.command) " + properties.joined(separator: ",")
+    let head =
+      properties.isEmpty ? "::\(annotation.command)" : "::\(annotation.command) " + properties.joined(separator: ",")
     return head + "::" + escapeData(annotation.message) + "\n"
   }
 
@@ -69,7 +70,8 @@ enum GitHubAnnotations {
     }
     if !diagnostic.environments.isEmpty {
       let names = diagnostic.environments.map(\.description)
-      message += "\nin " + names.prefix(5).joined(separator: "; ") + (names.count > 5 ? "; and \(names.count - 5) more" : "")
+      message +=
+        "\nin " + names.prefix(5).joined(separator: "; ") + (names.count > 5 ? "; and \(names.count - 5) more" : "")
     }
     return Annotation(
       command: command, file: diagnostic.location?.file ?? fallback, line: diagnostic.location?.line,

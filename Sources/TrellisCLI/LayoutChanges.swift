@@ -43,11 +43,27 @@ struct LayoutChanges {
     var before: Item?
     var after: Item?
 
-    var item: Item { after ?? before! }
+    /// The item as it is now (as it was, for a removal).
+    var item: Item
+    var location: SourceLocation? { item.location }
+
+    init(change: String, before: Item?, after: Item) {
+      self.change = change
+      self.before = before
+      self.after = after
+      item = after
+    }
+
+    init(removed: Item) {
+      change = "removed"
+      before = removed
+      after = nil
+      item = removed
+    }
 
     /// `Layouts/a.json:84: changed constraint 'constraint#1' cardGrid.top == safeArea.top: constant 8 → 12`.
     var text: String {
-      let place = (after?.location ?? before?.location).map { "\($0.file):\($0.line): " } ?? ""
+      let place = location.map { "\($0.file):\($0.line): " } ?? ""
       let name = "\(item.kind) '\(item.id)'"
       switch change {
       case "added": return "\(place)added \(name): \(item.text)"
@@ -78,8 +94,8 @@ struct LayoutChanges {
         "id": .string(item.id),
         "before": before.map { .string($0.text) } ?? .null,
         "after": after.map { .string($0.text) } ?? .null,
-        "file": (after?.location ?? before?.location).map { .string($0.file) } ?? .null,
-        "line": (after?.location ?? before?.location).map { .number(Double($0.line)) } ?? .null,
+        "file": location.map { .string($0.file) } ?? .null,
+        "line": location.map { .number(Double($0.line)) } ?? .null,
       ])
     }
   }
@@ -103,7 +119,9 @@ struct LayoutChanges {
         attributes.append(Attribute(key: "installed", value: varying(spec.installed) { $0 ? "yes" : "no" }))
       }
       var shape = "\(spec.first) \(spec.relation.rawValue)"
-      if let second = spec.second { shape += " " + (spec.multiplier == 1 ? "" : "\(fmt(spec.multiplier)) * ") + "\(second)" }
+      if let second = spec.second {
+        shape += " " + (spec.multiplier == 1 ? "" : "\(fmt(spec.multiplier)) * ") + "\(second)"
+      }
       return Item(kind: "constraint", id: spec.id, shape: shape, attributes: attributes, location: spec.location)
     }
     return views + constraints
@@ -149,10 +167,12 @@ struct LayoutChanges {
       }
       // A made-up id that moved with an insertion is no change.
       let same = old[o].kind == item.kind && old[o].shape == item.shape && old[o].attributes == item.attributes
-      if !same || (old[o].id != item.id && !isGenerated(item.id)) { out.append(Entry(change: "changed", before: old[o], after: item)) }
+      if !same || (old[o].id != item.id && !isGenerated(item.id)) {
+        out.append(Entry(change: "changed", before: old[o], after: item))
+      }
     }
     for (o, item) in old.enumerated() where !pairedOld.contains(o) {
-      out.append(Entry(change: "removed", before: item, after: nil))
+      out.append(Entry(removed: item))
     }
     return out
   }

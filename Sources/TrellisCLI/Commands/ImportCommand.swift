@@ -27,6 +27,9 @@ struct ImportCommand: Command {
         default: "all"),
       .flag("check", help: "Solve each scene where IB laid it out and compare with the stored frames."),
       ImportCommand.intrinsicSpec(default: .stored),
+      .value(
+        "format", valueName: "format", allowed: ["text", "github"],
+        help: "With --check: the report as text, or GitHub Actions annotations.", default: "text"),
     ] + TextOptions.specs)
 
   /// `--intrinsic stored|fonts`: how an Interface Builder file's labels and buttons are measured.
@@ -49,6 +52,8 @@ struct ImportCommand: Command {
   var check: Bool
   var intrinsic: IntrinsicSizeSource
   var text: TextOptions
+  /// `--format github`: annotations instead of the text report.
+  var github: Bool
 
   init(_ arguments: ParsedArguments) throws(UsageError) {
     file = arguments.argument("file") ?? ""
@@ -58,6 +63,8 @@ struct ImportCommand: Command {
     check = arguments.flag("check")
     intrinsic = arguments.value("intrinsic").flatMap(IntrinsicSizeSource.init(rawValue:)) ?? .stored
     text = try TextOptions(arguments)
+    github = arguments.value("format") == "github"
+    if github && !check { throw UsageError("'--format github' is for '--check'.") }
   }
 
   func run(_ context: inout CommandContext) throws -> Int32 {
@@ -71,7 +78,9 @@ struct ImportCommand: Command {
       return try checkDirectory(file.hasSuffix("/") && file.count > 1 ? String(file.dropLast()) : file, &context)
     }
     let (scenes, diagnostics, source) = InterfaceBuilderFiles.importing(file, scene: scene, intrinsic: intrinsic)
-    if !diagnostics.isEmpty {
+    if github {
+      context.stdout += GitHubAnnotations.render(diagnostics, file: file)
+    } else if !diagnostics.isEmpty {
       context.stderr += context.pipeline.formatDiagnostics(diagnostics, source.map { [$0] } ?? [])
     }
     if diagnostics.contains(where: { $0.severity == .error }) {
@@ -182,10 +191,34 @@ struct ImportCommand: Command {
       { $0[$1.code.rawValue, default: 0] += 1 }
     }
 
+    /// The scene's findings as GitHub annotations: each differing frame at its view's element
+    /// in the file (the scene's file when unknown), and the errors solving found.
+    func annotations(file: String) -> [GitHubAnnotations.Annotation] {
+      guard !passes else { return [] }
+      var out: [GitHubAnnotations.Annotation] = []
+      let locations = Dictionary(
+        scene.document.allViews.compactMap { view in view.location.map { (view.id, $0) } },
+        uniquingKeysWith: { first, _ in first })
+      let tolerance = "1/\(fmt(scene.environment.scale)) pt"
+      for difference in differences {
+        let location = locations[difference.id]
+        var message =
+          "\(scene.name): '\(difference.id)' is stored at \(difference.stored) and solved at \(difference.solved) "
+          + "in \(scene.environment) (more than \(tolerance) apart)"
+        if let mark = difference.mark { message += "; IB marks it \(mark)" }
+        out.append(
+          GitHubAnnotations.Annotation(
+            command: "error", file: location?.file ?? file, line: location?.line, column: location?.column,
+            title: "trellis frame differs from IB", message: message))
+      }
+      out += errors.map { GitHubAnnotations.annotation($0, file: file) }
+      return out
+    }
+
     /// The scene's header line and its differing frames, each with IB's mark when it has one.
     func report(indent: String) -> String {
       let header = "\(indent)\(scene.name) (\(scene.sceneID)) in \(scene.environment)"
-      if passes { return "\(header): all \(viewCount) frames as stored\n" }
+      if passes { return "\(header): \(viewCount == 1 ? "the 1 frame" : "all \(viewCount) frames") as stored\n" }
       var text =
         "\(header): \(differences.count) of \(viewCount) frames differ by more than 1/\(fmt(scene.environment.scale)) pt"
       let marked = Set(scene.staleFrames.values).sorted()
@@ -235,6 +268,11 @@ struct ImportCommand: Command {
     var failing = 0
     for scene in scenes {
       let result = try check(scene, &context)
+      if github {
+        context.stdout += GitHubAnnotations.render(result.annotations(file: file))
+        if !result.passes { failing += 1 }
+        continue
+      }
       context.stdout += result.report(indent: "")
       if !result.passes {
         failing += 1
@@ -256,7 +294,11 @@ struct ImportCommand: Command {
       let (scenes, diagnostics, _) = InterfaceBuilderFiles.importing(path, intrinsic: intrinsic)
       if let error = diagnostics.first(where: { $0.severity == .error }) {
         summary.refused[error.code.rawValue, default: 0] += 1
-        context.stdout += "\(shown): not imported: \(error.message) [\(error.code.rawValue)]\n"
+        if github {
+          context.stdout += GitHubAnnotations.render([GitHubAnnotations.annotation(error, file: path)])
+        } else {
+          context.stdout += "\(shown): not imported: \(error.message) [\(error.code.rawValue)]\n"
+        }
         continue
       }
       if scenes.isEmpty {
@@ -271,11 +313,19 @@ struct ImportCommand: Command {
       context.stdout += "\(shown): \(scenes.count) scene\(scenes.count == 1 ? "" : "s")\n"
       for scene in scenes {
         let result = try check(scene, &context)
-        context.stdout += result.report(indent: "  ")
+        if github {
+          context.stdout += GitHubAnnotations.render(result.annotations(file: path))
+        } else {
+          context.stdout += result.report(indent: "  ")
+        }
         summary.add(result, file: shown)
       }
     }
-    context.stdout += summary.text(files: files.count)
+    if github {
+      context.stderr += summary.text(files: files.count)
+    } else {
+      context.stdout += summary.text(files: files.count)
+    }
     return summary.differing > 0 ? 1 : 0
   }
 

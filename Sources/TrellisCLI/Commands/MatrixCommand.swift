@@ -28,7 +28,8 @@ struct MatrixCommand: Command {
     options: [
       MatrixCommand.devicesSpec,
       .value(
-        "format", valueName: "format", allowed: ["table", "json", "svg"], help: "What to print.", default: "table"),
+        "format", valueName: "format", allowed: ["table", "json", "svg", "github"],
+        help: "What to print (github: GitHub Actions annotations of the failing environments).", default: "table"),
       .value("output", valueName: "path", help: "Write to this file instead of standard output."),
       .flag("failures-only", help: "List only the environments that fail."),
       FailurePolicy.suppressSpec,
@@ -179,12 +180,54 @@ struct MatrixCommand: Command {
     switch format {
     case "json": text = json(shown, checks)
     case "svg": text = svg(shown, results, checks, policy: policy)
+    case "github": text = Self.annotations(shown, results, checks, policy: policy, file: file)
     default: text = table(shown, checks) + Self.summary(of: allChecks, total: entries.count)
     }
     try context.emit(text, to: output, inputs: [file])
     let failures = allChecks.filter { $0.status.isFailure }.count
     if failures > 0 { context.stderr += "\(failures) of \(entries.count) environments have problems.\n" }
     return failures > 0 ? 1 : 0
+  }
+
+  /// The failing environments as GitHub annotations: one per failing check (code) and place in
+  /// the file (else the file), each distinct message on a line naming the environments it fails
+  /// in as the grouped reports do (`in 35 iPhone landscapes`), at most five lines.
+  static func annotations(
+    _ entries: [Entry], _ results: [LayoutResult], _ checks: [LayoutCheck], policy: FailurePolicy, file: String
+  ) -> String {
+    let places = entries.map(ChangeReport.Place.init)
+    var found: [(diagnostic: Diagnostic, messages: [(text: String, environments: [Int])])] = []
+    for index in checks.indices where checks[index].status.isFailure {
+      let failing = policy.diagnostics(for: results[index], designChecks: true).first {
+        $0.severity == .error && $0.code == checks[index].code
+      }
+      guard let diagnostic = failing else { continue }
+      guard
+        let known = found.firstIndex(where: {
+          $0.diagnostic.code == diagnostic.code && $0.diagnostic.location == diagnostic.location
+        })
+      else {
+        found.append((diagnostic, [(diagnostic.message, [index])]))
+        continue
+      }
+      if let message = found[known].messages.firstIndex(where: { $0.text == diagnostic.message }) {
+        found[known].messages[message].environments.append(index)
+      } else {
+        found[known].messages.append((diagnostic.message, [index]))
+      }
+    }
+    return found.map { diagnostic, messages in
+      var bare = diagnostic
+      bare.environments = []
+      var annotation = GitHubAnnotations.annotation(bare, file: file)
+      let lines = messages.map {
+        "\($0.text) in " + ChangeReport.describe($0.environments, of: places, all: Array(places.indices)).text
+      }
+      annotation.message =
+        (lines.prefix(5) + (lines.count > 5 ? ["and \(lines.count - 5) more ('trellis matrix' lists them)"] : []))
+        .joined(separator: "\n")
+      return GitHubAnnotations.render(annotation)
+    }.joined()
   }
 
   /// `110 environments, 3 failing (2 conflict, 1 overlap), 5 with text truncated.`

@@ -140,13 +140,14 @@ struct SnapshotCommand: Command {
     let moves = report.lines.map(ChangeReport.text)
     let shown = moves.prefix(20) + (moves.count > 20 ? ["… and \(moves.count - 20) more lines (--verbose)"] : [])
     let body = ([summary] + shown).joined(separator: "\n")
-    let located = cause.filter { ($0.after ?? $0.before)?.location != nil }
+    let located = cause.compactMap { entry in entry.location.map { (entry, $0) } }
     guard !located.isEmpty else {
-      return [GitHubAnnotations.Annotation(command: "error", file: file, title: "trellis frames changed", message: body)]
+      return [
+        GitHubAnnotations.Annotation(command: "error", file: file, title: "trellis frames changed", message: body)
+      ]
     }
-    return located.map { entry in
-      let location = (entry.after ?? entry.before)!.location!
-      return GitHubAnnotations.Annotation(
+    return located.map { entry, location in
+      GitHubAnnotations.Annotation(
         command: "error", file: location.file, line: location.line, column: location.column,
         title: "trellis frames changed", message: entry.text + "\n" + body)
     }

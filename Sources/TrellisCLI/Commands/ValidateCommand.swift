@@ -29,8 +29,8 @@ struct ValidateCommand: Command {
     ],
     options: [
       .value(
-        "format", valueName: "format", allowed: ["text", "json"], help: "How to print the diagnostics.", default: "text"
-      ),
+        "format", valueName: "format", allowed: ["text", "json", "github"],
+        help: "How to print the diagnostics (github: GitHub Actions annotations).", default: "text"),
       .flag("warnings-as-errors", help: "Treat warnings as errors."),
       EnvironmentOptions.sceneSpec, FailurePolicy.suppressSpec,
     ] + TextOptions.specs)
@@ -69,6 +69,7 @@ struct ValidateCommand: Command {
 
   var files: [String]
   var json: Bool
+  var github: Bool
   var warningsAsErrors: Bool
   var text: TextOptions
   var scene: String?
@@ -77,6 +78,7 @@ struct ValidateCommand: Command {
   init(_ arguments: ParsedArguments) throws(UsageError) {
     files = arguments.arguments("file")
     json = arguments.value("format") == "json"
+    github = arguments.value("format") == "github"
     warningsAsErrors = arguments.flag("warnings-as-errors")
     text = try TextOptions(arguments)
     scene = arguments.value("scene")
@@ -111,6 +113,9 @@ struct ValidateCommand: Command {
             "warnings": .number(Double(warnings)),
             "diagnostics": .array(diagnostics.map(DiagnosticRenderer.jsonValue)),
           ]))
+      } else if github {
+        context.stdout += GitHubAnnotations.render(diagnostics, file: file)
+        context.stderr += "\(file): \(Self.summary(errors: errors, warnings: warnings))\n"
       } else {
         context.stdout += context.format(diagnostics, source: outcome)
         context.stdout += "\(file): \(Self.summary(errors: errors, warnings: warnings))\n"

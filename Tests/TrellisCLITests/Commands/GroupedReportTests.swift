@@ -130,7 +130,9 @@ final class GroupedReportTests: TemporaryDirectoryTestCase {
     XCTAssertEqual(name { $0.family == .iPad }, "52 iPad environments")
     XCTAssertEqual(name { $0.family == .iPhone && $0.orientation == .portrait }, "35 iPhone portraits")
     XCTAssertEqual(name { $0.family == .iPad && $0.window != "full" }, "30 iPad Split View windows")
-    XCTAssertEqual(name { $0.traits.horizontal == .regular }, "\(all.filter { places[$0].traits.horizontal == .regular }.count) environments in regular width")
+    XCTAssertEqual(
+      name { $0.traits.horizontal == .regular },
+      "\(all.filter { places[$0].traits.horizontal == .regular }.count) environments in regular width")
     XCTAssertEqual(name { $0.name != "iPhone 8 portrait" }, "121 environments (all but iPhone 8 portrait)")
     XCTAssertEqual(name { $0.name == "iPhone 8 portrait" }, "1 environment (iPhone 8 portrait)")
     XCTAssertEqual(
@@ -202,5 +204,78 @@ final class GroupedReportTests: TemporaryDirectoryTestCase {
       "::error file=a%2Cb%3Ac.json,line=3,col=7,title=t%3A 1%2C 2::100%25%0D%0Anext\n")
     let bare = GitHubAnnotations.Annotation(command: "notice", message: "a:b,c")
     XCTAssertEqual(GitHubAnnotations.render(bare), "::notice::a:b,c\n")
+  }
+}
+
+/// `--format github` on `validate` and `matrix`: the one annotation renderer, at the file's lines.
+final class GitHubFormatTests: TemporaryDirectoryTestCase {
+  private func write(_ name: String, _ text: String) throws -> String {
+    let path = directory.appendingPathComponent(name).path
+    try text.write(toFile: path, atomically: true, encoding: .utf8)
+    return path
+  }
+
+  func testValidateAnnotatesEachDiagnosticAtItsLineAndColumn() throws {
+    let line2 = #" "constraints": ["a.top == root.top", "a.leading == nope.leading","#
+    let path = try write(
+      "v.json",
+      """
+      {"root": {"id": "root", "children": [{"id": "a"}]},
+      \(line2)
+       "a.width == 10", "a.height == 10"]}
+      """)
+    // The unknown view's column: where 'nope' starts on line 2 (1-based).
+    let column = line2.distance(from: line2.startIndex, to: line2.range(of: "nope")!.lowerBound) + 1
+    let run = realTrellis(["validate", path, "--format", "github"])
+    XCTAssertEqual(run.status, 1)
+    XCTAssertEqual(
+      run.stdout, "::error file=\(path),line=2,col=\(column),title=trellis unknown-view::unknown view 'nope'\n")
+    XCTAssertEqual(run.stderr, "\(path): 1 error, 0 warnings\n")
+  }
+
+  func testMatrixAnnotatesAFailingCheckOnceWithItsEnvironments() throws {
+    // Two 10 × 10 views at the safe area's top-leading corner: they overlap by 10 × 10 on every
+    // screen, and nothing else fails, so one annotation names all 122 environments.
+    let path = try write(
+      "m.json",
+      """
+      {"root": {"id": "root", "children": [{"id": "a"}, {"id": "b"}]},
+       "constraints": ["a.top == safeArea.top", "a.leading == safeArea.leading", "a.width == 10", "a.height == 10",
+                       "b.top == safeArea.top", "b.leading == safeArea.leading", "b.width == 10", "b.height == 10"]}
+      """)
+    let run = realTrellis(["matrix", path, "--format", "github"])
+    XCTAssertEqual(run.status, 1)
+    XCTAssertEqual(run.stdout.split(separator: "\n").count, 1, run.stdout)
+    XCTAssertTrue(run.stdout.hasPrefix("::error file=\(path),line=1,col="), run.stdout)
+    XCTAssertTrue(
+      run.stdout.hasSuffix(",title=trellis overlap::a and b overlap by 10x10 pt in 122 environments (all)\n"),
+      run.stdout)
+  }
+
+  func testSnapshotCheckAnnotatesTheChangedConstraintWithWhatItMoves() throws {
+    func layout(top: Int) -> String {
+      """
+      {"root": {"id": "root", "children": [{"id": "a"}]},
+       "constraints": [{"id": "pin", "constraint": "a.top == root.top + \(top)"}, "a.leading == root.leading",
+                       "a.width == 10", "a.height == 10"]}
+      """
+    }
+    let path = try write("l.json", layout(top: 8))
+    let snapshot = directory.appendingPathComponent("l.snapshot").path
+    XCTAssertEqual(realTrellis(["snapshot", path, "--devices", "ipad", "--output", snapshot, "--update"]).status, 0)
+    _ = try write("l.json", layout(top: 12))
+    let run = realTrellis([
+      "snapshot", path, "--devices", "ipad", "--output", snapshot, "--check", "--format", "github",
+    ])
+    XCTAssertEqual(run.status, 1)
+    // 'pin' is the object opening at line 2, column 18; it moves 'a' down 4 in the 52 iPad
+    // environments, all of those checked.
+    XCTAssertEqual(
+      run.stdout,
+      "::error file=\(path),line=2,col=18,title=trellis frames changed::"
+        + "\(path):2: changed constraint 'pin' a.top == root.top: constant 8 → 12%0A"
+        + "\(path): 52 of 52 environments changed against \(snapshot).%0Aa.y +4 in 52 environments (all)\n")
+    XCTAssertEqual(
+      realTrellis(["snapshot", path, "--format", "github"]).status, 64, "--format is for --check")
   }
 }

@@ -189,7 +189,7 @@ final class ImportCommandTests: XCTestCase {
     for name in names {
       let run = run("import", Self.fixture(name), "--check")
       XCTAssertEqual(run.status, 0, "\(name): \(run.stdout)\(run.stderr)")
-      XCTAssertTrue(run.stdout.contains("frames as stored\n"), name)
+      XCTAssertTrue(run.stdout.contains(" as stored\n"), name)
       XCTAssertFalse(run.stdout.contains("differ"), name)
     }
     // One line per scene: owner.xib has two.
@@ -198,7 +198,7 @@ final class ImportCommandTests: XCTestCase {
       owner.stdout,
       """
       own-tp-001 (own-tp-001) in iPhone 8 portrait (320x100, wC hR): all 5 frames as stored
-      own-xx-001 (own-xx-001) in iPhone 8 portrait (100x50, wC hR): all 1 frames as stored
+      own-xx-001 (own-xx-001) in iPhone 8 portrait (100x50, wC hR): the 1 frame as stored
 
       """)
   }
@@ -215,6 +215,17 @@ final class ImportCommandTests: XCTestCase {
 
       """)
     XCTAssertEqual(run.stderr, "1 of 1 scenes differ from their stored frames.\n")
+
+    // As a GitHub annotation: at the logo's element (line 17, its '<' at column 29), the same
+    // frames and tolerance.
+    let github = self.run("import", Self.fixture("wrong-frame.storyboard"), "--check", "--format", "github")
+    XCTAssertEqual(github.status, 1)
+    XCTAssertEqual(
+      github.stdout,
+      "::error file=\(Self.fixture("wrong-frame.storyboard")),line=17,col=29,title=trellis frame differs from IB::"
+        + "WrongSplash: 'logo' is stored at (100, 40, 120, 80) and solved at (127.5, 40, 120, 80) in iPhone 8 "
+        + "portrait (375x667, wC hR) (more than 1/2 pt apart)\n")
+    XCTAssertEqual(self.run("import", Self.fixture("wrong-frame.storyboard"), "--format", "github").status, 64)
   }
 
   // MARK: --scene
