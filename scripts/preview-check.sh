@@ -5,11 +5,14 @@
 #
 # Builds trellis, writes the preview page of the layout (default Layouts/concentration.json),
 # and opens it twice in headless Chromium with --dump-dom: as it is (the first environment),
-# and with a URL fragment that picks an iPad Split View window and a view. Each time the DOM
+# (the default device, iPhone 17), and with a URL fragment that picks an iPad Split View window
+# and a view. Each time the DOM
 # the page's script built must hold one rectangle per view (`data-view`), the environment
 # asked for (`data-environment`), and each view at the frame `trellis snapshot` gives for that
 # environment (`data-frame`); the two drawings must differ, and the view named in the fragment
-# must show its constraints.
+# must show its constraints. Opened as it is, the page must also put the environment it shows
+# in its link (`#device=iPhone+17&orientation=portrait&window=full`), and (for the default
+# layout) draw the flip count's text whole, as the layout laid it out: "Flips: 0", one line.
 #
 # Chromium is looked for as chromium, chromium-browser, google-chrome or google-chrome-stable;
 # when none is found it is installed from the distribution's packages (apt-get install -y
@@ -131,7 +134,14 @@ check() { # DOM ENVIRONMENT
 }
 
 dump "file://$page" "$work/first.html"
-check "$work/first.html" "iPhone SE (1st gen) portrait full"
+check "$work/first.html" "iPhone 17 portrait full"
+grep -q '<a id="link"[^>]* href="#device=iPhone+17&amp;orientation=portrait&amp;window=full"' "$work/first.html" \
+  || fail "the page's link does not name the environment it shows (iPhone 17 portrait full)"
+if [ "$layout" = Layouts/concentration.json ]; then
+  grep -q '<tspan class="line"[^>]*>Flips: 0</tspan>' "$work/first.html" \
+    || fail "the flip count is not drawn whole as one line ('Flips: 0')"
+fi
+echo "preview-check: opened on iPhone 17 portrait, named in the page's link; texts drawn as laid out"
 
 split="iPad Pro 12.9-inch (3rd-6th gen) landscape 1/2"
 # The layout's last view by default (the snapshot lists views in document order); ids are

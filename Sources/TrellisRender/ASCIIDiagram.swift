@@ -34,15 +34,23 @@ import TrellisSupport
 /// A line under the diagram lists them: `hidden (dotted): row5 (+4 inside), extra`.
 ///
 /// **Text.** Each box shows one text in the first place inside it that no nested view covers,
-/// scanning rows from the top and cells from the left. Labels and buttons show their text (a
-/// text with line breaks on consecutive rows when they all fit, else on one row with spaces; a
-/// wrapping label's text goes on one row too, as the result does not keep its wrapped lines);
-/// other views, and labels without text, show their id. A text that does not fit is cut with
+/// scanning rows from the top and cells from the left. Labels and buttons show their text as the
+/// layout laid it out in their frame (``LayoutResult/shownText(ofViewAt:)``: its line breaks, and
+/// its "…" where it truncated; a result without the layout's text, read back from a file, shows
+/// the text's own line breaks): the lines on consecutive rows when the box has room for them
+/// all, else the first line (cut with `…` when it must be) and a mark of how many more there are
+/// (`Revenue grew in… (+2)`); other
+/// views, and labels without text, show their id. A text that does not fit is cut with
 /// `…` (`~` in ASCII style) when at least two cells are free. An id that does not fit, or a text
 /// with no room even for that, is replaced by a key (`1`, `2`, … in document order) and the
 /// legend line under the diagram maps each key to the id (and text); a view with no room even
 /// for its key is still named in the legend, under `too small to mark`. The root's id shows
 /// where it has room, but is never keyed or listed: the outer box is always the root.
+///
+/// **Off screen and outside.** A view wholly outside the root (``Placement``) is not drawn; a line
+/// under the diagram names it and where it lies: `off screen: footer (below)`. Views that reach
+/// past their superview are drawn as they lie (clipped to the root) and named on a line of their
+/// own: `outside their superview: badge (in card1)`, `partly off screen: banner`.
 ///
 /// **Negative sizes.** A view with a negative width or height (the `negative-frame` error) is
 /// drawn where it would be if flipped, labelled `!id`, and the last line under the diagram names
@@ -98,7 +106,13 @@ package enum ASCIIDiagram {
     // What is drawn: shown views (solid), and the topmost views of hidden subtrees (dotted).
     var shown: [(index: Int, frame: Rect)] = []
     var hidden: [(index: Int, frame: Rect)] = []
+    let marks = Placement.marks(result)
+    var offScreen: [String] = []
     for (index, view) in result.views.enumerated() where view.kind != .guide {
+      if case .offScreen(let direction) = marks[index] {
+        offScreen.append("\(display(view.id)) (\(direction))")
+        continue
+      }
       let hiddenTop = view.isEffectivelyHidden && !(view.parent.flatMap { effectivelyHidden[$0] } ?? false)
       guard !view.isEffectivelyHidden || hiddenTop else { continue }
       var frame = view.frame
@@ -156,12 +170,19 @@ package enum ASCIIDiagram {
         if !isNegative(view.frame) { unmarked.append(display(view.id)) }
         continue
       }
-      let lines = shownText(view)
+      let lines = shownText(result, index)
       if canvas.placeLines(lines, in: box, owner: index) { continue }
-      let joined = lines.joined(separator: " ")
-      if canvas.placeWhole(joined, in: box, owner: index) { continue }
+      // Lines that do not all fit: the first, and how many more there are.
+      let first = lines.count > 1 ? "\(lines[0]) (+\(lines.count - 1))" : lines[0]
+      if canvas.placeWhole(first, in: box, owner: index) { continue }
       let isText = !isNegative(view.frame) && hasText(view)
-      if isText, canvas.placeCut(joined, in: box, owner: index, ellipsis: ellipsis) { continue }
+      if isText, lines.count > 1,
+        canvas.placeCut(lines[0], in: box, owner: index, ellipsis: ellipsis, mark: " (+\(lines.count - 1))")
+      {
+        continue
+      }
+      if isText, canvas.placeCut(lines[0], in: box, owner: index, ellipsis: ellipsis) { continue }
+      let joined = lines.joined(separator: " ")
       // The outer box is always the root: it is not keyed or listed.
       guard view.parent != nil else { continue }
       let key = String(keyed.count + 1)
@@ -185,6 +206,19 @@ package enum ASCIIDiagram {
     var text = canvas.text(style: options.style)
     if !keyed.isEmpty { text += wrap("keys: " + keyed.joined(separator: ", "), width: columns) }
     if !unmarked.isEmpty { text += wrap("too small to mark: " + unmarked.joined(separator: ", "), width: columns) }
+    if !offScreen.isEmpty { text += wrap("off screen: " + offScreen.joined(separator: ", "), width: columns) }
+    let rootID = result.views.first?.id
+    var outside: [String] = []
+    var partly: [String] = []
+    for (index, mark) in marks.enumerated() {
+      guard case .outsideSuperview(let parent) = mark else { continue }
+      let id = display(result.views[index].id)
+      if parent == rootID { partly.append(id) } else { outside.append("\(id) (in \(display(parent)))") }
+    }
+    if !outside.isEmpty {
+      text += wrap("outside their superview: " + outside.joined(separator: ", "), width: columns)
+    }
+    if !partly.isEmpty { text += wrap("partly off screen: " + partly.joined(separator: ", "), width: columns) }
     if !hidden.isEmpty {
       // Every hidden view named, drawn or not (a non-finite frame has no box).
       let names = hidden.map { index, _ -> String in
@@ -211,11 +245,15 @@ package enum ASCIIDiagram {
     (view.kind == .label || view.kind == .button) && (view.text ?? "").contains { !$0.isWhitespace }
   }
 
-  /// The lines a box shows: a label's or button's text split at its line breaks, else the id
-  /// (`!id` for a negative size).
-  private static func shownText(_ view: LayoutResult.ViewFrame) -> [String] {
+  /// The lines a box shows: a label's or button's text as the layout laid it out (else split at
+  /// its own line breaks), else the id (`!id` for a negative size).
+  private static func shownText(_ result: LayoutResult, _ index: Int) -> [String] {
+    let view = result.views[index]
     if isNegative(view.frame) { return ["!" + display(view.id)] }
     guard hasText(view), let text = view.text else { return [display(view.id)] }
+    if let shown = result.shownText(ofViewAt: index), !shown.lines.isEmpty {
+      return shown.lines.map { display($0.text) }
+    }
     return text.split(omittingEmptySubsequences: false, whereSeparator: \.isNewline).map { display(String($0)) }
   }
 
@@ -542,9 +580,11 @@ private struct Canvas {
     return true
   }
 
-  /// Writes as much of `text` as fits, then the ellipsis, into the longest free run (the first
-  /// of equal ones) when it has at least two cells.
-  mutating func placeCut(_ text: String, in box: Box, owner index: Int, ellipsis: Character) -> Bool {
+  /// Writes as much of `text` as fits, then the ellipsis and `mark`, into the longest free run
+  /// (the first of equal ones) when it has room for one character of the text besides them.
+  mutating func placeCut(
+    _ text: String, in box: Box, owner index: Int, ellipsis: Character, mark: String = ""
+  ) -> Bool {
     var best: (row: Int, column: Int, length: Int)?
     forEachRun(box, free: { isFree($0, $1, for: index) }) { run in
       if run.length > (best?.length ?? 1) { best = run }
@@ -555,12 +595,12 @@ private struct Canvas {
     var width = 0
     for character in text {
       let cells = ASCIIDiagram.cellWidth(of: character)
-      guard width + cells <= best.length - 1 else { break }
+      guard width + cells <= best.length - 1 - ASCIIDiagram.cellWidth(of: mark) else { break }
       cut.append(character)
       width += cells
     }
     guard !cut.isEmpty else { return false }
-    write(cut + String(ellipsis), row: best.row, column: best.column)
+    write(cut + String(ellipsis) + mark, row: best.row, column: best.column)
     return true
   }
 

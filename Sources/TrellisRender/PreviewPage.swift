@@ -15,7 +15,15 @@ import TrellisSupport
 ///
 /// The page's script honours `#device=NAME&orientation=landscape&window=1/2&view=ID` (or the
 /// same as a query), so a browser or a test can open any environment, and any view's details,
-/// directly. It marks what it drew:
+/// directly; without a device it opens on the default one (`trellis preview`: iPhone 17). It
+/// keeps the environment chosen in the page's address (`#device=…&orientation=…&window=…`) and
+/// in the `link` in its header, so that a link can point at an environment.
+///
+/// Labels and buttons show their text as the layout laid it out (the SVG picture's rules,
+/// ``SVGRenderer``), and the hover panel says the font, the number of lines and the measured
+/// size. Views off screen are marked by an arrow and their id at the nearest edge, views past
+/// their superview by orange dashes, and both say so in the list and the hover panel
+/// (``Placement``). It marks what it drew:
 /// the `<svg id="canvas">` has `data-environment`, each view's rectangle `data-view` (its id)
 /// and `data-frame` (`x y width height` in root points).
 package enum PreviewPage {
@@ -54,7 +62,9 @@ package enum PreviewPage {
   /// - Parameters:
   ///   - environments: in the order the picker lists them (devices in first-seen order).
   ///   - title: names the layout (usually its path).
-  package static func render(_ environments: [Environment], title: String) -> String {
+  ///   - defaultDevice: the device the page opens on when its address names none (the first
+  ///     listed when it is not among them).
+  package static func render(_ environments: [Environment], title: String, defaultDevice: String? = nil) -> String {
     var out = "<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n"
     out += "<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n"
     out += "<title>\(escapeHTML(title)) — trellis preview</title>\n"
@@ -65,6 +75,7 @@ package enum PreviewPage {
     out += "<fieldset id=\"orientation\"><legend>Orientation</legend></fieldset>\n"
     out += "<fieldset id=\"window\"><legend>Split View width</legend></fieldset>\n"
     out += "<label><input type=\"checkbox\" id=\"show-hidden\" checked> hidden views</label>\n"
+    out += "<a id=\"link\" title=\"A link to this page open on this environment\">link</a>\n"
     out += "</form>\n<p id=\"environment\"></p><p id=\"notice\" class=\"error\"></p></header>\n"
     out += "<main>\n<section id=\"picture\"><svg id=\"canvas\" role=\"img\"></svg></section>\n"
     out += "<aside>\n<section><h2>Status</h2><p id=\"status\"></p></section>\n"
@@ -73,7 +84,7 @@ package enum PreviewPage {
     out += "<section><h2>Views</h2><ul id=\"views\"></ul></section>\n"
     out += "</aside>\n</main>\n"
     out += "<script type=\"application/json\" id=\"trellis-data\">"
-    out += embeddedJSON(data(environments, title: title))
+    out += embeddedJSON(data(environments, title: title, defaultDevice: defaultDevice))
     out += "</script>\n<script>\n\(script)</script>\n</body>\n</html>\n"
     return out
   }
@@ -101,10 +112,10 @@ package enum PreviewPage {
 
   // MARK: Data
 
-  /// The page's data: `{title, constraints: [{a, b, text, source, origin}], environments: [...]}`.
-  /// Constraints are listed once for all environments (most are the same in every one) and
-  /// each environment names its own by index.
-  package static func data(_ environments: [Environment], title: String) -> JSONValue {
+  /// The page's data: `{title, defaultDevice, constraints: [{a, b, text, source, origin}],
+  /// environments: [...]}`. Constraints are listed once for all environments (most are the same
+  /// in every one) and each environment names its own by index.
+  package static func data(_ environments: [Environment], title: String, defaultDevice: String? = nil) -> JSONValue {
     var constraints: [JSONValue] = []
     var indexByKey: [JSONValue: Int] = [:]
     var items: [JSONValue] = []
@@ -133,7 +144,8 @@ package enum PreviewPage {
       items.append(environment(entry, constraints: used))
     }
     return .object([
-      "title": .string(title), "constraints": .array(constraints), "environments": .array(items),
+      "title": .string(title), "defaultDevice": .optional(defaultDevice), "constraints": .array(constraints),
+      "environments": .array(items),
     ])
   }
 
@@ -141,6 +153,7 @@ package enum PreviewPage {
     let result = entry.result
     let environment = result.environment
     let insets = environment.safeAreaInsets
+    let marks = Placement.marks(result)
     return .object([
       "device": .string(entry.device), "orientation": .string(entry.orientation), "window": .string(entry.window),
       "name": .string(environment.description),
@@ -153,11 +166,14 @@ package enum PreviewPage {
       "safeArea": rect(result.safeArea),
       "status": .string(entry.status), "problem": .string(entry.problem),
       "views": .array(
-        result.views.map { view in
-          .object([
+        result.views.indices.map { index in
+          let view = result.views[index]
+          return .object([
             "id": .string(view.id), "kind": .string(view.kind.rawValue), "parent": .optional(view.parent),
             "frame": rect(view.frame), "hidden": .bool(view.hidden), "drawn": .bool(!view.isEffectivelyHidden),
-            "text": .optional(view.text),
+            "text": .optional(view.text), "shown": shownText(result, index),
+            "mark": .optional(marks[index].map { $0.describe(rootID: result.views.first?.id) }),
+            "offScreen": .optional(marks[index].flatMap { if case .offScreen(let way) = $0 { way } else { nil } }),
           ])
         }),
       "constraints": .array(constraints),
@@ -170,6 +186,22 @@ package enum PreviewPage {
             "notes": .array(diagnostic.notes.map { .string($0.message) }),
           ])
         }),
+    ])
+  }
+
+  /// A text as the layout laid it out (``LayoutResult/shownText(ofViewAt:)``): `{lines: [[text,
+  /// width, baseline]], family, font, size, weight, lineHeight, top, area, measured, truncated}`;
+  /// null without one.
+  private static func shownText(_ result: LayoutResult, _ index: Int) -> JSONValue {
+    guard result.views[index].kind == .label || result.views[index].kind == .button,
+      let text = result.shownText(ofViewAt: index)
+    else { return .null }
+    return .object([
+      "lines": .array(text.lines.map { .array([.string($0.text), .number($0.width), .number($0.baseline)]) }),
+      "family": .string(SVGRenderer.fontFamily(text.fontName)), "font": .string(text.fontName ?? "system"),
+      "size": .number(text.fontSize), "weight": .number(Double(text.fontWeight)),
+      "lineHeight": .number(text.lineHeight), "top": .number(text.top), "area": rect(text.area),
+      "measured": .array([.number(text.size.width), .number(text.size.height)]), "truncated": .bool(text.isTruncated),
     ])
   }
 
@@ -221,6 +253,11 @@ package enum PreviewPage {
       pointer-events: none; }
     svg text { pointer-events: none; fill: #333; }
     svg text.id { fill: #4660a8; }
+    svg text.view-text { fill: #111; }
+    svg .outside-mark { fill: none; stroke: #e36209; stroke-width: 2; stroke-dasharray: 6 2;
+      vector-effect: non-scaling-stroke; pointer-events: none; }
+    svg text.off-screen { fill: #e36209; font-family: ui-monospace, monospace; }
+    #link { font-size: 12px; }
 
     """
 
@@ -309,9 +346,11 @@ package enum PreviewPage {
         radios(windowBox, "window", windows, window);
         current = find(device, orientation, window);
         draw(current);
+        // The choice goes into the page's address (and the link), so that it can be shared.
+        var address = "#" + new URLSearchParams({ device: device, orientation: orientation, window: window }).toString();
+        document.getElementById("link").setAttribute("href", address);
         try {
-          var params = new URLSearchParams({ device: device, orientation: orientation, window: window });
-          history.replaceState(null, "", "#" + params.toString());
+          history.replaceState(null, "", address);
         } catch (error) { /* a page opened where the history cannot change keeps its URL */ }
       }
 
@@ -355,23 +394,64 @@ package enum PreviewPage {
             id.textContent = view.id;
             layer.appendChild(id);
           }
-          if (view.text !== null && view.drawn && f[3] > 0) {
-            var lines = view.text.split("\n");
-            var text = svg("text", { x: f[0] + f[2] / 2, "font-size": font, "text-anchor": "middle" });
-            lines.forEach(function (line, i) {
-              var span = svg("tspan", { x: f[0] + f[2] / 2, y: f[1] + f[3] / 2 + font * (i + 0.35 - (lines.length - 1) / 2) });
-              span.textContent = line;
-              text.appendChild(span);
-            });
-            layer.appendChild(text);
+          if (view.text !== null && view.drawn) layer.appendChild(textOf(view, e));
+          if (view.drawn && view.mark !== null && view.offScreen === null) {
+            layer.appendChild(svg("rect", {
+              "class": "outside-mark", x: n(f[0]), y: n(f[1]), width: n(Math.max(f[2], 0)), height: n(Math.max(f[3], 0))
+            }));
           }
           if (view.kind === "scroll") layer.appendChild(inner[view.id]);
+        });
+        // Views wholly off screen: an arrow and the id at the nearest edge, pointing their way.
+        e.views.forEach(function (view) {
+          if (!view.drawn || view.offScreen === null) return;
+          var f = view.frame;
+          var way = view.offScreen;
+          var arrow = way.indexOf("below") === 0 ? "\u25BC" : way.indexOf("above") === 0 ? "\u25B2" : way === "left" ? "\u25C0" : "\u25B6";
+          var label = arrow + " " + view.id;
+          var width = label.length * font * 0.6;
+          var x = Math.min(Math.max(f[0] + f[2] / 2 - width / 2, 2), Math.max(2, e.width - width - 2));
+          var y = Math.min(Math.max(f[1] + f[3] / 2, font + 2), e.height - 3);
+          var mark = svg("text", { "class": "off-screen", x: n(x), y: n(y), "font-size": font, "data-view": view.id });
+          mark.textContent = label;
+          canvas.appendChild(mark);
         });
         canvas.appendChild(svg("rect", {
           "class": "safe-area", x: safe[0], y: safe[1], width: safe[2], height: safe[3], "data-safe-area": "1"
         }));
         describe(e);
         details(null);
+      }
+
+      // A label's or button's text as the layout laid it out: one tspan per line at its
+      // baseline, in the layout's font, size and weight, each stretched or squeezed to the width
+      // the layout measured for it. A text not laid out (no resolution) shows as written.
+      function textOf(view, e) {
+        var s = view.shown;
+        var f = view.frame;
+        var area = s ? s.area : f;
+        var anchor = "start", x = area[0];
+        if (view.kind === "button") { anchor = "middle"; x = area[0] + area[2] / 2; }
+        else if (e.direction === "rtl") { anchor = "end"; x = area[0] + area[2]; }
+        var lines = s ? s.lines : view.text.split("\n").map(function (line, i, all) {
+          return [line, 0, (f[3] - 20.4 * all.length) / 2 + 16.15 + 20.4 * i];
+        });
+        var top = s ? s.top : f[1];
+        var text = svg("text", {
+          "class": "view-text", x: n(x), "font-size": s ? s.size : 17, "font-weight": s ? s.weight : 400,
+          "font-family": s ? s.family : "system-ui, sans-serif", "text-anchor": anchor, "data-lines": lines.length
+        });
+        if (s && s.truncated) text.setAttribute("data-truncated", "true");
+        lines.forEach(function (line) {
+          var span = svg("tspan", { "class": "line", x: n(x), y: n(top + line[2]) });
+          if (line[1] > 0) {
+            span.setAttribute("textLength", n(line[1]));
+            span.setAttribute("lengthAdjust", "spacingAndGlyphs");
+          }
+          span.textContent = line[0];
+          text.appendChild(span);
+        });
+        return text;
       }
 
       function describe(e) {
@@ -395,7 +475,7 @@ package enum PreviewPage {
         clear(views);
         e.views.forEach(function (view) {
           var item = el("li", { "class": "mono" + (view.drawn ? "" : " note"), "data-id": view.id },
-            view.id + (view.drawn ? "" : " (hidden)"));
+            view.id + (view.drawn ? "" : " (hidden)") + (view.drawn && view.mark !== null ? " (" + view.mark + ")" : ""));
           views.appendChild(item);
         });
       }
@@ -422,7 +502,15 @@ package enum PreviewPage {
         box.appendChild(el("p", {}, "frame x " + n(f[0]) + ", y " + n(f[1]) + ", width " + n(f[2]) + ", height " + n(f[3])));
         if (view.parent !== null) box.appendChild(el("p", {}, "in " + view.parent));
         if (!view.drawn) box.appendChild(el("p", { "class": "note" }, view.hidden ? "hidden" : "inside a hidden view"));
+        if (view.drawn && view.mark !== null) box.appendChild(el("p", { "class": "warning" }, view.mark));
         if (view.text !== null) box.appendChild(el("p", {}, "text: " + view.text));
+        if (view.shown) {
+          var s = view.shown;
+          var count = s.lines.length + " line" + (s.lines.length === 1 ? "" : "s");
+          box.appendChild(el("p", { "class": "text-layout" }, "font " + s.font + " " + n(s.size) + " pt, weight " +
+            s.weight + "; " + count + " (line height " + n(s.lineHeight) + "); measured " + n(s.measured[0]) +
+            " \u00D7 " + n(s.measured[1]) + (s.truncated ? "; cut: not all of the text shows" : "")));
+        }
         var constraints = constraintsOf(current, view.id);
         box.appendChild(el("h2", {}, "Constraints (" + constraints.length + ")"));
         var list = el("ul");
@@ -459,10 +547,11 @@ package enum PreviewPage {
         var text = location.hash.length > 1 ? location.hash.slice(1) : location.search.slice(1);
         var params = new URLSearchParams(text);
         var device = params.get("device");
-        var matched = device === null ? devices[0] : matchDevice(device);
+        var fallback = data.defaultDevice !== null && devices.indexOf(data.defaultDevice) >= 0 ? data.defaultDevice : devices[0];
+        var matched = device === null ? fallback : matchDevice(device);
         if (matched === null) {
-          document.getElementById("notice").textContent = "No device matches '" + device + "'; showing " + devices[0] + ".";
-          matched = devices[0];
+          document.getElementById("notice").textContent = "No device matches '" + device + "'; showing " + fallback + ".";
+          matched = fallback;
         }
         choose(matched, params.get("orientation"), params.get("window"));
         if (params.get("view") !== null) details(params.get("view"));

@@ -7,15 +7,23 @@ import TrellisSupport
 /// nesting depth, in a `<g id="view-<id>">` with a `<title>` (id, kind, frame) so browsers name
 /// it on hover. Layout guides are not drawn.
 ///
-/// **Text.** Labels and buttons show their text as `<text>` (escaped), at their font size (the
-/// resolution's `fontSize`, 17 pt without one), one `<tspan>` per line when the text has line breaks,
-/// vertically centred; a button's text is centred across, a label's starts at its leading edge.
-/// A line with more characters than the box holds at the layout's fixed metric (0.5 em each) is
-/// cut with `…`, and a line the monospace font (0.6 em a character) would draw wider than the box
-/// is squeezed into it (`textLength`); lines that do not fit the box's height are left out, and a box lower than one
-/// line takes a smaller font (the box's height / 1.2), down to 2 units, else no text. Other views
-/// show their id small (11 units) in the top-left corner when it fits and no view drawn later
+/// **Text.** Labels and buttons show their text as the layout laid it out in their frame
+/// (``LayoutResult/shownText(ofViewAt:)``): one `<tspan class="line">` per line, at the line's
+/// baseline, in the layout's font size and weight, in a font stack that starts with the layout's
+/// font and falls back to the system fonts (the measuring font's nearest), each line stretched or
+/// squeezed to the width the layout measured for it (`textLength`), so that the text ends where
+/// the layout says it does whatever font the viewer has. Only the layout's own truncation shows
+/// (its "…", lines it left out): text that fits is never cut. The lines are centred vertically in
+/// the frame (less a button's insets); a button's are centred across, a label's start at its
+/// leading edge. The `<text>` carries `data-lines` and, when cut, `data-truncated`. A result
+/// without the layout's text (read back from a file) shows its text as written, one line per
+/// paragraph at 17 units, unmeasured. Other views show their id small (11 units) in the top-left corner when it fits and no view drawn later
 /// covers it (a stack's arranged views hide its id; its `<title>` still names it).
+///
+/// **Off screen and outside.** A view wholly outside the root (``Placement``) is marked at the
+/// root's nearest edge with an arrow and its id (`class="off-screen"`); a view reaching past its
+/// superview is outlined with orange dashes (`class="outside-mark"`); both say so in their
+/// `<title>` and the legend lists them when they occur.
 ///
 /// **Hidden views.** Every hidden view (hidden itself or inside a hidden view) is drawn first,
 /// under all shown views, dashed grey with no fill inside one group at 45 % opacity
@@ -56,6 +64,7 @@ package enum SVGRenderer {
   static let marginsColour = "#2da44e"
   static let scrollColour = "#6a3d9a"
   static let hiddenColour = "#777777"
+  static let outsideColour = "#e36209"
 
   /// A standalone SVG document of one result, with its legend under it.
   ///
@@ -179,8 +188,8 @@ package enum SVGRenderer {
       out += "\(indent)<rect \(attributes(root)) fill=\"#ffffff\" stroke=\"#333333\" stroke-width=\"1\"/>\n"
     }
     let depths = FrameTable.depths(result)
-    let fontSizes = Dictionary(
-      (result.resolution?.views ?? []).map { ($0.id, $0.fontSize) }, uniquingKeysWith: { first, _ in first })
+    let marks = Placement.marks(result)
+    let rootID = result.views.first?.id
     // Scroll views clip their content: one clip path per distinct clip rectangle.
     let clips = result.scrollClips
     var clipIDs: [Rect: String] = [:]
@@ -226,8 +235,12 @@ package enum SVGRenderer {
       let stroke = flipped || isFlagged ? failureColour : "#333333"
       let classes = [flipped ? "negative-frame" : nil, isFlagged ? "flagged" : nil].compactMap { $0 }
       out += "\(indent)\(group(index, classes.isEmpty ? "" : " class=\"\(classes.joined(separator: " "))\""))\n"
+      let shownText = flipped ? nil : result.shownText(ofViewAt: index)
       out += "\(indent)  <title>\(escape(view.id)) \(view.kind.rawValue) \(view.frame)"
-      out += "\(flipped ? " negative size" : "")</title>\n"
+      out += "\(flipped ? " negative size" : "")"
+      if let mark = marks[index] { out += ", " + escape(mark.describe(rootID: rootID)) }
+      if let shownText { out += "; " + escape(describe(shownText)) }
+      out += "</title>\n"
       out += "\(indent)  <rect \(attributes(box)) fill=\"\(fill)\" fill-opacity=\"\(isFlagged ? "0.5" : "0.35")\""
       out +=
         " stroke=\"\(stroke)\" stroke-width=\"\(isFlagged ? "2" : "1")\"\(flipped ? " stroke-dasharray=\"4 3\"" : "")/>\n"
@@ -236,10 +249,21 @@ package enum SVGRenderer {
         out += "M\(n(box.x + box.width)) \(n(box.y))L\(n(box.x)) \(n(box.y + box.height))\""
         out += " stroke=\"\(failureColour)\" stroke-width=\"1\"/>\n"
       }
+      if case .outsideSuperview = marks[index] {
+        out += "\(indent)  <rect class=\"outside-mark\" \(attributes(box)) fill=\"none\" stroke=\"\(outsideColour)\""
+        out += " stroke-width=\"2\" stroke-dasharray=\"6 2\"/>\n"
+      }
+      let rightToLeft = result.environment.layoutDirection == .rightToLeft
       if let text = view.text, !text.isEmpty, view.kind == .label || view.kind == .button, !flipped {
-        out += textElement(
-          text, in: box, fontSize: (fontSizes[view.id] ?? 17) * scale, centred: view.kind == .button,
-          rightToLeft: result.environment.layoutDirection == .rightToLeft, indent: indent + "  ")
+        if let shownText {
+          out += textElement(
+            shownText, origin: (originX, originY), scale: scale, centred: view.kind == .button,
+            rightToLeft: rightToLeft, indent: indent + "  ")
+        } else {
+          out += writtenTextElement(
+            text, in: box, fontSize: 17 * scale, centred: view.kind == .button, rightToLeft: rightToLeft,
+            indent: indent + "  ")
+        }
       } else if let idFontSize, let label = label(view.id, in: box, fontSize: idFontSize),
         !covered(label.width, idFontSize, at: box, by: shown[(position + 1)...].map { boxes[$0] })
       {
@@ -247,6 +271,23 @@ package enum SVGRenderer {
         out += " fill=\"#111111\">\(escape(label.text))</text>\n"
       }
       out += "\(indent)</g>\n"
+    }
+    // Views wholly off screen: an arrow and the id at the root's nearest edge, pointing their way.
+    for index in shown {
+      guard case .offScreen(let direction) = marks[index], let box = rect(container) else { continue }
+      let view = result.views[index]
+      let size = max(idFontSize ?? 11 * scale, 2)
+      let arrow =
+        direction.hasPrefix("below") ? "▼" : direction.hasPrefix("above") ? "▲" : direction == "left" ? "◀" : "▶"
+      let centreX = originX + (view.frame.minX + view.frame.width / 2) * scale
+      let centreY = originY + (view.frame.minY + view.frame.height / 2) * scale
+      let label = "\(arrow) \(view.id)"
+      let width = Double(label.count) * size * 0.6
+      let x = min(max(centreX - width / 2, box.x + 2), max(box.x + 2, box.x + box.width - width - 2))
+      let y = min(max(centreY, box.y + size + 2), box.y + box.height - 3)
+      out += "\(indent)<text class=\"off-screen\" data-view=\"\(escape(view.id))\" x=\"\(n(x))\" y=\"\(n(y))\""
+      out += " font-size=\"\(n(size))\" fill=\"\(outsideColour)\"><title>\(escape(view.id)) \(view.frame): off screen"
+      out += " (\(escape(direction)))</title>\(escape(label))</text>\n"
     }
     // The whole content area of each scroll view at its offset, dashed: where the rest of the
     // content lies beyond the viewport.
@@ -268,55 +309,80 @@ package enum SVGRenderer {
     out += "\(indent)</g>\n"
   }
 
-  /// A label's or button's text in its box: one `<tspan>` per line that fits the height, each
-  /// cut with `…` to the width; a smaller font when not even one line fits; nothing below 2 units.
+  /// The font stack of a text: the layout's font first (quotes and backslashes dropped: they
+  /// would end the CSS string), then the system fonts the layout's metrics approximate.
+  static func fontFamily(_ name: String?) -> String {
+    let system = "-apple-system, BlinkMacSystemFont, 'SF Pro Text', 'Helvetica Neue', Inter, Arial, sans-serif"
+    guard let name, !name.isEmpty else { return system }
+    let clean = String(name.filter { $0 != "'" && $0 != "\"" && $0 != "\\" && !$0.isNewline })
+    return clean.isEmpty ? system : "'\(clean)', \(system)"
+  }
+
+  /// The text in words for a `<title>`: `3 lines, system 17 pt weight 400, measured 288x47, cut`.
+  static func describe(_ text: ShownText) -> String {
+    let count = text.lines.count
+    var out = "\(count) line\(count == 1 ? "" : "s"), \(text.fontName ?? "system") \(n(text.fontSize)) pt"
+    out += " weight \(text.fontWeight), measured \(n(text.size.width))x\(n(text.size.height))"
+    return out + (text.isTruncated ? ", cut" : "")
+  }
+
+  /// A label's or button's text as the layout laid it out: one `<tspan class="line">` per line
+  /// at its baseline, stretched or squeezed to its measured width.
   private static func textElement(
-    _ text: String, in box: Box, fontSize: Double, centred: Bool, rightToLeft: Bool, indent: String
+    _ text: ShownText, origin: (x: Double, y: Double), scale: Double, centred: Bool, rightToLeft: Bool,
+    indent: String
   ) -> String {
-    guard fontSize.isFinite, fontSize > 0 else { return "" }
-    let inset = min(2, box.width / 4)
-    var size = fontSize
-    if box.height < size * 1.2 { size = box.height / 1.2 }
-    guard size >= 2 else { return "" }
+    let size = text.fontSize * scale
+    guard size.isFinite, size > 0, !text.lines.isEmpty else { return "" }
+    let area = text.area
+    let anchor: String
+    let x: Double
+    if centred {
+      (anchor, x) = ("middle", area.x + area.width / 2)
+    } else if rightToLeft {
+      (anchor, x) = ("end", area.x + area.width)
+    } else {
+      (anchor, x) = ("start", area.x)
+    }
+    let left = origin.x + x * scale
+    var out = "\(indent)<text class=\"view-text\" x=\"\(n(left))\" font-size=\"\(n(size))\""
+    out += " font-weight=\"\(text.fontWeight)\" font-family=\"\(escape(fontFamily(text.fontName)))\""
+    out += " text-anchor=\"\(anchor)\" fill=\"#111111\" data-lines=\"\(text.lines.count)\""
+    out += text.isTruncated ? " data-truncated=\"true\">" : ">"
+    for line in text.lines {
+      let baseline = origin.y + (text.top + line.baseline) * scale
+      out += "<tspan class=\"line\" x=\"\(n(left))\" y=\"\(n(baseline))\""
+      if line.width > 0 {
+        out += " textLength=\"\(n(line.width * scale))\" lengthAdjust=\"spacingAndGlyphs\""
+      }
+      out += ">" + escape(line.text) + "</tspan>"
+    }
+    return out + "</text>\n"
+  }
+
+  /// A text the layout did not lay out (a result read back from a file): as written, one line
+  /// per paragraph, 1.2 em apart, centred vertically; never cut, as nothing measured it.
+  private static func writtenTextElement(
+    _ text: String, in box: Box, fontSize size: Double, centred: Bool, rightToLeft: Bool, indent: String
+  ) -> String {
+    guard size.isFinite, size > 0 else { return "" }
+    let lines = text.split(omittingEmptySubsequences: false, whereSeparator: \.isNewline).map(String.init)
     let lineHeight = size * 1.2
-    let paragraphs = text.split(omittingEmptySubsequences: false, whereSeparator: \.isNewline).map(String.init)
-    let fitting = max(1, min(paragraphs.count, Int((box.height / lineHeight).rounded(.down))))
-    // As many characters as the layout's own fixed metric (0.5 em each, docs/text.md) fits in the
-    // box; a line the 0.6-em monospace font would draw wider is squeezed to the box (textLength).
-    let available = box.width - 2 * inset
-    let characters = Int(max(0, min(available / (size * 0.5), 10_000)).rounded(.down))
-    guard characters >= 1 else { return "" }
-    var lines = Array(paragraphs.prefix(fitting))
-    if fitting < paragraphs.count, let last = lines.last {
-      lines[lines.count - 1] = last + "…"  // more lines than room: say so on the last one shown
-    }
-    lines = lines.map { line in
-      line.count > characters ? String(line.prefix(max(characters - 1, 0))) + "…" : line
-    }
-    // Vertically centred, as UILabel draws its text; baselines at 0.95 em below each line's top
-    // (the fixed metric's ascender, docs/text.md).
     let top = box.y + (box.height - lineHeight * Double(lines.count)) / 2
     let anchor: String
     let x: Double
     if centred {
       (anchor, x) = ("middle", box.x + box.width / 2)
     } else if rightToLeft {
-      (anchor, x) = ("end", box.x + box.width - inset)
+      (anchor, x) = ("end", box.x + box.width)
     } else {
-      (anchor, x) = ("start", box.x + inset)
+      (anchor, x) = ("start", box.x)
     }
-    var out = "\(indent)<text class=\"view-text\" x=\"\(n(x))\" y=\"\(n(top + size * 0.95))\""
-    out += " font-size=\"\(n(size))\" text-anchor=\"\(anchor)\" fill=\"#111111\">"
-    func squeeze(_ line: String) -> String {
-      Double(line.count) * size * 0.6 > available
-        ? " textLength=\"\(n(available))\" lengthAdjust=\"spacingAndGlyphs\"" : ""
-    }
-    if lines.count == 1 {
-      out.removeLast()  // the ">": the one line's squeeze goes on the text element itself
-      return out + squeeze(lines[0]) + ">" + escape(lines[0]) + "</text>\n"
-    }
+    var out = "\(indent)<text class=\"view-text\" x=\"\(n(x))\" font-size=\"\(n(size))\""
+    out += " font-family=\"\(escape(fontFamily(nil)))\" text-anchor=\"\(anchor)\" fill=\"#111111\""
+    out += " data-lines=\"\(lines.count)\">"
     for (index, line) in lines.enumerated() {
-      out += "<tspan x=\"\(n(x))\" y=\"\(n(top + size * 0.95 + lineHeight * Double(index)))\"\(squeeze(line))>"
+      out += "<tspan class=\"line\" x=\"\(n(x))\" y=\"\(n(top + size * 0.95 + lineHeight * Double(index)))\">"
       out += escape(line) + "</tspan>"
     }
     return out + "</text>\n"
@@ -377,6 +443,18 @@ package enum SVGRenderer {
     if results.contains(where: { !$0.scrollViews.isEmpty }) {
       entries.append(
         LegendEntry(sample: sample(fill: "none", stroke: scrollColour, dash: "6 3"), text: "scroll content"))
+    }
+    let placements = results.map(Placement.marks)
+    if placements.contains(where: { $0.contains { if case .outsideSuperview = $0 { true } else { false } } }) {
+      entries.append(
+        LegendEntry(
+          sample: sample(fill: "none", stroke: outsideColour, dash: "6 2", width: 2), text: "outside its superview"))
+    }
+    if placements.contains(where: { $0.contains { if case .offScreen = $0 { true } else { false } } }) {
+      entries.append(
+        LegendEntry(
+          sample: sample(fill: outsideColour, stroke: outsideColour, dash: nil),
+          text: "▼ id: view off screen that way"))
     }
     if results.contains(where: { $0.views.contains { $0.frame.width < 0 || $0.frame.height < 0 } }) {
       entries.append(

@@ -13,4 +13,9 @@ enum RenderTolerance {
   /// Points a later view must overlap a label's corner, on both axes, to cover it: views that
   /// only touch leave the label readable.
   static let labelCover = 0.5
+
+  /// Points a view may reach past its superview (or the screen) before a picture marks it
+  /// outside (``Placement``): the design checks' own slack (``DesignChecks``), below what anyone
+  /// can see and above the solver's rounding.
+  static let placement = 0.01
 }

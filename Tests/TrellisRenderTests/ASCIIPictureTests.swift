@@ -30,7 +30,7 @@ final class ASCIIPictureTests: XCTestCase {
   ///   the views that get one).
   /// - dot: cols 14…15, no inside → no room even for a key: named under the diagram.
   /// - note (label "a\nb"): cols 15…20, one row inside → the two lines do not fit on two rows,
-  ///   so "a b" on one row (3 of 4 cells).
+  ///   nor does the first with its mark ("a (+1)", 6 cells) in 4 cells: the first line cut, "a…".
   /// - root: every cell it owns is a line, so its id is not shown (the outer box is always the
   ///   root: never keyed or listed).
   /// Notes wrap at 21: "too small to mark:" is 18 cells, " dot" would make 22 → next line,
@@ -52,7 +52,7 @@ final class ASCIIPictureTests: XCTestCase {
       "│Hi there   │OK     │",
       "│           │       │",
       "├─────────┬─┴─┬┬────┤",
-      "│Subscrib…│1  ││a b │",
+      "│Subscrib…│1  ││a…  │",
       "└─────────┴───┴┴────┘",
       "keys: 1 avatarImage",
       "too small to mark:",
@@ -61,7 +61,7 @@ final class ASCIIPictureTests: XCTestCase {
     XCTAssertEqual(ASCIIDiagram.render(layout, options: .init(columns: 21)), expected)
     // ASCII style: the same cells, `~` for the ellipsis.
     let ascii = ASCIIDiagram.render(layout, options: .init(columns: 21, style: .ascii))
-    XCTAssertEqual(ascii.split(separator: "\n")[4], "|Subscrib~|1  ||a b |")
+    XCTAssertEqual(ascii.split(separator: "\n")[4], "|Subscrib~|1  ||a~  |")
   }
 
   /// A label whose text has a line break shows its lines on consecutive rows when both fit.

@@ -31,11 +31,10 @@ final class SVGPictureTests: XCTestCase {
 
   /// The two-view fixture (root 200x120, safe area from y 20, margins (8, 28, 184, 84)) with b's
   /// text set to `x<y & z> w` (10 characters).
-  /// - b is a label, 80x60 at (100, 40), no resolution → 17 pt. Characters that fit at 0.5 em:
-  ///   (80 − 2 × 2) / 8.5 = 8.9 → 8, so the text is cut to 7 + "…" = `x<y & z…`, escaped in the
-  ///   file and read back whole. At 0.6 em those 8 would take 81.6 > 76: squeezed to 76. One line
-  ///   20.4 tall, centred: top 40 + (60 − 20.4) / 2 = 59.8, baseline 59.8 + 0.95 × 17 = 75.95;
-  ///   x = 100 + 2.
+  /// - b is a label, 80x60 at (100, 40), no resolution (nothing laid its text out): drawn as
+  ///   written, whole (no layout cut it, so the picture does not either), escaped in the file and
+  ///   read back whole, unstretched (no measured width), at 17 units. One line 20.4 tall, centred:
+  ///   top 40 + (60 − 20.4) / 2 = 59.8, baseline 59.8 + 0.95 × 17 = 75.95; x = 100.
   /// - a is a plain view: its id at 11 units in its corner.
   /// - gone is hidden: inside the faint group drawn before any shown view, dashed, no text.
   func testSingleRenderTextHiddenGuidesAndLegend() throws {
@@ -46,12 +45,14 @@ final class SVGPictureTests: XCTestCase {
 
     let texts = try nodes(xml, "//*[local-name()='text'][@class='view-text']")
     XCTAssertEqual(texts.count, 1)
-    XCTAssertEqual(texts.first?.stringValue, "x<y & z…")
-    XCTAssertEqual(attribute(texts.first, "textLength"), "76")
+    XCTAssertEqual(texts.first?.stringValue, "x<y & z> w")
+    let line = try XCTUnwrap(try nodes(xml, "//*[@class='view-text']/*[local-name()='tspan']").first)
+    XCTAssertNil(attribute(line, "textLength"))
     XCTAssertEqual(attribute(texts.first, "font-size"), "17")
-    XCTAssertEqual(attribute(texts.first, "x"), "102")
-    XCTAssertEqual(attribute(texts.first, "y"), "75.95")
+    XCTAssertEqual(attribute(texts.first, "x"), "100")
+    XCTAssertEqual(attribute(line, "y"), "75.95")
     XCTAssertEqual(attribute(texts.first, "text-anchor"), "start")
+    XCTAssertEqual(attribute(texts.first, "data-lines"), "1")
 
     let aText = try nodes(xml, "//*[@id='view-a']/*[local-name()='text']")
     XCTAssertEqual(aText.map(\.stringValue), ["a"])
@@ -90,60 +91,55 @@ final class SVGPictureTests: XCTestCase {
     XCTAssertTrue(svg.contains("viewBox=\"-1 -1 230 201\""), String(svg.prefix(300)))
   }
 
-  /// Concentration in landscape with its resolution (flips at 20 pt, cards at 17 pt):
-  /// - flips (609, 163.5, 50, 48), "Flips\n0": lines 24 tall, 48 / 24 = 2 fit; (50 − 4) / 10 =
-  ///   4.6 → 4 characters, so "Flips" becomes "Fli…" (4 × 12 = 48 at 0.6 em > 46: squeezed to
-  ///   46) and "0" stays. Top 163.5 + (48 − 48) / 2, baselines 163.5 + 19 = 182.5 and 206.5; x 611.
-  /// - cards are buttons: "?" centred (text-anchor middle at the box's centre).
-  /// - row5 (hidden in compact height) and its cards are in the hidden group.
+  /// Concentration in landscape on an iPhone 8 (667x375, no insets), solved by the engine with
+  /// the fixed metric: flips ("Flips\n0", 20 pt) is as wide as "Flips" (5 × 10 = 50) and two
+  /// 24-pt lines tall (48); centred on the safe area (375 / 2 − 24 = 163.5), 8 from the trailing
+  /// edge (667 − 8 − 50 = 609). Its lines are the layout's, stretched to their measured widths (50
+  /// and 10), baselines 163.5 + 0.95 × 20 = 182.5 and 24 lower, 206.5, at its leading edge (609).
+  /// A frame lower than one line keeps the layout's font size (UILabel does not shrink text
+  /// unless told to): the line overflows, centred. row5 (hidden in compact height) and its cards
+  /// are in the hidden group.
   func testTextLinesSizesAndButtonsFromTheResolution() throws {
     let device = try XCTUnwrap(DeviceTable.device(named: "iPhone 8"))
     let environment = device.environment(orientation: .landscape)
-    var result = Fixtures.concentration(environment)
-    result.resolution = Fixtures.concentrationResolved(environment)
+    let json = try String(
+      contentsOf: FixturePaths.layouts.appendingPathComponent("concentration.json"), encoding: .utf8)
+    let layout = try XCTUnwrap(LayoutReader.parse(json, file: "concentration.json").document)
+    var result = LayoutEngine(document: layout).layout(in: environment)
     let xml = try document(SVGRenderer.render(result))
 
-    let flips = try XCTUnwrap(try nodes(xml, "//*[@id='view-flips']/*[local-name()='text']").first)
+    let flips = try XCTUnwrap(try nodes(xml, "//*[@id='view-flipCountLabel']/*[local-name()='text']").first)
     XCTAssertEqual(attribute(flips, "font-size"), "20")
-    let lines = try nodes(xml, "//*[@id='view-flips']//*[local-name()='tspan']")
-    XCTAssertEqual(lines.map(\.stringValue), ["Fli…", "0"])
-    XCTAssertEqual(lines.map { attribute($0, "textLength") }, ["46", nil])
+    let lines = try nodes(xml, "//*[@id='view-flipCountLabel']//*[local-name()='tspan']")
+    XCTAssertEqual(lines.map(\.stringValue), ["Flips", "0"])
+    XCTAssertEqual(lines.map { attribute($0, "textLength") }, ["50", "10"])
     XCTAssertEqual(lines.map { attribute($0, "y") }, ["182.5", "206.5"])
-    XCTAssertEqual(lines.map { attribute($0, "x") }, ["611", "611"])
-
-    // card1: grid (8, 8, 593, 359), card width (593 − 32) / 5 = 112.2 → centre 8 + 56.1 = 64.1.
-    let card = try XCTUnwrap(try nodes(xml, "//*[@id='view-card1']/*[local-name()='text']").first)
-    XCTAssertEqual(card.stringValue, "?")
-    XCTAssertEqual(attribute(card, "text-anchor"), "middle")
-    XCTAssertEqual(attribute(card, "x"), "64.1")
+    XCTAssertEqual(lines.map { attribute($0, "x") }, ["609", "609"])
     for id in ["row5", "card17", "card20"] {
       XCTAssertEqual(try nodes(xml, "//*[@id='hidden-views']/*[@id='view-\(id)']").count, 1, id)
     }
     // Stacks carry no id text: their arranged views cover their corners.
-    XCTAssertEqual(try nodes(xml, "//*[@id='view-grid']/*[local-name()='text']").count, 0)
-  }
+    XCTAssertEqual(try nodes(xml, "//*[@id='view-cardGrid']/*[local-name()='text']").count, 0)
 
-  /// A box lower than one line takes a smaller font: 10 / 1.2 = 8.333; lower than 2.4 (a 2-unit
-  /// font), no text at all.
-  func testShortBoxesShrinkOrDropTheText() throws {
-    var result = Fixtures.twoViews
-    result.views[2].frame = Rect(x: 100, y: 40, width: 80, height: 10)
-    var xml = try document(SVGRenderer.render(result))
-    let text = try XCTUnwrap(try nodes(xml, "//*[@class='view-text']").first)
-    XCTAssertEqual(attribute(text, "font-size"), "8.333")
-    result.views[2].frame = Rect(x: 100, y: 40, width: 80, height: 2)
-    xml = try document(SVGRenderer.render(result))
-    XCTAssertEqual(try nodes(xml, "//*[@class='view-text']").count, 0)
+    // 10 pt tall: one line (at least one shows), still 20 units, centred: top 163.5 + (10 − 24) / 2
+    // = 156.5, baseline 175.5; "0" is left out, so the line is the layout's cut of the text.
+    let index = try XCTUnwrap(result.views.firstIndex { $0.id == "flipCountLabel" })
+    result.views[index].frame.height = 10
+    let short = try document(SVGRenderer.render(result))
+    let shortLines = try nodes(short, "//*[@id='view-flipCountLabel']//*[local-name()='tspan']")
+    XCTAssertEqual(shortLines.map { attribute($0, "y") }, ["175.5"])
+    XCTAssertEqual(
+      attribute(try nodes(short, "//*[@id='view-flipCountLabel']/*[local-name()='text']").first, "font-size"), "20")
   }
 
   /// Right to left, a label's text starts at its trailing (right) edge: anchor `end` at
-  /// 100 + 80 − 2 = 178.
+  /// 100 + 80 = 180 (a label has no insets).
   func testRightToLeftLabelsAnchorAtTheRight() throws {
     var result = Fixtures.twoViews
     result.environment.layoutDirection = .rightToLeft
     let text = try XCTUnwrap(try nodes(try document(SVGRenderer.render(result)), "//*[@class='view-text']").first)
     XCTAssertEqual(text.stringValue, "Hi")
     XCTAssertEqual(attribute(text, "text-anchor"), "end")
-    XCTAssertEqual(attribute(text, "x"), "178")
+    XCTAssertEqual(attribute(text, "x"), "180")
   }
 }

@@ -29,7 +29,8 @@ package final class XMLChecker: NSObject, XMLParserDelegate {
   ) {
     if rootElement == nil { rootElement = elementName }
     if let id = attributes["id"] { ids.insert(id) }
-    currentText = ""
+    // A text's lines are tspans inside it: their characters are the text's.
+    if elementName != "tspan" { currentText = "" }
   }
 
   package func parser(_ parser: XMLParser, foundCharacters string: String) { currentText += string }
@@ -38,6 +39,6 @@ package final class XMLChecker: NSObject, XMLParserDelegate {
     _ parser: XMLParser, didEndElement elementName: String, namespaceURI: String?, qualifiedName: String?
   ) {
     if elementName == "text" { texts.append(currentText) }
-    currentText = ""
+    if elementName != "tspan" { currentText = "" }
   }
 }

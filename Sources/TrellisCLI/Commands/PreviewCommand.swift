@@ -16,7 +16,8 @@ struct PreviewCommand: Command {
       the page shows the size classes, draws the frames (hidden views dashed, the safe area in \
       blue), lists the diagnostics 'matrix' checks, and on hover shows a view's frame and the \
       constraints that place it. The page is one file with inline style and script and loads \
-      nothing. Open an environment directly with page.html#device=iPad&orientation=landscape&window=1/2. \
+      nothing. It opens on the iPhone 17 and keeps the environment picked in its address: open \
+      one directly with page.html#device=iPad&orientation=landscape&window=1/2. \
       The exit status is 0 when the page is written, whatever the environments' statuses.
       """,
     arguments: [ArgumentSpec(name: "file", help: "The layout file (JSON), or a .storyboard or .xib.")],
@@ -48,7 +49,8 @@ struct PreviewCommand: Command {
         status: check.status.rawValue, problem: check.problem,
         diagnostics: policy.diagnostics(for: result, designChecks: true), result: result)
     }
-    let page = PreviewPage.render(environments, title: RawPath.display(file))
+    let page = PreviewPage.render(
+      environments, title: RawPath.display(file), defaultDevice: EnvironmentOptions.defaultDeviceName)
     try context.emit(page, to: output, inputs: [file])
     if let output, output != "-", OutputFile.stream(output) == nil {
       context.stderr +=

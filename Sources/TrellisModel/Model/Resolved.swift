@@ -145,6 +145,12 @@ public struct ResolvedText: Sendable, Hashable {
   public var unwrappedWidth: Double
   /// Space between the view's edges and its text: a button's content insets, none for a label.
   public var insets: EdgeInsets
+  /// The lines the text was laid out in at `wrapWidth` (each with its width and baseline), as
+  /// measured; empty before measuring. What ``ResolvedView/shownText(in:scale:)`` starts from.
+  public var lines: [TextLayout.Line] = []
+  /// The measured text and its font's line metrics, to lay the text out again at a frame's width
+  /// without measuring it again. Left out of equality: the text, font and size decide it.
+  package var measured = MeasuredText()
 
   public init(
     fontName: String?, fontWeight: Int, lineBreakMode: LineBreakMode, wraps: Bool, wrapWidth: Double,

@@ -23,4 +23,9 @@
   /// A view's safe-area guide inset solved this close to the one assumed before solving is the
   /// same inset (``ViewSafeArea``): the solver's rounding, never a visible difference.
   package static let guideInset = 1e-6
+
+  /// A frame this fraction of its width (at least of 1 pt) narrower or lower than the lines
+  /// measured for it still shows them (``ResolvedView/shownText(in:scale:)``): the rounding
+  /// between a measured width and a solved one.
+  package static let shownText = 1e-6
 }

@@ -32,6 +32,8 @@ extension ResolvedView {
     content.wrapWidth = wrapWidth
     content.isTruncated = laidOut.isTruncated
     content.unwrappedWidth = title.isEmpty ? 0 : prepared.unwrappedWidth
+    content.lines = title.isEmpty ? [] : laidOut.lines
+    content.measured = MeasuredText(prepared)
     textLayout = content
 
     var intrinsic = width + insets.left + insets.right
