@@ -147,9 +147,10 @@ public struct ResolvedText: Sendable, Hashable {
   public var insets: EdgeInsets
   /// The lines the text was laid out in at `wrapWidth` (each with its width and baseline), as
   /// measured; empty before measuring. What ``ResolvedView/shownText(in:scale:)`` starts from.
-  public var lines: [TextLayout.Line] = []
-  /// The measured text and its font's line metrics, to lay the text out again at a frame's width
-  /// without measuring it again. Left out of equality: the text, font and size decide it.
+  public var lines: [TextLayout.Line] { measured.lines }
+  /// The measured text and its lines, to lay the text out again at a frame's width without
+  /// measuring it again. Left out of equality and hashing: the text, font, size and the fields
+  /// above decide it, and the engine compares resolved views on every move.
   package var measured = MeasuredText()
 
   public init(

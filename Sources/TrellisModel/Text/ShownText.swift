@@ -1,12 +1,17 @@
 import TrellisText
 
-/// A text measured once, kept with the view it was measured for so that it can be laid out again
-/// at another width (``ResolvedView/shownText(in:scale:)``). Always equal to another: what it
-/// holds follows from the view's text, font and size, which equality already compares.
+/// A text measured once and the lines it was laid out in, kept with the view it was measured for
+/// so that it can be laid out again at another width (``ResolvedView/shownText(in:scale:)``).
+/// Always equal to another: what it holds follows from the view's text, font, size, line limit
+/// and wrap width, which equality already compares.
 package struct MeasuredText: Sendable, Hashable {
   package let prepared: PreparedText?
+  package let lines: [TextLayout.Line]
 
-  package init(_ prepared: PreparedText? = nil) { self.prepared = prepared }
+  package init(_ prepared: PreparedText? = nil, lines: [TextLayout.Line] = []) {
+    self.prepared = prepared
+    self.lines = lines
+  }
 
   package static func == (lhs: MeasuredText, rhs: MeasuredText) -> Bool { true }
   package func hash(into hasher: inout Hasher) {}

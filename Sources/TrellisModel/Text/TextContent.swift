@@ -32,8 +32,7 @@ extension ResolvedView {
     content.wrapWidth = wrapWidth
     content.isTruncated = laidOut.isTruncated
     content.unwrappedWidth = title.isEmpty ? 0 : prepared.unwrappedWidth
-    content.lines = title.isEmpty ? [] : laidOut.lines
-    content.measured = MeasuredText(prepared)
+    content.measured = MeasuredText(prepared, lines: title.isEmpty ? [] : laidOut.lines)
     textLayout = content
 
     var intrinsic = width + insets.left + insets.right
