@@ -177,7 +177,8 @@ enum LogStream {
     if let scalar = named[name] { return (scalar, end - start + 1) }
     if name.hasPrefix("#") {
       let digits = name.dropFirst()
-      let value = digits.hasPrefix("x") || digits.hasPrefix("X") ? UInt32(digits.dropFirst(), radix: 16) : UInt32(digits)
+      let value =
+        digits.hasPrefix("x") || digits.hasPrefix("X") ? UInt32(digits.dropFirst(), radix: 16) : UInt32(digits)
       if let value, let scalar = Unicode.Scalar(value), scalar != "\n", scalar != "\r" {
         return (scalar, end - start + 1)
       }
