@@ -5,6 +5,7 @@ import TrellisModel
 import TrellisRender
 import TrellisSupport
 import TrellisTestSupport
+import TrellisText
 import XCTest
 
 #if canImport(FoundationXML)
@@ -218,5 +219,52 @@ final class TextPictureTests: XCTestCase {
     // many more there are.
     let narrow = ASCIIDiagram.render(result, options: .init(columns: 60))
     XCTAssertTrue(narrow.contains("│Revenue grew in every region this q… (+2)│"), narrow)
+  }
+
+  /// The pictures cut exactly what the layout reports cut: on every example layout, as written
+  /// and with every text doubled (the `double` pseudo-locale, which squeezes many), and on this
+  /// file's layout, on every built-in device in both orientations, a drawn label or button's
+  /// shown text is truncated exactly when the engine warns `text-truncated` for it (where the
+  /// warnings were not capped: 50 a layout, TextChecks), and a text that is not truncated shows
+  /// all its characters but spaces and line breaks (none lost, none added).
+  func testShownTextIsCutExactlyWhereTheLayoutSaysSo() throws {
+    let files = try FileManager.default.contentsOfDirectory(atPath: FixturePaths.layouts.path)
+      .filter { $0.hasSuffix(".json") }.sorted()
+    XCTAssertGreaterThanOrEqual(files.count, 5)
+    var documents: [(String, LayoutDocument)] = [
+      ("report.json", try XCTUnwrap(LayoutReader.parse(Self.layout, file: "report.json").document))
+    ]
+    for file in files {
+      let json = try String(contentsOf: FixturePaths.layouts.appendingPathComponent(file), encoding: .utf8)
+      let document = try XCTUnwrap(LayoutReader.parse(json, file: file).document, file)
+      documents.append((file, document))
+      documents.append((file + " (double)", document.pseudoLocalized(try XCTUnwrap(PseudoLocale(name: "double")))))
+    }
+    var checked = 0
+    var truncated = 0
+    for (file, document) in documents {
+      let engine = LayoutEngine(document: document)
+      for device in DeviceTable.all {
+        for orientation in Orientation.allCases {
+          let result = engine.layout(in: device.environment(orientation: orientation), snapToPixels: true)
+          let warned = Set(result.diagnostics.filter { $0.code.rawValue == "text-truncated" }.compactMap(\.subject))
+          guard warned.count < 50 else { continue }
+          for index in result.views.indices {
+            let view = result.views[index]
+            guard !view.isEffectivelyHidden, let shown = result.shownText(ofViewAt: index) else { continue }
+            checked += 1
+            if shown.isTruncated { truncated += 1 }
+            let context = "\(file) \(device.name) \(orientation) \(view.id) \(view.frame)"
+            XCTAssertEqual(shown.isTruncated, warned.contains(view.id), context)
+            if !shown.isTruncated {
+              let drawn = shown.lines.map(\.text).joined().filter { !$0.isWhitespace }
+              XCTAssertEqual(drawn, (view.text ?? "").filter { !$0.isWhitespace }, context)
+            }
+          }
+        }
+      }
+    }
+    XCTAssertGreaterThan(checked, 1000)
+    XCTAssertGreaterThan(truncated, 0)
   }
 }
