@@ -80,6 +80,11 @@ struct LayoutChanges {
           let separator = item.kind == "view" ? ": " : " "
           parts.append("\(key)\(separator)\(a ?? "(not set)") → \(b ?? "(not set)")")
         }
+        // `sidebar.width == 320 → 280` for a constraint to a constant alone.
+        let toConstant = item.kind == "constraint" && after.shape.split(separator: " ").count == 2
+        if toConstant, parts.count == 1, let only = parts.first, only.hasPrefix("constant ") {
+          return "\(place)changed \(name) \(after.shape) " + only.dropFirst("constant ".count)
+        }
         let shape = after.shape.isEmpty ? "" : " \(after.shape)"
         return "\(place)changed \(name)\(shape): " + parts.joined(separator: ", ")
       }

@@ -120,6 +120,17 @@ package enum RotationReport {
     return out + "\""
   }
 
+  /// The word a layout file uses for a stack's alignment: a horizontal stack's `top` and
+  /// `bottom` (UIStackView.Alignment's names for that axis, and what Interface Builder writes),
+  /// a vertical one's `leading` and `trailing`; the model keeps one value for both spellings.
+  static func alignmentWord(_ stack: ResolvedStack) -> String {
+    switch (stack.axis, stack.alignment) {
+    case (.horizontal, .leading): return "top"
+    case (.horizontal, .trailing): return "bottom"
+    default: return stack.alignment.rawValue
+    }
+  }
+
   private static func stackChange(_ before: ResolvedStack?, _ after: ResolvedStack?) -> String {
     guard let before, let after else { return before == nil ? "becomes a stack" : "stops being a stack" }
     var parts: [String] = []
@@ -128,7 +139,7 @@ package enum RotationReport {
       parts.append("distribution \(before.distribution.rawValue) → \(after.distribution.rawValue)")
     }
     if before.alignment != after.alignment {
-      parts.append("alignment \(before.alignment.rawValue) → \(after.alignment.rawValue)")
+      parts.append("alignment \(alignmentWord(before)) → \(alignmentWord(after))")
     }
     if before.spacing != after.spacing {
       parts.append("spacing \(NumberFormat.short(before.spacing)) → \(NumberFormat.short(after.spacing))")

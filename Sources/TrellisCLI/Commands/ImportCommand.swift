@@ -220,7 +220,8 @@ struct ImportCommand: Command {
       let header = "\(indent)\(scene.name) (\(scene.sceneID)) in \(scene.environment)"
       if passes { return "\(header): \(viewCount == 1 ? "the 1 frame" : "all \(viewCount) frames") as stored\n" }
       var text =
-        "\(header): \(differences.count) of \(viewCount) frames differ by more than 1/\(fmt(scene.environment.scale)) pt"
+        "\(header): \(differences.count) of \(viewCount == 1 ? "the 1 frame" : "\(viewCount) frames") "
+        + "\(differences.count == 1 ? "differs" : "differ") by more than 1/\(fmt(scene.environment.scale)) pt"
       let marked = Set(scene.staleFrames.values).sorted()
       if !marked.isEmpty { text += " (IB marks stored frames \(marked.joined(separator: " and ")))" }
       text += "\n"
@@ -279,7 +280,12 @@ struct ImportCommand: Command {
         if !result.errors.isEmpty { context.stderr += context.pipeline.formatDiagnostics(result.errors, []) }
       }
     }
-    if failing > 0 { context.stderr += "\(failing) of \(scenes.count) scenes differ from their stored frames.\n" }
+    if failing > 0 {
+      context.stderr +=
+        scenes.count == 1
+        ? "the 1 scene differs from its stored frames.\n"
+        : "\(failing) of \(scenes.count) scenes \(failing == 1 ? "differs" : "differ") from their stored frames.\n"
+    }
     return failing > 0 ? 1 : 0
   }
 

@@ -185,7 +185,9 @@ struct MatrixCommand: Command {
     }
     try context.emit(text, to: output, inputs: [file])
     let failures = allChecks.filter { $0.status.isFailure }.count
-    if failures > 0 { context.stderr += "\(failures) of \(entries.count) environments have problems.\n" }
+    if failures > 0 {
+      context.stderr += "\(failures) of \(entries.count) environments \(failures == 1 ? "has" : "have") problems.\n"
+    }
     return failures > 0 ? 1 : 0
   }
 

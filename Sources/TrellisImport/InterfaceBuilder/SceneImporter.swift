@@ -237,7 +237,7 @@ struct SceneImporter {
         if count > 0 || IBViewKinds.opaque.contains(element.name) {
           sink.warning(
             "ib-unsupported",
-            "\(element.name) '\(id)' is imported as a plain view\(count > 0 ? "; its \(count) subviews are not" : "")",
+            "\(element.name) '\(id)' is imported as a plain view\(count > 0 ? (count == 1 ? "; its 1 subview is not" : "; its \(count) subviews are not") : "")",
             at: element.location)
         }
         continue

@@ -86,7 +86,7 @@ package enum ConstraintTextParser {
     var text: String
 
     var quoted: String {
-      kind == .end ? "end of text" : "'\(text)'"
+      kind == .end ? "end of text" : Printable.quoted(text)
     }
 
     func isSymbol(_ symbol: String) -> Bool { kind == .symbol(symbol) }
@@ -130,6 +130,16 @@ package enum ConstraintTextParser {
         if index + 1 < scalars.count, scalars[index] == ".", isDigit(scalars[index + 1]) {
           index += 1
           while index < scalars.count, isDigit(scalars[index]) { index += 1 }
+        }
+        // An exponent, as JSON writes it: `1e3`, `2.5E-2`. Its size is checked where the value
+        // is used (the reader's limit on point values), not here.
+        if index < scalars.count, scalars[index] == "e" || scalars[index] == "E" {
+          var end = index + 1
+          if end < scalars.count, scalars[end] == "+" || scalars[end] == "-" { end += 1 }
+          if end < scalars.count, isDigit(scalars[end]) {
+            index = end
+            while index < scalars.count, isDigit(scalars[index]) { index += 1 }
+          }
         }
         let written = spelled(start..<index)
         tokens.append(Token(kind: .number(Double(written) ?? .nan), offset: start, text: written))
@@ -368,8 +378,19 @@ package enum ConstraintTextParser {
         name = attributeName
       }
       guard let attribute = LayoutAttribute(rawValue: name) else {
-        let hint = DidYouMean.hint(for: name, among: LayoutAttribute.allCases.map(\.rawValue))
-        throw TextProblem(message: "unknown attribute '\(name)'\(hint)", offset: token.offset)
+        // Say what may follow `item.`: an attribute, or one of the view's guides and then an attribute.
+        let guides = ViewSafeArea.viewGuideNames.keys.sorted()
+        let hint = DidYouMean.hint(for: name, among: LayoutAttribute.allCases.map(\.rawValue) + guides)
+        let example = guides.first { $0.lowercased().hasPrefix("safearea") } ?? guides.first ?? "safeAreaLayoutGuide"
+        // A near miss gets the suggestion alone; anything else the whole list.
+        let allowed =
+          hint.isEmpty
+          ? "; an attribute is one of " + LayoutAttribute.allCases.map(\.rawValue).joined(separator: ", ")
+            + ", or a guide and its attribute ('\(item).\(example).top'; guides: " + guides.joined(separator: ", ")
+            + ")"
+          : hint
+        throw TextProblem(
+          message: "unknown attribute \(Printable.quoted(name)) after '\(item).'\(allowed)", offset: token.offset)
       }
       let attributeOffset = token.offset
       next()

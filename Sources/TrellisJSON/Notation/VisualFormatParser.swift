@@ -86,7 +86,7 @@ enum VisualFormatParser {
     var current: Unicode.Scalar? { index < scalars.count ? scalars[index] : nil }
 
     func describeCurrent() -> String {
-      current.map { "'\($0)'" } ?? "the end of the format"
+      current.map { Printable.quoted(String($0)) } ?? "the end of the format"
     }
 
     mutating func skipSpaces() {

@@ -301,7 +301,7 @@ package struct JSONParser {
       if depth > limits.maxDepth {
         if !reportedDepth {
           error(
-            "nesting is deeper than \(limits.maxDepth) levels (ReaderLimits.maxJSONDepth); flatten the file or raise the limit",
+            "nesting is deeper than \(limits.maxDepth) levels, the reader's limit; flatten the file",
             at: start, path: currentPath, code: "limit-exceeded")
           reportedDepth = true
         }
@@ -544,7 +544,7 @@ package struct JSONParser {
       guard !reportedLength else { return }
       reportedLength = true
       error(
-        "string is longer than \(limits.maxStringLength) characters (ReaderLimits.maxStringLength); shorten it or raise the limit",
+        "string is longer than \(limits.maxStringLength) characters, the reader's limit; shorten it",
         at: start, path: currentPath, code: "limit-exceeded")
     }
     /// Keeps one scalar written at `position`.

@@ -505,7 +505,7 @@ extension DocumentReader {
         reportedConstraintLimit = true
         sink.error(
           "limit-exceeded",
-          "the layout has more than \(limits.maxConstraints) constraints (ReaderLimits.maxConstraints); split it or raise the limit",
+          "the layout has more than \(limits.maxConstraints) constraints, the reader's limit; split it",
           at: draft.spec.location, path: draft.spec.path)
       }
       return

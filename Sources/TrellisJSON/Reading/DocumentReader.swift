@@ -162,7 +162,7 @@ package struct DocumentReader {
         reportedViewDepth = true
         sink.error(
           "limit-exceeded",
-          "views are nested deeper than \(limits.maxViewDepth) levels (ReaderLimits.maxViewDepth); flatten the hierarchy or raise the limit",
+          "views are nested deeper than \(limits.maxViewDepth) levels, the reader's limit; flatten the hierarchy",
           at: node.location, path: path)
       }
       return nil
@@ -172,7 +172,7 @@ package struct DocumentReader {
       reportedViewLimit = true
       sink.error(
         "limit-exceeded",
-        "the layout has more than \(limits.maxViews) views (ReaderLimits.maxViews); split it or raise the limit",
+        "the layout has more than \(limits.maxViews) views, the reader's limit; split it",
         at: node.location, path: path)
       return nil
     }

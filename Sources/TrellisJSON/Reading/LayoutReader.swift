@@ -76,7 +76,12 @@ public enum LayoutReader {
       $0 == UInt8(ascii: " ") || $0 == UInt8(ascii: "\t") || $0 == UInt8(ascii: "\n") || $0 == UInt8(ascii: "\r")
     }
     var document: LayoutDocument?
-    if isBlank {
+    if source.isBinary {
+      // Parsing it would only quote its bytes back, one error at a time.
+      sink.error(
+        "binary-file", "the file is not text but binary data; a layout file is JSON text in UTF-8",
+        at: SourceLocation(file: file, line: 1, column: 1, offset: 0), path: nil)
+    } else if isBlank {
       sink.error(
         "empty-file",
         "the file is empty; a layout file is one JSON object with a \"root\" view",
@@ -98,7 +103,7 @@ public enum LayoutReader {
   private static func fileTooLarge(file: String, limits: ReaderLimits) -> Diagnostic {
     Diagnostic(
       .error,
-      "the file is larger than \(limits.maxFileSize) bytes (ReaderLimits.maxFileSize); split it or raise the limit",
+      "the file is larger than \(limits.maxFileSize) bytes, the reader's limit; split it",
       code: "limit-exceeded", at: SourceLocation(file: file, line: 1, column: 1, offset: 0))
   }
 }

@@ -45,7 +45,7 @@ struct ValueReader {
     if abs(value) > limits.maxMagnitude {
       sink.error(
         "out-of-range",
-        "\(fmtExact(value)) is out of range for \(name); point values must be within ±\(fmt(limits.maxMagnitude)) (ReaderLimits.maxMagnitude)",
+        "\(fmtExact(value)) is out of range for \(name); point values must be within ±\(fmt(limits.maxMagnitude)), the reader's limit",
         at: location, path: path)
       return false
     }

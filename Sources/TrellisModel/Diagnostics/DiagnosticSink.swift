@@ -33,7 +33,7 @@ package final class DiagnosticSink {
       diagnostics.append(
         Diagnostic(
           .error,
-          "too many problems; stopped after \(limit) (ReaderLimits.maxDiagnostics); fix these and read the file again",
+          "too many problems; stopped after \(limit); fix these and read the file again",
           code: "too-many-problems"))
       return
     }

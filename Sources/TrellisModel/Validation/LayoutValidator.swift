@@ -350,7 +350,7 @@ public struct LayoutValidator: Sendable {
         } else if abs(spec.multiplier) > validator.maxMagnitude {
           error(
             "out-of-range",
-            "multiplier \(fmtExact(spec.multiplier)) is out of range; use at most \(fmt(validator.maxMagnitude)) (ReaderLimits.maxMagnitude)",
+            "multiplier \(fmtExact(spec.multiplier)) is out of range; use at most \(fmt(validator.maxMagnitude)), the reader's limit",
             at: multiplierLocation, path: path)
         } else if validator.warnsOfLocationMultipliers, !attribute.isSize, !other.isSize, spec.multiplier != 1 {
           warning(
@@ -372,7 +372,7 @@ public struct LayoutValidator: Sendable {
         if !value.isFinite || abs(value) > validator.maxMagnitude {
           error(
             "out-of-range",
-            "constant \(fmtExact(value)) is out of range; point values must be within ±\(fmt(validator.maxMagnitude)) (ReaderLimits.maxMagnitude)",
+            "constant \(fmtExact(value)) is out of range; point values must be within ±\(fmt(validator.maxMagnitude)), the reader's limit",
             at: location, path: path)
         } else if spec.second == nil, attribute.isSize, value < 0 {
           error(
@@ -438,7 +438,7 @@ public struct LayoutValidator: Sendable {
         let (location, path) = origin()
         error(
           "out-of-range",
-          "\(fmtExact(value)) is out of range for \(name); point values must be within ±\(fmt(validator.maxMagnitude)) (ReaderLimits.maxMagnitude)",
+          "\(fmtExact(value)) is out of range for \(name); point values must be within ±\(fmt(validator.maxMagnitude)), the reader's limit",
           at: location, path: path)
         return false
       }

@@ -187,6 +187,10 @@ final class GroupedReportTests: TemporaryDirectoryTestCase {
         "added constraint 'constraint#1': a.width == 10 constant 0",
         "changed constraint 'constraint#2' a.top == root.top: constant 8 → 12",
       ])
+    // A constraint to a constant alone reads as its equation.
+    XCTAssertEqual(
+      LayoutChanges.compare([item("w", "a.width ==", "320")], [item("w", "a.width ==", "280")]).map(\.text),
+      ["changed constraint 'w' a.width == 320 → 280"])
     // The snapshot's record reads back, escapes and all.
     let odd = LayoutChanges.Item(
       kind: "view", id: "a\tb", shape: "", attributes: [.init(key: "text", value: "\"x\\ny=1\"")], location: nil)

@@ -210,11 +210,11 @@ final class ImportCommandTests: XCTestCase {
     XCTAssertEqual(
       run.stdout,
       """
-      WrongSplash (img-sc-001) in iPhone 8 portrait (375x667, wC hR): 1 of 3 frames differ by more than 1/2 pt
+      WrongSplash (img-sc-001) in iPhone 8 portrait (375x667, wC hR): 1 of 3 frames differs by more than 1/2 pt
         logo: stored (100, 40, 120, 80), solved (127.5, 40, 120, 80)
 
       """)
-    XCTAssertEqual(run.stderr, "1 of 1 scenes differ from their stored frames.\n")
+    XCTAssertEqual(run.stderr, "the 1 scene differs from its stored frames.\n")
 
     // As a GitHub annotation: at the logo's element (line 17, its '<' at column 29), the same
     // frames and tolerance.

@@ -340,7 +340,7 @@ final class JSONParserTests: XCTestCase {
     let (node, diagnostics) = parse(text, limits: limits)
     XCTAssertEqual(
       summary(diagnostics),
-      ["1:11: error: nesting is deeper than 10 levels (ReaderLimits.maxJSONDepth); flatten the file or raise the limit"]
+      ["1:11: error: nesting is deeper than 10 levels, the reader's limit; flatten the file"]
     )
     XCTAssertNotNil(node)
   }
@@ -352,7 +352,7 @@ final class JSONParserTests: XCTestCase {
     XCTAssertEqual(
       summary(diagnostics),
       [
-        "1:1001: error: nesting is deeper than 1000 levels (ReaderLimits.maxJSONDepth); flatten the file or raise the limit"
+        "1:1001: error: nesting is deeper than 1000 levels, the reader's limit; flatten the file"
       ])
   }
 
@@ -396,7 +396,7 @@ final class JSONParserTests: XCTestCase {
     let (node, diagnostics) = parse("\"abcdef\"", limits: limits)
     XCTAssertEqual(
       summary(diagnostics),
-      ["1:1: error: string is longer than 4 characters (ReaderLimits.maxStringLength); shorten it or raise the limit"])
+      ["1:1: error: string is longer than 4 characters, the reader's limit; shorten it"])
     XCTAssertEqual(node?.stringValue, "abcd")
   }
 
@@ -407,7 +407,7 @@ final class JSONParserTests: XCTestCase {
     XCTAssertEqual(diagnostics.count, 4)
     XCTAssertEqual(
       diagnostics.last?.message,
-      "too many problems; stopped after 3 (ReaderLimits.maxDiagnostics); fix these and read the file again")
+      "too many problems; stopped after 3; fix these and read the file again")
   }
 
   /// Garbage bytes: the parser finishes, and reports an error exactly when the bytes are not JSON.

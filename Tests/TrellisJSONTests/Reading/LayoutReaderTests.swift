@@ -252,7 +252,7 @@ final class LayoutReaderTests: XCTestCase {
       [
         "expected true or false for \"hidden\", found a number",
         "expected an array of views for \"children\", found an object",
-        "-10000000 is out of range for \"spacing\"; point values must be within ±1000000 (ReaderLimits.maxMagnitude)",
+        "-10000000 is out of range for \"spacing\"; point values must be within ±1000000, the reader's limit",
         "expected a string for axis, found a number",
         "unknown distribution 'fillEqualy'; did you mean 'fillEqually'?",
         "unknown alignment 'middle'; use one of: fill, leading, center, trailing, firstBaseline, lastBaseline, top, bottom",
@@ -463,7 +463,7 @@ final class LayoutReaderTests: XCTestCase {
       ("a.width == 0 * b.width", "the multiplier must be a finite number other than 0 (found 0)"),
       (
         "a.width == 2000000",
-        "constant 2000000 is out of range; point values must be within ±1000000 (ReaderLimits.maxMagnitude)"
+        "constant 2000000 is out of range; point values must be within ±1000000, the reader's limit"
       ),
       ("a.width == b.width @0", "priority 0 is out of range; use 1…1000 (1000 = required)"),
       // No band below 1000 is reserved: the container's size is required.
@@ -527,7 +527,7 @@ final class LayoutReaderTests: XCTestCase {
     let result = read("{\"root\": {\"children\": [\(children)]}}", limits: ReaderLimits(maxViews: 3))
     XCTAssertEqual(
       summary(result),
-      ["1:52: error: the layout has more than 3 views (ReaderLimits.maxViews); split it or raise the limit"])
+      ["1:52: error: the layout has more than 3 views, the reader's limit; split it"])
   }
 
   func testViewDepthLimit() {
@@ -537,7 +537,7 @@ final class LayoutReaderTests: XCTestCase {
       limits: ReaderLimits(maxViewDepth: 2))
     XCTAssertEqual(
       messages(result),
-      ["views are nested deeper than 2 levels (ReaderLimits.maxViewDepth); flatten the hierarchy or raise the limit"])
+      ["views are nested deeper than 2 levels, the reader's limit; flatten the hierarchy"])
   }
 
   func testConstraintLimitCountsVisualFormatExpansions() {
@@ -549,14 +549,14 @@ final class LayoutReaderTests: XCTestCase {
       file: "r.json", limits: ReaderLimits(maxConstraints: 2))
     XCTAssertEqual(
       messages(limited),
-      ["the layout has more than 2 constraints (ReaderLimits.maxConstraints); split it or raise the limit"])
+      ["the layout has more than 2 constraints, the reader's limit; split it"])
   }
 
   func testFileSizeLimit() {
     let result = LayoutReader.parse("{\"root\": {}}   ", file: "big.json", limits: ReaderLimits(maxFileSize: 10))
     XCTAssertEqual(
       summary(result),
-      ["1:1: error: the file is larger than 10 bytes (ReaderLimits.maxFileSize); split it or raise the limit"])
+      ["1:1: error: the file is larger than 10 bytes, the reader's limit; split it"])
   }
 
   // MARK: Files
@@ -574,7 +574,7 @@ final class LayoutReaderTests: XCTestCase {
     let tooLarge = LayoutReader.read(contentsOf: path, limits: ReaderLimits(maxFileSize: 5))
     XCTAssertEqual(
       tooLarge.diagnostics.first?.message,
-      "the file is larger than 5 bytes (ReaderLimits.maxFileSize); split it or raise the limit")
+      "the file is larger than 5 bytes, the reader's limit; split it")
 
     let missing = LayoutReader.read(contentsOf: directory.appendingPathComponent("none.json").path)
     XCTAssertEqual(missing.diagnostics.map(\.message), ["cannot read '\(directory.path)/none.json': no such file"])

@@ -41,7 +41,7 @@ final class HostileNestingTests: XCTestCase {
     XCTAssertEqual(
       hostileSummary(result.diagnostics),
       [
-        "\(hostilePosition(of: "{\"id\": \"leaf\"", in: text)): error: views are nested deeper than 32 levels (ReaderLimits.maxViewDepth); flatten the hierarchy or raise the limit"
+        "\(hostilePosition(of: "{\"id\": \"leaf\"", in: text)): error: views are nested deeper than 32 levels, the reader's limit; flatten the hierarchy"
       ])
   }
 
@@ -62,7 +62,7 @@ final class HostileNestingTests: XCTestCase {
       hostileSummary(deep.diagnostics),
       [
         "1:14: warning: unknown key \"x\" in the layout file",
-        "1:118: error: nesting is deeper than 100 levels (ReaderLimits.maxJSONDepth); flatten the file or raise the limit",
+        "1:118: error: nesting is deeper than 100 levels, the reader's limit; flatten the file",
       ])
   }
 

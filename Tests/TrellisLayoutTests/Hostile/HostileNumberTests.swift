@@ -36,9 +36,9 @@ final class HostileNumberTests: XCTestCase {
     XCTAssertEqual(
       located.map(\.1),
       [
-        "1e+308 is out of range for \"fontSize\"; point values must be within ±1000000 (ReaderLimits.maxMagnitude)",
-        "constant -1e+308 is out of range; point values must be within ±1000000 (ReaderLimits.maxMagnitude)",
-        "multiplier 1e+308 is out of range; use at most 1000000 (ReaderLimits.maxMagnitude)",
+        "1e+308 is out of range for \"fontSize\"; point values must be within ±1000000, the reader's limit",
+        "constant -1e+308 is out of range; point values must be within ±1000000, the reader's limit",
+        "multiplier 1e+308 is out of range; use at most 1000000, the reader's limit",
       ])
   }
 
@@ -90,10 +90,9 @@ final class HostileNumberTests: XCTestCase {
       "\"H:|[a]\", \"V:|[a]\", \"b.width == 1e-400\", {\"first\": \"b.height\", \"relation\": \"==\", \"constant\": 4.9e-324},\n"
         + "\"b.top == a.bottom\", \"b.leading == a.trailing\"")
     let result = hostileRead(text)
-    // Constraint text takes no exponents: "1e-400" is the number 1 followed by "e".
-    XCTAssertEqual(
-      hostileSummary(result.diagnostics),
-      ["\(hostilePosition(of: "e-400", in: text)): error: unexpected 'e'; expected '@' or the end of the constraint"])
+    // Constraint text reads exponents as JSON does: "1e-400" underflows to 0, as in the object form.
+    XCTAssertEqual(hostileSummary(result.diagnostics), [])
+    XCTAssertEqual(result.document?.constraints.first { $0.source == "b.width == 1e-400" }?.constant.base, 0)
 
     let fixed = text.replacingOccurrences(
       of: "\"b.width == 1e-400\"", with: "{\"first\": \"b.width\", \"relation\": \"==\", \"constant\": 1e-400}")
@@ -150,7 +149,7 @@ final class HostileNumberTests: XCTestCase {
       messages,
       [
         "priority 1000.0001 is out of range; use 1…1000 (1000 = required)",
-        "constant 1000000.0001 is out of range; point values must be within ±1000000 (ReaderLimits.maxMagnitude)",
+        "constant 1000000.0001 is out of range; point values must be within ±1000000, the reader's limit",
         "a height cannot be negative (-0.0001); use 0 or more",
       ])
   }

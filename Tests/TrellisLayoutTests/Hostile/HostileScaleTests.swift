@@ -55,7 +55,7 @@ final class HostileScaleTests: XCTestCase {
     let errors = refused.diagnostics.filter { $0.severity == .error }
     XCTAssertEqual(
       errors.map(\.message),
-      ["the layout has more than 50000 views (ReaderLimits.maxViews); split it or raise the limit"])
+      ["the layout has more than 50000 views, the reader's limit; split it"])
     // Line 1 is the root's; view i is on line i + 2, so the first view over is v49999 on line 50001.
     XCTAssertEqual(errors.first?.location?.line, limit + 1)
   }
