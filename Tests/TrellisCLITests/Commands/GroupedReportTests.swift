@@ -140,6 +140,39 @@ final class GroupedReportTests: TemporaryDirectoryTestCase {
       "7 environments (iPhone 11 Pro Max portrait, iPhone 12 Pro Max portrait, iPhone 13 Pro Max portrait, …)")
   }
 
+  func testADeviceAddedToTheTableKeepsTheLinesAndTheirOrder() {
+    // Every iPhone portrait moves 'a' right 8 and every landscape moves it down 2, but the
+    // iPhone 8 portrait also moves 'b': three lines. An 'iPhone 18' that moves like its family
+    // changes the counts and nothing else.
+    func report(_ entries: [MatrixCommand.Entry]) -> [String] {
+      let names = entries.map { "\($0.device.name) \($0.orientation.rawValue) \($0.window) (x)" }
+      let old = names.map {
+        FrameSnapshot.Block(name: $0, status: "ok", lines: [("root", "0 0 10 10"), ("a", "0 0 1 1"), ("b", "0 0 1 1")])
+      }
+      let new = zip(names, entries).map { name, entry in
+        let a = entry.orientation == .portrait ? "8 0 1 1" : "0 2 1 1"
+        let b = name.hasPrefix("iPhone 8 portrait") ? "1 0 1 1" : "0 0 1 1"
+        return FrameSnapshot.Block(name: name, status: "ok", lines: [("root", "0 0 10 10"), ("a", a), ("b", b)])
+      }
+      return ChangeReport(from: old, to: new, entries: entries).lines.map(ChangeReport.text)
+    }
+    let table = MatrixCommand.entries(family: .iPhone)
+    XCTAssertEqual(
+      report(table),
+      [
+        "a.x +8 in 35 iPhone portraits", "a.y +2 in 35 iPhone landscapes",
+        "b.x +1 in 1 environment (iPhone 8 portrait)",
+      ])
+    var newDevice = table.filter { $0.device.name == "iPhone 17" }
+    for index in newDevice.indices { newDevice[index].device.name = "iPhone 18" }
+    XCTAssertEqual(
+      report(table + newDevice),
+      [
+        "a.x +8 in 36 iPhone portraits", "a.y +2 in 36 iPhone landscapes",
+        "b.x +1 in 1 environment (iPhone 8 portrait)",
+      ])
+  }
+
   func testDeltasAreExactAndGroupedByViewFieldAndDelta() {
     func block(_ name: String, _ lines: [(String, String)], status: String = "ok") -> FrameSnapshot.Block {
       FrameSnapshot.Block(name: name, status: status, lines: lines)

@@ -110,7 +110,7 @@ final class ConstraintTextParserTests: XCTestCase {
       ("8 + b.bottom == a.top", "a constraint must start with 'item.attribute', e.g. 'a.top == b.bottom + 8'", 0),
       ("a == b.top", "expected '.' and an attribute after 'a', e.g. 'a.top'", 2),
       ("a. == b.top", "expected an attribute after 'a.'", 3),
-      ("a.tpo == b.top", "unknown attribute 'tpo'; did you mean 'top'?", 2),
+      ("a.tpo == b.top", "unknown attribute 'tpo' after 'a.'; did you mean 'top'?", 2),
       ("a.top = b.top", "use '==' for equality, not '='", 6),
       ("a.top => b.top", "write '>=' instead of '=>'", 6),
       ("a.top =< b.top", "write '<=' instead of '=<'", 6),
@@ -169,7 +169,7 @@ final class ConstraintTextParserTests: XCTestCase {
     // column is 19 + 1 + 22 + 5 = 47.
     let result = readConstraint("\"\\u0062lueBox.top == redBox.tpo\"")
     let diagnostic = try XCTUnwrap(result.diagnostics.first)
-    XCTAssertEqual(diagnostic.message, "unknown attribute 'tpo'; did you mean 'top'?")
+    XCTAssertEqual(diagnostic.message, "unknown attribute 'tpo' after 'redBox.'; did you mean 'top'?")
     XCTAssertEqual(diagnostic.location?.column, 47)
   }
 
