@@ -143,7 +143,7 @@ package enum SVGRenderer {
     sheetWidth = max(sheetWidth, legendWidth + 2 * gap)
     let sheetHeight = legendTop + legendHeight(entries) + gap
     var out = prologue(width: sheetWidth, height: sheetHeight, viewBox: "0 0 \(n(sheetWidth)) \(n(sheetHeight))")
-    out += "  <title>Trellis contact sheet (\(items.count) layouts)</title>\n"
+    out += "  <title>Trellis contact sheet (\(items.count) layout\(items.count == 1 ? "" : "s"))</title>\n"
     out += "  <rect x=\"0\" y=\"0\" width=\"\(n(sheetWidth))\" height=\"\(n(sheetHeight))\" fill=\"#f4f4f4\"/>\n"
     out += body
     out += legend(entries, x: gap, y: legendTop, indent: "  ")

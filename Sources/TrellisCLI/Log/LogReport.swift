@@ -10,7 +10,8 @@ enum LogReport {
     for (number, analysis) in analyses.enumerated() {
       let block = analysis.block
       out += "conflict \(number + 1) of \(analyses.count) at \(block.location) (\(block.platform.rawValue); "
-      out += "\(block.constraints.count) constraints listed)\n"
+      out +=
+        block.constraints.count == 1 ? "1 constraint listed)\n" : "\(block.constraints.count) constraints listed)\n"
       if analysis.unsatisfiable {
         let sizes = analysis.needsNonnegativeSizes ? " (with UIKit's sizes ≥ 0)" : ""
         out += "  cannot all hold: confirmed\(sizes)\n"

@@ -394,6 +394,11 @@ struct ConstraintInstaller {
     let memberIDs = consultsMemo ? memo.memberIDs : []
     var placedByID: [String: [Int]] = [:]
     var requiredInSolver = slot.container == nil ? 0 : 2
+    // Solver constraint → its position in the documented order (the container's at −2 and −1),
+    // made at the first conflict and kept up to date after it: naming each conflict's members
+    // then costs a lookup per member, not a pass over everything placed (which, with the
+    // conflicting constraints added after most of a large layout, was quadratic).
+    var positionOf: [Constraint: Int]?
     for (step, position) in (required + optional).enumerated() {
       if step == required.count { solver.defersOptimization = true }
       let entry = wanted[position]
@@ -431,6 +436,7 @@ struct ConstraintInstaller {
           layout: entry.layout, expression: entry.expression, constant: entry.expression.constant,
           constraint: constraint, readsSafeArea: entry.readsSafeArea)
         pass.placed[position] = made
+        if positionOf != nil { positionOf?[constraint] = position }
         if made.isRequired { requiredInSolver += 1 }
         if consultsMemo, memberIDs.contains(entry.layout.id) {
           placedByID[entry.layout.id, default: []].append(position)
@@ -454,12 +460,25 @@ struct ConstraintInstaller {
           layoutOf[member.constraint] = (member.layout, position)
         }
       } else {
-        // Everything in the solver now: the set is named by the solver's constraints.
-        for (position, entry) in (slot.container?.both ?? []).enumerated() {
-          layoutOf[entry.constraint] = (entry.layout, position - 2)
+        // The set is named by the solver's constraints: each member's layout and position.
+        if positionOf == nil {
+          var all: [Constraint: Int] = [:]
+          for (position, entry) in (slot.container?.both ?? []).enumerated() { all[entry.constraint] = position - 2 }
+          for (position, entry) in pass.placed.enumerated() {
+            if let entry { all[entry.constraint] = position }
+          }
+          positionOf = all
         }
-        for (position, entry) in pass.placed.enumerated() {
-          if let entry { layoutOf[entry.constraint] = (entry.layout, position) }
+        let container = slot.container?.both ?? []
+        for conflict in conflicts {
+          guard let position = positionOf?[conflict] else { continue }
+          if position < 0 {
+            if container.indices.contains(position + 2) {
+              layoutOf[conflict] = (container[position + 2].layout, position)
+            }
+          } else if let placed = pass.placed[position] {
+            layoutOf[conflict] = (placed.layout, position)
+          }
         }
         Self.remember(
           entry, conflicts, layoutOf, slot.container, pass.placed, requiredInSolver: requiredInSolver, in: memo)

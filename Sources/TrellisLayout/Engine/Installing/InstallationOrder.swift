@@ -126,11 +126,14 @@ extension ConstraintInstaller {
     order.reserveCapacity(constraints.count)
     for id in postOrder(views) { if let group = byStack[id] { order += group } }
     order += otherGenerated
-    // Stable: within a key, the order above.
-    return order.enumerated().sorted { a, b in
-      let ka = keys[a.element], kb = keys[b.element]
-      return ka != kb ? ka < kb : a.offset < b.offset
-    }.map(\.element)
+    // Stable: within a key, the order above. Keys take a few dozen values at most, so a bucket
+    // per key, in increasing key, is linear where a comparison sort was not.
+    var buckets: [Int: [Int]] = [:]
+    for position in order { buckets[keys[position], default: []].append(position) }
+    var sorted: [Int] = []
+    sorted.reserveCapacity(order.count)
+    for key in buckets.keys.sorted() { sorted += buckets[key] ?? [] }
+    return sorted
   }
 
   /// View ids in post-order (every view after its descendants; siblings in document order),
