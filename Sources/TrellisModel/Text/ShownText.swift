@@ -63,7 +63,7 @@ extension ResolvedView {
   /// The lines are the ones measured for the layout when the frame is the width they were
   /// wrapped at (within a pixel of `1/scale`: frames are snapped to pixels) or, for text that
   /// was not wrapped, at least as wide as they are. Otherwise the text is laid out again at the
-  /// frame's width with the same rules (``TextLayout``: line break mode, `numberOfLines`). When
+  /// frame's width with the same rules (`TextLayout`: line break mode, `numberOfLines`). When
   /// the frame is too low for all the lines, only those that fit are shown (at least one), the
   /// last one truncated per the line break mode, as UILabel fits its text to its bounds.
   public func shownText(in frame: Rect, scale: Double) -> ShownText? {
