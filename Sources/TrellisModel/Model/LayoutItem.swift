@@ -37,14 +37,19 @@ public enum LayoutItem: Hashable, Sendable, Comparable, CustomStringConvertible,
   public init(stringLiteral name: String) { self.init(name: name) }
 
   /// The view's id when the item is a view.
-  public var viewID: String? {
+  @inlinable public var viewID: String? {
     if case .view(let id) = self { return id }
     return nil
   }
 
   /// Whether the item is one of the root's layout guides (`safeArea` or `margins`), which have
   /// edges, centers and a size but no baselines and no margins. Generated guides are not.
-  public var isRootGuide: Bool { self == .safeArea || self == .margins }
+  @inlinable public var isRootGuide: Bool {
+    switch self {
+    case .safeArea, .margins: return true
+    case .view, .generated: return false
+    }
+  }
 
   /// The view an item belongs to for messages: the view itself, or the stack that made a guide.
   public var owner: String? {

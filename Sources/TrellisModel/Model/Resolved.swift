@@ -233,19 +233,26 @@ public struct LayoutConstraint: Sendable, Hashable, CustomStringConvertible {
   /// and a layout passes each one through several arrays (the set, the installation, the
   /// installed list); copying the fields retained each reference every time and held a copy
   /// per array.
-  private final class Storage: @unchecked Sendable {
+  ///
+  /// Visible to inlined code (`@usableFromInline`, not API) so that the getters below inline
+  /// into the engine, which reads every constraint's fields on every build: a call per field
+  /// across the module boundary, each copying its value out, cost more than the reads.
+  @usableFromInline
+  final class Storage: @unchecked Sendable {
     // Safe to share across threads: a value mutates its storage only when no other value holds
-    // it (`LayoutConstraint.unique()`), so no other thread can be reading it.
-    var id: String
-    var first: AnchorReference
-    var relation: LayoutRelation
-    var second: AnchorReference?
-    var multiplier: Double
-    var constant: Double
-    var priority: Double
-    var origin: Origin
-    var source: Source
-    var location: SourceLocation?
+    // it (`LayoutConstraint.unique()`), so no other thread can be reading it. For the same
+    // reason the run-time exclusivity checks, which inlined reads would make in every client,
+    // are off.
+    @exclusivity(unchecked) @usableFromInline var id: String
+    @exclusivity(unchecked) @usableFromInline var first: AnchorReference
+    @exclusivity(unchecked) @usableFromInline var relation: LayoutRelation
+    @exclusivity(unchecked) @usableFromInline var second: AnchorReference?
+    @exclusivity(unchecked) @usableFromInline var multiplier: Double
+    @exclusivity(unchecked) @usableFromInline var constant: Double
+    @exclusivity(unchecked) @usableFromInline var priority: Double
+    @exclusivity(unchecked) @usableFromInline var origin: Origin
+    @exclusivity(unchecked) var source: Source
+    @exclusivity(unchecked) @usableFromInline var location: SourceLocation?
 
     init(
       id: String, first: AnchorReference, relation: LayoutRelation, second: AnchorReference?, multiplier: Double,
@@ -278,7 +285,7 @@ public struct LayoutConstraint: Sendable, Hashable, CustomStringConvertible {
     case described(reason: String)
   }
 
-  private var storage: Storage
+  @usableFromInline var storage: Storage
 
   /// The storage, copied first when another value shares it, with a described source written
   /// out first: it describes the constraint as it was made, before the change about to come.
@@ -297,36 +304,36 @@ public struct LayoutConstraint: Sendable, Hashable, CustomStringConvertible {
 
   /// Stable within one resolution: file ids, or generated `stack.reason#n` names.
   public var id: String {
-    get { storage.id }
+    @inlinable get { storage.id }
     set { unique().id = newValue }
   }
   public var first: AnchorReference {
-    get { storage.first }
+    @inlinable get { storage.first }
     set { unique().first = newValue }
   }
   public var relation: LayoutRelation {
-    get { storage.relation }
+    @inlinable get { storage.relation }
     set { unique().relation = newValue }
   }
   public var second: AnchorReference? {
-    get { storage.second }
+    @inlinable get { storage.second }
     set { unique().second = newValue }
   }
   public var multiplier: Double {
-    get { storage.multiplier }
+    @inlinable get { storage.multiplier }
     set { unique().multiplier = newValue }
   }
   public var constant: Double {
-    get { storage.constant }
+    @inlinable get { storage.constant }
     set { unique().constant = newValue }
   }
   /// 1…1000 (generated constraints may use fractions such as 999.5).
   public var priority: Double {
-    get { storage.priority }
+    @inlinable get { storage.priority }
     set { unique().priority = newValue }
   }
   public var origin: Origin {
-    get { storage.origin }
+    @inlinable get { storage.origin }
     set { unique().origin = newValue }
   }
   /// Who made it, in UIKit's terms (``ConstraintKind``), from its origin.
@@ -350,7 +357,7 @@ public struct LayoutConstraint: Sendable, Hashable, CustomStringConvertible {
     set { unique().source = .text(newValue) }
   }
   public var location: SourceLocation? {
-    get { storage.location }
+    @inlinable get { storage.location }
     set { unique().location = newValue }
   }
 
