@@ -9,10 +9,15 @@ public enum BreakingRule {
   /// b.width`), a centre, a spacing between two views (`b.top == a.bottom + 8`), a pin of a
   /// trailing or bottom edge, and last a pin of a leading or top edge.
   public static func shapeRank(_ first: AnchorReference, _ second: AnchorReference?) -> Int {
-    let a = first.attribute.edge
-    guard let second else { return first.attribute.isSize ? 5 : 0 }
-    let b = second.attribute.edge
-    if first.attribute.isSize || second.attribute.isSize { return 4 }
+    shapeRank(first.attribute, second?.attribute)
+  }
+
+  /// ``shapeRank(_:_:)`` of the anchors' attributes, which alone decide it.
+  static func shapeRank(_ first: LayoutAttribute, _ second: LayoutAttribute?) -> Int {
+    let a = first.edge
+    guard let second else { return first.isSize ? 5 : 0 }
+    let b = second.edge
+    if first.isSize || second.isSize { return 4 }
     if a.isCentre || b.isCentre { return 3 }
     if a.opposite == b { return 2 }
     return a.isFar ? 1 : 0
@@ -20,7 +25,17 @@ public enum BreakingRule {
 
   /// The key of a constraint: greater is broken first.
   public static func key(_ kind: ConstraintKind, _ first: AnchorReference, _ second: AnchorReference?) -> Int {
-    kind.breakingRank * 10 + shapeRank(first, second)
+    kind.breakingRank * 10 + shapeRank(first.attribute, second?.attribute)
+  }
+}
+
+extension LayoutConstraint {
+  /// ``BreakingRule/key(_:_:_:)`` of this constraint, its fields read where they are: the engine
+  /// asks it of every constraint of every build, and making the kind and copying the anchors
+  /// for it cost more than the rest of the ordering.
+  package var breakingKey: Int {
+    let s = storage
+    return kind.breakingRank * 10 + BreakingRule.shapeRank(s.first.attribute, s.second?.attribute)
   }
 }
 

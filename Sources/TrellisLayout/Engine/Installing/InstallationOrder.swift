@@ -104,19 +104,21 @@ extension ConstraintInstaller {
   /// - Parameter views: the resolved views in document order (depth first), for the stack order.
   static func installationOrder(_ constraints: [LayoutConstraint], views: [ResolvedView]) -> [Int] {
     // Already in order, with no stack to order (most files): the positions as they are.
-    let keys = constraints.map { BreakingRule.key($0.kind, $0.first, $0.second) }
-    var key = Int.min
-    let inOrder = constraints.indices.allSatisfy { position in
-      if case .stack = constraints[position].origin { return false }
-      defer { key = keys[position] }
-      return keys[position] >= key
+    var keys: [Int] = []
+    keys.reserveCapacity(constraints.count)
+    var inOrder = true
+    for position in constraints.indices {
+      let key = constraints[position].breakingKey
+      if inOrder, case .stack = constraints[position].origin { inOrder = false }
+      if inOrder, let last = keys.last, key < last { inOrder = false }
+      keys.append(key)
     }
     if inOrder { return Array(constraints.indices) }
     var file: [Int] = []
     var byStack: [String: [Int]] = [:]
     var otherGenerated: [Int] = []
-    for (position, constraint) in constraints.enumerated() {
-      switch constraint.origin {
+    for position in constraints.indices {
+      switch constraints[position].origin {
       case .file: file.append(position)
       case .stack(let id, _): byStack[id, default: []].append(position)
       default: otherGenerated.append(position)
@@ -126,14 +128,13 @@ extension ConstraintInstaller {
     order.reserveCapacity(constraints.count)
     for id in postOrder(views) { if let group = byStack[id] { order += group } }
     order += otherGenerated
-    // Stable: within a key, the order above. Keys take a few dozen values at most, so a bucket
-    // per key, in increasing key, is linear where a comparison sort was not.
-    var buckets: [Int: [Int]] = [:]
-    for position in order { buckets[keys[position], default: []].append(position) }
-    var sorted: [Int] = []
-    sorted.reserveCapacity(order.count)
-    for key in buckets.keys.sorted() { sorted += buckets[key] ?? [] }
-    return sorted
+    // Stable: within a key, the order above. Keys are small and not negative, so each place is
+    // sorted as one integer, its key above its offset in `order`, with no comparison closure.
+    var packed: [Int] = []
+    packed.reserveCapacity(order.count)
+    for (offset, position) in order.enumerated() { packed.append(keys[position] << 32 | offset) }
+    packed.sort()
+    return packed.map { order[$0 & 0xFFFF_FFFF] }
   }
 
   /// View ids in post-order (every view after its descendants; siblings in document order),
