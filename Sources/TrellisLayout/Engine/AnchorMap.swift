@@ -133,7 +133,8 @@ enum AnchorMapError: Error, Equatable {
 /// every horizontal location in it grows from the right: a layout that uses only leading
 /// and trailing is the exact mirror image of its left-to-right layout, constants included.
 struct AnchorMap {
-  /// What an anchor needs from a resolved view (kept apart so a lookup copies no strings).
+  /// What an anchor needs from a resolved view: plain numbers, so that a lookup copies no
+  /// strings and retains nothing (the parent is in ``parents``).
   struct ViewAnchors {
     var margins: EdgeInsets
     /// Edges whose margin also reads the safe area (``ResolvedView/safeAreaMarginFloor``).
@@ -141,9 +142,6 @@ struct AnchorMap {
     var firstBaseline: Double?
     var lastBaseline: Double?
     var textCentre: Double?
-    /// The superview's id (`nil` for the root): a multiplied location is read in the
-    /// coordinates of the items' nearest common ancestor.
-    var parent: String?
     /// Whether the view is a scroll view, whose subviews' coordinates start at its content.
     var isScroll = false
     /// The frame's reach past the alignment rectangle: the coordinates start at the frame.
@@ -153,7 +151,6 @@ struct AnchorMap {
 
     init(_ view: ResolvedView) {
       safeAreaEdges = view.safeAreaEdges
-      parent = view.parent
       isScroll = view.scroll != nil
       alignmentInsets = view.alignmentRectInsets
       margins = view.layoutMargins
@@ -181,6 +178,9 @@ struct AnchorMap {
   let items: [LayoutItem: ItemVariables]
   /// Margins and baselines of the resolved views, by id.
   let views: [String: ViewAnchors]
+  /// The superview's id of each view but the root, by id: a multiplied location is read in the
+  /// coordinates of the items' nearest common ancestor.
+  let parents: [String: String]
   var rootID: String
   var safeAreaInsets: EdgeInsets
   /// The keyboard's height, `nil` when hidden (``Environment/keyboardHeight``): moved with the insets.
@@ -198,11 +198,16 @@ struct AnchorMap {
   ) {
     var anchors: [String: ViewAnchors] = [:]
     anchors.reserveCapacity(views.count)
+    var parents: [String: String] = [:]
+    parents.reserveCapacity(views.count)
     // By index: `for view in views` copies each 550-byte view (see `ResolvedLayout.constraintSet`).
     for index in views.indices where anchors[views[index].id] == nil {
       anchors[views[index].id] = ViewAnchors(views[index])
+      if let parent = views[index].parent { parents[views[index].id] = parent }
     }
-    self.init(items: items, anchors: anchors, rootID: rootID, safeAreaInsets: safeAreaInsets, direction: direction)
+    self.init(
+      items: items, anchors: anchors, parents: parents, rootID: rootID, safeAreaInsets: safeAreaInsets,
+      direction: direction)
   }
 
   init(
@@ -210,16 +215,17 @@ struct AnchorMap {
     direction: LayoutDirection
   ) {
     self.init(
-      items: items,
-      anchors: views.mapValues(ViewAnchors.init), rootID: rootID, safeAreaInsets: safeAreaInsets, direction: direction)
+      items: items, anchors: views.mapValues(ViewAnchors.init), parents: views.compactMapValues(\.parent),
+      rootID: rootID, safeAreaInsets: safeAreaInsets, direction: direction)
   }
 
   private init(
-    items: [LayoutItem: ItemVariables], anchors: [String: ViewAnchors], rootID: String, safeAreaInsets: EdgeInsets,
-    direction: LayoutDirection
+    items: [LayoutItem: ItemVariables], anchors: [String: ViewAnchors], parents: [String: String], rootID: String,
+    safeAreaInsets: EdgeInsets, direction: LayoutDirection
   ) {
     self.items = items
     self.views = anchors
+    self.parents = parents
     self.rootID = rootID
     self.safeAreaInsets = safeAreaInsets
     self.direction = direction
@@ -432,13 +438,13 @@ struct AnchorMap {
     var next: String? = coordinateView(a)
     while let id = next, chain.count <= views.count {
       chain.append(id)
-      next = views[id]?.parent
+      next = parents[id]
     }
     next = coordinateView(b)
     var steps = 0
     while let id = next, steps <= views.count {
       if chain.contains(id) { return id }
-      next = views[id]?.parent
+      next = parents[id]
       steps += 1
     }
     return nil
