@@ -125,13 +125,16 @@ extension SolverCache {
     let solver = slots[index].solver
     var memoDiagnostics: [Diagnostic] = []
     var ambiguous: [(id: String, attributes: [LayoutAttribute])] = []
-    if checksAmbiguity, let items = slots[index].memos.ambiguityItems,
-      let memo = slots[index].memos.ambiguity(revision: solver.structureRevision, items: items)
+    // The memos' fields read one by one: asking the memos (a method on them) copied them all.
+    if checksAmbiguity, let items = slots[index].memos.ambiguityItems, let memo = slots[index].memos.ambiguity,
+      memo.isValid(revision: solver.structureRevision, items: items)
     {
       (memoDiagnostics, ambiguous) = (memo.diagnostics, memo.ambiguous)
     }
     let move: ParametricMove
-    if let current = slots[index].memos.currentParametric(solver) {
+    if let current = slots[index].memos.parametric,
+      current.isCurrent(solver, generation: slots[index].memos.generation)
+    {
       move = current
     } else {
       guard

@@ -1,5 +1,4 @@
 import TrellisModel
-import TrellisSolver
 
 /// What a slot derives from its installed state and keeps between layouts, each memo with its
 /// rule for going stale, all here:
@@ -36,12 +35,6 @@ struct SlotMemos {
     generation &+= 1
     rejectionDependence = nil
     parametric = nil
-  }
-
-  /// The parametric description, if still current for `solver`.
-  func currentParametric(_ solver: Solver) -> ParametricMove? {
-    guard let parametric, parametric.isCurrent(solver, generation: generation) else { return nil }
-    return parametric
   }
 
   /// The last ambiguity check, if made at `revision` of the solver's structure for `items`.
