@@ -55,8 +55,9 @@ public enum SystemLayoutMargins {
     to views: inout [ResolvedView], flags: [String: Flags], constraints: [LayoutConstraint], environment: Environment
   ) {
     guard !views.isEmpty else { return }
+    // Views read by index, in place: iterating copies each view, with its dozen references.
     var indexByID: [String: Int] = [:]
-    for (index, view) in views.enumerated() where indexByID[view.id] == nil { indexByID[view.id] = index }
+    for index in views.indices where indexByID[views[index].id] == nil { indexByID[views[index].id] = index }
     let pinned = pinnedEdges(views, indexByID, constraints, environment.layoutDirection)
     // Per view, which physical edges lie on the root's edge: bit 0 top, 1 left, 2 bottom,
     // 3 right. (Masks and inline arrays: this runs for every view in every environment.)
@@ -170,9 +171,9 @@ public enum SystemLayoutMargins {
     // A stack places its arranged views flush with its own edges (unless it arranges them inside
     // its margins): the first visible one at its start, the last at its end, and each on the
     // sides its alignment puts against the stack's (fill: both).
-    for stackView in views {
-      guard let stack = stackView.stack, !stack.isLayoutMarginsRelativeArrangement else { continue }
-      let arranged = stackView.children.filter { id in indexByID[id].map { !views[$0].hidden } ?? false }
+    for index in views.indices {
+      guard let stack = views[index].stack, !stack.isLayoutMarginsRelativeArrangement else { continue }
+      let arranged = views[index].children.filter { id in indexByID[id].map { !views[$0].hidden } ?? false }
       guard let first = arranged.first, let last = arranged.last else { continue }
       let rtl = direction == .rightToLeft
       // Physical edges (0 top, 1 left, 2 bottom, 3 right): start and end along the axis, and
