@@ -368,12 +368,17 @@ struct AnchorMap {
   /// insets, and they never change a term, so a move that changes only the insets changes
   /// only these constants.
   func dependsOnSafeArea(_ anchor: AnchorReference) -> Bool {
-    if anchor.item.isRootGuide || KeyboardGuide.isGuide(anchor.item) { return true }
-    if case .generated(let owner, ViewSafeArea.name) = anchor.item {
+    // By the item's case, so that a view's anchor, the common one, copies nothing.
+    switch anchor.item {
+    case .safeArea, .margins: return true
+    case .generated(let owner, let name):
+      if name == KeyboardGuide.name { return true }
+      guard name == ViewSafeArea.name else { return false }
       return views[canonical(.view(owner)).viewID ?? owner]?.safeAreaEdges ?? 0 != 0
+    case .view:
+      guard anchor.attribute.readsMargins, let id = canonical(anchor.item).viewID else { return false }
+      return views[id]?.floor.isEmpty == false
     }
-    guard anchor.attribute.readsMargins, let id = canonical(anchor.item).viewID else { return false }
-    return views[id]?.floor.isEmpty == false
   }
 
   /// Whether either side of a constraint depends on the safe-area insets.

@@ -128,13 +128,24 @@ extension ConstraintInstaller {
     order.reserveCapacity(constraints.count)
     for id in postOrder(views) { if let group = byStack[id] { order += group } }
     order += otherGenerated
-    // Stable: within a key, the order above. Keys are small and not negative, so each place is
-    // sorted as one integer, its key above its offset in `order`, with no comparison closure.
-    var packed: [Int] = []
-    packed.reserveCapacity(order.count)
-    for (offset, position) in order.enumerated() { packed.append(keys[position] << 32 | offset) }
-    packed.sort()
-    return packed.map { order[$0 & 0xFFFF_FFFF] }
+    // Stable: within a key, the order above. Keys are small integers, not negative, so a
+    // counting sort: one pass counts each key, one places each position after those of smaller
+    // keys, no comparison at all.
+    guard let largest = keys.max(), keys.allSatisfy({ $0 >= 0 }) else {
+      return order.enumerated().sorted { a, b in
+        let ka = keys[a.element], kb = keys[b.element]
+        return ka != kb ? ka < kb : a.offset < b.offset
+      }.map(\.element)
+    }
+    var next = Array(repeating: 0, count: largest + 2)
+    for position in order { next[keys[position] + 1] += 1 }
+    for key in 0...largest { next[key + 1] += next[key] }
+    var sorted = Array(repeating: 0, count: order.count)
+    for position in order {
+      sorted[next[keys[position]]] = position
+      next[keys[position]] += 1
+    }
+    return sorted
   }
 
   /// View ids in post-order (every view after its descendants; siblings in document order),
