@@ -69,10 +69,13 @@ enum TextChecks {
   static func fonts(_ resolved: ResolvedLayout, _ typesetter: Typesetter) -> [Diagnostic] {
     var found: [Diagnostic] = []
     var noted: Set<String> = []
-    for view in resolved.views {
-      guard let content = view.textLayout, let name = content.fontName, !typesetter.hasFont(named: name) else {
-        continue
-      }
+    // Only the text views, read by index: iterating the views copied each one, with its dozen
+    // references, on every layout.
+    for index in resolved.textViews {
+      guard let content = resolved.views[index].textLayout, let name = content.fontName,
+        !typesetter.hasFont(named: name)
+      else { continue }
+      let view = resolved.views[index]
       guard found.count < maxDiagnostics else { break }
       if IOSFonts.face(named: name, weight: content.fontWeight) != nil {
         guard !noted.contains(name),
