@@ -19,11 +19,12 @@ enum TextChecks {
           views[index].frame, width: resolved.views[index].intrinsicWidth,
           height: resolved.views[index].intrinsicHeight, lines: resolved.views[index].numberOfLines, content)
       else { continue }
-      let view = resolved.views[index]
       if found.count == maxDiagnostics {
         more += 1
         continue
       }
+      // Copied only for a reported one: a view is large, and a big layout may cut many texts.
+      let view = resolved.views[index]
       let noun = view.kind == .button ? "Button" : "Label"
       var diagnostic = Diagnostic(
         .warning, "\(noun) '\(view.id)' \(reason): UIKit would not show all of its text.", code: "text-truncated",
