@@ -146,7 +146,8 @@ echo "preview-check: opened on iPhone 17 portrait, named in the page's link; tex
 split="iPad Pro 12.9-inch (3rd-6th gen) landscape 1/2"
 # The layout's last view by default (the snapshot lists views in document order); ids are
 # letters, digits and a few marks, so they need no escaping in the fragment.
-[ -n "$view" ] || view=$(awk '/^== /{ n++ } n == 1 && NF >= 5 && !/^#/ { last = $1 } END { print last }' "$work/frames.snapshot")
+# The snapshot's `== layout` section (format 2: the views and constraints) is not an environment.
+[ -n "$view" ] || view=$(awk '/^== layout$/ { skip = 1; next } /^== / { skip = 0; n++ } !skip && n == 1 && NF >= 5 && !/^#/ { last = $1 } END { print last }' "$work/frames.snapshot")
 dump "file://$page#device=iPad%20Pro%2012.9&orientation=landscape&window=1/2&view=$view" "$work/split.html"
 check "$work/split.html" "$split"
 cmp -s "$work/first.html.drawn" "$work/split.html.drawn" && fail "switching devices did not change the drawing"
