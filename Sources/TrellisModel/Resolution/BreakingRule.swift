@@ -111,8 +111,8 @@ extension BreakingRule {
       if peerShape == shape {
         steps.append(("the later-added of equal shapes", .guess))
       } else {
-        // Logs support a constant size first (26 of 32 blocks) and a far-edge pin before a
-        // near one (15 of 19); the other steps rest on a few logs each.
+        // Of the shape steps, logs show "a constant size first" and "a far-edge pin before a near
+        // one" often; the others rest on a few logs each (counts in docs/semantics.md).
         steps.append(
           (
             "\(shapeName(shape)) before \(shapeName(peerShape))",
