@@ -154,8 +154,10 @@ extension Engine {
   /// Builds the tableau afresh from the records, in the order they were added, with every
   /// edit variable at its suggested value. This is how a compact equality is removed or
   /// changed (it has no marker to pivot on). Throws, leaving `self` half built, when a
-  /// required constraint cannot hold: the caller restores its snapshot.
-  mutating func rebuild() throws(SolverError) {
+  /// required constraint cannot hold: the caller restores its snapshot. `markingEqualities`
+  /// gives every equality a marker, compact ones included (``Solver/dependence(of:)`` reads
+  /// each constraint's part in a row off its marker).
+  mutating func rebuild(markingEqualities: Bool = false) throws(SolverError) {
     structureRevision &+= 1
     let ordered = recordsInOrder()
     var fresh = Engine(mode: mode)
@@ -178,7 +180,8 @@ extension Engine {
           constraint: record.constraint, value: edit.value, marker: added.marker,
           markerCoefficient: added.markerCoefficient * added.scale)
       } else {
-        try fresh.add(record.constraint, constant: record.constant, isEdit: false, compact: record.isCompact)
+        try fresh.add(
+          record.constraint, constant: record.constant, isEdit: false, compact: record.isCompact && !markingEqualities)
       }
     }
     fresh.refactorThreshold = refactorThreshold
