@@ -44,7 +44,7 @@ package struct CommandLineTool: Sendable {
   static var commands: [any Command.Type] {
     [
       SolveCommand.self, ValidateCommand.self, DevicesCommand.self, MatrixCommand.self, RotateCommand.self,
-      ImportCommand.self, SnapshotCommand.self, DiffCommand.self, PreviewCommand.self, LogCommand.self,
+      ImportCommand.self, SnapshotCommand.self, DiffCommand.self, PreviewCommand.self, LogCommand.self, WhyCommand.self,
     ]
   }
 

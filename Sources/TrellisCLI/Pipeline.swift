@@ -61,6 +61,14 @@ package struct Pipeline: Sendable {
   /// applies only what changed from the previous environment). Text is measured as the
   /// settings say (fonts, else a metric).
   package var makeSolver: @Sendable (_ document: LayoutDocument, _ text: TextSettings) -> Solve
+  /// Solves one document for an environment and says why values of the solution are what they
+  /// are (`trellis why`, the preview's hover panel): one explanation per request, `nil` for a
+  /// view the layout does not have; `nil` means no engine is linked. Used from one thread at a
+  /// time, as ``Solve`` is.
+  package typealias Explain = (
+    _ environment: Environment, _ requests: [(view: String, quantity: FrameExplanation.Quantity)]
+  ) -> (result: LayoutResult, explanations: [FrameExplanation?])?
+  package var makeExplainer: @Sendable (_ document: LayoutDocument, _ text: TextSettings) -> Explain
   /// GNU-style text for diagnostics: `file:line:col: severity: message`, the JSON path, the source
   /// line and a caret (lines are quoted from the `sources` whose file names match).
   package var formatDiagnostics: @Sendable (_ diagnostics: [Diagnostic], _ sources: [SourceText]) -> String
@@ -71,11 +79,13 @@ package struct Pipeline: Sendable {
     makeSolver: @escaping @Sendable (LayoutDocument, TextSettings) -> Solve,
     formatDiagnostics: @escaping @Sendable ([Diagnostic], [SourceText]) -> String = {
       DiagnosticRenderer.gnu($0, sources: $1)
-    }
+    },
+    makeExplainer: @escaping @Sendable (LayoutDocument, TextSettings) -> Explain = Pipeline.engineExplainer
   ) {
     self.read = read
     self.resolve = resolve
     self.makeSolver = makeSolver
+    self.makeExplainer = makeExplainer
     self.formatDiagnostics = formatDiagnostics
   }
 
@@ -94,6 +104,16 @@ package struct Pipeline: Sendable {
       let engine = LayoutEngine(document: document, typesetter: Typesetter(text))
       return { environment, snap in engine.layout(in: environment, snapToPixels: snap) }
     })
+
+  /// The real explainer: one ``LayoutEngine`` per function, which lays out and then reads its
+  /// solver's basis (`LayoutEngine.explanations(of:)`).
+  package static let engineExplainer: @Sendable (LayoutDocument, TextSettings) -> Explain = { document, text in
+    let engine = LayoutEngine(document: document, typesetter: Typesetter(text))
+    return { environment, requests in
+      let result = engine.layout(in: environment)
+      return (result, requests.isEmpty ? [] : engine.explanations(of: requests))
+    }
+  }
 
   /// Solves once, with a fresh solver.
   package func solve(
