@@ -217,7 +217,8 @@ struct ImportCommand: Command {
 
     /// The scene's header line and its differing frames, each with IB's mark when it has one.
     func report(indent: String) -> String {
-      let header = "\(indent)\(scene.name) (\(scene.sceneID)) in \(scene.environment)"
+      let header =
+        "\(indent)\(scene.name) (\(scene.sceneID))\(scene.isCell ? ", a cell," : "") in \(scene.environment)"
       if passes { return "\(header): \(viewCount == 1 ? "the 1 frame" : "all \(viewCount) frames") as stored\n" }
       var text =
         "\(header): \(differences.count) of \(viewCount == 1 ? "the 1 frame" : "\(viewCount) frames") "
@@ -348,10 +349,16 @@ struct ImportCommand: Command {
     var notImportedCodes: [String: Int] = [:]
     var conflicting: [String] = []
     var wrong: [String] = []
+    /// Cell scenes (``ImportedScene/isCell``): how many, how many reproduce, how many IB marks stale.
+    var cells = (scenes: 0, reproduced: 0, stale: 0)
     var differing: Int { stale.count + notImported.count + conflicting.count + wrong.count }
 
     mutating func add(_ result: SceneCheck, file: String) {
       scenes += 1
+      if result.scene.isCell {
+        cells.scenes += 1
+        if result.passes { cells.reproduced += 1 } else if result.marksStale { cells.stale += 1 }
+      }
       let name = "\(file) \(result.scene.name)"
       if result.passes {
         reproduced += 1
@@ -393,6 +400,11 @@ struct ImportCommand: Command {
       text +=
         "Of the \(trusted) scenes whose stored frames IB does not mark stale, \(trustedReproduced) reproduce "
         + "every frame (\(NumberFormat.fixed(percent, decimals: 1)) %).\n"
+      if cells.scenes > 0 {
+        text +=
+          "Cells: \(cells.reproduced) of \(cells.scenes) cell scenes reproduce every stored frame; "
+          + "\(cells.stale) of the others IB marks stale.\n"
+      }
       return text
     }
   }

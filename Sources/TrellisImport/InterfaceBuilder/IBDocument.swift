@@ -187,26 +187,35 @@ package struct IBDocument {
         for object in scene.child(named: "objects")?.children ?? [] {
           guard let view = object.children.first(where: { $0["key"] == "view" }) else { continue }
           guard IBViewKinds.isView(view.name) else { continue }
-          if IBViewKinds.opaque.contains(view.name) {
+          // A table or collection view controller's view is its table: imported with its
+          // prototype cells as boxes at their stored frames (SceneImporter).
+          if IBViewKinds.opaque.contains(view.name), !IBViewKinds.cellContainers.contains(view.name) {
             sink.warning(
               "ib-unsupported",
-              "scene '\(scene["sceneID"] ?? "")' is a \(object.name) whose view is a \(view.name): not imported "
-                + "(table and collection views lay out their cells themselves)", at: view.location)
+              "scene '\(scene["sceneID"] ?? "")' is a \(object.name) whose view is a \(view.name): not imported",
+              at: view.location)
             continue
           }
           found.append(SceneCandidate(sceneID: scene["sceneID"] ?? (view["id"] ?? ""), view: view, controller: object))
         }
+        // Each prototype cell of the scene's table and collection views is a scene of its own.
+        found += Self.prototypeCells(in: scene)
       }
     } else {
       for object in root.child(named: "objects")?.children ?? [] {
+        if IBViewKinds.importedCells.contains(object.name) {
+          // A cell: its content view is the scene, laid out at the size IB stored.
+          let cell = IBCell(element: object, container: nil)
+          found.append(SceneCandidate(sceneID: object["id"] ?? "", view: cell.contentView, controller: nil, cell: cell))
+          continue
+        }
         if IBViewKinds.cells.contains(object.name) {
-          // A cell or reusable view is sized by the table or collection view that dequeues it
-          // (its width from the table, its height from the row height or self-sizing): no screen
-          // or stored size stands for that, so it is not a scene.
+          // A table's header or footer view is sized by the table that dequeues it, from its
+          // section header height or self-sizing: not imported.
           sink.warning(
             "ib-cell",
-            "top-level \(object.name) '\(object["id"] ?? "")' is a table or collection view's cell or reusable view: "
-              + "its table or collection view sizes it, so it is not laid out as a scene (cells are not imported yet)",
+            "top-level \(object.name) '\(object["id"] ?? "")' is a table's header or footer view: its table sizes it, "
+              + "so it is not laid out as a scene (table and collection cells are)",
             at: object.location)
           continue
         }
@@ -223,18 +232,42 @@ package struct IBDocument {
   }
 }
 
+extension IBDocument {
+  /// The prototype cells of the table and collection views under `element`, in document order,
+  /// as scenes.
+  static func prototypeCells(in element: XMLElementNode) -> [SceneCandidate] {
+    var found: [SceneCandidate] = []
+    // Depth-first in document order; the XML reader bounds the depth.
+    var pending: [XMLElementNode] = [element]
+    while let next = pending.popLast() {
+      if IBViewKinds.cellContainers.contains(next.name) {
+        for cell in IBCell.prototypes(of: next) {
+          let imported = IBCell(element: cell, container: next)
+          found.append(
+            SceneCandidate(sceneID: cell["id"] ?? "", view: imported.contentView, controller: nil, cell: imported))
+        }
+      }
+      pending += next.children.reversed()
+    }
+    return found
+  }
+}
+
 /// A scene's root view and the controller that owns it.
 struct SceneCandidate {
   var sceneID: String
   var view: XMLElementNode
   var controller: XMLElementNode?
+  /// The cell whose content view `view` is, for a cell's scene.
+  var cell: IBCell? = nil
 
   /// What `--scene` may name: the scene id, the view's id, the controller's id, storyboard
   /// identifier, custom class or title.
   var names: [String] {
     [
       sceneID, view["id"], controller?["id"], controller?["storyboardIdentifier"], controller?["customClass"],
-      controller?["title"], view["userLabel"],
+      controller?["title"], view["userLabel"], cell?.reuseIdentifier, cell?.element["id"],
+      cell?.element["customClass"],
     ]
     .compactMap { $0 }.filter { !$0.isEmpty }
   }
@@ -242,13 +275,15 @@ struct SceneCandidate {
   func matches(_ wanted: String) -> Bool { names.contains(wanted) }
 
   var displayName: String {
-    let label = controller?["storyboardIdentifier"] ?? controller?["customClass"] ?? controller?["title"]
+    let label =
+      controller?["storyboardIdentifier"] ?? controller?["customClass"] ?? controller?["title"] ?? cell?.name
     return label.map { "\(sceneID) (\($0))" } ?? sceneID
   }
 
   /// A file-name-safe name: the storyboard identifier, custom class or title, else the scene id.
   var fileName: String {
-    let raw = controller?["storyboardIdentifier"] ?? controller?["customClass"] ?? controller?["title"] ?? sceneID
+    let raw =
+      controller?["storyboardIdentifier"] ?? controller?["customClass"] ?? controller?["title"] ?? cell?.name ?? sceneID
     let safe = String(raw.map { $0.isLetter || $0.isNumber || $0 == "-" || $0 == "_" ? $0 : "-" })
     return safe.isEmpty ? "scene" : safe
   }
@@ -272,6 +307,10 @@ enum IBViewKinds {
   static let cells: Set<String> = [
     "tableViewCell", "collectionViewCell", "collectionReusableView", "tableViewHeaderFooterView",
   ]
+  /// The cells imported as scenes of their own (their content view the root).
+  static let importedCells: Set<String> = ["tableViewCell", "collectionViewCell", "collectionReusableView"]
+  /// Views whose prototype cells are imported: as scenes, and as boxes at their stored frames.
+  static let cellContainers: Set<String> = ["tableView", "collectionView"]
   /// Controls' `alignmentRectInsets`, inferred from frames Xcode stored (no Apple source gives
   /// them; docs/semantics.md, "Alignment rectangles", kharrison/CodeExamples):
   /// - UISwitch, right 2: a 51-pt switch whose trailing edge is pinned to a margin ends 2 pt past

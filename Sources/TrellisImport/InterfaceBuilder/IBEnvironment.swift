@@ -90,6 +90,8 @@ struct IBEnvironment {
     uninstalled: (TraitCollection) -> Set<String>,
     sink: inout ImportSink
   ) -> Environment {
+    // A cell is on no screen of its own: its size is the one IB stored, with no safe area.
+    if candidate.cell != nil { return cellEnvironment(rootSize: rootSize, staleFrames: staleFrames, sink: &sink) }
     let device = device(rootSize: rootSize, sink: &sink)
     let orientation = document.orientation
     var environment = device.environment(orientation: orientation)
@@ -156,6 +158,33 @@ struct IBEnvironment {
     }
     environment.safeAreaInsets = insets
     return environment
+  }
+
+  /// A cell's environment: the device's traits and scale, the content view's stored size, no
+  /// safe area (IB lays a cell out in its table's bounds, not on a screen), a component.
+  mutating func cellEnvironment(rootSize: Size?, staleFrames: [String: String], sink: inout ImportSink) -> Environment {
+    let device = device(rootSize: nil, sink: &sink)
+    var environment = device.environment(orientation: document.orientation)
+    if let rootSize, rootSize.width > 0, rootSize.height > 0 {
+      environment.containerSize = rootSize
+    } else {
+      sink.warning(
+        "ib-approximate",
+        "the cell's content view has no stored size; it is laid out at its device's width and 44 pt tall",
+        at: candidate.view.location)
+      environment.containerSize = Size(width: environment.containerSize.width, height: 44)
+    }
+    environment.safeAreaInsets = EdgeInsets(top: 0, left: 0, bottom: 0, right: 0)
+    isComponent = true
+    safeAreaSource = "a cell's content view: no screen's safe area"
+    return environment
+  }
+
+  /// The width of the screen of the document's device in its orientation (375 when it names
+  /// none Trellis knows): what a table cell's side margins follow from Xcode 11.
+  static func screenWidth(of document: IBDocument) -> Double {
+    let device = document.deviceID.flatMap { devices[$0]?.first }.flatMap { DeviceTable.device(named: $0) }
+    return device?.size(document.orientation).width ?? 375
   }
 
   /// The insets of a root shorter than its screen by exactly its top insets, its bottom ones or

@@ -26,6 +26,9 @@ package struct ImportedScene: Sendable {
   /// Whether the scene is a component (a xib's card, banner or header smaller than a screen)
   /// rather than a screen: laid out at its stored size, with no screen's safe area.
   package var isComponent = false
+  /// Whether the scene is a table or collection view cell's content view (or a reusable view),
+  /// laid out at the size IB stored it.
+  package var isCell = false
   /// IB id → Trellis id, for views, guides and constraints, in document order.
   package var ids: [(ib: String, trellis: String)]
   /// The diagnostics about this scene (its views, constraints and environment).

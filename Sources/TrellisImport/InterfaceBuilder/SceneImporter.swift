@@ -80,7 +80,7 @@ struct SceneImporter {
     return ImportedScene(
       sceneID: candidate.sceneID, name: candidate.fileName, document: layout, environment: resolved,
       deviceSource: environment.deviceSource, safeAreaSource: environment.safeAreaSource, storedFrames: storedFrames,
-      staleFrames: staleFrames, isComponent: environment.isComponent, ids: ids)
+      staleFrames: staleFrames, isComponent: environment.isComponent, isCell: candidate.cell != nil, ids: ids)
   }
 
   /// `misplaced` or `ambiguous` when IB marks the element's stored frame so.
@@ -96,6 +96,10 @@ struct SceneImporter {
     var connections: [XMLElementNode] = []
     if let controller = candidate.controller, let list = controller.child(named: "connections") {
       connections = list.children
+    }
+    // A cell's outlets hang off the cell (its custom class's properties).
+    if let cell = candidate.cell, let list = cell.element.child(named: "connections") {
+      connections += list.children
     }
     if !document.isStoryboard {
       // A xib's outlets hang off File's Owner.
@@ -127,6 +131,11 @@ struct SceneImporter {
       wanted = "root"
     } else if let outlet = outletNames[ib] {
       wanted = IBValues.identifier(outlet)
+    } else if IBViewKinds.importedCells.contains(element.name), let reuse = element["reuseIdentifier"],
+      !IBValues.identifier(reuse).isEmpty
+    {
+      // A prototype cell shown in its table: named after its reuse identifier, as its scene is.
+      wanted = IBValues.identifier(reuse)
     } else if let label = element["userLabel"], !IBValues.camelCase(label).isEmpty {
       wanted = IBValues.camelCase(label)
     } else {
@@ -223,6 +232,45 @@ struct SceneImporter {
         // A UIVisualEffectView's subviews are its content view's, which fills it by its mask.
         subviews = element.children.filter { $0.name == "view" && $0["key"] == "contentView" }
       }
+      if isRoot, let content = candidate.cell?.collectionContentView {
+        // A collection cell's views are in its content view, which fills the cell: constraints
+        // to either are to the root.
+        subviews = content.child(named: "subviews")?.children ?? []
+        if let contentID = content["id"] {
+          items[contentID] = .view(id)
+          ids.append((contentID, id))
+        }
+        if let constraints = content.child(named: "constraints") { constraintLists.append((ib, constraints)) }
+      }
+      if isRoot, let cell = candidate.cell, cell.isTableCell, let cellID = cell.element["id"] {
+        // Constraints IB keeps on a table cell itself (a view pinned to the cell's edges) are
+        // read as to its content view: the same edges unless the cell shows an accessory or
+        // (up to Xcode 10) the content view stops above the separator.
+        items[cellID] = .view(id)
+        ids.append((cellID, id))
+        if let constraints = cell.element.child(named: "constraints") {
+          constraintLists.append((cellID, constraints))
+          let cellFrame = cell.element.child(named: "rect", key: "frame")
+          if IBValues.number(cellFrame?["width"]) != frame.width
+            || IBValues.number(cellFrame?["height"]) != frame.height
+          {
+            sink.warning(
+              "ib-approximate",
+              "constraints to the cell '\(cell.name)' are read as to its content view, whose stored frame is not the "
+                + "cell's (an accessory, or the separator below it)", at: constraints.location)
+          }
+        }
+      }
+      if IBViewKinds.cellContainers.contains(element.name) {
+        readCellContainer(element, index: index, frame: frame, into: &stack, sink: &sink)
+        continue
+      }
+      if IBViewKinds.importedCells.contains(element.name), !isRoot {
+        // A prototype cell shown in its table: a box at its stored frame. Its content is its
+        // own scene; its views are not repeated here.
+        dropDescendants(of: element)
+        continue
+      }
       if IBViewKinds.opaque.contains(element.name) || IBViewKinds.controls[element.name] != nil {
         var inner = element.children.filter { $0.name != "rect" }
         var count = 0
@@ -253,6 +301,53 @@ struct SceneImporter {
         // A scroll view's subviews are placed in its content: their stored frames are relative to it.
         stack.append((child, index, childOrigin, element.name == "stackView"))
       }
+    }
+  }
+
+  /// A table or collection view: its prototype cells become boxes at their stored frames (the
+  /// rows IB shows; each cell's content is a scene of its own), other views in it (a table's
+  /// header or footer view, a background view) are dropped with a warning.
+  mutating func readCellContainer(
+    _ element: XMLElementNode, index: Int, frame: Rect,
+    into stack: inout [(XMLElementNode, Int?, Point, Bool)], sink: inout ImportSink
+  ) {
+    let cells = IBCell.prototypes(of: element)
+    let cellIDs = Set(cells.compactMap { $0["id"] })
+    var count = 0
+    var inner = element.children.filter { $0.name != "rect" && $0.name != "prototypes" && $0.name != "cells" }
+    inner.removeAll { $0["id"].map(cellIDs.contains) ?? false }
+    while let next = inner.popLast() {
+      if let nextID = next["id"], IBViewKinds.isView(next.name) {
+        dropped.insert(nextID)
+        count += 1
+      }
+      inner += next.children
+    }
+    let id = pending[index].node.id
+    if count > 0 {
+      sink.warning(
+        "ib-unsupported",
+        "\(element.name) '\(id)' is imported as a plain view with its prototype cells; "
+          + (count == 1 ? "its 1 other subview is not" : "its \(count) other subviews are not")
+          + " (header, footer or background views)", at: element.location)
+    }
+    if !cells.isEmpty {
+      sink.note(
+        "ib-cell",
+        "\(element.name) '\(id)' shows its \(cells.count) prototype cell\(cells.count == 1 ? "" : "s") as boxes at their "
+          + "stored frames; each cell's content is a scene of its own", at: element.location)
+    }
+    for cell in cells.reversed() { stack.append((cell, index, Point(x: frame.x, y: frame.y), false)) }
+  }
+
+  /// Marks every view inside `element` as not imported.
+  mutating func dropDescendants(of element: XMLElementNode) {
+    var inner = element.children
+    while let next = inner.popLast() {
+      if let nextID = next["id"], IBViewKinds.isView(next.name) || next.name == "tableViewCellContentView" {
+        dropped.insert(nextID)
+      }
+      inner += next.children
     }
   }
 
@@ -291,6 +386,13 @@ struct SceneImporter {
     }
     var node = ViewNode(id: id, kind: kind, location: element.location)
     if isRoot { node.layoutMargins = .zero }
+    if isRoot, let cell = candidate.cell {
+      // A cell's content view: the margins UIKit gives it in the canvas of the Xcode that saved
+      // the file, unless the file gives its own (below); no root's system minimum.
+      node.layoutMargins = cell.contentMargins(
+        toolsVersion: document.toolsVersion, screenWidth: IBEnvironment.screenWidth(of: document))
+      node.respectsSystemMinimumLayoutMargins = false
+    }
     if element["hidden"] == "YES" { node.hidden = Varying(true) }
     func priority(_ key: String) -> Double? { IBValues.number(element[key]) }
     var hugging = node.hugging

@@ -118,7 +118,8 @@ final class ImportCommandTests: XCTestCase {
     let names = [
       "autoresizing.xib", "cards.storyboard", "constraints.storyboard", "guides.storyboard", "image.storyboard",
       "margins-scroll.storyboard",
-      "owner.xib", "sizeclasses.storyboard", "table.storyboard",
+      "owner.xib", "sizeclasses.storyboard", "table.storyboard", "cells.xib", "collection-cell.xib",
+      "prototype-cells.storyboard",
     ]
     for name in names {
       let output = directory.appendingPathComponent(name)
@@ -180,10 +181,10 @@ final class ImportCommandTests: XCTestCase {
     XCTAssertEqual(
       names,
       [
-        "autoresizing.xib", "button-content.xib", "cards.storyboard", "constraints.storyboard",
-        "design-time-sizes.xib", "guides.storyboard", "image.storyboard",
-        "margins-scroll.storyboard", "margins-stacks.storyboard", "owner.xib", "sizeclasses.storyboard",
-        "switches-stack-margins.storyboard",
+        "autoresizing.xib", "button-content.xib", "cards.storyboard", "cells.xib", "collection-cell.xib",
+        "constraints.storyboard", "design-time-sizes.xib", "guides.storyboard", "image.storyboard",
+        "margins-scroll.storyboard", "margins-stacks.storyboard", "owner.xib", "prototype-cells.storyboard",
+        "sizeclasses.storyboard", "switches-stack-margins.storyboard",
         "table.storyboard", "view-safe-area.storyboard",
       ])
     for name in names {

@@ -83,9 +83,9 @@ final class ImportSurveyCommandTests: XCTestCase {
     targetRuntime="iOS.CocoaTouch" useAutolayout="YES" useTraitCollections="YES" useSafeAreas="YES">
         <device id="retina4_7" orientation="portrait"/>
         <objects>
-            <tableViewCell contentMode="scaleToFill" id="ce-1">
+            <tableViewHeaderFooterView contentMode="scaleToFill" id="ce-1">
                 <rect key="frame" x="0.0" y="0.0" width="320" height="44"/>
-            </tableViewCell>
+            </tableViewHeaderFooterView>
         </objects>
     </document>
     """
@@ -100,7 +100,7 @@ final class ImportSurveyCommandTests: XCTestCase {
   func testCheckDirectorySortsTheDifferingScenesByCause() throws {
     // good: stored at 127.5, reproduces. wrong: stored at 100, differs, nothing marked or left
     // out. stale: the same, but IB marks the box misplaced. unsupported: the same, with a layout
-    // guide the importer does not know (one ib-unsupported warning). Then a cell (no scene)
+    // guide the importer does not know (one ib-unsupported warning). Then a table's header view (no scene)
     // and a macOS xib (not imported). Files are listed sorted, in sub-folders too.
     try write(storyboard(x: 127.5), "a/good.storyboard")
     try write(storyboard(x: 100), "a/wrong.storyboard")
@@ -129,8 +129,8 @@ final class ImportSurveyCommandTests: XCTestCase {
         "b/unsupported.storyboard: 1 scene",
         "  \(header): 1 of 2 frames differs by more than 1/2 pt",
         logo,
-        "c/cell.xib: no scene: top-level tableViewCell 'ce-1' is a table or collection view's cell or reusable "
-          + "view: its table or collection view sizes it, so it is not laid out as a scene (cells are not imported yet)",
+        "c/cell.xib: no scene: top-level tableViewHeaderFooterView 'ce-1' is a table's header or footer view: its "
+          + "table sizes it, so it is not laid out as a scene (table and collection cells are)",
         "c/mac.xib: not imported: this is a macOS (AppKit) document, not an iOS storyboard or xib; Trellis imports "
           + "UIKit layouts only [ib-not-ios]",
         "",

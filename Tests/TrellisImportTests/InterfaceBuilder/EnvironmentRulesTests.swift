@@ -334,7 +334,7 @@ final class EnvironmentRulesTests: XCTestCase {
     XCTAssertFalse(full.isComponent)
   }
 
-  func testATopLevelCellOrReusableViewSaysWhyItHasNoScene() {
+  func testATopLevelCellIsASceneAndAHeaderFooterViewSaysWhyItHasNone() throws {
     for kind in ["tableViewCell", "collectionViewCell", "collectionReusableView", "tableViewHeaderFooterView"] {
       let text = """
         <?xml version="1.0" encoding="UTF-8"?>
@@ -349,11 +349,20 @@ final class EnvironmentRulesTests: XCTestCase {
         </document>
         """
       let (scenes, diagnostics) = InterfaceBuilderImporter.parse(Array(text.utf8), file: "cell.xib")
-      XCTAssertEqual(scenes.count, 0, kind)
-      XCTAssertEqual(diagnostics.map(\.code), ["ib-cell"], kind)
-      // Line 5: the document's start tag is one line (its `\` joins two).
-      XCTAssertEqual(diagnostics.first?.location?.line, 5, kind)
-      XCTAssertTrue(diagnostics.first?.message.contains("its table or collection view sizes it") == true, kind)
+      if kind == "tableViewHeaderFooterView" {
+        XCTAssertEqual(scenes.count, 0, kind)
+        XCTAssertEqual(diagnostics.map(\.code), ["ib-cell"], kind)
+        // Line 5: the document's start tag is one line (its `\` joins two).
+        XCTAssertEqual(diagnostics.first?.location?.line, 5, kind)
+        XCTAssertTrue(diagnostics.first?.message.contains("its table sizes it") == true, kind)
+        continue
+      }
+      // A cell with no content view element is its own root, at its stored size, on no screen.
+      XCTAssertEqual(diagnostics, [], kind)
+      let scene = try XCTUnwrap(scenes.first, kind)
+      XCTAssertTrue(scene.isCell && scene.isComponent, kind)
+      XCTAssertEqual(scene.environment.containerSize, Size(width: 320, height: 44), kind)
+      XCTAssertEqual(scene.environment.safeAreaInsets, .zero, kind)
     }
   }
 }

@@ -227,24 +227,29 @@ final class FeatureFixtureTests: XCTestCase {
     try assertSolvesToStoredFrames(scene)
   }
 
-  // MARK: table.storyboard: an opaque table view
+  // MARK: table.storyboard: a table view, its prototype cell and another subview
 
-  func testATableViewIsAPlainViewAndConstraintsIntoItAreDropped() throws {
-    let (scene, diagnostics) = try importScene("table.storyboard")
-    XCTAssertEqual(scene.document.allViews.map(\.id), ["root", "list", "footer"], "no cell, no spinner")
+  func testATableViewShowsItsCellsAsBoxesAndConstraintsIntoItAreDropped() throws {
+    let (scenes, diagnostics) = importScenes("table.storyboard")
+    XCTAssertEqual(scenes.map(\.name), ["ListViewController", "Cell"], "the prototype cell is a scene too")
+    let scene = try XCTUnwrap(scenes.first)
+    XCTAssertEqual(scene.document.allViews.map(\.id), ["root", "list", "Cell", "footer"], "the cell, no spinner")
     XCTAssertEqual(try view(scene, "list").kind, .view)
-    XCTAssertEqual(diagnostics.map(\.severity), [.warning, .warning, .warning])
-    XCTAssertEqual(Set(diagnostics.map(\.code)), ["ib-unsupported"])
+    XCTAssertEqual(scene.storedFrames["Cell"], Rect(x: 0, y: 48, width: 375, height: 44), "28 into the table at 20")
+    XCTAssertEqual(diagnostics.map(\.severity), [.warning, .note, .warning, .warning])
+    XCTAssertEqual(diagnostics.map(\.code), ["ib-unsupported", "ib-cell", "ib-unsupported", "ib-unsupported"])
     let table = try XCTUnwrap(diagnostics.first { $0.message.hasPrefix("tableView 'list'") })
-    XCTAssertEqual(table.location?.line, 22)
+    XCTAssertEqual(table.location?.line, 26)
     let spinner = try XCTUnwrap(diagnostics.first { $0.message.contains("'tbl-sp-001'") })
     XCTAssertEqual(spinner.message, "1 constraint naming 'tbl-sp-001', a view not imported, is left out")
-    XCTAssertEqual(spinner.location?.line, 60)
+    XCTAssertEqual(spinner.location?.line, 68)
     // The cell's label: dropped with a warning at the constraint.
     let cell = try XCTUnwrap(diagnostics.first { $0.message.contains("'tbl-lb-001'") })
-    XCTAssertEqual(cell.location?.line, 61)
+    XCTAssertEqual(cell.location?.line, 69)
     XCTAssertFalse(scene.document.constraints.contains { $0.id == "ib_tbl_c9_001" || $0.id == "ib_tbl_ca_001" })
-    XCTAssertEqual(scene.document.constraints.count, 8)
+    // The file's 8 that are kept, and the cell's 4 from its empty autoresizing mask (its left,
+    // top, width and height stay).
+    XCTAssertEqual(scene.document.constraints.count, 12)
     try assertSolvesToStoredFrames(scene)
   }
 

@@ -1,0 +1,126 @@
+import Foundation
+import TrellisImport
+import TrellisLayout
+import TrellisModel
+import TrellisTestSupport
+import XCTest
+
+// cells.xib, prototype-cells.storyboard, collection-cell.xib: cells imported as scenes whose root
+// is the content view, laid out at the size IB stored (docs/import.md, "Cells"). Each fixture's
+// header works its stored frames out by hand from the rules; the margins asserted below are the
+// rules' values for the fixture's Xcode version and widths, not values read back from a run.
+extension FeatureFixtureTests {
+  func testATableCellXibIsASceneLaidOutAtItsContentViewsStoredSize() throws {
+    let (scenes, diagnostics) = importScenes("cells.xib")
+    XCTAssertEqual(diagnostics, [])
+    XCTAssertEqual(scenes.map(\.name), ["MessageCell", "SettingsCell"], "named after their reuse identifiers")
+    XCTAssertEqual(scenes.map(\.sceneID), ["cel-mc-001", "cel-sc-001"])
+    let message = try XCTUnwrap(scenes.first)
+    XCTAssertTrue(message.isCell)
+    XCTAssertTrue(message.isComponent, "on no screen: laid out at its stored size")
+    XCTAssertEqual(message.environment.containerSize, Size(width: 375, height: 64))
+    XCTAssertEqual(message.environment.safeAreaInsets, .zero)
+    XCTAssertEqual(message.environment.deviceName, "iPhone 8")
+    // The content view is the root; the cell's outlets name its views.
+    XCTAssertEqual(message.document.allViews.map(\.id), ["root", "avatarView", "titleLabel", "detailLabel"])
+    let ids = Dictionary(uniqueKeysWithValues: message.ids.map { ($0.ib, $0.trellis) })
+    XCTAssertEqual(ids["cel-cv-001"], "root")
+    XCTAssertEqual(ids["cel-mc-001"], "root", "constraints to the cell itself are to its content view")
+    // Xcode 14 on a 375-pt screen: 11 at the top and bottom, 16 at the sides, no system minimum.
+    let root = message.document.root
+    XCTAssertEqual(root.layoutMargins, EdgeInsets(top: 11, left: 16, bottom: 11, right: 16))
+    XCTAssertFalse(root.respectsSystemMinimumLayoutMargins)
+    try assertSolvesToStoredFrames(message)
+
+    // A disclosure indicator: the content view is stored narrower, and its trailing margin is 8.
+    let settings = try XCTUnwrap(scenes.last)
+    XCTAssertEqual(settings.environment.containerSize, Size(width: 348.5, height: 44))
+    XCTAssertEqual(settings.document.root.layoutMargins, EdgeInsets(top: 11, left: 16, bottom: 11, right: 8))
+    try assertSolvesToStoredFrames(settings)
+    // `--scene` finds a cell by its reuse identifier.
+    let (chosen, _) = importScenes("cells.xib", scene: "SettingsCell")
+    XCTAssertEqual(chosen.map(\.sceneID), ["cel-sc-001"])
+  }
+
+  func testAContentViewsMarginsFollowTheXcodeThatSavedTheFile() throws {
+    // The MessageCell of cells.xib, saved by other Xcodes and shown on other screens; expected
+    // margins from the rule (docs/import.md, "Cells"), one case per row of its table.
+    let url = Self.folder.appendingPathComponent("cells.xib")
+    let text = try String(contentsOf: url, encoding: .utf8)
+    func margins(tools: String, device: String = "retina4_7", width: String = "375") throws -> EdgeInsets {
+      let edited =
+        text
+        .replacingOccurrences(of: "toolsVersion=\"21701\"", with: "toolsVersion=\"\(tools)\"")
+        .replacingOccurrences(of: "<device id=\"retina4_7\"", with: "<device id=\"\(device)\"")
+        .replacingOccurrences(
+          of: "<rect key=\"frame\" x=\"0.0\" y=\"0.0\" width=\"375\" height=\"64\"/>",
+          with: "<rect key=\"frame\" x=\"0.0\" y=\"0.0\" width=\"\(width)\" height=\"64\"/>")
+      let (scenes, _) = InterfaceBuilderImporter.parse(Array(edited.utf8), file: "cells.xib", scene: "MessageCell")
+      return try XCTUnwrap(scenes.first).document.root.layoutMargins
+    }
+    // Xcode 8 (tools 12121): a plain view's 8.
+    XCTAssertEqual(try margins(tools: "12121"), EdgeInsets(top: 8, left: 8, bottom: 8, right: 8))
+    // Xcode 10 (14460): 11, with 10.5 at the bottom (the content view stops above the separator).
+    XCTAssertEqual(try margins(tools: "14460.31"), EdgeInsets(top: 11, left: 16, bottom: 10.5, right: 16))
+    // Xcode 10 follows the cell's width: a 600-pt cell on a 375-pt screen gets 20.
+    XCTAssertEqual(
+      try margins(tools: "14460.31", width: "600"), EdgeInsets(top: 11, left: 20, bottom: 10.5, right: 20))
+    // From Xcode 11 no wider than the screen: the same cell gets 16; a 414-pt screen gives 20.
+    XCTAssertEqual(try margins(tools: "21701", width: "600"), EdgeInsets(top: 11, left: 16, bottom: 11, right: 16))
+    XCTAssertEqual(
+      try margins(tools: "21701", device: "retina6_1", width: "414"),
+      EdgeInsets(top: 11, left: 20, bottom: 11, right: 20))
+    // A 320-pt cell on that screen: 16.
+    XCTAssertEqual(
+      try margins(tools: "21701", device: "retina6_1", width: "320"),
+      EdgeInsets(top: 11, left: 16, bottom: 11, right: 16))
+  }
+
+  func testPrototypeCellsAreScenesAndBoxesInTheirTables() throws {
+    let (scenes, diagnostics) = importScenes("prototype-cells.storyboard")
+    XCTAssertEqual(
+      scenes.map(\.name), ["ListViewController", "Basic", "Tall", "SettingsViewController", "Setting"],
+      "each controller, then its prototype cells, in document order")
+    XCTAssertEqual(scenes.map(\.isCell), [false, true, true, false, true])
+    // The table view controller's scene: its table is the root, its cells boxes at their frames.
+    let list = try XCTUnwrap(scenes.first)
+    XCTAssertEqual(list.document.allViews.map(\.id), ["root", "Basic", "Tall"])
+    XCTAssertEqual(list.storedFrames["Basic"], Rect(x: 0, y: 28, width: 375, height: 44))
+    XCTAssertEqual(list.storedFrames["Tall"], Rect(x: 0, y: 72, width: 375, height: 88))
+    XCTAssertTrue(try view(list, "Basic").children.isEmpty, "the cell's content is its own scene")
+    try assertSolvesToStoredFrames(list)
+    // A note per table, at its element; nothing is left out.
+    XCTAssertEqual(diagnostics.map(\.code), ["ib-cell", "ib-cell"])
+    XCTAssertEqual(diagnostics.map(\.severity), [.note, .note])
+    XCTAssertEqual(diagnostics.map { $0.location?.line }, [35, 92])
+    // Xcode 10: the content view 0.5 shorter than its row; margins 11, 16, 10.5, 16.
+    let basic = scenes[1]
+    XCTAssertEqual(basic.environment.containerSize, Size(width: 375, height: 43.5))
+    XCTAssertEqual(basic.document.root.layoutMargins, EdgeInsets(top: 11, left: 16, bottom: 10.5, right: 16))
+    for scene in scenes { try assertSolvesToStoredFrames(scene) }
+    // In a view controller's view, the grouped table holds its cell as a box too.
+    let settings = scenes[3]
+    XCTAssertEqual(settings.document.allViews.map(\.id), ["root", "table", "Setting"])
+    XCTAssertEqual(settings.storedFrames["Setting"], Rect(x: 0, y: 55, width: 375, height: 44), "in root coordinates")
+    // A checkmark: the trailing margin is 8.
+    XCTAssertEqual(scenes[4].document.root.layoutMargins, EdgeInsets(top: 11, left: 16, bottom: 10.5, right: 8))
+  }
+
+  func testACollectionCellsConstraintsOnTheCellAreToItsRoot() throws {
+    let (scenes, diagnostics) = importScenes("collection-cell.xib")
+    XCTAssertEqual(diagnostics, [])
+    XCTAssertEqual(scenes.map(\.name), ["Tile", "Header"])
+    let tile = try XCTUnwrap(scenes.first)
+    // The content view's subviews are the cell's; the cell's safe area is the root's.
+    XCTAssertEqual(tile.document.allViews.map(\.id), ["root", "icon", "caption"])
+    XCTAssertEqual(tile.document.constraints.count, 7)
+    XCTAssertEqual(tile.document.root.layoutMargins, EdgeInsets(top: 8, left: 8, bottom: 8, right: 8))
+    XCTAssertEqual(tile.environment.containerSize, Size(width: 100, height: 120))
+    try assertSolvesToStoredFrames(tile)
+    // A reusable view is its own root.
+    let header = try XCTUnwrap(scenes.last)
+    XCTAssertTrue(header.isCell)
+    XCTAssertEqual(header.document.allViews.map(\.id), ["root", "heading"])
+    try assertSolvesToStoredFrames(header)
+  }
+}
