@@ -349,15 +349,18 @@ struct ImportCommand: Command {
     var notImportedCodes: [String: Int] = [:]
     var conflicting: [String] = []
     var wrong: [String] = []
-    /// Cell scenes (``ImportedScene/isCell``): how many, how many reproduce, how many IB marks stale.
-    var cells = (scenes: 0, reproduced: 0, stale: 0)
+    /// Cell scenes (``ImportedScene/isCell``): how many, how many reproduce, how many IB marks
+    /// stale (and, of those, how many reproduce all the same).
+    var cells = (scenes: 0, reproduced: 0, stale: 0, reproducedStale: 0)
     var differing: Int { stale.count + notImported.count + conflicting.count + wrong.count }
 
     mutating func add(_ result: SceneCheck, file: String) {
       scenes += 1
       if result.scene.isCell {
         cells.scenes += 1
-        if result.passes { cells.reproduced += 1 } else if result.marksStale { cells.stale += 1 }
+        if result.passes { cells.reproduced += 1 }
+        if result.marksStale { cells.stale += 1 }
+        if result.passes, result.marksStale { cells.reproducedStale += 1 }
       }
       let name = "\(file) \(result.scene.name)"
       if result.passes {
@@ -401,9 +404,12 @@ struct ImportCommand: Command {
         "Of the \(trusted) scenes whose stored frames IB does not mark stale, \(trustedReproduced) reproduce "
         + "every frame (\(NumberFormat.fixed(percent, decimals: 1)) %).\n"
       if cells.scenes > 0 {
+        let trusted = cells.scenes - cells.stale
+        let reproduced = cells.reproduced - cells.reproducedStale
+        let share = trusted > 0 ? Double(reproduced) / Double(trusted) * 100 : 100
         text +=
-          "Cells: \(cells.reproduced) of \(cells.scenes) cell scenes reproduce every stored frame; "
-          + "\(cells.stale) of the others IB marks stale.\n"
+          "Of them, \(cells.scenes) are cells: of the \(trusted) whose stored frames IB does not mark stale, "
+          + "\(reproduced) reproduce every frame (\(NumberFormat.fixed(share, decimals: 1)) %).\n"
       }
       return text
     }

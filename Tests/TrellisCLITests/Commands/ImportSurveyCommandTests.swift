@@ -153,6 +153,28 @@ final class ImportSurveyCommandTests: XCTestCase {
       ])
   }
 
+  func testCheckDirectoryCountsCellScenesApart() throws {
+    // cells.xib's two cells reproduce (its header works them out); the same MessageCell with its
+    // avatar stored 10 pt right of where its constraints put it (x 16) differs.
+    let fixture = FixturePaths.fixtures.appendingPathComponent("import/cells.xib")
+    let text = try String(contentsOf: fixture, encoding: .utf8)
+    try write(text, "good/cells.xib")
+    try write(
+      text.replacingOccurrences(
+        of: "<rect key=\"frame\" x=\"16\" y=\"12\" width=\"40\" height=\"40\"/>",
+        with: "<rect key=\"frame\" x=\"26\" y=\"12\" width=\"40\" height=\"40\"/>"), "off/cells.xib")
+    let run = run("import", "--check", directory.path)
+    XCTAssertEqual(run.status, 1, run.stderr)
+    XCTAssertTrue(run.stdout.contains("MessageCell (cel-mc-001), a cell, in iPhone 8 portrait (375x64, wC hR)"), run.stdout)
+    XCTAssertTrue(run.stdout.contains("    avatarView: stored (26, 12, 40, 40), solved (16, 12, 40, 40)\n"), run.stdout)
+    // 4 scenes, all cells; none marked stale; 3 reproduce.
+    XCTAssertTrue(
+      run.stdout.hasSuffix(
+        "Of the 4 scenes whose stored frames IB does not mark stale, 3 reproduce every frame (75.0 %).\n"
+          + "Of them, 4 are cells: of the 4 whose stored frames IB does not mark stale, 3 reproduce every frame "
+          + "(75.0 %).\n"), run.stdout)
+  }
+
   func testCheckDirectoryRefusesOutputAndAnEmptyFolder() throws {
     var result = run("import", "--check", directory.path)
     XCTAssertEqual(result.status, 1)
