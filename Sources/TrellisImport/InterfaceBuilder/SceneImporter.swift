@@ -501,7 +501,11 @@ struct SceneImporter {
   /// `style="UICTFontTextStyleBody"`, or a named font (`name="Avenir-Heavy" family="Avenir"`).
   func applyFont(_ font: XMLElementNode?, to node: inout ViewNode, pattern: TraitPattern?) {
     guard let font else { return }
-    if let size = IBValues.number(font["pointSize"]) { node.fontSize.set(size, for: pattern, at: font.location) }
+    // `pointSize="0.0"`: the labels of a cell's built-in styles (`key="textLabel"`), whose font
+    // the style sets at run time (DuckDuckGo's Debug.storyboard); the default stands.
+    if let size = IBValues.number(font["pointSize"]), size > 0 {
+      node.fontSize.set(size, for: pattern, at: font.location)
+    }
     var weight: Int?
     switch font["type"] {
     case "boldSystem": weight = 700

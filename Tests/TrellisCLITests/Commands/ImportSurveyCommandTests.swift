@@ -165,7 +165,8 @@ final class ImportSurveyCommandTests: XCTestCase {
         with: "<rect key=\"frame\" x=\"26\" y=\"12\" width=\"40\" height=\"40\"/>"), "off/cells.xib")
     let run = run("import", "--check", directory.path)
     XCTAssertEqual(run.status, 1, run.stderr)
-    XCTAssertTrue(run.stdout.contains("MessageCell (cel-mc-001), a cell, in iPhone 8 portrait (375x64, wC hR)"), run.stdout)
+    XCTAssertTrue(
+      run.stdout.contains("MessageCell (cel-mc-001), a cell, in iPhone 8 portrait (375x64, wC hR)"), run.stdout)
     XCTAssertTrue(run.stdout.contains("    avatarView: stored (26, 12, 40, 40), solved (16, 12, 40, 40)\n"), run.stdout)
     // 4 scenes, all cells; none marked stale; 3 reproduce.
     XCTAssertTrue(

@@ -123,4 +123,37 @@ extension FeatureFixtureTests {
     XCTAssertEqual(header.document.allViews.map(\.id), ["root", "heading"])
     try assertSolvesToStoredFrames(header)
   }
+
+  func testABuiltInCellStylesLabelWithAZeroPointSizeKeepsTheDefaultFont() throws {
+    // IB writes `pointSize="0.0"` for the labels of a cell's built-in styles (their font comes
+    // from the style at run time; DuckDuckGo's Debug.storyboard): not a font size of 0, which a
+    // layout file refuses, but the default (17).
+    let text = """
+      <?xml version="1.0" encoding="UTF-8"?>
+      <document type="com.apple.InterfaceBuilder3.CocoaTouch.XIB" version="3.0" toolsVersion="21701" \
+      targetRuntime="iOS.CocoaTouch" useAutolayout="YES" useTraitCollections="YES" useSafeAreas="YES">
+          <device id="retina4_7" orientation="portrait"/>
+          <objects>
+              <tableViewCell contentMode="scaleToFill" textLabel="t-1" style="IBUITableViewCellStyleDefault" id="c-1">
+                  <rect key="frame" x="0.0" y="0.0" width="375" height="44"/>
+                  <tableViewCellContentView key="contentView" tableViewCell="c-1" id="v-1">
+                      <rect key="frame" x="0.0" y="0.0" width="375" height="44"/>
+                      <subviews>
+                          <label opaque="NO" text="Title" id="t-1">
+                              <rect key="frame" x="16" y="0.0" width="343" height="44"/>
+                              <autoresizingMask key="autoresizingMask"/>
+                              <fontDescription key="fontDescription" type="system" pointSize="0.0"/>
+                          </label>
+                      </subviews>
+                  </tableViewCellContentView>
+              </tableViewCell>
+          </objects>
+      </document>
+      """
+    let (scenes, diagnostics) = InterfaceBuilderImporter.parse(Array(text.utf8), file: "style.xib")
+    XCTAssertEqual(diagnostics.filter { $0.severity == .error }.map(\.message), [])
+    let label = try XCTUnwrap(scenes.first?.document.allViews.first { $0.id == "label_t_1" })
+    XCTAssertEqual(label.fontSize.base, 17)
+    try assertSolvesToStoredFrames(try XCTUnwrap(scenes.first))
+  }
 }
