@@ -120,10 +120,11 @@ package enum RotationReport {
     return out + "\""
   }
 
-  /// The word a layout file uses for a stack's alignment: a horizontal stack's `top` and
-  /// `bottom` (UIStackView.Alignment's names for that axis, and what Interface Builder writes),
-  /// a vertical one's `leading` and `trailing`; the model keeps one value for both spellings.
+  /// The word the layout file used for a stack's alignment; where the front end did not keep it,
+  /// a horizontal stack's `top` and `bottom` (UIStackView.Alignment's names for that axis, and
+  /// what Interface Builder writes), a vertical one's `leading` and `trailing`.
   static func alignmentWord(_ stack: ResolvedStack) -> String {
+    if let word = stack.alignmentWord { return word }
     switch (stack.axis, stack.alignment) {
     case (.horizontal, .leading): return "top"
     case (.horizontal, .trailing): return "bottom"

@@ -489,15 +489,27 @@ package struct DocumentReader {
       stack.distribution = value.value
       origins.record("distribution", value.locations.origins)
     }
+    // The word each value was written with is kept (`top` and `leading` are one value) so that
+    // reports name it as the file does.
+    var alignmentWords: [String: String] = [:]
     if let alignment = member("alignment"),
       let value = values.varying(
         alignment.value, for: "\"alignment\"", path: memberPath("alignment"), default: StackAlignment.fill,
-        read: {
-          values.enumeration($0, for: "alignment", path: $1, aliases: [("top", .leading), ("bottom", .trailing)])
+        read: { node, path in
+          let value: StackAlignment? = values.enumeration(
+            node, for: "alignment", path: path, aliases: [("top", .leading), ("bottom", .trailing)])
+          if value != nil { alignmentWords[path] = node.stringValue }
+          return value
         })
     {
       stack.alignment = value.value
-      origins.record("alignment", value.locations.origins)
+      origins.record(
+        "alignment",
+        value.locations.origins.map { origin in
+          var origin = origin
+          origin.writtenText = origin.path.flatMap { alignmentWords[$0] }
+          return origin
+        })
     }
     if let spacing = member("spacing"),
       let value = values.varying(

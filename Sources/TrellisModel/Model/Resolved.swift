@@ -197,10 +197,13 @@ public struct ResolvedStack: Sendable, Hashable {
   public var spacing: Double
   public var isLayoutMarginsRelativeArrangement: Bool
   public var isBaselineRelativeArrangement: Bool
+  /// The word the layout file wrote for ``alignment`` (`top` and `leading` are one value), when
+  /// its front end kept it; not part of equality, since it changes nothing in the layout.
+  public var alignmentWord: String?
 
   public init(
     axis: StackAxis, distribution: StackDistribution, alignment: StackAlignment, spacing: Double,
-    isLayoutMarginsRelativeArrangement: Bool, isBaselineRelativeArrangement: Bool
+    isLayoutMarginsRelativeArrangement: Bool, isBaselineRelativeArrangement: Bool, alignmentWord: String? = nil
   ) {
     self.axis = axis
     self.distribution = distribution
@@ -208,6 +211,22 @@ public struct ResolvedStack: Sendable, Hashable {
     self.spacing = spacing
     self.isLayoutMarginsRelativeArrangement = isLayoutMarginsRelativeArrangement
     self.isBaselineRelativeArrangement = isBaselineRelativeArrangement
+    self.alignmentWord = alignmentWord
+  }
+
+  public static func == (lhs: ResolvedStack, rhs: ResolvedStack) -> Bool {
+    lhs.axis == rhs.axis && lhs.distribution == rhs.distribution && lhs.alignment == rhs.alignment
+      && lhs.spacing == rhs.spacing && lhs.isLayoutMarginsRelativeArrangement == rhs.isLayoutMarginsRelativeArrangement
+      && lhs.isBaselineRelativeArrangement == rhs.isBaselineRelativeArrangement
+  }
+
+  public func hash(into hasher: inout Hasher) {
+    hasher.combine(axis)
+    hasher.combine(distribution)
+    hasher.combine(alignment)
+    hasher.combine(spacing)
+    hasher.combine(isLayoutMarginsRelativeArrangement)
+    hasher.combine(isBaselineRelativeArrangement)
   }
 }
 

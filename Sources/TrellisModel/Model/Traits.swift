@@ -95,12 +95,19 @@ public struct Varying<Value: Sendable>: Sendable {
   /// The value for an environment, by the precedence of ``TraitPattern``; among
   /// variations of equal precedence the first written wins.
   public func resolved(for traits: TraitCollection) -> Value {
-    var best: Variation?
-    for variation in variations where variation.pattern.matches(traits) {
-      if let current = best, variation.pattern.precedence <= current.pattern.precedence { continue }
-      best = variation
+    let index = resolvedIndex(for: traits)
+    return index == 0 ? base : variations[index - 1].value
+  }
+
+  /// Which value ``resolved(for:)`` picks: 0 for the base, `i + 1` for `variations[i]` (the
+  /// numbering of ``ValueOrigins``).
+  package func resolvedIndex(for traits: TraitCollection) -> Int {
+    var best: Int?
+    for (index, variation) in variations.enumerated() where variation.pattern.matches(traits) {
+      if let current = best, variation.pattern.precedence <= variations[current].pattern.precedence { continue }
+      best = index
     }
-    return best?.value ?? base
+    return best.map { $0 + 1 } ?? 0
   }
 
   /// Whether any variation exists.

@@ -160,11 +160,13 @@ extension LayoutDocument {
     var stack: ResolvedStack?
     if node.kind == .stack {
       let p = node.stack ?? StackProperties()
+      let alignmentIndex = p.alignment.resolvedIndex(for: traits)
       stack = ResolvedStack(
         axis: p.axis.resolved(for: traits), distribution: p.distribution.resolved(for: traits),
         alignment: p.alignment.resolved(for: traits), spacing: p.spacing.resolved(for: traits),
         isLayoutMarginsRelativeArrangement: p.isLayoutMarginsRelativeArrangement,
-        isBaselineRelativeArrangement: p.isBaselineRelativeArrangement)
+        isBaselineRelativeArrangement: p.isBaselineRelativeArrangement,
+        alignmentWord: node.origins.origin("alignment", alignmentIndex)?.writtenText)
     }
 
     var view = ResolvedView(
