@@ -20,6 +20,7 @@ package func runAsMain() -> Never {
   // Byte-exact argv: CommandLine.arguments would turn a Latin-1 file name into U+FFFD (see RawPath).
   var tool = CommandLineTool()
   tool.terminalColumns = TerminalSize.columns()
+  tool.terminalRows = TerminalSize.rows()
   let status = tool.run(arguments: RawPath.processArguments(), stdout: &standardOutput, stderr: &standardError)
   exit(status)
 }
@@ -33,6 +34,8 @@ package struct CommandLineTool: Sendable {
   package var variables: [String: String]
   /// The terminal's width, when standard output is a terminal (``runAsMain()`` asks it).
   package var terminalColumns: Int?
+  /// The terminal's height, when standard output is a terminal (`--watch` fits its drawings to it).
+  package var terminalRows: Int?
   /// How `solve --watch` writes and waits (tests replace it).
   package var watchHooks = WatchHooks()
 
@@ -67,6 +70,7 @@ package struct CommandLineTool: Sendable {
   {
     var context = CommandContext(pipeline: pipeline, variables: variables)
     context.terminalColumns = terminalColumns
+    context.terminalRows = terminalRows
     context.watchHooks = watchHooks
     let status = dispatch(arguments, &context)
     stdout.write(context.stdout)

@@ -24,6 +24,8 @@ struct CommandContext {
   let variables: [String: String]
   /// The terminal's width when standard output is a terminal (`nil` otherwise, and in tests).
   var terminalColumns: Int? = nil
+  /// The terminal's height when standard output is one (`nil` otherwise, and in tests).
+  var terminalRows: Int? = nil
   /// How `--watch` writes and waits.
   var watchHooks = WatchHooks()
 
