@@ -77,7 +77,7 @@ package enum PreviewPage {
     out += "<label><input type=\"checkbox\" id=\"show-hidden\" checked> hidden views</label>\n"
     out += "<a id=\"link\" title=\"A link to this page open on this environment\">link</a>\n"
     out += "</form>\n<p id=\"environment\"></p><p id=\"notice\" class=\"error\"></p></header>\n"
-    out += "<main>\n<section id=\"picture\"><svg id=\"canvas\" role=\"img\"></svg></section>\n"
+    out += "<main>\n<section id=\"picture\"><svg id=\"canvas\" role=\"img\"></svg>\n\(legend)</section>\n"
     out += "<aside>\n<section><h2>Status</h2><p id=\"status\"></p></section>\n"
     out += "<section><h2>Diagnostics</h2><ul id=\"diagnostics\"></ul></section>\n"
     out += "<section><h2>View</h2><div id=\"details\"><p class=\"hint\">Hover over a view.</p></div></section>\n"
@@ -163,7 +163,7 @@ package enum PreviewPage {
       "scale": .number(environment.scale),
       "direction": .string(environment.layoutDirection == .rightToLeft ? "rtl" : "ltr"),
       "insets": .array([insets.top, insets.left, insets.bottom, insets.right].map(JSONValue.number)),
-      "safeArea": rect(result.safeArea),
+      "safeArea": rect(result.safeArea), "margins": rect(result.margins),
       "status": .string(entry.status), "problem": .string(entry.problem),
       "views": .array(
         result.views.indices.map { index in
@@ -234,7 +234,7 @@ package enum PreviewPage {
     #environment { margin: 6px 0 0; font-weight: 600; }
     main { display: flex; gap: 16px; padding: 16px; align-items: flex-start; }
     #picture { flex: 1 1 auto; min-width: 0; }
-    #canvas { display: block; max-width: 100%; max-height: 85vh; width: 100%; background: #e8e8ec; }
+    #canvas { display: block; max-width: 100%; max-height: 74vh; width: 100%; background: #e8e8ec; }
     aside { flex: 0 0 360px; max-height: 90vh; overflow: auto; background: #fff; padding: 0 12px 12px;
       border: 1px solid #ccc; }
     ul { padding-left: 18px; margin: 0; }
@@ -252,14 +252,64 @@ package enum PreviewPage {
     svg .safe-area { fill: none; stroke: #2a7de1; stroke-dasharray: 6 4; vector-effect: non-scaling-stroke;
       pointer-events: none; }
     svg text { pointer-events: none; fill: #333; }
-    svg text.id { fill: #4660a8; }
+    svg text.id { fill: #4660a8; font-family: ui-monospace, monospace; }
     svg text.view-text { fill: #111; }
     svg .outside-mark { fill: none; stroke: #e36209; stroke-width: 2; stroke-dasharray: 6 2;
       vector-effect: non-scaling-stroke; pointer-events: none; }
     svg text.off-screen { fill: #e36209; font-family: ui-monospace, monospace; }
+    svg .layout-margins { fill: none; stroke: #2da44e; stroke-dasharray: 1 3; vector-effect: non-scaling-stroke;
+      pointer-events: none; }
     #link { font-size: 12px; }
+    #legend { list-style: none; padding: 6px 0 0; margin: 0; display: flex; flex-wrap: wrap; gap: 4px 16px;
+      font-size: 12px; color: #444; }
+    #legend li { display: flex; align-items: center; gap: 6px; } #legend li[hidden] { display: none; }
+    #legend svg { flex: none; }
+    /* A narrow window (a phone): the panel goes under the picture, which keeps the whole width. */
+    @media (max-width: 760px) {
+      main { flex-direction: column; padding: 8px; }
+      #picture, aside { width: 100%; box-sizing: border-box; }
+      aside { flex: none; max-height: none; }
+      #canvas { max-height: 70vh; }
+    }
 
     """
+
+  /// What each line, colour and mark of the drawing means, under it; each sample is drawn with
+  /// the drawing's own classes, so that it cannot drift from what it explains. The script hides
+  /// the marks the environment shown does not use.
+  private static let legend: String = {
+    func sample(_ shape: String) -> String {
+      "<svg width=\"28\" height=\"14\" viewBox=\"-2 -2 28 14\" aria-hidden=\"true\">\(shape)</svg>"
+    }
+    let box = "x=\"0\" y=\"0\" width=\"24\" height=\"10\""
+    let entries: [(key: String, sample: String, text: String)] = [
+      (
+        "view", sample("<rect class=\"view\" \(box)/>"), "view (blue; its id in the corner when nothing is drawn in it)"
+      ),
+      (
+        "hidden", sample("<rect class=\"view hidden\" \(box)/>"),
+        "hidden view (grey dashes, no fill; the \u{201C}hidden views\u{201D} box shows or hides them)"
+      ),
+      ("safe-area", sample("<rect class=\"safe-area\" \(box)/>"), "safe area (blue dashes)"),
+      ("margins", sample("<rect class=\"layout-margins\" \(box)/>"), "layout margins of the root (green dots)"),
+      (
+        "off-screen", sample("<text class=\"off-screen\" x=\"0\" y=\"10\" font-size=\"11\">\u{25BC} id</text>"),
+        "a view off screen, named at the nearest edge, the arrow pointing its way (orange)"
+      ),
+      (
+        "outside", sample("<rect class=\"outside-mark\" \(box)/>"), "a view reaching past its superview (orange dashes)"
+      ),
+      (
+        "active", sample("<rect class=\"view active\" \(box)/>"),
+        "the view under the pointer; green outlines: the views its constraints name"
+      ),
+    ]
+    var out = "<ul id=\"legend\" aria-label=\"Legend\">\n"
+    for entry in entries {
+      out += "<li data-legend=\"\(entry.key)\">\(entry.sample)<span>\(escapeHTML(entry.text))</span></li>\n"
+    }
+    return out + "</ul>\n"
+  }()
 
   /// The page's behaviour: builds the picker from the data, reads the environment from the
   /// URL's fragment or query, draws it, and shows details on hover.
@@ -276,6 +326,7 @@ package enum PreviewPage {
       var showHidden = document.getElementById("show-hidden");
       var environments = data.environments;
       var current = null;
+      var detailed = null;
 
       function el(name, attributes, text) {
         var node = document.createElement(name);
@@ -360,7 +411,11 @@ package enum PreviewPage {
         canvas.setAttribute("viewBox", [-2, -2, e.width + 4, e.height + 4].join(" "));
         canvas.setAttribute("data-environment", e.device + " " + e.orientation + " " + e.window);
         canvas.setAttribute("aria-label", e.name);
-        var font = Math.max(8, Math.min(e.width, e.height) / 32);
+        // Ids and marks at a 32nd of the screen's shorter side, and never under 9 CSS pixels
+        // as the picture is scaled to the window (a tall iPad is drawn at a third of its size).
+        var box = canvas.getBoundingClientRect();
+        var pixels = Math.min(box.width / (e.width + 4), box.height / (e.height + 4));
+        var font = Math.max(8, Math.min(e.width, e.height) / 32, pixels > 0 ? 9 / pixels : 0);
         // Only views with nothing drawn inside them get their id written: a container's corner
         // is its first child's, and the list and hover name containers.
         var containers = Object.create(null);
@@ -389,10 +444,29 @@ package enum PreviewPage {
             "data-view": view.id, "data-frame": [n(f[0]), n(f[1]), n(f[2]), n(f[3])].join(" ")
           });
           layer.appendChild(rect);
+          // The root's margins go under the other views, which may cross them by design.
+          if (view.parent === null) {
+            var margins = e.margins;
+            layer.appendChild(svg("rect", {
+              "class": "layout-margins", x: margins[0], y: margins[1], width: margins[2], height: margins[3],
+              "data-margins": "1"
+            }));
+          }
+          // A rectangle 0 wide or high has no outline in a browser: a line keeps it on the picture.
+          if ((f[2] === 0) !== (f[3] === 0)) {
+            layer.appendChild(svg("line", {
+              "class": classes + " zero-size", x1: n(f[0]), y1: n(f[1]), x2: n(f[0] + f[2]), y2: n(f[1] + f[3])
+            }));
+          }
           if (view.parent !== null && view.drawn && !containers[view.id] && view.text === null && f[2] > font * 2 && f[3] > font * 1.2) {
-            var id = svg("text", { "class": "id", x: f[0] + 2, y: f[1] + font, "font-size": font * 0.8 });
-            id.textContent = view.id;
-            layer.appendChild(id);
+            // Cut to the box (glyphs about 0.6 em wide), so that it never runs onto a neighbour.
+            var fits = Math.floor((f[2] - 4) / (font * 0.6));
+            var name = view.id.length <= fits ? view.id : fits >= 3 ? view.id.slice(0, fits - 1) + "\u2026" : null;
+            if (name !== null) {
+              var id = svg("text", { "class": "id", x: f[0] + 2, y: f[1] + font, "font-size": font });
+              id.textContent = name;
+              layer.appendChild(id);
+            }
           }
           if (view.text !== null && view.drawn) layer.appendChild(textOf(view, e));
           if (view.drawn && view.mark !== null && view.offScreen === null) {
@@ -419,6 +493,13 @@ package enum PreviewPage {
         canvas.appendChild(svg("rect", {
           "class": "safe-area", x: safe[0], y: safe[1], width: safe[2], height: safe[3], "data-safe-area": "1"
         }));
+        // The legend lists the marks this environment uses; the others are kept, hidden.
+        ["off-screen", "outside"].forEach(function (key) {
+          var used = e.views.some(function (view) {
+            return view.drawn && view.mark !== null && (key === "off-screen") === (view.offScreen !== null);
+          });
+          document.querySelector("[data-legend='" + key + "']").hidden = !used;
+        });
         describe(e);
         details(null);
       }
@@ -493,6 +574,7 @@ package enum PreviewPage {
           node.classList.remove("related");
         });
         var view = current && id !== null ? current.views.filter(function (v) { return v.id === id; })[0] : null;
+        detailed = view ? view.id : null;
         if (!view) {
           box.appendChild(el("p", { "class": "hint" }, "Hover over a view."));
           return;
@@ -542,6 +624,13 @@ package enum PreviewPage {
         choose(deviceSelect.value, selected("orientation"), selected("window"));
       });
       showHidden.addEventListener("change", function () { if (current) draw(current); });
+      // The ids' size follows the picture's scale, which follows the window.
+      window.addEventListener("resize", function () {
+        if (!current) return;
+        var shown = detailed;
+        draw(current);
+        if (shown !== null) details(shown);
+      });
 
       function fromLocation() {
         var text = location.hash.length > 1 ? location.hash.slice(1) : location.search.slice(1);

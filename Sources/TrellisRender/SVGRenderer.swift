@@ -30,8 +30,12 @@ import TrellisSupport
 /// (`<g id="hidden-views">`), so that a hidden subtree never covers shown content; it shows no
 /// text (its `<title>` names it, with `hidden`).
 ///
-/// **Guides and legend.** The root's safe area is a blue dashed outline and its layout margins a
-/// green dotted one, over the views. Views inside a scroll view are clipped to it (`<clipPath>`),
+/// A view 0 wide or 0 high is also drawn as a line (`class="zero-size"`), which browsers show
+/// where they show no outline of an empty rectangle.
+///
+/// **Guides and legend.** The root's safe area is a blue dashed outline over the views, and its
+/// layout margins a green dotted one under them (views cross the margins by design, and a line
+/// drawn over a view would read as one of its edges). Views inside a scroll view are clipped to it (`<clipPath>`),
 /// and each scroll view's whole content area at its offset is a purple dashed outline. The picture
 /// is clipped to the root and its outline: nothing beyond it (a view outside the root, the part
 /// of a scroll view's content area past the screen) spills onto the legend or a neighbour. A legend
@@ -159,8 +163,8 @@ package enum SVGRenderer {
 
   private typealias Box = (x: Double, y: Double, width: Double, height: Double)
 
-  /// Draws one result with its origin at (`x`, `y`), `scale` units per point: hidden views, then
-  /// shown views with their texts, then scroll content, the safe area and the margins.
+  /// Draws one result with its origin at (`x`, `y`), `scale` units per point: the root and its
+  /// margins, hidden views, then shown views with their texts, then scroll content and the safe area.
   /// `idFontSize` is the size of the ids of views without text (`nil`: no ids).
   private static func draw(
     _ result: LayoutResult, x originX: Double, y originY: Double, scale: Double, idFontSize: Double?,
@@ -186,6 +190,12 @@ package enum SVGRenderer {
     out += "\(indent)<g clip-path=\"url(#\(escape(pictureClip)))\">\n"
     if let root = rect(container) {
       out += "\(indent)<rect \(attributes(root)) fill=\"#ffffff\" stroke=\"#333333\" stroke-width=\"1\"/>\n"
+    }
+    // The margins under the views: a guide views may cross (a grid pinned to the safe area), so
+    // drawn over them it would read as an edge of theirs; the translucent fills let it show.
+    if let margins = rect(result.margins) {
+      out += "\(indent)<rect class=\"layout-margins\" \(attributes(margins)) fill=\"none\" stroke=\"\(marginsColour)\""
+      out += " stroke-width=\"1\" stroke-dasharray=\"1 2\"><title>layout margins \(result.margins)</title></rect>\n"
     }
     let depths = FrameTable.depths(result)
     let marks = Placement.marks(result)
@@ -218,6 +228,7 @@ package enum SVGRenderer {
         out += "\(indent)    <title>\(escape(view.id)) \(view.kind.rawValue) \(view.frame) hidden</title>\n"
         out += "\(indent)    <rect \(attributes(box)) fill=\"none\" stroke=\"\(hiddenColour)\" stroke-width=\"1\""
         out += " stroke-dasharray=\"4 3\"/>\n"
+        out += zeroSizeLine(box, stroke: hiddenColour, dash: "4 3", indent: indent + "    ")
         out += "\(indent)  </g>\n"
       }
       out += "\(indent)</g>\n"
@@ -244,6 +255,7 @@ package enum SVGRenderer {
       out += "\(indent)  <rect \(attributes(box)) fill=\"\(fill)\" fill-opacity=\"\(isFlagged ? "0.5" : "0.35")\""
       out +=
         " stroke=\"\(stroke)\" stroke-width=\"\(isFlagged ? "2" : "1")\"\(flipped ? " stroke-dasharray=\"4 3\"" : "")/>\n"
+      out += zeroSizeLine(box, stroke: stroke, dash: flipped ? "4 3" : nil, indent: indent + "  ")
       if flipped {
         out += "\(indent)  <path d=\"M\(n(box.x)) \(n(box.y))L\(n(box.x + box.width)) \(n(box.y + box.height))"
         out += "M\(n(box.x + box.width)) \(n(box.y))L\(n(box.x)) \(n(box.y + box.height))\""
@@ -302,11 +314,23 @@ package enum SVGRenderer {
       out += "\(indent)<rect class=\"safe-area\" \(attributes(safe)) fill=\"none\" stroke=\"\(safeAreaColour)\""
       out += " stroke-width=\"1\" stroke-dasharray=\"2 2\"><title>safe area \(result.safeArea)</title></rect>\n"
     }
-    if let margins = rect(result.margins) {
-      out += "\(indent)<rect class=\"layout-margins\" \(attributes(margins)) fill=\"none\" stroke=\"\(marginsColour)\""
-      out += " stroke-width=\"1\" stroke-dasharray=\"1 2\"><title>layout margins \(result.margins)</title></rect>\n"
-    }
     out += "\(indent)</g>\n"
+  }
+
+  /// A view 0 wide or 0 high (a stack's hidden arranged view, a view a conflict squeezed):
+  /// browsers draw no outline for such a rectangle, so it is drawn as a line, or a dot when both
+  /// are 0, to stay on the picture.
+  private static func zeroSizeLine(_ box: Box, stroke: String, dash: String?, indent: String) -> String {
+    guard box.width == 0 || box.height == 0 else { return "" }
+    let dashing = dash.map { " stroke-dasharray=\"\($0)\"" } ?? ""
+    if box.width == 0, box.height == 0 {
+      return
+        "\(indent)<circle class=\"zero-size\" cx=\"\(n(box.x))\" cy=\"\(n(box.y))\" r=\"1.5\" fill=\"\(stroke)\"/>\n"
+    }
+    let end = (x: box.x + box.width, y: box.y + box.height)
+    var out = "\(indent)<line class=\"zero-size\" x1=\"\(n(box.x))\" y1=\"\(n(box.y))\" x2=\"\(n(end.x))\""
+    out += " y2=\"\(n(end.y))\" stroke=\"\(stroke)\" stroke-width=\"1\"\(dashing)/>\n"
+    return out
   }
 
   /// The font stack of a text: the layout's font first (quotes and backslashes dropped: they
@@ -417,11 +441,14 @@ package enum SVGRenderer {
 
   /// One line of the legend: how the sample is drawn, and what it means.
   private struct LegendEntry {
-    var sample: String
+    /// The attributes of the sample rectangle, or `nil` when the sample is `glyph`.
+    var sample: String?
     var text: String
+    /// A sample written instead of drawn (the off-screen mark is text), and its colour.
+    var glyph: (text: String, colour: String)? = nil
   }
 
-  private static let legendWidth = 230.0
+  private static let legendWidth = 250.0
   private static let legendLine = 16.0
 
   /// What the pictures use: always views, hidden views, the safe area and the margins; scroll
@@ -433,7 +460,8 @@ package enum SVGRenderer {
       return out + (opacity.map { " opacity=\"\($0)\"" } ?? "")
     }
     var entries = [
-      LegendEntry(sample: sample(fill: palette[0], stroke: "#333333", dash: nil), text: "view (solid)"),
+      LegendEntry(
+        sample: sample(fill: palette[0], stroke: "#333333", dash: nil), text: "view (solid; colour by depth)"),
       LegendEntry(
         sample: sample(fill: "none", stroke: hiddenColour, dash: "4 3", opacity: "0.45"),
         text: "hidden view (dashed, faint)"),
@@ -452,9 +480,7 @@ package enum SVGRenderer {
     }
     if placements.contains(where: { $0.contains { if case .offScreen = $0 { true } else { false } } }) {
       entries.append(
-        LegendEntry(
-          sample: sample(fill: outsideColour, stroke: outsideColour, dash: nil),
-          text: "▼ id: view off screen that way"))
+        LegendEntry(sample: nil, text: "view off screen, that way", glyph: ("▼ id", outsideColour)))
     }
     if results.contains(where: { $0.views.contains { $0.frame.width < 0 || $0.frame.height < 0 } }) {
       entries.append(
@@ -478,9 +504,13 @@ package enum SVGRenderer {
     var out = "\(indent)<g id=\"legend\" font-size=\"11\">\n"
     for (index, entry) in entries.enumerated() {
       let top = y + Double(index) * legendLine
-      out +=
-        "\(indent)  <g class=\"legend-entry\"><rect x=\"\(n(x + 1))\" y=\"\(n(top + 2))\" width=\"22\" height=\"11\""
-      out += " \(entry.sample)/><text x=\"\(n(x + 30))\" y=\"\(n(top + 12))\" fill=\"#222222\">"
+      out += "\(indent)  <g class=\"legend-entry\">"
+      if let sample = entry.sample {
+        out += "<rect x=\"\(n(x + 1))\" y=\"\(n(top + 2))\" width=\"22\" height=\"11\" \(sample)/>"
+      } else if let glyph = entry.glyph {
+        out += "<text x=\"\(n(x + 1))\" y=\"\(n(top + 12))\" fill=\"\(glyph.colour)\">\(escape(glyph.text))</text>"
+      }
+      out += "<text x=\"\(n(x + 42))\" y=\"\(n(top + 12))\" fill=\"#222222\">"
       out += "\(escape(entry.text))</text></g>\n"
     }
     return out + "\(indent)</g>\n"

@@ -214,9 +214,9 @@ final class RendererTests: XCTestCase {
     XCTAssertTrue(checker.ids.contains("view-gone"))
     XCTAssertTrue(svg.contains("stroke-dasharray=\"4 3\""), "hidden view dashed")
     XCTAssertTrue(svg.contains("<title>safe area (0, 20, 200, 100)</title>"), svg)
-    // 200x120 and a border of 1, widened to the legend's 230 and lengthened by it: 12 + 4 lines
+    // 200x120 and a border of 1, widened to the legend's 250 and lengthened by it: 12 + 4 lines
     // × 16 + 4 + 1 under the root (SVGPictureTests has the details).
-    XCTAssertTrue(svg.contains("viewBox=\"-1 -1 230 201\""))
+    XCTAssertTrue(svg.contains("viewBox=\"-1 -1 250 201\""))
   }
 
   func testSVGLabelsOnlyWhereNoLaterViewCoversTheCorner() throws {

@@ -82,13 +82,40 @@ final class SVGPictureTests: XCTestCase {
     XCTAssertEqual(try nodes(xml, "//*[@clip-path='url(#picture)']//*[@id='view-b']").count, 1)
 
     let legend = try nodes(xml, "//*[@id='legend']//*[local-name()='text']").map(\.stringValue)
-    XCTAssertEqual(legend, ["view (solid)", "hidden view (dashed, faint)", "safe area", "layout margins (root)"])
+    XCTAssertEqual(
+      legend, ["view (solid; colour by depth)", "hidden view (dashed, faint)", "safe area", "layout margins (root)"])
     // The legend's samples: the hidden one dashed like hidden views, the safe area's blue dashes.
     let samples = try nodes(xml, "//*[@id='legend']//*[local-name()='rect']")
     XCTAssertEqual(samples.map { attribute($0, "stroke-dasharray") }, [nil, "4 3", "2 2", "1 2"])
     // Canvas: the legend (4 lines × 16 + 4 = 68) starts 12 under the 120-tall root, so
-    // 120 + 12 + 68 + 1 = 201 tall; 230 wide (the legend is wider than 200 + 2).
-    XCTAssertTrue(svg.contains("viewBox=\"-1 -1 230 201\""), String(svg.prefix(300)))
+    // 120 + 12 + 68 + 1 = 201 tall; 250 wide (the legend is wider than 200 + 2).
+    XCTAssertTrue(svg.contains("viewBox=\"-1 -1 250 201\""), String(svg.prefix(300)))
+  }
+
+  /// Views 0 wide or 0 high, which a browser would not draw at all as rectangles: a is made 0 wide
+  /// at x 20 (from y 40, 60 tall), the hidden gone 0 high at y 10 (from x 10, 30 wide). Each keeps
+  /// its rectangle and gets a line along it, a's solid, gone's dashed in the hidden group; b
+  /// (80x60) gets none. The margins come before the first view in the document (drawn under the
+  /// views), the safe area after the last.
+  func testZeroSizeViewsAreLinesAndTheMarginsAreUnderTheViews() throws {
+    var result = Fixtures.twoViews
+    result.views[1].frame = Rect(x: 20, y: 40, width: 0, height: 60)
+    result.views[3].frame = Rect(x: 10, y: 10, width: 30, height: 0)
+    let xml = try document(SVGRenderer.render(result))
+    let lines = try nodes(xml, "//*[local-name()='line'][@class='zero-size']")
+    XCTAssertEqual(lines.count, 2)
+    let a = try XCTUnwrap(try nodes(xml, "//*[@id='view-a']/*[local-name()='line']").first)
+    XCTAssertEqual(["x1", "y1", "x2", "y2"].map { attribute(a, $0) }, ["20", "40", "20", "100"])
+    XCTAssertNil(attribute(a, "stroke-dasharray"))
+    let gone = try XCTUnwrap(try nodes(xml, "//*[@id='hidden-views']/*[@id='view-gone']/*[local-name()='line']").first)
+    XCTAssertEqual(["x1", "y1", "x2", "y2"].map { attribute(gone, $0) }, ["10", "10", "40", "10"])
+    XCTAssertEqual(attribute(gone, "stroke-dasharray"), "4 3")
+    XCTAssertEqual(try nodes(xml, "//*[@id='view-b']/*[local-name()='line']").count, 0)
+
+    let order = try nodes(xml, "//*[@class='layout-margins' or @class='safe-area' or starts-with(@id, 'view-')]")
+      .map { attribute($0, "class") ?? attribute($0, "id") ?? "" }
+    XCTAssertEqual(order.first, "layout-margins", "\(order)")
+    XCTAssertEqual(order.last, "safe-area", "\(order)")
   }
 
   /// Concentration in landscape on an iPhone 8 (667x375, no insets), solved by the engine with

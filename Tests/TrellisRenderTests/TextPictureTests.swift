@@ -112,7 +112,12 @@ final class TextPictureTests: XCTestCase {
     XCTAssertEqual(try nodes(document, "//*[@class='outside-mark']").count, 1)
     let legend = try nodes(document, "//*[@id='legend']//*[local-name()='text']").map(\.stringValue)
     XCTAssertTrue(legend.contains("outside its superview"), "\(legend)")
-    XCTAssertTrue(legend.contains("▼ id: view off screen that way"), "\(legend)")
+    // The off-screen mark's sample is the mark itself, in its colour, before its meaning.
+    let entry = try XCTUnwrap(
+      try nodes(document, "//*[@class='legend-entry'][*[local-name()='text'] = 'view off screen, that way']").first)
+    let sample = try XCTUnwrap(try entry.nodes(forXPath: "*[local-name()='text']").first as? XMLElement)
+    XCTAssertEqual(sample.stringValue, "▼ id")
+    XCTAssertEqual(attribute(sample, "fill"), "#e36209")
   }
 
   /// A frame lower than the lines: only the lines that fit show, the last truncated. 20 pt holds

@@ -151,6 +151,55 @@ final class PreviewCommandTests: TemporaryDirectoryTestCase {
     XCTAssertEqual(iPhoneX["safeArea"] as? [Double], [44, 0, 724, 354])
   }
 
+  func testTheLegendSaysWhatEachLineAndMarkMeansAndTheMarginsAreDrawn() throws {
+    let layout = try writeLayout()
+    let run = realTrellis(["preview", layout])
+    XCTAssertEqual(run.status, 0, run.stderr)
+    let page = run.stdout
+    let start = try XCTUnwrap(page.range(of: "<ul id=\"legend\""))
+    let end = try XCTUnwrap(page.range(of: "</ul>", range: start.upperBound..<page.endIndex))
+    let legend = String(page[start.lowerBound..<end.upperBound])
+    // One entry per thing drawn, in this order, each with its meaning in words.
+    let keys = legend.components(separatedBy: "data-legend=\"").dropFirst().map { $0.prefix { $0 != "\"" } }
+    XCTAssertEqual(keys, ["view", "hidden", "safe-area", "margins", "off-screen", "outside", "active"])
+    for words in [
+      "hidden view (grey dashes", "safe area (blue dashes)", "layout margins of the root (green dots)",
+      "a view off screen", "a view reaching past its superview (orange dashes)", "the view under the pointer",
+    ] {
+      XCTAssertTrue(legend.contains(words), words)
+    }
+    // Each sample is drawn with the class the drawing uses, whose style the page defines, so the
+    // sample looks like what it explains.
+    for drawn in ["view hidden", "safe-area", "layout-margins", "off-screen", "outside-mark", "view active"] {
+      XCTAssertTrue(legend.contains("class=\"\(drawn)\""), drawn)
+      let rule = (drawn == "off-screen" ? "svg text." : "svg .") + drawn.replacingOccurrences(of: " ", with: ".")
+      XCTAssertTrue(page.contains(rule), rule)
+    }
+    // The script draws the root's margins from the data, and the data has them: by the rule of
+    // docs/semantics.md ("Layout margins"), 16 on the sides of a root at most 375 wide and 20
+    // when wider, measured from the safe area, top and bottom the safe area's.
+    XCTAssertTrue(page.contains("\"class\": \"layout-margins\""))
+    let environments = try XCTUnwrap(try embeddedData(page)["environments"] as? [[String: Any]])
+    let iPhone8 = try XCTUnwrap(environments.first { $0["device"] as? String == "iPhone 8" })
+    // 375x667, insets 20,0,0,0: x 16, y 20, 375 − 32 wide, 667 − 20 tall.
+    XCTAssertEqual(iPhone8["margins"] as? [Double], [16, 20, 343, 647])
+    let iPhoneX = try XCTUnwrap(
+      environments.first { $0["device"] as? String == "iPhone X" && $0["orientation"] as? String == "landscape" })
+    // 812x375, insets 0,44,21,44: x 44 + 20, 812 − 88 − 40 wide, 375 − 21 tall.
+    XCTAssertEqual(iPhoneX["margins"] as? [Double], [64, 0, 684, 354])
+  }
+
+  func testOnANarrowWindowThePanelGoesUnderThePicture() throws {
+    // A phone's browser is narrower than the 360-pt panel and a picture side by side: the page
+    // stacks them instead, and the picture keeps the whole width (checked in Chromium at 390
+    // wide, docs/pictures.md).
+    let page = realTrellis(["preview", try writeLayout()]).stdout
+    let query = try XCTUnwrap(page.range(of: "@media (max-width: 760px) {"))
+    let rules = page[query.upperBound...].prefix(400)
+    XCTAssertTrue(rules.contains("main { flex-direction: column;"), String(rules))
+    XCTAssertTrue(rules.contains("aside { flex: none;"), String(rules))
+  }
+
   func testDevicesRestrictsThePageAsForMatrix() throws {
     let layout = try writeLayout()
     let run = realTrellis(["preview", layout, "--devices", "ipad"])
