@@ -129,7 +129,7 @@ package enum WatchScreen {
   package static func height(_ lines: [String], _ width: Int) -> Int {
     lines.reduce(0) { total, line in
       let cells = line.count
-      return total + max(1, (cells + width - 1) / width)
+      return total + (cells <= width ? 1 : (cells - 1) / width + 1)
     }
   }
 

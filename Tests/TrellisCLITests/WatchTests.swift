@@ -220,6 +220,12 @@ extension WatchTests {
     XCTAssertEqual(screen.stdout, String(repeating: "x", count: 25) + "\nr1\nr2\n… 7 more r\n")
     XCTAssertEqual(WatchScreen.height([String(repeating: "x", count: 25)], 10), 3)
     XCTAssertEqual(WatchScreen.height(["", "x", String(repeating: "x", count: 10)], 10), 3)
+    // A terminal whose width is unknown: every line one row.
+    let unknown = WatchScreen.compose(drawing: wide, messages: "", status: "s", rows: 8, columns: nil)
+    XCTAssertEqual(
+      unknown.stdout,
+      String(repeating: "x", count: 25) + "\n" + numbered("r", 4)
+        + "… 5 more rows (a taller terminal or a smaller --columns shows them)\n")
   }
 
   func testOnASmallTerminalTheDiagramsTopAndTheStatusLineStayVisible() throws {
