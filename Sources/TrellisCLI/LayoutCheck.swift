@@ -59,9 +59,10 @@ struct LayoutCheck: Equatable {
       let matching = failing.filter { status(of: $0) == wanted }
       guard let first = matching.first else { continue }
       var problem = first.message
-      // A conflict's message is UIKit's first line; the recovery (its last note) names what broke.
-      if first.code == "unsatisfiable", let recovery = first.notes.last?.message,
-        recovery.hasPrefix("Will attempt to recover")
+      // A conflict's message is UIKit's first line; the recovery (one of its notes, before the
+      // rule that chose it) names what broke.
+      if first.code == "unsatisfiable",
+        let recovery = first.notes.first(where: { $0.message.hasPrefix("Will attempt to recover") })?.message
       {
         problem += " " + recovery
       }

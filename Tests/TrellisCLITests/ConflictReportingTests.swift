@@ -9,7 +9,7 @@ import XCTest
 
 /// How commands report a broken required constraint (docs/semantics.md, "Conflict recovery").
 final class ConflictReportingTests: XCTestCase {
-  /// `matrix`'s problem column gives UIKit's first line and what was broken (the last note).
+  /// `matrix`'s problem column gives UIKit's first line and what was broken (the recovery note).
   func testMatrixProblemNamesTheBrokenConstraint() throws {
     let device = try XCTUnwrap(DeviceTable.device(named: "iPhone 8"))
     var result = Fixtures.concentration(device.environment())
@@ -29,6 +29,28 @@ final class ConflictReportingTests: XCTestCase {
         problem:
           "Unable to simultaneously satisfy constraints. Will attempt to recover by breaking constraint 'c2' a.width == 200.",
         code: "unsatisfiable"))
+  }
+
+  /// The real engine's notes end with the rule that chose the broken constraint, after the
+  /// recovery: the problem still names what broke. README's banner: 340 wide, centred, its
+  /// leading edge inside the margins, in a 320-wide iPhone SE (1st gen) cannot all hold; by the
+  /// rule of docs/semantics.md ("Which constraint UIKit breaks"), of the app's constraints a
+  /// constant size goes first: constraint#3, `banner.width == 340`.
+  func testMatrixProblemNamesTheBrokenConstraintWhenTheRuleFollowsIt() throws {
+    let json = """
+      {"root": {"children": [{"id": "banner", "kind": "label", "text": "Welcome back"}]},
+       "constraints": ["banner.centerX == root.centerX", "banner.top == safeArea.top + 20",
+                       "banner.width == 340", "banner.leading >= margins.leading"]}
+      """
+    let document = try XCTUnwrap(LayoutReader.parse(json, file: "banner.json").document)
+    let device = try XCTUnwrap(DeviceTable.device(named: "iPhone SE (1st gen)"))
+    let result = LayoutEngine(document: document).layout(in: device.environment(orientation: .portrait))
+    let notes = try XCTUnwrap(result.diagnostics.first { $0.code == "unsatisfiable" }?.notes)
+    XCTAssertFalse(notes.last?.message.hasPrefix("Will attempt to recover") ?? true, "\(notes)")
+    XCTAssertEqual(
+      LayoutCheck(result).problem,
+      "Unable to simultaneously satisfy constraints. Will attempt to recover by breaking constraint 'constraint#3'"
+        + " banner.width == 340.")
   }
 }
 
