@@ -10,8 +10,8 @@ import TrellisSupport
 /// - An error fails.
 /// - Ambiguity fails, as it does in Interface Builder (the engine reports it as a warning,
 ///   because a layout with an ambiguous view still has frames to show).
-/// - The design checks (`outside-safe-area`, `overlap`) fail where a command runs them
-///   (`matrix`).
+/// - The design checks (kind `check`: `outside-safe-area`, `overlap`, the tap-target and text-size
+///   checks) fail where a command runs them (`matrix`, `validate`).
 /// - With `--warnings-as-errors` every warning fails.
 /// - A result that broke a required constraint, or has an ambiguous view, fails even if its
 ///   diagnostics were lost (a result built by hand): the policy adds the missing error.
@@ -80,7 +80,8 @@ extension FailurePolicy {
   /// `--suppress CODE[,CODE…]`: a check suppressed for every view.
   static let suppressSpec = OptionSpec.value(
     "suppress", valueName: "codes",
-    help: "Checks to suppress everywhere, comma-separated: outside-safe-area, overlap, text-truncated.")
+    help: "Checks to suppress everywhere, comma-separated: " + Suppression.codes.map(\.rawValue).joined(separator: ", ")
+      + ".")
 
   /// The codes of `--suppress`, or a usage error naming the ones that cannot be suppressed.
   static func suppressions(from values: ParsedArguments) throws(UsageError) -> [Suppression] {

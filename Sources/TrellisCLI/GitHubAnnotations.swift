@@ -68,7 +68,9 @@ enum GitHubAnnotations {
       let place = note.location.map { "\($0.file):\($0.line): " } ?? ""
       message += "\n" + place + note.message
     }
-    if !diagnostic.environments.isEmpty {
+    if let summary = diagnostic.environmentsSummary {
+      message += "\nin " + summary
+    } else if !diagnostic.environments.isEmpty {
       let names = diagnostic.environments.map(\.description)
       message +=
         "\nin " + names.prefix(5).joined(separator: "; ") + (names.count > 5 ? "; and \(names.count - 5) more" : "")

@@ -45,10 +45,26 @@ enum InterfaceBuilderFiles {
           code: "ib-no-scene", at: SourceLocation(file: path, line: 1, column: 1)))
       return ReadOutcome(document: nil, diagnostics: all, source: source)
     }
+    return outcome(only, diagnostics: all, source: source)
+  }
+
+  /// Every scene of the file as a read layout (`trellis validate` checks each): the diagnostics
+  /// of the file itself (and of scenes that could not be built) once, then per scene its own.
+  static func readAll(_ path: String, intrinsic: IntrinsicSizeSource = .stored) -> (
+    file: ReadOutcome, scenes: [(scene: ImportedScene, outcome: ReadOutcome)]
+  ) {
+    let (scenes, diagnostics, source) = importing(path, intrinsic: intrinsic)
+    let own = Set(scenes.flatMap(\.diagnostics))
+    let file = ReadOutcome(document: nil, diagnostics: diagnostics.filter { !own.contains($0) }, source: source)
+    return (file, scenes.map { ($0, outcome($0, diagnostics: $0.diagnostics, source: source)) })
+  }
+
+  /// One scene as a read layout; a component is placed at its stored size (``ReadOutcome/placed(_:)``).
+  private static func outcome(_ scene: ImportedScene, diagnostics: [Diagnostic], source: SourceText?) -> ReadOutcome {
     var outcome = ReadOutcome(
-      document: only.document, diagnostics: all, source: source, designEnvironment: only.environment)
-    if only.isComponent {
-      let design = only.environment
+      document: scene.document, diagnostics: diagnostics, source: source, designEnvironment: scene.environment)
+    if scene.isComponent {
+      let design = scene.environment
       let screen = design.deviceName.flatMap { DeviceTable.device(named: $0) }?.size(design.orientation ?? .portrait)
       let spansWidth = screen.map { abs($0.width - design.containerSize.width) < CLITolerance.screenWidth } ?? false
       outcome.component = (design.containerSize, spansWidth)

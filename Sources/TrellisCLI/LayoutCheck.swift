@@ -13,9 +13,12 @@ import TrellisModel
 /// 3. `ambiguous` — some view's position or size is not fully determined;
 /// 4. `outside safe area` — a drawn view leaves the safe area (code `outside-safe-area`);
 /// 5. `overlap` — two drawn siblings overlap (code `overlap`);
-/// 6. `text truncated` — a drawn label or button does not show all its text (`text-truncated`,
+/// 6. `tap target` — a drawn button is smaller than 44x44 pt, or two overlap
+///    (`tap-target-small`, `tap-target-overlap`);
+/// 7. `text too small` — a drawn label or button sets its text below 11 pt (`text-too-small`);
+/// 8. `text truncated` — a drawn label or button does not show all its text (`text-truncated`,
 ///    a warning: it fails only with `--warnings-as-errors`);
-/// 7. `ok`.
+/// 9. `ok`.
 struct LayoutCheck: Equatable {
   enum Status: String, CaseIterable {
     case ok
@@ -24,6 +27,8 @@ struct LayoutCheck: Equatable {
     case ambiguous
     case outsideSafeArea = "outside safe area"
     case overlap
+    case tapTarget = "tap target"
+    case textTooSmall = "text too small"
     /// Text not all shown (`text-truncated`): reported, but fails only with `--warnings-as-errors`.
     case textTruncated = "text truncated"
 
@@ -48,13 +53,21 @@ struct LayoutCheck: Equatable {
     func status(of diagnostic: Diagnostic) -> Status {
       switch diagnostic.kind {
       case .ambiguity: return .ambiguous
-      case .check: return diagnostic.code == "overlap" ? .overlap : .outsideSafeArea
+      case .check:
+        switch diagnostic.code {
+        case "overlap": return .overlap
+        case "tap-target-small", "tap-target-overlap": return .tapTarget
+        case "text-too-small": return .textTooSmall
+        default: return .outsideSafeArea
+        }
       case .frame: return .negativeFrame
       case .text: return .textTruncated
       case .file, .conflict, .containerSize, .accuracy, .constraint: return .conflict
       }
     }
-    let order: [Status] = [.conflict, .negativeFrame, .ambiguous, .outsideSafeArea, .overlap, .textTruncated]
+    let order: [Status] = [
+      .conflict, .negativeFrame, .ambiguous, .outsideSafeArea, .overlap, .tapTarget, .textTooSmall, .textTruncated,
+    ]
     for wanted in order {
       let matching = failing.filter { status(of: $0) == wanted }
       guard let first = matching.first else { continue }

@@ -19,8 +19,9 @@ struct MatrixCommand: Command {
       1/2, 2/3 and portrait 1/3, 2/3. \
       Status is the first of: conflict, negative size (a view with a negative width or height), \
       ambiguous, outside safe area (a drawn view leaves the safe area), overlap (two drawn siblings \
-      overlap), text truncated (a drawn label or button does not show all its text; reported, never \
-      failing), ok; a summary line counts them. --failures-only lists only the failing ones. \
+      overlap), tap target (a button under 44x44 pt, or two overlapping), text too small (text \
+      under 11 pt), text truncated (a drawn label or button does not show all its text; reported, \
+      never failing), ok; a summary line counts them. --failures-only lists only the failing ones. \
       Environments are solved in parallel on all cores; the exit status is 1 when any has another \
       status than ok or text truncated.
       """,
@@ -33,11 +34,7 @@ struct MatrixCommand: Command {
       .value("output", valueName: "path", help: "Write to this file instead of standard output."),
       .flag("failures-only", help: "List only the environments that fail."),
       FailurePolicy.suppressSpec,
-      .value(
-        "content-sizes", valueName: "list",
-        help:
-          "Dynamic Type sizes to check, each environment in each: all, or a comma-separated list (large, AX5, ...).",
-        default: "large"),
+      MatrixCommand.contentSizesSpec,
       EnvironmentOptions.sceneSpec,
       // Measured by default: a label's stored frame is its size on one screen only.
       ImportCommand.intrinsicSpec(default: .fonts),
@@ -80,17 +77,29 @@ struct MatrixCommand: Command {
     _ = try arguments.positiveNumber("keyboard", valueName: "height")
   }
 
-  /// `all`, or a comma-separated list of categories, in the order given, without repeats.
+  /// `all`, or a comma-separated list of categories, in the order given, without repeats; in the
+  /// list `accessibility` stands for the five accessibility sizes, AX1 … AX5.
   static func contentSizes(_ text: String) throws(UsageError) -> [ContentSizeCategory] {
     if text.trimmingCharacters(in: .whitespaces).lowercased() == "all" { return ContentSizeCategory.allCases }
     var out: [ContentSizeCategory] = []
     for part in text.split(separator: ",", omittingEmptySubsequences: false) {
-      let category = try EnvironmentOptions.contentSize(
-        part.trimmingCharacters(in: .whitespaces), option: "content-sizes")
-      if !out.contains(category) { out.append(category) }
+      let name = part.trimmingCharacters(in: .whitespaces)
+      let categories =
+        name.lowercased() == "accessibility"
+        ? ContentSizeCategory.allCases.filter(\.isAccessibilityCategory)
+        : [try EnvironmentOptions.contentSize(name, option: "content-sizes")]
+      for category in categories where !out.contains(category) { out.append(category) }
     }
     return out
   }
+
+  /// `--content-sizes`, shared by `matrix` and `validate`.
+  static let contentSizesSpec = OptionSpec.value(
+    "content-sizes", valueName: "list",
+    help:
+      "Dynamic Type sizes to check, each environment in each: all, accessibility (AX1 ... AX5), or a comma-separated "
+      + "list (large, AX5, accessibility, ...).",
+    default: "large")
 
   /// `--devices all|iphone|ipad`, read by ``family(_:)``: one declaration for every command
   /// that goes through the matrix's environments.
@@ -126,40 +135,35 @@ struct MatrixCommand: Command {
     return entries
   }
 
+  /// Every environment at each content size, size by size, each as the file's scene is laid out
+  /// in it (`placed`: a component at its own size) and in the layout direction asked for.
+  static func entries(
+    family: Device.Family?, contentSizes: [ContentSizeCategory], placed: (Environment) -> Environment,
+    rightToLeft: Bool
+  ) -> [Entry] {
+    var all: [Entry] = []
+    for category in contentSizes {
+      for var entry in entries(family: family) {
+        entry.environment = placed(entry.environment)
+        entry.environment.contentSizeCategory = category
+        if rightToLeft { entry.environment.layoutDirection = .rightToLeft }
+        all.append(entry)
+      }
+    }
+    return all
+  }
+
   func run(_ context: inout CommandContext) throws -> Int32 {
     let (read, outcome) = try context.readDocument(file, scene: scene, intrinsic: intrinsic)
     let document = text.apply(to: read)
     let settings = try text.settings(for: document, &context)
-    var all: [Entry] = []
-    for category in contentSizes {
-      for var entry in Self.entries(family: family) {
-        entry.environment = outcome.placed(entry.environment)
-        entry.environment.contentSizeCategory = category
-        // The same keyboard on every screen (a screen shorter than it is a usage error).
-        entry.environment = try EnvironmentOptions.keyboard(entry.environment, from: arguments)
-        if text.rightToLeft { entry.environment.layoutDirection = .rightToLeft }
-        all.append(entry)
-      }
+    var entries = Self.entries(
+      family: family, contentSizes: contentSizes, placed: outcome.placed, rightToLeft: text.rightToLeft)
+    for index in entries.indices {
+      // The same keyboard on every screen (a screen shorter than it is a usage error).
+      entries[index].environment = try EnvironmentOptions.keyboard(entries[index].environment, from: arguments)
     }
-    let entries = all
-    let pipeline = context.pipeline
-    let slots = Mutex([LayoutResult?](repeating: nil, count: entries.count))
-    // One worker per core, each with its own solver (an engine is not thread-safe but reuses its
-    // solver between environments, which is much faster than starting afresh). Worker w takes
-    // entries w, w + workers, …; results land in their own slot, so the order is the table's.
-    let workers = max(1, min(ProcessInfo.processInfo.activeProcessorCount, entries.count))
-    DispatchQueue.concurrentPerform(iterations: workers) { worker in
-      let solve = pipeline.makeSolver(document, settings)
-      for index in stride(from: worker, to: entries.count, by: workers) {
-        let result = solve(entries[index].environment, false)
-        slots.withLock { $0[index] = result }
-      }
-    }
-    var results: [LayoutResult] = []
-    for slot in slots.withLock({ $0 }) {
-      guard let result = slot else { throw RuntimeError.noEngine }
-      results.append(result)
-    }
+    var results = try Self.solveAll(document, entries, context.pipeline, text: settings)
     var policy = FailurePolicy()
     policy.suppressions = Suppressions(document.suppressions + suppressed)
     var checks = results.map { LayoutCheck($0, policy: policy) }
@@ -189,6 +193,33 @@ struct MatrixCommand: Command {
       context.stderr += "\(failures) of \(entries.count) environments \(failures == 1 ? "has" : "have") problems.\n"
     }
     return failures > 0 ? 1 : 0
+  }
+
+  /// Solves `document` in every entry's environment, in parallel, results in the entries' order;
+  /// shared by `matrix` and `validate`, so that both judge the same frames.
+  static func solveAll(
+    _ document: LayoutDocument, _ entries: [Entry], _ pipeline: Pipeline, text settings: TextSettings
+  )
+    throws(RuntimeError) -> [LayoutResult]
+  {
+    let slots = Mutex([LayoutResult?](repeating: nil, count: entries.count))
+    // One worker per core, each with its own solver (an engine is not thread-safe but reuses its
+    // solver between environments, which is much faster than starting afresh). Worker w takes
+    // entries w, w + workers, …; results land in their own slot, so the order is the table's.
+    let workers = max(1, min(ProcessInfo.processInfo.activeProcessorCount, entries.count))
+    DispatchQueue.concurrentPerform(iterations: workers) { worker in
+      let solve = pipeline.makeSolver(document, settings)
+      for index in stride(from: worker, to: entries.count, by: workers) {
+        let result = solve(entries[index].environment, false)
+        slots.withLock { $0[index] = result }
+      }
+    }
+    var results: [LayoutResult] = []
+    for slot in slots.withLock({ $0 }) {
+      guard let result = slot else { throw RuntimeError.noEngine }
+      results.append(result)
+    }
+    return results
   }
 
   /// The failing environments as GitHub annotations: one per failing check (code) and place in
@@ -337,6 +368,22 @@ struct MatrixCommand: Command {
       guard check.status == .overlap, let view = shown.first(where: { $0.id == subject }) else { return [subject] }
       let partners = shown.filter { other in
         other.id != view.id && other.parent == view.parent
+          && min(view.frame.maxX, other.frame.maxX) - max(view.frame.minX, other.frame.minX) > DesignChecks.tolerance
+          && min(view.frame.maxY, other.frame.maxY) - max(view.frame.minY, other.frame.minY) > DesignChecks.tolerance
+      }
+      return Set([subject] + partners.map(\.id))
+    case .tapTarget, .textTooSmall:
+      // The button or text the check names; for two overlapping tap targets, also the drawn
+      // buttons whose frames overlap it.
+      let failing = policy.diagnostics(for: result, designChecks: true).first {
+        $0.severity == .error && $0.code == check.code
+      }
+      guard let subject = failing?.subject else { return [] }
+      guard check.code == "tap-target-overlap", let view = shown.first(where: { $0.id == subject }) else {
+        return [subject]
+      }
+      let partners = shown.filter { other in
+        other.id != view.id && other.kind == .button
           && min(view.frame.maxX, other.frame.maxX) - max(view.frame.minX, other.frame.minX) > DesignChecks.tolerance
           && min(view.frame.maxY, other.frame.maxY) - max(view.frame.minY, other.frame.minY) > DesignChecks.tolerance
       }

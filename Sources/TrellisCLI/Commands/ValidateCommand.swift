@@ -1,4 +1,5 @@
 import Foundation
+import TrellisImport
 import TrellisJSON
 import TrellisLayout
 import TrellisModel
@@ -6,21 +7,22 @@ import TrellisRender
 import TrellisSupport
 import TrellisText
 
-/// `trellis validate FILE...`: every diagnostic of the files, and of solving them at the
-/// smallest and the largest container of each of the four size-class combinations.
+/// `trellis validate FILE...`: every diagnostic of the files, and every check `trellis matrix`
+/// runs, in every environment it solves: the one gate.
 struct ValidateCommand: Command {
   static let spec = CommandSpec(
-    name: "validate", abstract: "Check layout files and solve them in all four size-class combinations.",
+    name: "validate", abstract: "Check layout files, and solve them on every device as 'trellis matrix' does.",
     discussion: """
       Prints every problem GNU-style (file:line:column: severity: message, the JSON path, the source \
-      line and a caret), sorted by position. Each file that reads cleanly is also solved, per \
-      size-class combination, in the smallest and the largest container the device table gives it \
-      (by area, across orientations and iPad Split View widths), so that a size-dependent problem \
-      shows here and not only in 'trellis matrix':
-      \(extremesTable)
-      and conflicts, negative sizes and ambiguity found there are reported as errors (ambiguity is \
-      one in Interface Builder too), naming the environments. The exit status is 1 when any file \
-      has an error.
+      line and a caret), sorted by position. Each file that reads cleanly is also solved in every \
+      environment 'trellis matrix' solves (every device, both orientations, every iPad Split View \
+      width, at each --content-sizes size), with the same checks and the same suppressions: \
+      conflicts, negative sizes, ambiguity, views outside the safe area, overlapping siblings, \
+      tap targets and text size are errors, truncated text a warning; so a file that passes \
+      validate passes matrix. A problem found in several environments is printed once, naming \
+      them (`in 35 iPhone landscapes`). A .storyboard or .xib with several scenes is validated \
+      scene by scene (--scene picks one), one summary line each. The exit status is 1 when any \
+      file has an error.
       """,
     arguments: [
       ArgumentSpec(
@@ -32,40 +34,10 @@ struct ValidateCommand: Command {
         "format", valueName: "format", allowed: ["text", "json", "github"],
         help: "How to print the diagnostics (github: GitHub Actions annotations).", default: "text"),
       .flag("warnings-as-errors", help: "Treat warnings as errors."),
-      EnvironmentOptions.sceneSpec, FailurePolicy.suppressSpec,
+      EnvironmentOptions.sceneSpec, FailurePolicy.suppressSpec, MatrixCommand.contentSizesSpec,
+      // As matrix measures them, so that both judge the same frames.
+      ImportCommand.intrinsicSpec(default: .fonts),
     ] + TextOptions.specs)
-
-  /// Per size-class combination (``TraitCollection/all`` order), the matrix's environments with
-  /// the smallest and the largest container by area (ties: the narrower, then the shorter, then
-  /// the first in table order is smaller): one entry when they are the same.
-  static let extremes: [(traits: TraitCollection, entries: [MatrixCommand.Entry])] = {
-    let all = MatrixCommand.entries(family: nil)
-    return TraitCollection.all.map { traits in
-      let matching = all.enumerated().filter { $0.element.environment.traits == traits }
-      func key(_ item: (offset: Int, element: MatrixCommand.Entry)) -> (Double, Double, Double, Int) {
-        let size = item.element.environment.containerSize
-        return (size.width * size.height, size.width, size.height, item.offset)
-      }
-      let sorted = matching.sorted { key($0) < key($1) }.map(\.element)
-      guard let smallest = sorted.first, let largest = sorted.last else { return (traits, []) }
-      let same = smallest.environment.containerSize == largest.environment.containerSize
-      return (traits, same ? [smallest] : [smallest, largest])
-    }
-  }()
-
-  /// The extremes as the help lists them, one size class per line.
-  static var extremesTable: String {
-    extremes.map { traits, entries in
-      "  \(traits)  " + entries.map(describe).joined(separator: ", ")
-    }.joined(separator: "\n")
-  }
-
-  /// `iPhone SE (1st gen) landscape 568x320`, `iPad mini portrait 1/3 320x1024`.
-  static func describe(_ entry: MatrixCommand.Entry) -> String {
-    let size = entry.environment.containerSize
-    let window = entry.window == "full" ? "" : " \(entry.window)"
-    return "\(entry.device.name) \(entry.orientation.rawValue)\(window) \(fmt(size.width))x\(fmt(size.height))"
-  }
 
   var files: [String]
   var json: Bool
@@ -74,6 +46,8 @@ struct ValidateCommand: Command {
   var text: TextOptions
   var scene: String?
   var suppressed: [Suppression]
+  var contentSizes: [ContentSizeCategory]
+  var intrinsic: IntrinsicSizeSource
 
   init(_ arguments: ParsedArguments) throws(UsageError) {
     files = arguments.arguments("file")
@@ -83,6 +57,8 @@ struct ValidateCommand: Command {
     text = try TextOptions(arguments)
     scene = arguments.value("scene")
     suppressed = try FailurePolicy.suppressions(from: arguments)
+    contentSizes = try MatrixCommand.contentSizes(arguments.value("content-sizes") ?? "large")
+    intrinsic = ImportCommand.intrinsic(arguments, default: .fonts)
   }
 
   func run(_ context: inout CommandContext) throws -> Int32 {
@@ -90,35 +66,47 @@ struct ValidateCommand: Command {
     var anyError = false
     let policy = FailurePolicy(warningsAsErrors: warningsAsErrors)
     for file in try Self.expand(files) {
-      let outcome = context.read(file, scene: scene)
-      var diagnostics = outcome.diagnostics.map(policy.effective)
-      if let document = outcome.document, !outcome.diagnostics.contains(where: { $0.severity == .error }) {
-        let settings = try text.settings(for: document, &context)
-        var filePolicy = policy
-        filePolicy.suppressions = Suppressions(document.suppressions + suppressed)
-        diagnostics += solveEverywhere(
-          text.apply(to: document), context.pipeline, text: settings, rightToLeft: text.rightToLeft, policy: filePolicy,
-          placed: outcome.placed)
+      // One unit per scene: a storyboard with several is validated scene by scene, unless
+      // --scene picks one; the diagnostics of the file itself come first, counted on their own.
+      var units: [(scene: (name: String, id: String)?, outcome: ReadOutcome)] = []
+      if scene == nil, InterfaceBuilderFiles.isInterfaceBuilder(file) {
+        let all = InterfaceBuilderFiles.readAll(file, intrinsic: intrinsic)
+        if all.scenes.count > 1 {
+          if !all.file.diagnostics.isEmpty { units.append((nil, all.file)) }
+          units += all.scenes.map { ((name: $0.scene.name, id: $0.scene.sceneID), $0.outcome) }
+        }
       }
-      diagnostics = Self.sorted(diagnostics)
-      let errors = diagnostics.filter { $0.severity == .error }.count
-      let warnings = diagnostics.filter { $0.severity == .warning }.count
-      anyError = anyError || policy.fails(diagnostics)
-      if json {
-        reports.append(
-          .object([
-            "file": .string(file),
-            "status": .string(errors > 0 ? "error" : "ok"),
-            "errors": .number(Double(errors)),
-            "warnings": .number(Double(warnings)),
-            "diagnostics": .array(diagnostics.map(DiagnosticRenderer.jsonValue)),
-          ]))
-      } else if github {
-        context.stdout += GitHubAnnotations.render(diagnostics, file: file)
-        context.stderr += "\(file): \(Self.summary(errors: errors, warnings: warnings))\n"
-      } else {
-        context.stdout += context.format(diagnostics, source: outcome)
-        context.stdout += "\(file): \(Self.summary(errors: errors, warnings: warnings))\n"
+      if units.isEmpty { units = [(nil, context.read(file, scene: scene, intrinsic: intrinsic))] }
+      for (scene, outcome) in units {
+        var diagnostics = outcome.diagnostics.map(policy.effective)
+        if let document = outcome.document, !outcome.diagnostics.contains(where: { $0.severity == .error }) {
+          let settings = try text.settings(for: document, &context)
+          var filePolicy = policy
+          filePolicy.suppressions = Suppressions(document.suppressions + suppressed)
+          diagnostics += solveEverywhere(
+            text.apply(to: document), context.pipeline, text: settings, policy: filePolicy, placed: outcome.placed)
+        }
+        diagnostics = Self.sorted(diagnostics)
+        let errors = diagnostics.filter { $0.severity == .error }.count
+        let warnings = diagnostics.filter { $0.severity == .warning }.count
+        anyError = anyError || policy.fails(diagnostics)
+        let name = scene.map { "\(file) scene '\($0.name)' (\($0.id))" } ?? file
+        if json {
+          var members: [JSONValue.Member] = [.init("file", .string(file))]
+          if let scene { members += [.init("scene", .string(scene.name)), .init("sceneID", .string(scene.id))] }
+          members += [
+            .init("status", .string(errors > 0 ? "error" : "ok")), .init("errors", .number(Double(errors))),
+            .init("warnings", .number(Double(warnings))),
+            .init("diagnostics", .array(diagnostics.map(DiagnosticRenderer.jsonValue))),
+          ]
+          reports.append(.object(members))
+        } else if github {
+          context.stdout += GitHubAnnotations.render(diagnostics, file: file)
+          context.stderr += "\(name): \(Self.summary(errors: errors, warnings: warnings))\n"
+        } else {
+          context.stdout += context.format(diagnostics, source: outcome)
+          context.stdout += "\(name): \(Self.summary(errors: errors, warnings: warnings))\n"
+        }
       }
     }
     if json { context.stdout += JSONValue.object(["files": .array(reports)]).prettyPrinted() }
@@ -168,40 +156,112 @@ struct ValidateCommand: Command {
     return lower.hasSuffix(".json") || lower.hasSuffix(".storyboard") || lower.hasSuffix(".xib")
   }
 
-  /// Solves at each size class's smallest and largest container; a problem found in several
-  /// environments is reported once, naming every environment it was found in.
+  /// Solves in every environment `matrix` solves and runs its checks there (``FailurePolicy``
+  /// with the design checks): each problem once, grouped by check, place and view, naming the
+  /// environments it was found in (``describe(_:of:sizes:)``). Findings of one group whose
+  /// message differs between environments (an overlap by another amount) keep the first
+  /// message, and say the others in notes. A suppression written in the file that covered
+  /// nothing anywhere is a warning, as in `matrix`.
   func solveEverywhere(
-    _ document: LayoutDocument, _ pipeline: Pipeline, text: TextSettings, rightToLeft: Bool, policy: FailurePolicy,
+    _ document: LayoutDocument, _ pipeline: Pipeline, text settings: TextSettings, policy: FailurePolicy,
     placed: (Environment) -> Environment = { $0 }
   ) -> [Diagnostic] {
-    var merged: [Diagnostic] = []
-    let solve = pipeline.makeSolver(document, text)
-    for entry in Self.extremes.flatMap(\.entries) {
-      // A component (an IB card or banner) at its own size, on no screen's safe area.
-      var environment = placed(entry.environment)
-      if rightToLeft { environment.layoutDirection = .rightToLeft }
-      guard let result = solve(environment, false) else {
-        return [
-          Diagnostic(
-            .note, "size-class combinations were not solved: this build has no layout engine", code: "no-engine")
-        ]
-      }
-      for diagnostic in policy.diagnostics(for: result) {
-        // The same problem found again is one finding; so is the same problem at both ends of a
-        // size class, whose notes may differ only by the container size they name.
-        let traits = diagnostic.environments.first?.traits
-        if let index = merged.firstIndex(where: {
-          $0.isSameProblem(as: diagnostic)
-            || ($0.code == diagnostic.code && $0.message == diagnostic.message && $0.location == diagnostic.location
-              && $0.path == diagnostic.path && $0.environments.contains { $0.traits == traits })
+    let entries = MatrixCommand.entries(
+      family: nil, contentSizes: contentSizes, placed: placed, rightToLeft: text.rightToLeft)
+    let results: [LayoutResult]
+    do {
+      results = try MatrixCommand.solveAll(document, entries, pipeline, text: settings)
+    } catch {
+      return [
+        Diagnostic(.note, "the environments were not solved: this build has no layout engine", code: "no-engine")
+      ]
+    }
+    struct Key: Hashable {
+      var severity: Diagnostic.Severity
+      var code: Diagnostic.Code
+      var location: SourceLocation?
+      var path: String?
+      var subject: String?
+    }
+    var groups: [(key: Key, variants: [(diagnostic: Diagnostic, environments: [Int])])] = []
+    var index: [Key: Int] = [:]
+    var usage = policy.suppressions
+    for (environment, result) in results.enumerated() {
+      for diagnostic in policy.diagnostics(for: result, designChecks: true, suppressions: &usage) {
+        let key = Key(
+          severity: diagnostic.severity, code: diagnostic.code, location: diagnostic.location, path: diagnostic.path,
+          subject: diagnostic.subject)
+        guard let at = index[key] else {
+          index[key] = groups.count
+          groups.append((key, [(diagnostic, [environment])]))
+          continue
+        }
+        if let variant = groups[at].variants.firstIndex(where: {
+          $0.diagnostic.message == diagnostic.message && $0.diagnostic.notes == diagnostic.notes
         }) {
-          merged[index].environments += diagnostic.environments
+          if groups[at].variants[variant].environments.last != environment {
+            groups[at].variants[variant].environments.append(environment)
+          }
         } else {
-          merged.append(diagnostic)
+          groups[at].variants.append((diagnostic, [environment]))
         }
       }
     }
+    var merged: [Diagnostic] = []
+    for group in groups {
+      guard let first = group.variants.first else { continue }
+      var diagnostic = first.diagnostic
+      let all = Array(Set(group.variants.flatMap(\.environments))).sorted()
+      diagnostic.environments = all.map { results[$0].environment }
+      if all.count > 3 { diagnostic.environmentsSummary = Self.describe(all, of: entries, sizes: contentSizes) }
+      if group.variants.count > 1 {
+        // The first wording stands for the group; two others as examples, then a count.
+        let others = group.variants.count - 1
+        diagnostic.notes.append(
+          Diagnostic.Note(
+            "as worded here in \(Self.describe(first.environments, of: entries, sizes: contentSizes)); "
+              + "\(others) other wording\(others == 1 ? "" : "s") elsewhere ('trellis matrix' lists each environment), e.g.:"
+          ))
+        for variant in group.variants.dropFirst().prefix(2) {
+          let what =
+            variant.diagnostic.message == first.diagnostic.message
+            ? "the same with other notes ('trellis solve' in one of them shows them)" : variant.diagnostic.message
+          diagnostic.notes.append(
+            Diagnostic.Note(what + " in " + Self.describe(variant.environments, of: entries, sizes: contentSizes)))
+        }
+      }
+      merged.append(diagnostic)
+    }
+    // A warning as in matrix (its kind, `check`, would otherwise make it fail), unless every
+    // warning is an error.
     return merged
+      + usage.unusedWarnings().map { warning in
+        var copy = warning
+        if policy.warningsAsErrors { copy.severity = .error }
+        return copy
+      }
+  }
+
+  /// Environments (indices into `entries`, which hold the device table once per size in
+  /// `sizes`, size by size) as the grouped reports name them: `35 iPhone landscapes`,
+  /// `24 environments in compact height`; with several sizes, per size (`… at AX5`), or once
+  /// `at every text size` when the devices are the same at each.
+  static func describe(_ indices: [Int], of entries: [MatrixCommand.Entry], sizes: [ContentSizeCategory]) -> String {
+    let block = sizes.isEmpty ? entries.count : entries.count / sizes.count
+    guard block > 0 else { return "\(indices.count) environments" }
+    let places = entries.prefix(block).map(ChangeReport.Place.init)
+    let every = Array(0..<block)
+    var perSize: [(size: ContentSizeCategory, local: [Int])] = []
+    for (offset, size) in sizes.enumerated() {
+      let local = indices.filter { $0 / block == offset }.map { $0 % block }
+      if !local.isEmpty { perSize.append((size, local)) }
+    }
+    if sizes.count <= 1 { return ChangeReport.describe(indices, of: places, all: every).text }
+    if perSize.count == sizes.count, Set(perSize.map(\.local)).count == 1, let local = perSize.first?.local {
+      return ChangeReport.describe(local, of: places, all: every).text + " at every text size"
+    }
+    return perSize.map { ChangeReport.describe($0.local, of: places, all: every).text + " at \($0.size.shortName)" }
+      .joined(separator: "; ")
   }
 
   /// By file, line and column; problems without a position last; otherwise in the order found.

@@ -85,9 +85,10 @@ extension DocumentReader {
         continue
       }
       let other = parts.count == 2 ? parts[1] : nil
-      if other != nil, code != "overlap" {
+      if other != nil, !Suppression.pairCodes.contains(code) {
         values.sink.error(
-          "invalid-value", "only 'overlap' names another view ('\(text)')", at: item.location, path: itemPath)
+          "invalid-value", "only 'overlap' and 'tap-target-overlap' name another view ('\(text)')",
+          at: item.location, path: itemPath)
         continue
       }
       out.append(Suppression(code: code, view: view, other: other, location: item.location))

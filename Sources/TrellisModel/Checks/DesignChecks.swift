@@ -1,8 +1,10 @@
 import TrellisSupport
 
 /// Checks of a solved layout against what a screen needs, beyond its constraints: every drawn
-/// view inside the safe area, and no two drawn siblings overlapping. Each finding is a warning
-/// with code `outside-safe-area` or `overlap`; `trellis matrix` fails an environment on them.
+/// view inside the safe area, no two drawn siblings overlapping, and the ``AccessibilityChecks``
+/// (tap targets, text size). Each finding is a warning of kind `check` (`outside-safe-area`,
+/// `overlap`, `tap-target-small`, `tap-target-overlap`, `text-too-small`); `trellis matrix` and
+/// `trellis validate` fail an environment on them.
 ///
 /// Drawn views are the views that are not hidden (themselves or through an ancestor), not
 /// layout guides, and not the root. A view exactly filling the root is a deliberate full-bleed
@@ -15,7 +17,7 @@ public enum DesignChecks {
   public static let tolerance = Tolerance.designFinding
 
   /// The findings for `result`: the view that leaves the safe area most, then the first
-  /// overlapping pair in document order (at most one of each).
+  /// overlapping pair in document order (at most one of each), then the accessibility findings.
   public static func diagnostics(for result: LayoutResult) -> [Diagnostic] {
     var none = Suppressions()
     return diagnostics(for: result, suppressions: &none)
@@ -28,7 +30,7 @@ public enum DesignChecks {
     var found: [Diagnostic] = []
     if let outside = worstOutsideSafeArea(drawn, result, &suppressions) { found.append(outside) }
     if let overlap = firstOverlap(drawn, result, &suppressions) { found.append(overlap) }
-    return found
+    return found + AccessibilityChecks.diagnostics(for: result, drawn: drawn, suppressions: &suppressions)
   }
 
   private static func location(_ id: String, _ result: LayoutResult) -> SourceLocation? {

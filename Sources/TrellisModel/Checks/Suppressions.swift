@@ -4,13 +4,17 @@
 /// line (`--suppress overlap`).
 public struct Suppression: Hashable, Sendable {
   /// The checks that can be suppressed.
-  public static let codes: [Diagnostic.Code] = ["outside-safe-area", "overlap", "text-truncated"]
+  public static let codes: [Diagnostic.Code] = [
+    "outside-safe-area", "overlap", "text-truncated", "tap-target-small", "tap-target-overlap", "text-too-small",
+  ]
+  /// The checks about two views, which may name the other one (`overlap:badge`).
+  public static let pairCodes: [Diagnostic.Code] = ["overlap", "tap-target-overlap"]
 
   /// The check's code.
   public var code: Diagnostic.Code
   /// The view it is about (`nil`: every view).
   public var view: String?
-  /// For `overlap`, the one view it may overlap (`nil`: any).
+  /// For `overlap` and `tap-target-overlap`, the one view it may overlap (`nil`: any).
   public var other: String?
   /// Where it was written (`nil` from the command line).
   public var location: SourceLocation?
@@ -27,7 +31,7 @@ public struct Suppression: Hashable, Sendable {
     guard code == self.code else { return false }
     if let own = self.view {
       // An overlap is about two views: either may carry it, naming the other or none.
-      if let partner, code == "overlap" {
+      if let partner, Self.pairCodes.contains(code) {
         if own == view { return other == nil || other == partner }
         if own == partner { return other == nil || other == view }
         return false

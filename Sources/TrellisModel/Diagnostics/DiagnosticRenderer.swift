@@ -13,7 +13,8 @@ import TrellisSupport
 /// layout.json:3:5: note: 'submitButton' is declared here
 /// ```
 /// The path line is left out when the diagnostic has no path, the `in` line when it was not
-/// found in an environment (several are joined with `; `), the source lines when the file's
+/// found in an environment (several are joined with `; `, or said in one phrase when the
+/// diagnostic has an ``Diagnostic/environmentsSummary``), the source lines when the file's
 /// text is not at hand. Notes follow, one per line, with their own locations.
 public enum DiagnosticRenderer {
   /// Source lines longer than this many scalars are shown as a window around the column.
@@ -31,7 +32,9 @@ public enum DiagnosticRenderer {
     for diagnostic in diagnostics {
       out += diagnostic.description + "\n"
       if let path = diagnostic.path { out += "  at \(path)\n" }
-      if !diagnostic.environments.isEmpty {
+      if let summary = diagnostic.environmentsSummary {
+        out += "  in " + summary + "\n"
+      } else if !diagnostic.environments.isEmpty {
         out += "  in " + diagnostic.environments.map(\.description).joined(separator: "; ") + "\n"
       }
       if let location = diagnostic.location, let source = byFile[location.file],

@@ -100,6 +100,9 @@ public struct Diagnostic: Hashable, Sendable, CustomStringConvertible {
   /// The view the problem is about, when it is about one: text checks (for suppressions) and
   /// design checks (for the pictures that mark it).
   public var subject: String?
+  /// The environments in one phrase (`35 iPhone landscapes`), printed instead of the list
+  /// when set: `trellis validate` sets it for a problem found in many.
+  public var environmentsSummary: String?
 
   public init(
     _ severity: Severity, _ message: String, code: Code, at location: SourceLocation? = nil, path: String? = nil,

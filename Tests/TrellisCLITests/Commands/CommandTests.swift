@@ -4,6 +4,7 @@ import TrellisLayout
 import TrellisModel
 import TrellisRender
 import TrellisTestSupport
+import TrellisText
 import XCTest
 
 @testable import TrellisCLI
@@ -356,48 +357,24 @@ final class CommandTests: XCTestCase {
     XCTAssertEqual(run.stdout, "concentration.json: ok\n")
   }
 
-  /// The environments validate solves: per size class the smallest and the largest container
-  /// of the device table by area (see testValidateSolvesTheSmallestAndLargestContainers). Equal
-  /// areas go to the later row: 874x402 is iPhone 16 Pro, 17 and 17 Pro (17 Pro last), 956x440 is
-  /// 16 Pro Max and 17 Pro Max; iPhone Air's 912x420 (wR hC) is 383,040 pt², below 956x440's 420,640.
-  private static let compactHeight = [
-    "iPhone SE (1st gen) landscape (568x320, wC hC)", "iPhone 17 Pro landscape (874x402, wC hC)",
-  ]
-  private static let compactWidthRegularHeight = [
-    "iPhone SE (1st gen) portrait (320x568, wC hR)", "iPad Air 13-inch (M2/M3) split 2/3 portrait (639x1366, wC hR)",
-  ]
-  private static let regularWidthCompactHeight = [
-    "iPhone 8 Plus landscape (736x414, wR hC)", "iPhone 17 Pro Max landscape (956x440, wR hC)",
-  ]
-  private static let regularBoth = [
-    "iPad mini 7.9-inch (5th gen) split 2/3 landscape (694x768, wR hR)",
-    "iPad Pro 13-inch (M4/M5) landscape (1376x1032, wR hR)",
-  ]
-  private static let everyExtreme = compactHeight + compactWidthRegularHeight + regularWidthCompactHeight + regularBoth
-
-  func testValidateSolvesTheSmallestAndLargestContainers() {
-    let all = MatrixCommand.entries(family: nil)
-    for (traits, entries) in ValidateCommand.extremes {
-      let areas = all.filter { $0.environment.traits == traits }.map {
-        $0.environment.containerSize.width * $0.environment.containerSize.height
-      }
-      let chosen = entries.map { $0.environment.containerSize.width * $0.environment.containerSize.height }
-      XCTAssertEqual(chosen.first, areas.min(), "\(traits)")
-      XCTAssertEqual(chosen.last, areas.max(), "\(traits)")
-      XCTAssertTrue(entries.allSatisfy { $0.environment.traits == traits }, "\(traits)")
-    }
+  /// validate solves every environment matrix solves: the 122 of the device table at the default
+  /// text size, each once, in table order.
+  func testValidateSolvesEveryEnvironmentOfTheMatrix() {
+    let entries = MatrixCommand.entries(family: nil, contentSizes: [.large], placed: { $0 }, rightToLeft: false)
+    XCTAssertEqual(entries.count, 122)
     XCTAssertEqual(
-      ValidateCommand.extremes.flatMap(\.entries).map { $0.environment.description }, Self.everyExtreme)
+      entries.map(\.environment.description), MatrixCommand.entries(family: nil).map(\.environment.description))
   }
 
-  func testValidateReportsConflictsPerSizeClass() {
+  func testValidateReportsConflictsOnceNamingTheEnvironments() {
     let run = trellis("validate", "conflict.json")
     XCTAssertEqual(run.status, 1)
-    // Compact height: wC hC and wR hC, each at its smallest and largest container.
+    // The fake engine conflicts in compact height: on iPhones in landscape only (every iPad
+    // window is regular height), the 35 iPhone landscapes of the table.
     XCTAssertEqual(
       run.stdout,
       "conflict.json:12:5: error: unable to satisfy flips.width >= 400 [unsatisfiable]\n"
-        + "  in \((Self.compactHeight + Self.regularWidthCompactHeight).joined(separator: "; "))\n"
+        + "  in 35 iPhone landscapes\n"
         + "conflict.json: 1 error, 0 warnings\n")
   }
 
@@ -405,20 +382,18 @@ final class CommandTests: XCTestCase {
     let run = trellis("validate", "ambiguous.json")
     XCTAssertEqual(run.status, 1)
     XCTAssertTrue(
-      run.stdout.hasPrefix(
-        "error: flips has an ambiguous centerY [ambiguous-frame]\n"
-          + "  in \(Self.everyExtreme.joined(separator: "; "))\n"
-      ), run.stdout)
+      run.stdout.hasPrefix("error: flips has an ambiguous centerY [ambiguous-frame]\n  in 122 environments (all)\n"),
+      run.stdout)
   }
 
   func testValidatePromotesAmbiguityWarningsAndMergesEnvironments() {
     let run = trellis("validate", "ambiguous-warning.json")
     XCTAssertEqual(run.status, 1)
-    // Messages never name the environment, so the eight findings merge into one, listing all eight.
+    // Messages never name the environment, so the 122 findings merge into one, naming them all.
     XCTAssertEqual(
       run.stdout,
       "error: View 'flips' has an ambiguous top. [ambiguous-position]\n"
-        + "  in \(Self.everyExtreme.joined(separator: "; "))\n"
+        + "  in 122 environments (all)\n"
         + "ambiguous-warning.json: 1 error, 0 warnings\n")
   }
 
