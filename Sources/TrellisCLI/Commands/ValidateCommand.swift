@@ -16,7 +16,8 @@ struct ValidateCommand: Command {
       Prints every problem GNU-style (file:line:column: severity: message, the JSON path, the source \
       line and a caret), sorted by position. Each file that reads cleanly is also solved in every \
       environment 'trellis matrix' solves (every device, both orientations, every iPad Split View \
-      width, at each --content-sizes size), with the same checks and the same suppressions: \
+      width, at each --content-sizes size; --devices as in matrix), with the same checks and the \
+      same suppressions: \
       conflicts, negative sizes, ambiguity, views outside the safe area, overlapping siblings, \
       tap targets and text size are errors, truncated text a warning; so a file that passes \
       validate passes matrix. A problem found in several environments is printed once, naming \
@@ -34,7 +35,8 @@ struct ValidateCommand: Command {
         "format", valueName: "format", allowed: ["text", "json", "github"],
         help: "How to print the diagnostics (github: GitHub Actions annotations).", default: "text"),
       .flag("warnings-as-errors", help: "Treat warnings as errors."),
-      EnvironmentOptions.sceneSpec, FailurePolicy.suppressSpec, MatrixCommand.contentSizesSpec,
+      EnvironmentOptions.sceneSpec, FailurePolicy.suppressSpec, MatrixCommand.devicesSpec,
+      MatrixCommand.contentSizesSpec,
       // As matrix measures them, so that both judge the same frames.
       ImportCommand.intrinsicSpec(default: .fonts),
     ] + TextOptions.specs)
@@ -47,6 +49,7 @@ struct ValidateCommand: Command {
   var scene: String?
   var suppressed: [Suppression]
   var contentSizes: [ContentSizeCategory]
+  var family: Device.Family?
   var intrinsic: IntrinsicSizeSource
 
   init(_ arguments: ParsedArguments) throws(UsageError) {
@@ -59,6 +62,7 @@ struct ValidateCommand: Command {
     suppressed = try FailurePolicy.suppressions(from: arguments)
     contentSizes = try MatrixCommand.contentSizes(arguments.value("content-sizes") ?? "large")
     intrinsic = ImportCommand.intrinsic(arguments, default: .fonts)
+    family = MatrixCommand.family(arguments.value("devices"))
   }
 
   func run(_ context: inout CommandContext) throws -> Int32 {
@@ -167,7 +171,7 @@ struct ValidateCommand: Command {
     placed: (Environment) -> Environment = { $0 }
   ) -> [Diagnostic] {
     let entries = MatrixCommand.entries(
-      family: nil, contentSizes: contentSizes, placed: placed, rightToLeft: text.rightToLeft)
+      family: family, contentSizes: contentSizes, placed: placed, rightToLeft: text.rightToLeft)
     let results: [LayoutResult]
     do {
       results = try MatrixCommand.solveAll(document, entries, pipeline, text: settings)
