@@ -44,6 +44,36 @@ final class MatrixCheckTests: TemporaryDirectoryTestCase {
     XCTAssertEqual(MatrixCommand.flaggedViews(result, check, policy: FailurePolicy()), ["a", "b"])
   }
 
+  /// Two 50 x 50 sibling buttons whose drawing overlap is allowed (`overlap:b` on a, as a badge
+  /// would be): a at (10, 10), b at (40, 30) share x 40…60 and y 30…60, 20 x 30 pt, and a tap
+  /// there reaches only b. The status is `tap target`; the picture flags both, not c apart.
+  func testOverlappingTapTargetsFailEvenWhereTheDrawingMayOverlap() {
+    let root = Rect(x: 0, y: 0, width: 200, height: 100)
+    let result = LayoutResult(
+      environment: Environment(containerSize: Size(width: 200, height: 100), traits: TraitCollection.all[1]),
+      views: [
+        Fixtures.frame("root", parent: nil, root),
+        Fixtures.frame("a", .button, parent: "root", Rect(x: 10, y: 10, width: 50, height: 50)),
+        Fixtures.frame("b", .button, parent: "root", Rect(x: 40, y: 30, width: 50, height: 50)),
+        Fixtures.frame("c", .button, parent: "root", Rect(x: 140, y: 10, width: 50, height: 50)),
+      ],
+      safeArea: root, margins: root, diagnostics: [], hasConflicts: false, ambiguousViews: [])
+    var policy = FailurePolicy()
+    policy.suppressions = Suppressions([Suppression(code: "overlap", view: "a", other: "b")])
+    let check = LayoutCheck(result, policy: policy)
+    XCTAssertEqual(check.status, .tapTarget)
+    XCTAssertEqual(check.code, "tap-target-overlap")
+    XCTAssertEqual(
+      check.problem,
+      "Tap targets 'a' and 'b' overlap by 20x30 pt: a tap there reaches only 'b', drawn on top; move them apart.")
+    XCTAssertEqual(MatrixCommand.flaggedViews(result, check, policy: policy), ["a", "b"])
+    // Without the drawing's suppression the sibling overlap comes first.
+    XCTAssertEqual(LayoutCheck(result).status, .overlap)
+    // Both allowed: ok.
+    policy.suppressions.all.append(Suppression(code: "tap-target-overlap", view: "b", other: "a"))
+    XCTAssertEqual(LayoutCheck(result, policy: policy).status, .ok)
+  }
+
   /// `matrix --format svg` on a layout whose banner is pinned to the root's top, above the safe
   /// area wherever the top inset is not 0 (every iPhone in portrait: 20 pt under the status bar,
   /// more under a notch), and not in the iPhone SE's, 8's and 8 Plus's landscape (no insets):
