@@ -21,6 +21,14 @@ package func runAsMain() -> Never {
   var tool = CommandLineTool()
   tool.terminalColumns = TerminalSize.columns()
   tool.terminalRows = TerminalSize.rows()
+  if isatty(STDIN_FILENO) == 1 {
+    tool.confirm = { question in
+      var standardError = FileStream.standardError
+      standardError.write(question)
+      let answer = readLine()?.trimmingCharacters(in: .whitespaces).lowercased()
+      return answer == "y" || answer == "yes"
+    }
+  }
   let status = tool.run(arguments: RawPath.processArguments(), stdout: &standardOutput, stderr: &standardError)
   exit(status)
 }
@@ -38,6 +46,8 @@ package struct CommandLineTool: Sendable {
   package var terminalRows: Int?
   /// How `solve --watch` writes and waits (tests replace it).
   package var watchHooks = WatchHooks()
+  /// Asks a yes-or-no question on the terminal (``runAsMain()`` sets it when standard input is one).
+  package var confirm: (@Sendable (String) -> Bool)?
 
   package init(pipeline: Pipeline = .standard, variables: [String: String] = ProcessInfo.processInfo.environment) {
     self.pipeline = pipeline
@@ -48,6 +58,7 @@ package struct CommandLineTool: Sendable {
     [
       SolveCommand.self, ValidateCommand.self, DevicesCommand.self, MatrixCommand.self, RotateCommand.self,
       ImportCommand.self, SnapshotCommand.self, DiffCommand.self, PreviewCommand.self, LogCommand.self, WhyCommand.self,
+      FixCommand.self,
     ]
   }
 
@@ -72,6 +83,7 @@ package struct CommandLineTool: Sendable {
     context.terminalColumns = terminalColumns
     context.terminalRows = terminalRows
     context.watchHooks = watchHooks
+    context.confirm = confirm
     let status = dispatch(arguments, &context)
     stdout.write(context.stdout)
     stderr.write(context.stderr)

@@ -28,6 +28,9 @@ struct CommandContext {
   var terminalRows: Int? = nil
   /// How `--watch` writes and waits.
   var watchHooks = WatchHooks()
+  /// Asks the person at the terminal a yes-or-no question (the text given, ending with the
+  /// choices) and says whether they answered yes; `nil` when standard input is no terminal.
+  var confirm: (@Sendable (String) -> Bool)? = nil
 
   /// Reads a layout file through the pipeline; a `.storyboard` or `.xib` is imported on the fly
   /// (its scene `scene`, or its only one), its diagnostics at the XML's lines and columns.

@@ -37,7 +37,7 @@ struct MatrixCommand: Command {
       MatrixCommand.contentSizesSpec,
       EnvironmentOptions.sceneSpec,
       // Measured by default: a label's stored frame is its size on one screen only.
-      ImportCommand.intrinsicSpec(default: .fonts),
+      ImportCommand.intrinsicSpec(default: .fonts), FixSearch.noFixesSpec,
     ] + TextOptions.specs + [EnvironmentOptions.keyboardSpec])
 
   /// One environment of the matrix.
@@ -61,6 +61,8 @@ struct MatrixCommand: Command {
   var intrinsic: IntrinsicSizeSource
   /// The parsed arguments, for `--keyboard`, which is checked against each screen's height.
   var arguments: ParsedArguments
+  /// Whether to look for checked fixes of the failing environments' problems (not `--no-fixes`).
+  var findsFixes: Bool
 
   init(_ arguments: ParsedArguments) throws(UsageError) {
     file = arguments.argument("file") ?? ""
@@ -74,6 +76,7 @@ struct MatrixCommand: Command {
     scene = arguments.value("scene")
     intrinsic = ImportCommand.intrinsic(arguments, default: .fonts)
     self.arguments = arguments
+    findsFixes = !arguments.flag("no-fixes")
     _ = try arguments.positiveNumber("keyboard", valueName: "height")
   }
 
@@ -166,6 +169,7 @@ struct MatrixCommand: Command {
     var results = try Self.solveAll(document, entries, context.pipeline, text: settings)
     var policy = FailurePolicy()
     policy.suppressions = Suppressions(document.suppressions + suppressed)
+    let allResults = results
     var checks = results.map { LayoutCheck($0, policy: policy) }
     let allChecks = checks
     // A suppression written in the file that covered nothing in any environment is a warning.
@@ -185,7 +189,10 @@ struct MatrixCommand: Command {
     case "json": text = json(shown, checks)
     case "svg": text = svg(shown, results, checks, policy: policy)
     case "github": text = Self.annotations(shown, results, checks, policy: policy, file: file)
-    default: text = table(shown, checks) + Self.summary(of: allChecks, total: entries.count)
+    default:
+      text =
+        table(shown, checks) + Self.summary(of: allChecks, total: entries.count)
+        + fixes(document, results: allResults, policy: policy, settings: settings, &context, outcome: outcome)
     }
     try context.emit(text, to: output, inputs: [file])
     let failures = allChecks.filter { $0.status.isFailure }.count
@@ -220,6 +227,31 @@ struct MatrixCommand: Command {
       results.append(result)
     }
     return results
+  }
+
+  /// The problems that fail environments and have checked fixes, each once with the number of
+  /// environments it fails in and its `fix:` lines (each fix checked in every environment of
+  /// the matrix); empty without `--no-fixes`' opposite or when none has a fix.
+  func fixes(
+    _ document: LayoutDocument, results: [LayoutResult], policy: FailurePolicy, settings: TextSettings,
+    _ context: inout CommandContext, outcome: ReadOutcome
+  ) -> String {
+    guard findsFixes, results.contains(where: { LayoutCheck($0, policy: policy).status.isFailure }) else { return "" }
+    let failing = { (result: LayoutResult) in
+      policy.diagnostics(for: result, designChecks: true).filter { $0.severity == .error }
+    }
+    let search = FixSearch(
+      document: document, results: results, pipeline: context.pipeline, text: settings,
+      problems: { policy.diagnostics(for: $0, designChecks: true) })
+    let found = search.distinctProblems(failing).filter { !$0.diagnostic.fixes.isEmpty }
+    guard !found.isEmpty else { return "" }
+    let shown = found.map { diagnostic, count -> Diagnostic in
+      var copy = diagnostic
+      copy.environments = []
+      copy.notes.append(Diagnostic.Note("fails \(count) of the \(results.count) environments"))
+      return copy
+    }
+    return "\nChecked fixes:\n" + context.format(shown, source: outcome)
   }
 
   /// The failing environments as GitHub annotations: one per failing check (code) and place in

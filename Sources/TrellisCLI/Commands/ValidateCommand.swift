@@ -21,7 +21,9 @@ struct ValidateCommand: Command {
       conflicts, negative sizes, ambiguity, views outside the safe area, overlapping siblings, \
       tap targets and text size are errors, truncated text a warning; so a file that passes \
       validate passes matrix. A problem found in several environments is printed once, naming \
-      them (`in 35 iPhone landscapes`). A .storyboard or .xib with several scenes is validated \
+      them (`in 35 iPhone landscapes`). Under a problem, 'fix:' lines give edits that remove it, \
+      each checked by solving the edited layout in every environment validated ('trellis fix' \
+      writes them; --no-fixes skips the search). A .storyboard or .xib with several scenes is validated \
       scene by scene (--scene picks one), one summary line each. The exit status is 1 when any \
       file has an error.
       """,
@@ -34,7 +36,7 @@ struct ValidateCommand: Command {
       .value(
         "format", valueName: "format", allowed: ["text", "json", "github"],
         help: "How to print the diagnostics (github: GitHub Actions annotations).", default: "text"),
-      .flag("warnings-as-errors", help: "Treat warnings as errors."),
+      .flag("warnings-as-errors", help: "Treat warnings as errors."), FixSearch.noFixesSpec,
       EnvironmentOptions.sceneSpec, FailurePolicy.suppressSpec, MatrixCommand.devicesSpec,
       MatrixCommand.contentSizesSpec,
       // As matrix measures them, so that both judge the same frames.
@@ -51,6 +53,8 @@ struct ValidateCommand: Command {
   var contentSizes: [ContentSizeCategory]
   var family: Device.Family?
   var intrinsic: IntrinsicSizeSource
+  /// Whether to look for checked fixes (not `--no-fixes`).
+  var findsFixes = true
 
   init(_ arguments: ParsedArguments) throws(UsageError) {
     files = arguments.arguments("file")
@@ -63,6 +67,7 @@ struct ValidateCommand: Command {
     contentSizes = try MatrixCommand.contentSizes(arguments.value("content-sizes") ?? "large")
     intrinsic = ImportCommand.intrinsic(arguments, default: .fonts)
     family = MatrixCommand.family(arguments.value("devices"))
+    findsFixes = !arguments.flag("no-fixes")
   }
 
   func run(_ context: inout CommandContext) throws -> Int32 {
@@ -235,6 +240,12 @@ struct ValidateCommand: Command {
         }
       }
       merged.append(diagnostic)
+    }
+    if findsFixes {
+      let search = FixSearch(document: document, results: results, pipeline: pipeline, text: settings) {
+        policy.diagnostics(for: $0, designChecks: true)
+      }
+      merged = search.attach(to: merged)
     }
     // A warning as in matrix (its kind, `check`, would otherwise make it fail), unless every
     // warning is an error.

@@ -15,7 +15,8 @@ import TrellisSupport
 /// The path line is left out when the diagnostic has no path, the `in` line when it was not
 /// found in an environment (several are joined with `; `, or said in one phrase when the
 /// diagnostic has an ``Diagnostic/environmentsSummary``), the source lines when the file's
-/// text is not at hand. Notes follow, one per line, with their own locations.
+/// text is not at hand. Notes follow, one per line, with their own locations, then the checked
+/// fixes (`  fix: add 'a.leading == b.leading' (checked in 8 environments)`).
 public enum DiagnosticRenderer {
   /// Source lines longer than this many scalars are shown as a window around the column.
   static let maximumLineWidth = 120
@@ -43,6 +44,7 @@ public enum DiagnosticRenderer {
         out += quote(scalars, line: location.line, column: location.column)
       }
       for note in diagnostic.notes { out += note.description + "\n" }
+      for fix in diagnostic.fixes { out += "  fix: \(fix)\n" }
     }
     return out
   }
@@ -74,7 +76,17 @@ public enum DiagnosticRenderer {
         "notes",
         .array(diagnostic.notes.map { .object([.init("message", .string($0.message))] + location($0.location)) })))
     members.append(.init("environments", .array(diagnostic.environments.map(environmentValue))))
+    // Only where a command looked for fixes and found some, so that other output stays as it was.
+    if !diagnostic.fixes.isEmpty { members.append(.init("fixes", .array(diagnostic.fixes.map(fixValue)))) }
     return .object(members)
+  }
+
+  /// A checked fix: `{"fix": text, "edits": [text], "checkedEnvironments": n}`.
+  package static func fixValue(_ fix: CheckedFix) -> JSONValue {
+    .object([
+      .init("fix", .string(fix.description)), .init("edits", .array(fix.edits.map { .string($0.description) })),
+      .init("checkedEnvironments", .number(Double(fix.checkedEnvironments))),
+    ])
   }
 
   /// An environment as diagnostics name it.

@@ -103,6 +103,9 @@ public struct Diagnostic: Hashable, Sendable, CustomStringConvertible {
   /// The environments in one phrase (`35 iPhone landscapes`), printed instead of the list
   /// when set: `trellis validate` sets it for a problem found in many.
   public var environmentsSummary: String?
+  /// Edits that remove the problem, each checked by solving the edited layout (``FixChecker``);
+  /// filled by the commands that look for them.
+  public var fixes: [CheckedFix] = []
 
   public init(
     _ severity: Severity, _ message: String, code: Code, at location: SourceLocation? = nil, path: String? = nil,

@@ -17,12 +17,14 @@ extension LayoutChecks {
       if frame.width < -EngineTolerance.negativeSize { parts.append("\(fmt(frame.width)) pt wide") }
       if frame.height < -EngineTolerance.negativeSize { parts.append("\(fmt(frame.height)) pt tall") }
       guard !parts.isEmpty else { continue }
-      found.append(
-        Diagnostic(
-          .error,
-          "View '\(view.id)' is \(parts.joined(separator: " and ")): its constraints put its end before its start; "
-            + "lower a priority or relax a constant so that it fits.",
-          code: "negative-frame", at: view.location, kind: .frame, environment: resolved.environment))
+      var diagnostic = Diagnostic(
+        .error,
+        "View '\(view.id)' is \(parts.joined(separator: " and ")): its constraints put its end before its start; "
+          + "lower a priority or relax a constant so that it fits.",
+        code: "negative-frame", at: view.location, kind: .frame, environment: resolved.environment)
+      // The view it is about, as data (fixes lower a constraint of it).
+      diagnostic.subject = view.id
+      found.append(diagnostic)
     }
     return found
   }

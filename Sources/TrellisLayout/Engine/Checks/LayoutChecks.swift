@@ -127,10 +127,12 @@ enum LayoutChecks {
       let own = attributes(view.item)
       let fromGuides = guideProblems[view.id] ?? []
       if !own.isEmpty {
-        warn(
-          Diagnostic(
-            .warning, "View '\(view.id)' has an ambiguous \(describe(own)).", code: ambiguityCode(own),
-            at: view.location, kind: .ambiguity, environment: environment))
+        var diagnostic = Diagnostic(
+          .warning, "View '\(view.id)' has an ambiguous \(describe(own)).", code: ambiguityCode(own),
+          at: view.location, kind: .ambiguity, environment: environment)
+        // The view it is about, as data (fixes pin it).
+        diagnostic.subject = view.id
+        warn(diagnostic)
       }
       // A guide of an ambiguous stack is ambiguous the same way; only say what is new.
       let newFromGuides = fromGuides.filter { !$0.attributes.allSatisfy(own.contains) }

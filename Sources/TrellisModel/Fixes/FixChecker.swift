@@ -1,0 +1,105 @@
+/// Checks candidate fixes (``FixCandidates``) by solving the edited layout: a fix is offered
+/// only when, in every environment the command checked, the problem is gone and no error or
+/// warning appears that the unedited layout did not have there.
+///
+/// The checker knows neither the engine nor the command's rules: it is given a way to solve a
+/// document (the engine, through the command's pipeline) and the problems a command reports for
+/// a solved layout (its failure policy, with the checks it runs and the suppressions it honours).
+public struct FixChecker {
+  /// Solves one document in any environment (`nil`: no engine).
+  public typealias Solve = (_ environment: Environment) -> LayoutResult?
+
+  /// A problem as the same finding in another environment or another layout: its code, the view
+  /// it is about, where it was written (the message only for a problem with neither, since
+  /// messages carry sizes that change with the environment).
+  public struct ProblemKey: Hashable, Sendable {
+    var code: Diagnostic.Code
+    var subject: String?
+    var location: SourceLocation?
+    var message: String?
+
+    public init(_ diagnostic: Diagnostic) {
+      code = diagnostic.code
+      subject = diagnostic.subject
+      location = diagnostic.location
+      message = diagnostic.subject == nil && diagnostic.location == nil ? diagnostic.message : nil
+    }
+  }
+
+  /// The document as read.
+  public let document: LayoutDocument
+  /// The document's solved layouts, one per environment the command checked.
+  public let originals: [LayoutResult]
+  /// At most this many candidates are tried per problem.
+  public var maxCandidates = 8
+  /// At most this many checked fixes are offered per problem.
+  public var maxFixes = 3
+
+  private let makeSolver: (LayoutDocument) -> Solve
+  private let problems: (LayoutResult) -> [Diagnostic]
+  private let originalKeys: [Set<ProblemKey>]
+
+  /// - Parameters:
+  ///   - document: the layout as read.
+  ///   - originals: its solved layouts in the environments the command checked.
+  ///   - makeSolver: makes a function solving a document in any environment (used from one
+  ///     thread; it may keep a live solver between environments).
+  ///   - problems: the errors and warnings the command reports for a solved layout.
+  public init(
+    document: LayoutDocument, originals: [LayoutResult], makeSolver: @escaping (LayoutDocument) -> Solve,
+    problems: @escaping (LayoutResult) -> [Diagnostic]
+  ) {
+    self.document = document
+    self.originals = originals
+    self.makeSolver = makeSolver
+    self.problems = problems
+    originalKeys = originals.map { result in Self.keys(problems(result)) }
+  }
+
+  private static func keys(_ diagnostics: [Diagnostic]) -> Set<ProblemKey> {
+    Set(diagnostics.filter { $0.severity != .note }.map(ProblemKey.init))
+  }
+
+  /// The environments (indices into ``originals``) where `diagnostic` was found.
+  public func environments(of diagnostic: Diagnostic) -> [Int] {
+    let key = ProblemKey(diagnostic)
+    return originalKeys.indices.filter { originalKeys[$0].contains(key) }
+  }
+
+  /// The checked fixes for `diagnostic` (one of the problems found in ``originals``), best
+  /// first; empty when no candidate passes.
+  public func fixes(for diagnostic: Diagnostic) -> [CheckedFix] {
+    let found = environments(of: diagnostic)
+    guard let first = found.first else { return [] }
+    var out: [CheckedFix] = []
+    for edits in FixCandidates.candidates(for: diagnostic, in: originals[first], document: document)
+      .prefix(maxCandidates)
+    {
+      guard out.count < maxFixes else { break }
+      let fix = CheckedFix(edits: edits, checkedEnvironments: originals.count)
+      if check(fix, removing: [diagnostic], firstIn: found) { out.append(fix) }
+    }
+    return out
+  }
+
+  /// Whether the layout with `fix` made has none of `targets` in any environment, and no
+  /// problem an environment did not have before. The environments where the targets were found
+  /// are solved first: that is where a fix fails most often.
+  public func check(_ fix: CheckedFix, removing targets: [Diagnostic], firstIn found: [Int] = []) -> Bool {
+    guard let edited = fix.apply(to: document) else { return false }
+    return check(edited, removing: targets, firstIn: found)
+  }
+
+  /// ``check(_:removing:firstIn:)`` for a document already edited.
+  public func check(_ edited: LayoutDocument, removing targets: [Diagnostic], firstIn found: [Int] = []) -> Bool {
+    let solve = makeSolver(edited)
+    let removed = Set(targets.map(ProblemKey.init))
+    let order = found + originals.indices.filter { !found.contains($0) }
+    for index in order {
+      guard let result = solve(originals[index].environment) else { return false }
+      let now = Self.keys(problems(result))
+      guard now.isDisjoint(with: removed), now.isSubset(of: originalKeys[index]) else { return false }
+    }
+    return true
+  }
+}

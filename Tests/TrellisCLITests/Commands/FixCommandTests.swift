@@ -1,0 +1,145 @@
+import Foundation
+import TrellisModel
+import XCTest
+
+@testable import TrellisCLI
+
+/// `trellis fix` and `validate`'s fix lines, with the real reader and engine on files written
+/// into a temporary directory.
+final class FixCommandTests: TemporaryDirectoryTestCase {
+  /// A conflict: 'wide' (200) is added after the 100-pt width with the same shape, so it is the
+  /// one UIKit breaks (docs/semantics.md, "Which constraint UIKit breaks"). Deliberately odd
+  /// spacing, to see that the rest of the file is kept byte for byte.
+  private let conflicting = """
+    {
+      "root": { "children": [ { "id": "box" } ] },
+      "constraints": [
+        "box.leading == margins.leading",   "box.top == safeArea.top + 20",
+        "box.height == 40",
+        "box.width == 100",
+        { "constraint": "box.width == 200", "id": "wide" }
+      ]
+    }
+
+    """
+
+  private func file(_ name: String, _ text: String) throws -> String {
+    let path = directory.appendingPathComponent(name).path
+    try text.write(toFile: path, atomically: true, encoding: .utf8)
+    return path
+  }
+
+  func testValidatePrintsTheCheckedFixesUnderTheConflict() throws {
+    let path = try file("box.json", conflicting)
+    let run = realTrellis(["validate", path])
+    XCTAssertEqual(run.status, 1)
+    // validate solves every environment matrix solves, and checks each fix in all of them.
+    let all = MatrixCommand.entries(family: nil).count
+    XCTAssertTrue(
+      run.stdout.contains(
+        """
+          fix: set the priority of 'wide' (box.width == 200) to 999 (checked in \(all) environments)
+          fix: remove 'wide' (box.width == 200) (checked in \(all) environments)
+
+        """), run.stdout)
+    XCTAssertFalse(realTrellis(["validate", path, "--no-fixes"]).stdout.contains("fix:"))
+  }
+
+  func testApplyWritesOnlyTheEditedSpan() throws {
+    let path = try file("box.json", conflicting)
+    let run = realTrellis(["fix", path, "--apply", "--yes"])
+    XCTAssertEqual(run.status, 0, run.stdout + run.stderr)
+    // The first fix of the one problem: a priority member added after the object's last member.
+    let expected = conflicting.replacingOccurrences(
+      of: #""id": "wide" }"#, with: #""id": "wide", "priority": 999 }"#)
+    XCTAssertEqual(try String(contentsOfFile: path, encoding: .utf8), expected)
+    XCTAssertTrue(run.stdout.contains("Wrote 1 fix into"), run.stdout)
+    // Nothing is left to fix.
+    let again = realTrellis(["fix", path])
+    XCTAssertEqual(again.status, 0, again.stdout)
+    XCTAssertTrue(again.stdout.contains(": 0 problems, 0 with a checked fix"), again.stdout)
+  }
+
+  func testAnAmbiguousViewGetsAPinAppendedToTheConstraints() throws {
+    let path = try file(
+      "login.json",
+      """
+      {"root": {"children": [{"id": "email", "kind": "label", "text": "Email"},
+          {"id": "password", "kind": "label", "text": "Password"}]},
+       "constraints": ["email.leading == margins.leading", "email.top == safeArea.top + 80",
+         "password.top == email.bottom + 8"]}
+
+      """)
+    let listed = realTrellis(["fix", path])
+    XCTAssertEqual(listed.status, 1)
+    let all = MatrixCommand.entries(family: nil).count
+    XCTAssertTrue(
+      listed.stdout.contains("  fix: add 'password.leading == email.leading' (checked in \(all) environments)\n"),
+      listed.stdout)
+    let before = try String(contentsOfFile: path, encoding: .utf8)
+    let run = realTrellis(["fix", path, "--apply", "--yes"])
+    let after = try String(contentsOfFile: path, encoding: .utf8)
+    // The one change: a string after the last constraint, separated as the last two are (a
+    // comma, a line break and three spaces).
+    let first = try XCTUnwrap(
+      listed.stdout.components(separatedBy: "  fix: add '").dropFirst().first?.components(separatedBy: "'").first)
+    XCTAssertEqual(
+      after,
+      before.replacingOccurrences(
+        of: #""password.top == email.bottom + 8"]}"#, with: "\"password.top == email.bottom + 8\",\n   \"\(first)\"]}"))
+    XCTAssertFalse(realTrellis(["validate", path]).stdout.contains("ambiguous"), run.stdout)
+  }
+
+  func testApplyRefusesAStoryboardAndNeedsYesWithoutATerminal() throws {
+    let storyboard = try file("Main.storyboard", "<document/>")
+    let refused = realTrellis(["fix", storyboard, "--apply", "--yes"])
+    XCTAssertEqual(refused.status, 1)
+    XCTAssertTrue(refused.stderr.contains("writes only JSON layout files"), refused.stderr)
+    XCTAssertEqual(try String(contentsOfFile: storyboard, encoding: .utf8), "<document/>")
+
+    let path = try file("box.json", conflicting)
+    let unconfirmed = realTrellis(["fix", path, "--apply"])
+    XCTAssertEqual(unconfirmed.status, 1)
+    XCTAssertTrue(unconfirmed.stderr.contains("give '--yes'"), unconfirmed.stderr)
+    XCTAssertEqual(try String(contentsOfFile: path, encoding: .utf8), conflicting)
+    XCTAssertEqual(realTrellis(["fix", path, "--yes"]).status, 64)
+  }
+
+  func testAFileIsNotRewrittenWhenTheNewTextFailsItsCheck() throws {
+    let path = try file("box.json", conflicting)
+    XCTAssertThrowsError(try FixCommand.write(Array("{}".utf8), to: path) { _ in "it does not solve" }) { error in
+      XCTAssertEqual((error as? RuntimeError)?.message, "'\(path)' was not written: it does not solve")
+    }
+    XCTAssertEqual(try String(contentsOfFile: path, encoding: .utf8), conflicting)
+    // No temporary file is left beside it.
+    XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: directory.path), ["box.json"])
+    // A text that checks is written whole.
+    try FixCommand.write(Array("{}\n".utf8), to: path) { _ in nil }
+    XCTAssertEqual(try String(contentsOfFile: path, encoding: .utf8), "{}\n")
+  }
+
+  func testTheCheckRejectsTextThatDoesNotSolveAsTheCheckedEdits() throws {
+    let path = try file("box.json", conflicting)
+    let read = try XCTUnwrap(Pipeline.standard.read(path).document)
+    let environments = MatrixCommand.entries(family: .iPhone).map(\.environment)
+    var policy = FailurePolicy()
+    policy.suppressions = Suppressions()
+    let problems = { (result: LayoutResult) in policy.diagnostics(for: result, designChecks: true) }
+    let fixed = try XCTUnwrap(
+      LayoutEdit(.setPriority(constraint: "wide", priority: 999)).apply(to: read))
+    // The file as it is still conflicts: it is not the fixed layout.
+    XCTAssertNotNil(
+      FixCommand.mismatch(
+        Array(conflicting.utf8), file: path, expected: fixed, environments: environments, pipeline: .standard,
+        text: TextSettings(), prepare: { $0 }, problems: problems))
+    let written = conflicting.replacingOccurrences(of: #""id": "wide" }"#, with: #""id": "wide", "priority": 999 }"#)
+    XCTAssertNil(
+      FixCommand.mismatch(
+        Array(written.utf8), file: path, expected: fixed, environments: environments, pipeline: .standard,
+        text: TextSettings(), prepare: { $0 }, problems: problems))
+    XCTAssertNotNil(
+      FixCommand.mismatch(
+        Array("{".utf8), file: path, expected: fixed, environments: environments, pipeline: .standard,
+        text: TextSettings(), prepare: { $0 }, problems: problems))
+  }
+}

@@ -1,0 +1,234 @@
+import TrellisJSON
+import TrellisLayout
+import TrellisModel
+import TrellisTestSupport
+import XCTest
+
+/// Fixes checked by solving the edited layout (`FixChecker`, `FixCandidates`), on small layouts
+/// whose problems and remedies are worked out by hand in each test.
+final class FixCheckerTests: XCTestCase {
+  /// An iPhone SE (1st gen) in portrait and an iPhone 8 in portrait, no safe-area insets: root
+  /// margins 16 (the system minimum at 375 pt wide or less).
+  private let environments = [environment(320, 568), environment(375, 667)]
+
+  private func read(_ text: String) throws -> LayoutDocument {
+    let read = LayoutReader.parse(text, file: "fix.json")
+    XCTAssertFalse(read.hasErrors, read.renderedDiagnostics)
+    return try XCTUnwrap(read.document)
+  }
+
+  /// The checker over `document` solved in ``environments``, judging by the engine's
+  /// diagnostics, plus the design checks when asked.
+  private func checker(
+    _ document: LayoutDocument, designChecks: Bool = false, in environments: [Environment]? = nil
+  ) -> FixChecker {
+    let environments = environments ?? self.environments
+    func problems(_ result: LayoutResult) -> [Diagnostic] {
+      result.diagnostics + (designChecks ? DesignChecks.diagnostics(for: result) : [])
+    }
+    let engine = LayoutEngine(document: document)
+    let originals = environments.map { engine.layout(in: $0) }
+    return FixChecker(
+      document: document, originals: originals,
+      makeSolver: { edited in
+        let engine = LayoutEngine(document: edited)
+        return { engine.layout(in: $0) }
+      }, problems: problems)
+  }
+
+  private func problem(_ checker: FixChecker, _ code: Diagnostic.Code) throws -> Diagnostic {
+    let found = checker.originals.flatMap { $0.diagnostics + DesignChecks.diagnostics(for: $0) }
+    return try XCTUnwrap(found.first { $0.code == code }, "no \(code)")
+  }
+
+  func testAnAmbiguousXIsPinnedToAnEdgeAndEveryFixLeavesNoAmbiguity() throws {
+    // 'password' is placed vertically (under 'email') but nothing places it horizontally: its
+    // x is free, its width its text's. Pinning its leading, trailing or centre to any view's
+    // determines x; the candidates the rule makes first are edges it already lines up with.
+    let document = try read(
+      """
+      {"root": {"children": [{"id": "email", "kind": "label", "text": "Email"},
+        {"id": "password", "kind": "label", "text": "Password"}]},
+       "constraints": ["email.leading == margins.leading", "email.top == safeArea.top + 20",
+         "password.top == email.bottom + 8"]}
+      """)
+    let checker = checker(document)
+    let ambiguity = try problem(checker, "ambiguous-position")
+    XCTAssertEqual(ambiguity.subject, "password")
+    let fixes = checker.fixes(for: ambiguity)
+    XCTAssertFalse(fixes.isEmpty)
+    // Lining password's leading up with email's is the rule's second kind of candidate (the
+    // nearest sibling's same edge), and it holds in both environments.
+    XCTAssertTrue(
+      fixes.map(\.description).contains("add 'password.leading == email.leading' (checked in 2 environments)"),
+      "\(fixes.map(\.description))")
+    for fix in fixes {
+      XCTAssertEqual(fix.edits.count, 1)
+      let edited = try XCTUnwrap(fix.apply(to: document))
+      let engine = LayoutEngine(document: edited)
+      for environment in environments {
+        let result = engine.layout(in: environment)
+        XCTAssertTrue(result.ambiguousViews.isEmpty, "\(fix) leaves \(result.ambiguousViews)")
+        XCTAssertFalse(result.hasConflicts, "\(fix)")
+      }
+    }
+    // The first candidate keeps the picture: it pins an edge where the solved frame has it.
+    let first = try XCTUnwrap(fixes.first)
+    let before = try XCTUnwrap(checker.originals[0].view("password")).frame
+    let after = LayoutEngine(document: try XCTUnwrap(first.apply(to: document))).layout(in: environments[0])
+    XCTAssertEqual(try XCTUnwrap(after.view("password")).frame.minX, before.minX, accuracy: 0.5, "\(first)")
+  }
+
+  func testAConflictIsFixedByLoweringTheBrokenConstraintsPriorityOrRemovingIt() throws {
+    // 'wide' (200) is added after the 100-pt width, equal shapes: UIKit breaks the later one
+    // (docs/semantics.md, "Which constraint UIKit breaks"). At 999 it is an optional constraint
+    // that loses to the required 100 without a conflict; removed, nothing asks for 200. Either
+    // way the box stays fully placed, so no other problem appears: two fixes, in this order.
+    let document = try read(
+      """
+      {"root": {"children": [{"id": "box"}]},
+       "constraints": ["box.leading == margins.leading", "box.top == safeArea.top", "box.height == 40",
+         "box.width == 100", {"constraint": "box.width == 200", "id": "wide"}]}
+      """)
+    let checker = checker(document)
+    let conflict = try problem(checker, "unsatisfiable")
+    XCTAssertEqual(
+      checker.fixes(for: conflict).map(\.description),
+      [
+        "set the priority of 'wide' (box.width == 200) to 999 (checked in 2 environments)",
+        "remove 'wide' (box.width == 200) (checked in 2 environments)",
+      ])
+  }
+
+  func testATruncatedLabelIsFixedByNumberOfLinesZero() throws {
+    // The label is pinned to both margins: 288 pt wide at 320, 343 at 375, while its one line
+    // needs far more. Its height is free (only its content gives it one), so wrapping
+    // (numberOfLines 0) shows every line; a higher compression resistance cannot widen it
+    // against required constraints, so that candidate fails and is not offered.
+    let document = try read(
+      """
+      {"root": {"children": [
+        {"id": "title", "kind": "label", "text": "A rather long title that will never fit on one line of a phone"}]},
+       "constraints": ["title.leading == margins.leading", "title.trailing == margins.trailing",
+         "title.top == safeArea.top + 8"]}
+      """)
+    let checker = checker(document)
+    let truncated = try problem(checker, "text-truncated")
+    XCTAssertEqual(
+      checker.fixes(for: truncated).map(\.description),
+      ["set 'numberOfLines: 0' on 'title' (checked in 2 environments)"])
+  }
+
+  func testNoFixIsOfferedWhenEveryCandidateCausesAnotherProblem() throws {
+    // As above, but a caption sits 30 pt under the top, 22 under the title's top: a wrapped
+    // title (two lines or more, about 40 pt) would overlap it, which the design checks report.
+    // Judged with them, wrapping is refused, and nothing else can show the text.
+    let document = try read(
+      """
+      {"root": {"children": [
+        {"id": "title", "kind": "label", "text": "A rather long title that will never fit on one line of a phone"},
+        {"id": "caption", "kind": "label", "text": "Caption"}]},
+       "constraints": ["title.leading == margins.leading", "title.trailing == margins.trailing",
+         "title.top == safeArea.top + 8", "caption.leading == margins.leading", "caption.top == safeArea.top + 30"]}
+      """)
+    let judged = checker(document, designChecks: true)
+    XCTAssertEqual(judged.fixes(for: try problem(judged, "text-truncated")), [])
+    let engineOnly = checker(document)
+    XCTAssertEqual(engineOnly.fixes(for: try problem(engineOnly, "text-truncated")).count, 1)
+  }
+
+  func testANegativeWidthIsFixedByAFloorAndALoweredPriority() throws {
+    // At 320 pt the box's leading is 16 + 200 = 216 and its trailing 320 - 16 - 100 = 204:
+    // 12 pt wide the wrong way. At 375 it is 43 wide. `box.width >= 0` alone would conflict;
+    // with either pin at 999 that pin gives way at 320 (the box 0 wide, at 204) and still holds
+    // at 375, where nothing fights it: both candidates pass, leading's first (file order).
+    let document = try read(
+      """
+      {"root": {"children": [{"id": "box"}]},
+       "constraints": ["box.leading == margins.leading + 200", "box.trailing == margins.trailing - 100",
+         "box.top == safeArea.top", "box.height == 10"]}
+      """)
+    let checker = checker(document)
+    let negative = try problem(checker, "negative-frame")
+    XCTAssertEqual(negative.subject, "box")
+    XCTAssertEqual(checker.environments(of: negative), [0])
+    XCTAssertEqual(
+      checker.fixes(for: negative).map(\.description),
+      [
+        "add 'box.width >= 0' and set the priority of 'constraint#1' (box.leading == margins.leading + 200) to 999 "
+          + "(checked in 2 environments)",
+        "add 'box.width >= 0' and set the priority of 'constraint#2' (box.trailing == margins.trailing - 100) to 999 "
+          + "(checked in 2 environments)",
+      ])
+  }
+
+  func testAViewPinnedToTheRootsTopIsRebasedOnTheSafeArea() throws {
+    // A 20-pt status bar: the banner pinned to the root's top starts 20 pt above the safe area.
+    // Pinned to the safe area's top instead it starts at 20, inside; nothing else moves.
+    let insets = EdgeInsets(top: 20, left: 0, bottom: 0, right: 0)
+    let document = try read(
+      """
+      {"root": {"children": [{"id": "banner"}]},
+       "constraints": ["banner.top == root.top", "banner.leading == margins.leading", "banner.width == 100",
+         "banner.height == 10"]}
+      """)
+    let checker = checker(
+      document, designChecks: true,
+      in: [environment(320, 568, safeArea: insets), environment(375, 667, safeArea: insets)])
+    let outside = try problem(checker, "outside-safe-area")
+    XCTAssertEqual(
+      checker.fixes(for: outside).map(\.description),
+      ["pin 'constraint#1' (banner.top == root.top) to 'safeArea' instead of the root view (checked in 2 environments)"]
+    )
+  }
+
+  func testAnOverlapIsFixedByASpacingConstraintWhereThePositionCanGive() throws {
+    // 'b' wants to sit 20 pt under a's top (optional, 750) and 50 pt right of its leading
+    // (required): 100 × 40 each, they overlap by 50 × 20. They overlap less vertically, so the
+    // vertical spacings come first: `b.top >= a.bottom + 8` (then `+ 0`, touching) win over the
+    // optional 20, and the overlap is gone. The horizontal ones fight the required 50: refused.
+    let document = try read(
+      """
+      {"root": {"children": [{"id": "a"}, {"id": "b"}]},
+       "constraints": ["a.leading == margins.leading", "a.top == safeArea.top", "a.width == 100", "a.height == 40",
+         "b.top == a.top + 20 @750", "b.leading == a.leading + 50", "b.width == 100", "b.height == 40"]}
+      """)
+    let checker = checker(document, designChecks: true)
+    let overlap = try problem(checker, "overlap")
+    XCTAssertEqual(
+      checker.fixes(for: overlap).map(\.description),
+      [
+        "add 'b.top >= a.bottom + 8' (checked in 2 environments)",
+        "add 'b.top >= a.bottom' (checked in 2 environments)",
+      ])
+  }
+
+  func testEditsApplyToTheDocumentAndRefuseWhatItDoesNotHave() throws {
+    let document = try read(
+      """
+      {"root": {"children": [{"id": "a", "kind": "label", "text": "A"}]},
+       "constraints": [{"constraint": "a.width == 10", "id": "w"},
+         {"constraint": "a.height == 10", "id": "h", "priority": {"any": 1000, "wR": 500}}]}
+      """)
+    let lowered = try XCTUnwrap(LayoutEdit(.setPriority(constraint: "w", priority: 999)).apply(to: document))
+    XCTAssertEqual(lowered.constraints.first { $0.id == "w" }?.priority.base, 999)
+    // A priority that varies per size class is not flattened.
+    XCTAssertNil(LayoutEdit(.setPriority(constraint: "h", priority: 999)).apply(to: document))
+    XCTAssertNil(LayoutEdit(.removeConstraint("nope")).apply(to: document))
+    XCTAssertEqual(
+      LayoutEdit(.removeConstraint("w")).apply(to: document)?.constraints.map(\.id), ["h"])
+    let wrapped = try XCTUnwrap(LayoutEdit(.setNumberOfLines(view: "a", lines: 0)).apply(to: document))
+    XCTAssertEqual(wrapped.allViews.first { $0.id == "a" }?.numberOfLines, 0)
+    // The root is no label.
+    XCTAssertNil(LayoutEdit(.setNumberOfLines(view: "root", lines: 0)).apply(to: document))
+    let added = try XCTUnwrap(
+      LayoutEdit(
+        .addConstraint(
+          first: AnchorReference(item: "a", attribute: .top), relation: .equal,
+          second: AnchorReference(item: .safeArea, attribute: .top), constant: -4.5)
+      ).apply(to: document))
+    // Named as the reader would name it, written last: the third constraint.
+    XCTAssertEqual(added.constraints.last?.id, "constraint#3")
+    XCTAssertEqual(added.constraints.last?.source, "a.top == safeArea.top - 4.5")
+  }
+}
