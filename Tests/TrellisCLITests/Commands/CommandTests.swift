@@ -366,6 +366,27 @@ final class CommandTests: XCTestCase {
       entries.map(\.environment.description), MatrixCommand.entries(family: nil).map(\.environment.description))
   }
 
+  /// The environments in one phrase, with several text sizes: the device table is 122 entries
+  /// per size, size by size. The 35 iPhone landscapes (every iPhone entry in landscape, full
+  /// screen) at both sizes are said once; at one size only, with that size.
+  func testValidateNamesEnvironmentsPerTextSize() {
+    let sizes: [ContentSizeCategory] = [.large, .accessibilityExtraExtraExtraLarge]
+    let entries = MatrixCommand.entries(family: nil, contentSizes: sizes, placed: { $0 }, rightToLeft: false)
+    XCTAssertEqual(entries.count, 244)
+    let landscapes = (0..<122).filter {
+      entries[$0].device.family == .iPhone && entries[$0].orientation == .landscape && entries[$0].window == "full"
+    }
+    XCTAssertEqual(landscapes.count, 35)
+    XCTAssertEqual(
+      ValidateCommand.describe(landscapes + landscapes.map { $0 + 122 }, of: entries, sizes: sizes),
+      "35 iPhone landscapes at every text size")
+    XCTAssertEqual(
+      ValidateCommand.describe(landscapes.map { $0 + 122 }, of: entries, sizes: sizes), "35 iPhone landscapes at AX5")
+    XCTAssertEqual(
+      ValidateCommand.describe(Array(0..<122) + landscapes.map { $0 + 122 }, of: entries, sizes: sizes),
+      "122 environments (all) at large; 35 iPhone landscapes at AX5")
+  }
+
   func testValidateReportsConflictsOnceNamingTheEnvironments() {
     let run = trellis("validate", "conflict.json")
     XCTAssertEqual(run.status, 1)
