@@ -2,11 +2,11 @@
 """Counts the facts about table view cells that Interface Builder's stored frames show, over the
 HEAD of every git mirror under a folder (docs/import.md, "Cells"; docs/semantics.md, "Cells").
 
-  scripts/ib-cell-survey.py [--mirrors DIR] [--exclude MANIFEST] [--list]
+  scripts/ib-cell-survey.py [--mirrors DIR] [--exclude MANIFEST]... [--list]
 
 --mirrors DIR     one bare or non-bare clone per repository, named OWNER+NAME (default /work/.mirror).
 --exclude TSV     a manifest (repository, commit, path, half) whose held-out files are left out,
-                  so that rules are never counted on them.
+                  so that rules are never counted on them (repeatable).
 --list            also print every cell that contradicts the margin rule.
 
 Prints, per Xcode era (from toolsVersion):
@@ -100,12 +100,12 @@ def rule(item):
 def main():
     parser = argparse.ArgumentParser()
     parser.add_argument('--mirrors', default='/work/.mirror')
-    parser.add_argument('--exclude')
+    parser.add_argument('--exclude', action='append', default=[])
     parser.add_argument('--list', action='store_true')
     args = parser.parse_args()
     held = set()
-    if args.exclude:
-        for line in open(args.exclude):
+    for manifest in args.exclude:
+        for line in open(manifest):
             parts = line.rstrip('\n').split('\t')
             if line.startswith('#') or len(parts) < 4: continue
             if parts[3] == 'held-out': held.add((parts[0].replace('/', '+', 1), parts[2]))
