@@ -13,7 +13,7 @@ Prints, per Xcode era (from toolsVersion):
   1. the content view's layout margins that views pinned to them reveal, against the importer's
      rule (IBCell.contentMargins): cells (files) that fit and that contradict;
   2. the accessory area (the cell's stored width less its content view's), by accessory type
-     and cell width;
+     and tools version, and less the cell's side margin;
   3. the content view's height against its cell's (the separator's share).
 """
 import argparse, collections, os, subprocess, sys
@@ -125,7 +125,12 @@ def main():
             if cell and content:
                 accessory = item['cell'].get('accessoryType') or 'none'
                 if accessory != 'none':
-                    accessories[(accessory, name, cell[2], round(cell[2] - content[2], 3))] += 1
+                    # The accessory area less the cell's side margin (16 or 20, as in rule()).
+                    container = frame(item['table']) or cell
+                    screen = SCREENS.get(item['device'], 768 if item['device'].startswith('ipad') else 375)
+                    side = 16 if min(container[2], screen) <= 375 else 20
+                    area = round(cell[2] - content[2], 2)
+                    accessories[(accessory, item['tools'], area, side, round(area - side, 2))] += 1
                 heights[(name, round(cell[3] - content[3], 3))] += 1
             margins = revealed_margins(item['content']) if item['content'] is not None else {}
             if not margins: continue
@@ -142,7 +147,8 @@ def main():
         print(f'  {name}: {row[0]} ({len(row[2])}) fit, {row[1]} ({len(row[3])}) contradict')
     if args.list:
         for c in contradictions: print('   ', *c)
-    print('\n2. Accessory area (cell width less content view width): type, era, cell width, area: cells')
+    print('\n2. Accessory area (cell width less content view width): type, tools, area, side margin, '
+          'area less the margin: cells')
     for key, n in sorted(accessories.items()): print('  ', *key, ':', n)
     print('\n3. Cell height less content view height: era, difference: cells')
     for key, n in sorted(heights.items()): print('  ', *key, ':', n)
