@@ -27,6 +27,9 @@ enum EnvironmentOptions {
       "orientation", valueName: "orientation", allowed: ["portrait", "landscape"], help: "The device's orientation.",
       default: "portrait"),
     .value("size", valueName: "WxH", help: "A custom container size in points, e.g. 500x700."),
+    .value(
+      "width", valueName: "W",
+      help: "A container width in points, the device's height kept; for a cell, the width of its table or collection."),
     .value("traits", valueName: "wX,hY", help: "Size classes, e.g. wC,hR (C = compact, R = regular)."),
     .value("safe-area", valueName: "T,L,B,R", help: "Safe-area insets in points: top, left, bottom, right."),
     .value("scale", valueName: "n", help: "Points to pixels (2 for @2x)."),
@@ -61,7 +64,7 @@ enum EnvironmentOptions {
   /// Whether any option that places the layout on a screen was given (else an Interface Builder
   /// scene is laid out where IB laid it out).
   static func choosesScreen(_ values: ParsedArguments) -> Bool {
-    ["device", "orientation", "size", "traits", "safe-area", "scale"].contains { values.value($0) != nil }
+    ["device", "orientation", "size", "width", "traits", "safe-area", "scale"].contains { values.value($0) != nil }
   }
 
   /// The environment an imported scene was designed in, with `--rtl` and `--content-size` applied.
@@ -95,17 +98,26 @@ enum EnvironmentOptions {
   private static func baseEnvironment(from values: ParsedArguments) throws(UsageError) -> Environment {
     let direction: LayoutDirection = values.flag("rtl") ? .rightToLeft : .leftToRight
     let orientation = values.value("orientation").flatMap(Orientation.init(rawValue:))
-    let size = try values.value("size").map { text throws(UsageError) in try parseSize(text) }
+    var size = try values.value("size").map { text throws(UsageError) in try parseSize(text) }
     let traits = try values.value("traits").map { text throws(UsageError) in try parseTraits(text) }
     let insets = try values.value("safe-area").map { text throws(UsageError) in try parseInsets(text) }
     let scale = try values.positiveNumber("scale", valueName: "n")
 
+    if let width = try values.positiveNumber("width", valueName: "W") {
+      guard size == nil else {
+        throw UsageError("'--width' and '--size' both give the width: use '--size WxH', or '--width' alone.")
+      }
+      let screen = try device(named: values.value("device") ?? defaultDeviceName)
+      let height = screen.environment(orientation: orientation ?? .portrait, layoutDirection: direction)
+        .containerSize.height
+      size = Size(width: width, height: height)
+    }
     var environment: Environment
     if let name = values.value("device") {
       environment = try device(named: name).environment(
         orientation: orientation ?? .portrait, layoutDirection: direction)
     } else if let size {
-      if orientation != nil {
+      if orientation != nil, values.value("size") != nil {
         throw UsageError(
           "'--orientation' needs '--device': a custom '--size' has no orientation; give the size you mean.")
       }

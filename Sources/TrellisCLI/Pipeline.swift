@@ -26,10 +26,12 @@ package struct ReadOutcome: Sendable {
     self.designEnvironment = designEnvironment
   }
 
-  /// `environment` (a screen's) as the scene is laid out in it: a component at its stored size
-  /// (at the screen's width when it spans its container's) with no safe area, for it is on no
-  /// screen of its own; anything else unchanged.
+  /// `environment` (a screen's) as the scene is laid out in it: a cell's content view as its
+  /// table or collection as wide as the screen shows it (``CellSpec/contentEnvironment(on:hostWidth:)``);
+  /// a component at its stored size (at the screen's width when it spans its container's) with no
+  /// safe area, for it is on no screen of its own; anything else unchanged.
   package func placed(_ environment: Environment) -> Environment {
+    if let cell = document?.cell { return cell.contentEnvironment(on: environment) }
     guard let component else { return environment }
     var placed = environment
     placed.containerSize = Size(

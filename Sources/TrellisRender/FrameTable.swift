@@ -24,6 +24,18 @@ package enum FrameTable {
       ])
     }
     return TextTable.render(rows, rightAligned: [2, 3, 4, 5]) + result.scrollViews.map(scrollLine).joined()
+      + cellLine(result)
+  }
+
+  /// `cell: row height 86.333 pt, the content view's 86 fitted to its content and the separator's
+  /// 0.333`, under the table of a cell's layout; empty for a screen.
+  static func cellLine(_ result: LayoutResult) -> String {
+    guard let cell = result.environment.cell, let rowHeight = result.cellHeight else { return "" }
+    let content = NumberFormat.short(rowHeight - cell.separatorHeight)
+    var line = "cell: \(cell.isTableCell ? "row" : "item") height \(NumberFormat.short(rowHeight)) pt"
+    line += cell.fitsHeight ? ", the content view's \(content) fitted to its content" : ", the content view's \(content)"
+    if cell.separatorHeight > 0 { line += " and the separator's \(NumberFormat.short(cell.separatorHeight))" }
+    return line + "; in a \(NumberFormat.short(cell.hostWidth))-pt-wide \(cell.isTableCell ? "table" : "collection")\n"
   }
 
   /// `scroll s: content 375x937.5 at offset 0,0, zoom 1, adjusted insets t20 l0 b0 r0`, one per

@@ -36,7 +36,7 @@ package struct DocumentReader {
     self.values = ValueReader(limits: limits, sink: sink)
   }
 
-  package static let topLevelKeys = ["$schema", "title", "description", "fonts", "root", "constraints"]
+  package static let topLevelKeys = ["$schema", "title", "description", "fonts", "cell", "root", "constraints"]
 
   /// The document, or `nil` when any error was reported (by the parser or here).
   mutating func read(_ top: JSONNode) -> LayoutDocument? {
@@ -58,6 +58,7 @@ package struct DocumentReader {
       values.string($0.value, for: "\"description\"", path: "$.description")
     }
     let fonts = member("fonts").flatMap { values.string($0.value, for: "\"fonts\"", path: "$.fonts") }
+    let cell = member("cell").map { readCell($0.value, path: "$.cell") }
 
     guard let rootMember = member("root") else {
       sink.error(
@@ -72,9 +73,10 @@ package struct DocumentReader {
       readConstraintList(list.value, path: "$.constraints", when: nil)
     }
 
-    guard let root else { return nil }
+    guard let root, cell != .some(nil) else { return nil }
     var document = LayoutDocument(file: file, title: title, summary: summary, root: root, constraints: constraints)
     document.fontsDirectory = fonts
+    document.cell = cell ?? nil
     return document
   }
 

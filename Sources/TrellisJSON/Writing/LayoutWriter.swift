@@ -29,9 +29,25 @@ public enum LayoutWriter {
     if let title = document.title { members.append(.init("title", .string(title))) }
     if let summary = document.summary { members.append(.init("description", .string(summary))) }
     if let fonts = document.fontsDirectory { members.append(.init("fonts", .string(fonts))) }
+    if let cell = document.cell { members.append(.init("cell", cellValue(cell))) }
     members.append(.init("root", viewTree(document.root)))
     let constraints = ConstraintWriter(document.constraints).values()
     if !constraints.isEmpty { members.append(.init("constraints", .array(constraints))) }
+    return .object(members)
+  }
+
+  /// The `cell` object: every member that differs from the reader's default.
+  static func cellValue(_ cell: CellSpec) -> JSONValue {
+    var members: [JSONValue.Member] = [.init("in", .string(cell.host.rawValue))]
+    if cell.host.isTable {
+      if cell.accessory != .none { members.append(.init("accessory", .string(cell.accessory.rawValue))) }
+      members.append(.init("rowHeight", cell.rowHeight.map { .number($0) } ?? .string("automatic")))
+      if let estimate = cell.estimatedRowHeight { members.append(.init("estimatedRowHeight", .number(estimate))) }
+      if !cell.separator { members.append(.init("separator", .bool(false))) }
+    } else {
+      if let width = cell.itemWidth { members.append(.init("itemWidth", .number(width))) }
+      members.append(.init("itemHeight", cell.itemHeight.map { .number($0) } ?? .string("automatic")))
+    }
     return .object(members)
   }
 

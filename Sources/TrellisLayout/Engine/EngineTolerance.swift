@@ -21,4 +21,7 @@ enum EngineTolerance {
   /// A residual whose rates with the container's size are below this does not move with it:
   /// the rounding of a term's last digits.
   static let unmovingRate = 1e-9
+  /// A self-sizing table cell's content view fitted to less than this is fitted to no height
+  /// (`cell-zero-height`): well below a pixel, above the solver's rounding.
+  static let zeroFittedHeight = 1e-6
 }

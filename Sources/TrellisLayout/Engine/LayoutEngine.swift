@@ -216,6 +216,12 @@ public final class LayoutEngine {
   /// - Returns: frames, guides, the resolution they came from, and diagnostics (conflicts as
   ///   errors, ambiguity as warnings).
   public func layout(in environment: Environment, snapToPixels: Bool = false) -> LayoutResult {
+    let result = solvedLayout(in: environment, snapToPixels: snapToPixels)
+    return environment.cell == nil ? result : fitted(result, in: environment, snapToPixels: snapToPixels)
+  }
+
+  /// ``layout(in:snapToPixels:)`` by the first route that works.
+  private func solvedLayout(in environment: Environment, snapToPixels: Bool) -> LayoutResult {
     cache.beginLayout()
     let key = EnvironmentKey(
       environment, bySizeClass: variesWithTraits, byScale: measuresText, byRootWidth: readsMargins)
@@ -303,8 +309,8 @@ public final class LayoutEngine {
   /// margins (its key ignores the root's width) and the root crosses 375 pt, where its system
   /// minimum changes (``LayoutDocument/remargin(_:for:subviewsPreserveMargins:)``); `nil` if that fails.
   private func remargined(_ resolved: ResolvedLayout, for environment: Environment) -> ResolvedLayout? {
-    let before = SystemLayoutMargins.minimum(forRootWidth: resolved.environment.containerSize.width)
-    guard !readsMargins, before != SystemLayoutMargins.minimum(forRootWidth: environment.containerSize.width) else {
+    let before = SystemLayoutMargins.rootMinimum(in: resolved.environment)
+    guard !readsMargins, before != SystemLayoutMargins.rootMinimum(in: environment) else {
       return resolved
     }
     var moved = resolved

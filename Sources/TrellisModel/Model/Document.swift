@@ -19,6 +19,9 @@ public struct LayoutDocument: Sendable {
   /// Constraints in file order (Visual Format strings already expanded, each keeping the
   /// string's location).
   public var constraints: [ConstraintSpec]
+  /// When the layout is a table or collection cell: how it is sized (its root is the cell's
+  /// content view); `nil` for a screen.
+  public var cell: CellSpec?
 
   public init(file: String, title: String? = nil, summary: String? = nil, root: ViewNode, constraints: [ConstraintSpec])
   {

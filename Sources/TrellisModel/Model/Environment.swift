@@ -31,6 +31,9 @@ public struct Environment: Hashable, Sendable, CustomStringConvertible {
   /// indicator's strip included), or `nil` with the keyboard hidden; only the keyboard layout
   /// guide reads it (``KeyboardGuide``).
   public var keyboardHeight: Double?
+  /// When the layout is a cell's content view (``CellSpec/contentEnvironment(on:hostWidth:)``):
+  /// the host it is shown in and whether its height is fitted; `nil` for a screen.
+  public var cell: CellContext?
 
   public init(
     containerSize: Size, traits: TraitCollection, safeAreaInsets: EdgeInsets = .zero, scale: Double = 1,
@@ -52,8 +55,16 @@ public struct Environment: Hashable, Sendable, CustomStringConvertible {
   /// `large` is named too (`320x568, wC hR, AX2`).
   public var description: String {
     var body = "\(containerSize), \(traits)"
+    if let cell, cell.fitsHeight, containerSize.height == 0 {
+      // Before fitting: the height is not yet known.
+      body = "\(fmt(containerSize.width)) wide, \(traits)"
+    }
     if contentSizeCategory != .large { body += ", \(contentSizeCategory.shortName)" }
     if let keyboardHeight { body += ", keyboard \(fmt(keyboardHeight))" }
+    if let cell {
+      body += ", a cell in a \(fmt(cell.hostWidth))-pt \(cell.isTableCell ? "table" : "collection")"
+      if cell.fitsHeight { body += ", fitted height" }
+    }
     if let deviceName {
       return "\(deviceName)\(orientation.map { " \($0.rawValue)" } ?? "") (\(body))"
     }

@@ -28,6 +28,14 @@ public enum SystemLayoutMargins {
     return EdgeInsets(top: 0, left: side, bottom: 0, right: side)
   }
 
+  /// The least margins of the root in `environment`: a screen's system minimum for its width;
+  /// a cell's content view's default margins (``CellMetrics``), which follow its host's width.
+  package static func rootMinimum(in environment: Environment) -> EdgeInsets {
+    guard let cell = environment.cell else { return minimum(forRootWidth: environment.containerSize.width) }
+    return cell.isTableCell
+      ? CellMetrics.tableContentMargins(hostWidth: cell.hostWidth) : CellMetrics.collectionContentMargins
+  }
+
   /// What a view asks of its margins.
   struct Flags {
     var preservesSuperview: Bool
@@ -71,7 +79,7 @@ public enum SystemLayoutMargins {
         // The root.
         flush[index] = 0b1111
         if own.respectsSystemMinimum {
-          let minimum = minimum(forRootWidth: environment.containerSize.width)
+          let minimum = rootMinimum(in: environment)
           margins = EdgeInsets(
             top: max(margins.top, minimum.top), left: max(margins.left, minimum.left),
             bottom: max(margins.bottom, minimum.bottom), right: max(margins.right, minimum.right))

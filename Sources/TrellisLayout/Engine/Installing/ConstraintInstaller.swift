@@ -82,20 +82,34 @@ struct ConstraintInstaller {
   /// Makes and adds the container's constraints to a slot that has none: `root.width == W`,
   /// `root.height == H`, required, before anything else. Named as UIKit's console names the
   /// size a view controller's root gets from its window (`UIView-Encapsulated-Layout-Width`).
+  /// With `fitsHeight` (a self-sizing cell's content view), the height is
+  /// `root.height == 0 @50` instead: as small as every constraint above `fittingSizeLevel`
+  /// allows, as `systemLayoutSizeFitting` with a vertical fitting priority of
+  /// `fittingSizeLevel` and UIKit's compressed size as the target.
   static func addContainer(
-    _ slot: inout LayoutEngine.SolverSlot, root: ResolvedView, rootVars: ItemVariables, size: Size
+    _ slot: inout LayoutEngine.SolverSlot, root: ResolvedView, rootVars: ItemVariables, size: Size,
+    fitsHeight: Bool = false
   ) throws(SolverError) {
     var made: [LayoutEngine.Installed] = []
     for (attribute, variable, value, name) in [
       (LayoutAttribute.width, rootVars.width, size.width, "UIView-Encapsulated-Layout-Width"),
       (LayoutAttribute.height, rootVars.height, size.height, "UIView-Encapsulated-Layout-Height"),
     ] {
+      let fitted = fitsHeight && attribute == .height
       let layout = LayoutConstraint(
-        id: name, first: AnchorReference(item: root.item, attribute: attribute), relation: .equal, constant: value,
-        origin: .container(reason: attribute == .width ? "the container's width" : "the container's height"),
-        source: "the size \(root.id) gets from its container")
-      let expression = LinearExpression(variable) - value
-      let constraint = Constraint(expression, .equal, label: name)
+        id: fitted ? "fitting-size-height" : name, first: AnchorReference(item: root.item, attribute: attribute),
+        relation: .equal, constant: fitted ? 0 : value, priority: fitted ? Priority.fittingSizeLevel.value : 1000,
+        origin: .container(
+          reason: fitted
+            ? "the fitting height" : attribute == .width ? "the container's width" : "the container's height"),
+        source: fitted
+          ? "the height \(root.id) is fitted to (systemLayoutSizeFitting at fittingSizeLevel)"
+          : "the size \(root.id) gets from its container")
+      let expression = LinearExpression(variable) - (fitted ? 0 : value)
+      let constraint =
+        fitted
+        ? Constraint(expression, .equal, priority: .fittingSizeLevel, label: layout.id)
+        : Constraint(expression, .equal, label: name)
       try slot.solver.add(constraint)
       made.append(
         LayoutEngine.Installed(
@@ -238,7 +252,9 @@ struct ConstraintInstaller {
     guard let rootVars = slot.items[root.item] else { return false }
     if slot.container == nil {
       do {
-        try Self.addContainer(&slot, root: root, rootVars: rootVars, size: pass.environment.containerSize)
+        try Self.addContainer(
+          &slot, root: root, rootVars: rootVars, size: pass.environment.containerSize,
+          fitsHeight: pass.environment.cell?.fitsHeight == true)
       } catch {
         // Only a non-finite size gets here (a fresh solver holds two equalities on two variables).
         pass.diagnostics.append(
@@ -393,7 +409,7 @@ struct ConstraintInstaller {
     let consultsMemo = breaksConflicts && !memo.isEmpty
     let memberIDs = consultsMemo ? memo.memberIDs : []
     var placedByID: [String: [Int]] = [:]
-    var requiredInSolver = slot.container == nil ? 0 : 2
+    var requiredInSolver = slot.container?.both.count(where: \.isRequired) ?? 0
     // Solver constraint → its position in the documented order (the container's at −2 and −1),
     // made at the first conflict and kept up to date after it: naming each conflict's members
     // then costs a lookup per member, not a pass over everything placed (which, with the

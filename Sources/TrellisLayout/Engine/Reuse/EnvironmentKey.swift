@@ -16,6 +16,11 @@ extension LayoutEngine {
     var wideRoot: Bool
     /// Text styles' sizes follow it.
     var contentSize: ContentSizeCategory
+    /// A cell's content view has other margins than a screen's root, and a fitted height is an
+    /// optional constraint where a screen's is required.
+    var isCell: Bool
+    var isTableCell: Bool
+    var fitsHeight: Bool
 
     /// `bySizeClass` false: one key for every size class (of a document that picks nothing by
     /// them), under the traits of compact width and height; `byScale` false: one for every scale
@@ -26,7 +31,11 @@ extension LayoutEngine {
       traits = bySizeClass ? environment.traits : TraitCollection(horizontal: .compact, vertical: .compact)
       direction = environment.layoutDirection
       scale = byScale ? environment.scale : 1
-      wideRoot = byRootWidth && environment.containerSize.width > SystemLayoutMargins.compactWidthLimit
+      let marginWidth = environment.cell?.hostWidth ?? environment.containerSize.width
+      wideRoot = byRootWidth && marginWidth > SystemLayoutMargins.compactWidthLimit
+      isCell = environment.cell != nil
+      isTableCell = environment.cell?.isTableCell == true
+      fitsHeight = environment.cell?.fitsHeight == true
     }
   }
 

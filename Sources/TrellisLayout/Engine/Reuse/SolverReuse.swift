@@ -81,12 +81,14 @@ enum SolverReuse {
     // The resolution read in place: a copy of it is many references to retain.
     guard slot.container != nil, slot.map?.safeAreaInsets == environment.safeAreaInsets,
       slot.map?.keyboardHeight == environment.keyboardHeight, slot.resolved?.scrollViews.isEmpty == true,
-      let keptWidth = slot.resolved?.environment.containerSize.width
+      slot.resolved?.environment.cell == environment.cell,
+      // A fitted height is an optional constraint: its value does not move by substitution.
+      environment.cell?.fitsHeight != true
     else { return false }
     guard
       readsMargins
-        || SystemLayoutMargins.minimum(forRootWidth: keptWidth)
-          == SystemLayoutMargins.minimum(forRootWidth: environment.containerSize.width)
+        || slot.resolved.map({ SystemLayoutMargins.rootMinimum(in: $0.environment) })
+          == SystemLayoutMargins.rootMinimum(in: environment)
     else { return false }
     guard checksAmbiguity else { return true }
     guard let items = slot.memos.ambiguityItems else { return false }

@@ -1,0 +1,73 @@
+import TrellisModel
+import TrellisSupport
+
+/// The `cell` object of a layout file (docs/layout-format.md, "Cells").
+extension DocumentReader {
+  static let cellKeys = ["in", "accessory", "rowHeight", "estimatedRowHeight", "itemWidth", "itemHeight", "separator"]
+
+  /// Reads `"cell": {"in": "plainTable", "accessory": "disclosureIndicator", "rowHeight": "automatic", …}`.
+  func readCell(_ node: JSONNode, path: String) -> CellSpec? {
+    guard case .object(let members) = node.value else {
+      values.typeError(node, expected: "an object such as {\"in\": \"plainTable\"}", for: "\"cell\"", path: path)
+      return nil
+    }
+    values.reportUnknownKeys(members, known: Self.cellKeys, in: "\"cell\"", path: path)
+    func member(_ key: String) -> JSONMember? { members.first { $0.key == key } }
+    func memberPath(_ key: String) -> String { JSONPath.member(path, key) }
+    var cell = CellSpec()
+    var valid = true
+    if let found = member("in") {
+      guard let host: CellSpec.Host = values.enumeration(found.value, for: "cell host", path: memberPath("in")) else {
+        return nil
+      }
+      cell.host = host
+    }
+    if let found = member("accessory") {
+      guard
+        let accessory: CellSpec.Accessory = values.enumeration(
+          found.value, for: "cell accessory", path: memberPath("accessory"))
+      else { return nil }
+      cell.accessory = accessory
+    }
+    /// A height or width: a positive number of points, or `"automatic"` (fitted) when allowed.
+    func size(_ key: String, automatic: Bool) -> Double?? {
+      guard let found = member(key) else { return .some(nil) }
+      if automatic, case .string(let text) = found.value.value, text == "automatic" { return .some(nil) }
+      guard let value = values.points(found.value, for: "\"\(key)\"", path: memberPath(key), allowNegative: false)
+      else { return nil }
+      guard value > 0 else {
+        sink.error(
+          "out-of-range",
+          "\"\(key)\" must be more than 0 pt\(automatic ? ", or \"automatic\" for a height fitted to the content" : "")",
+          at: found.value.location, path: memberPath(key))
+        return nil
+      }
+      return .some(value)
+    }
+    if let value = size("rowHeight", automatic: true) { cell.rowHeight = value } else { valid = false }
+    if let value = size("estimatedRowHeight", automatic: true) { cell.estimatedRowHeight = value } else { valid = false }
+    if let value = size("itemWidth", automatic: false) { cell.itemWidth = value } else { valid = false }
+    if let value = size("itemHeight", automatic: true) { cell.itemHeight = value } else { valid = false }
+    if let found = member("separator") {
+      guard let flag = values.bool(found.value, for: "\"separator\"", path: memberPath("separator")) else { return nil }
+      cell.separator = flag
+    }
+    for key in ["rowHeight", "estimatedRowHeight", "accessory", "separator"] where !cell.host.isTable {
+      if let found = member(key) {
+        sink.warning(
+          "cell-key-ignored",
+          "\"\(key)\" applies only to table cells; a collection cell's size is \"itemWidth\" and \"itemHeight\"",
+          at: found.value.location, path: memberPath(key))
+      }
+    }
+    for key in ["itemWidth", "itemHeight"] where cell.host.isTable {
+      if let found = member(key) {
+        sink.warning(
+          "cell-key-ignored",
+          "\"\(key)\" applies only to collection cells; a table cell's height is \"rowHeight\"",
+          at: found.value.location, path: memberPath(key))
+      }
+    }
+    return valid ? cell : nil
+  }
+}
