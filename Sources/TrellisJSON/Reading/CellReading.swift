@@ -16,23 +16,34 @@ extension DocumentReader {
     func memberPath(_ key: String) -> String { JSONPath.member(path, key) }
     var cell = CellSpec()
     var valid = true
+    var knownHost = true
     if let found = member("in") {
-      guard let host: CellSpec.Host = values.enumeration(found.value, for: "cell host", path: memberPath("in")) else {
-        return nil
+      if let host: CellSpec.Host = values.enumeration(found.value, for: "cell host", path: memberPath("in")) {
+        cell.host = host
+      } else {
+        (valid, knownHost) = (false, false)
       }
-      cell.host = host
     }
     if let found = member("accessory") {
-      guard
-        let accessory: CellSpec.Accessory = values.enumeration(
-          found.value, for: "cell accessory", path: memberPath("accessory"))
-      else { return nil }
-      cell.accessory = accessory
+      if let accessory: CellSpec.Accessory = values.enumeration(
+        found.value, for: "cell accessory", path: memberPath("accessory"))
+      {
+        cell.accessory = accessory
+      } else {
+        valid = false
+      }
     }
     /// A height or width: a positive number of points, or `"automatic"` (fitted) when allowed.
     func size(_ key: String, automatic: Bool) -> Double?? {
       guard let found = member(key) else { return .some(nil) }
-      if automatic, case .string(let text) = found.value.value, text == "automatic" { return .some(nil) }
+      if automatic, case .string(let text) = found.value.value {
+        if text == "automatic" { return .some(nil) }
+        sink.error(
+          "invalid-value",
+          "\"\(key)\" is a number of points or \"automatic\" (a height fitted to the content); found '\(text)'",
+          at: found.value.location, path: memberPath(key))
+        return nil
+      }
       guard let value = values.points(found.value, for: "\"\(key)\"", path: memberPath(key), allowNegative: false)
       else { return nil }
       guard value > 0 else {
@@ -49,9 +60,13 @@ extension DocumentReader {
     if let value = size("itemWidth", automatic: false) { cell.itemWidth = value } else { valid = false }
     if let value = size("itemHeight", automatic: true) { cell.itemHeight = value } else { valid = false }
     if let found = member("separator") {
-      guard let flag = values.bool(found.value, for: "\"separator\"", path: memberPath("separator")) else { return nil }
-      cell.separator = flag
+      if let flag = values.bool(found.value, for: "\"separator\"", path: memberPath("separator")) {
+        cell.separator = flag
+      } else {
+        valid = false
+      }
     }
+    guard knownHost else { return nil }
     for key in ["rowHeight", "estimatedRowHeight", "accessory", "separator"] where !cell.host.isTable {
       if let found = member(key) {
         sink.warning(
@@ -62,9 +77,9 @@ extension DocumentReader {
     }
     for key in ["itemWidth", "itemHeight"] where cell.host.isTable {
       if let found = member(key) {
+        let instead = key == "itemWidth" ? "a table cell's width comes from its table" : "a table cell's height is \"rowHeight\""
         sink.warning(
-          "cell-key-ignored",
-          "\"\(key)\" applies only to collection cells; a table cell's height is \"rowHeight\"",
+          "cell-key-ignored", "\"\(key)\" applies only to collection cells; \(instead)",
           at: found.value.location, path: memberPath(key))
       }
     }

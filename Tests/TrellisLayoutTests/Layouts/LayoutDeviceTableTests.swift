@@ -22,7 +22,9 @@ final class LayoutDeviceTableTests: XCTestCase {
     for url in files {
       guard let document = LayoutFixtures.document(url) else { continue }
       let engine = LayoutEngine(document: document)
-      for environment in environments {
+      for screen in environments {
+        // A cell is laid out as a table as wide as the screen shows it.
+        let environment = document.cell?.contentEnvironment(on: screen) ?? screen
         let result = engine.layout(in: environment)
         check(result, file: url.lastPathComponent)
         ConstraintCheck(document: document, result: result).assertRequiredHold(engine.installedConstraints)
@@ -35,7 +37,8 @@ final class LayoutDeviceTableTests: XCTestCase {
   /// Every example uses leading/trailing only, so right-to-left is the mirror image: checked
   /// on iPhone X landscape (safe-area insets on both sides, compact height), same engine.
   private func checkRightToLeftMirrors(_ engine: LayoutEngine, file name: String) throws {
-    let ltr = try XCTUnwrap(LayoutFixtures.environment("iPhone X", .landscape))
+    let screen = try XCTUnwrap(LayoutFixtures.environment("iPhone X", .landscape))
+    let ltr = engine.document.cell?.contentEnvironment(on: screen) ?? screen
     var rtl = ltr
     rtl.layoutDirection = .rightToLeft
     let left = engine.layout(in: ltr)
@@ -65,7 +68,19 @@ final class LayoutDeviceTableTests: XCTestCase {
   static let layoutChecks: [String: @Sendable (LayoutResult, String) -> Void] = [
     "calculator.json": checkCalculator, "mailboxes.json": checkMailboxes, "playing-cards.json": checkPlayingCards,
     "attributor.json": checkAttributor, "cassini.json": checkCassini, "long-form.json": checkLongForm,
+    "message-cell.json": checkMessageCell,
   ]
+
+  /// The content view is as tall as its content: the message's bottom plus the bottom margin
+  /// (11), which is below the avatar's; the row adds the separator, one pixel.
+  static func checkMessageCell(_ result: LayoutResult, _ context: String) {
+    guard let root = result.views.first, let message = result.view("message"), let avatar = result.view("avatar"),
+      let rowHeight = result.cellHeight
+    else { return XCTFail(context) }
+    XCTAssertEqual(root.frame.height, message.frame.maxY + 11, accuracy: 1e-6, context)
+    XCTAssertLessThanOrEqual(avatar.frame.maxY, message.frame.maxY, context)
+    XCTAssertEqual(rowHeight, root.frame.height + 1 / result.environment.scale, accuracy: 1e-9, context)
+  }
 
   /// The scroll view fills the root; the content is the image, 2048 x 1536 times the zoom
   /// (0.5 in wR hR, else 0.25), at the origin (offset 0, 0); 'always' adds the whole safe area to

@@ -258,6 +258,16 @@ enum ConstraintMessages {
         let text = steps.map { "\($0.reason) (\($0.basis.rawValue))" }.joined(separator: ", and ")
         notes.append(Diagnostic.Note("UIKit breaks \(text); docs/semantics.md, \"Which constraint UIKit breaks\"."))
       }
+      if let cell = resolved.environment.cell, !cell.fitsHeight,
+        conflicts.contains(where: { layoutOf[$0]?.layout.id == "UIView-Encapsulated-Layout-Height" })
+      {
+        notes.append(
+          Diagnostic.Note(
+            "The cell's height is fixed (\(cell.isTableCell ? "its row height less the separator" : "its item height")) "
+              + "and its content needs another: with \(cell.isTableCell ? "\"rowHeight\"" : "\"itemHeight\""): "
+              + "\"automatic\" the cell takes its content's height (UITableView.automaticDimension); or lower one "
+              + "vertical constraint of the content to priority 999 so that it gives way without a conflict."))
+      }
     }
     return Diagnostic(
       .error, "Unable to simultaneously satisfy constraints.", code: "unsatisfiable",

@@ -88,8 +88,9 @@ struct ConstraintInstaller {
   /// `fittingSizeLevel` and UIKit's compressed size as the target.
   static func addContainer(
     _ slot: inout LayoutEngine.SolverSlot, root: ResolvedView, rootVars: ItemVariables, size: Size,
-    fitsHeight: Bool = false
+    cell: CellContext? = nil
   ) throws(SolverError) {
+    let fitsHeight = cell?.fitsHeight == true
     var made: [LayoutEngine.Installed] = []
     for (attribute, variable, value, name) in [
       (LayoutAttribute.width, rootVars.width, size.width, "UIView-Encapsulated-Layout-Width"),
@@ -99,9 +100,7 @@ struct ConstraintInstaller {
       let layout = LayoutConstraint(
         id: fitted ? "fitting-size-height" : name, first: AnchorReference(item: root.item, attribute: attribute),
         relation: .equal, constant: fitted ? 0 : value, priority: fitted ? Priority.fittingSizeLevel.value : 1000,
-        origin: .container(
-          reason: fitted
-            ? "the fitting height" : attribute == .width ? "the container's width" : "the container's height"),
+        origin: .container(reason: Self.containerReason(attribute, cell: cell)),
         source: fitted
           ? "the height \(root.id) is fitted to (systemLayoutSizeFitting at fittingSizeLevel)"
           : "the size \(root.id) gets from its container")
@@ -117,6 +116,14 @@ struct ConstraintInstaller {
           readsSafeArea: false))
     }
     slot.container = LayoutEngine.ContainerConstraints(width: made[0], height: made[1], size: size)
+  }
+
+  /// Why the root has its width or height: a screen's container, a cell's table or row.
+  static func containerReason(_ attribute: LayoutAttribute, cell: CellContext?) -> String {
+    guard let cell else { return attribute == .width ? "the container's width" : "the container's height" }
+    if attribute == .width { return cell.isTableCell ? "the cell's width in its table" : "the item's width" }
+    if cell.fitsHeight { return "the fitting height" }
+    return cell.isTableCell ? "the row's height less the separator" : "the item's height"
   }
 
   struct Compiled {
@@ -254,7 +261,7 @@ struct ConstraintInstaller {
       do {
         try Self.addContainer(
           &slot, root: root, rootVars: rootVars, size: pass.environment.containerSize,
-          fitsHeight: pass.environment.cell?.fitsHeight == true)
+          cell: pass.environment.cell)
       } catch {
         // Only a non-finite size gets here (a fresh solver holds two equalities on two variables).
         pass.diagnostics.append(
