@@ -33,7 +33,8 @@ package enum FrameTable {
     guard let cell = result.environment.cell, let rowHeight = result.cellHeight else { return "" }
     let content = NumberFormat.short(rowHeight - cell.separatorHeight)
     var line = "cell: \(cell.isTableCell ? "row" : "item") height \(NumberFormat.short(rowHeight)) pt"
-    line += cell.fitsHeight ? ", the content view's \(content) fitted to its content" : ", the content view's \(content)"
+    line +=
+      cell.fitsHeight ? ", the content view's \(content) fitted to its content" : ", the content view's \(content)"
     if cell.separatorHeight > 0 { line += " and the separator's \(NumberFormat.short(cell.separatorHeight))" }
     return line + "; in a \(NumberFormat.short(cell.hostWidth))-pt-wide \(cell.isTableCell ? "table" : "collection")\n"
   }

@@ -48,6 +48,9 @@ enum WorkloadCatalog {
       Entry(name: "wrapping", file: "", folder: .generated) { _ throws(BenchInputError) in
         try WrappingWorkload()
       },
+      Entry(name: "cells", file: "message-cell.json", folder: .layouts) { path throws(BenchInputError) in
+        try CellsWorkload(document: try readLayout(path))
+      },
     ]
   }
 

@@ -13,14 +13,15 @@ final class HelpAndUsageTests: XCTestCase {
   /// continuation lines are indented by 21 (`Usage: ` 7 + `trellis solve` 13 + 1).
   static let solveUsage = """
     Usage: trellis solve <file> [--device <name>] [--orientation <orientation>]
-                         [--size <WxH>] [--traits <wX,hY>] [--safe-area <T,L,B,R>]
-                         [--scale <n>] [--rtl] [--content-size <category>]
-                         [--scene <id>] [--intrinsic <source>]
-                         [--scroll-offset <ID=X,Y>] [--zoom <ID=S>] [--fonts <dir>]
-                         [--text-metric <name>] [--pseudo-locale <name>] [--snap]
-                         [--format <format>] [--columns <n>] [--ascii]
-                         [--output <path>] [--suppress <codes>] [--watch]
-                         [--interval <seconds>] [--keyboard <height>]
+                         [--size <WxH>] [--width <W>] [--traits <wX,hY>]
+                         [--safe-area <T,L,B,R>] [--scale <n>] [--rtl]
+                         [--content-size <category>] [--scene <id>]
+                         [--intrinsic <source>] [--scroll-offset <ID=X,Y>]
+                         [--zoom <ID=S>] [--fonts <dir>] [--text-metric <name>]
+                         [--pseudo-locale <name>] [--snap] [--format <format>]
+                         [--columns <n>] [--ascii] [--output <path>]
+                         [--suppress <codes>] [--watch] [--interval <seconds>]
+                         [--keyboard <height>]
 
     """
 
@@ -119,7 +120,8 @@ final class HelpAndUsageTests: XCTestCase {
 
   func testUnknownOptionWithoutSuggestion() {
     XCTAssertEqual(
-      trellis("solve", "concentration.json", "--widht", "3").stderr, Self.solveError("Unknown option '--widht'."))
+      trellis("solve", "concentration.json", "--frobnicate", "3").stderr,
+      Self.solveError("Unknown option '--frobnicate'."))
   }
 
   func testUnknownSubcommand() {

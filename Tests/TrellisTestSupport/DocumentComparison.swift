@@ -17,7 +17,7 @@ package enum DocumentComparison {
 
   /// The stored properties each model type has, as this comparison covers them.
   package static let covered: [String: Set<String>] = [
-    "LayoutDocument": ["title", "summary", "fontsDirectory", "root", "constraints"],
+    "LayoutDocument": ["title", "summary", "fontsDirectory", "root", "constraints", "cell"],
     "ViewNode": [
       "id", "kind", "children", "hidden", "text", "fontSize", "numberOfLines", "fontName", "fontWeight", "textStyle",
       "scalesFontSizeWithTextStyle", "lineBreakMode", "contentInsetsByClass", "intrinsicSizeByClass", "huggingByClass",
@@ -50,6 +50,7 @@ package enum DocumentComparison {
     collector.check("title", a.title, b.title)
     collector.check("description", a.summary, b.summary)
     collector.check("fonts", a.fontsDirectory, b.fontsDirectory)
+    collector.check("cell", a.cell, b.cell)
 
     var pending = [(a.root, b.root, "root")]
     while let (x, y, name) = pending.popLast() {

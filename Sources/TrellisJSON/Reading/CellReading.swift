@@ -56,7 +56,11 @@ extension DocumentReader {
       return .some(value)
     }
     if let value = size("rowHeight", automatic: true) { cell.rowHeight = value } else { valid = false }
-    if let value = size("estimatedRowHeight", automatic: true) { cell.estimatedRowHeight = value } else { valid = false }
+    if let value = size("estimatedRowHeight", automatic: true) {
+      cell.estimatedRowHeight = value
+    } else {
+      valid = false
+    }
     if let value = size("itemWidth", automatic: false) { cell.itemWidth = value } else { valid = false }
     if let value = size("itemHeight", automatic: true) { cell.itemHeight = value } else { valid = false }
     if let found = member("separator") {
@@ -77,7 +81,8 @@ extension DocumentReader {
     }
     for key in ["itemWidth", "itemHeight"] where cell.host.isTable {
       if let found = member(key) {
-        let instead = key == "itemWidth" ? "a table cell's width comes from its table" : "a table cell's height is \"rowHeight\""
+        let instead =
+          key == "itemWidth" ? "a table cell's width comes from its table" : "a table cell's height is \"rowHeight\""
         sink.warning(
           "cell-key-ignored", "\"\(key)\" applies only to collection cells; \(instead)",
           at: found.value.location, path: memberPath(key))

@@ -122,7 +122,7 @@ public final class LayoutEngine {
   public static let largestAccurateFrameValue = 1e9
 
   /// The document laid out.
-  public let document: LayoutDocument
+  public internal(set) var document: LayoutDocument
   /// Whether the document picks any value by size class (``LayoutDocument/variesWithTraits``):
   /// when not, solvers are kept without regard to size classes, so that a layout in another
   /// size class moves a live solver (as a rotation within one does) instead of regenerating the

@@ -34,4 +34,9 @@ public enum CellMetrics {
   /// table view cell's content view. We're considering the collapse unintentional and using
   /// standard height instead.").
   public static let standardRowHeight = 44.0
+
+  /// The height UIKit gives a self-sizing collection cell whose content fits in no height
+  /// ("… suggest a size of zero for a collection view cell's content view … using standard
+  /// size"): `UICollectionViewFlowLayout`'s default item size, 50 × 50.
+  public static let standardItemHeight = 50.0
 }

@@ -501,3 +501,36 @@ final class LayoutWriterTests: XCTestCase {
     }
   }
 }
+
+/// The `cell` object read and written back (docs/layout-format.md, "Cells").
+final class CellObjectTests: XCTestCase {
+  func testACellReadsAndWritesBack() throws {
+    let text = """
+      {"cell": {"in": "collection", "itemWidth": 150, "itemHeight": 80},
+       "root": {"id": "content", "children": []}}
+      """
+    let read = LayoutReader.parse(text, file: "cell.json")
+    XCTAssertEqual(read.renderedDiagnostics, "")
+    let document = try XCTUnwrap(read.document)
+    XCTAssertEqual(document.cell, CellSpec(host: .collection, itemWidth: 150, itemHeight: 80))
+    let again = try XCTUnwrap(LayoutReader.parse(LayoutWriter.json(document), file: "again.json").document)
+    XCTAssertEqual(again.cell, document.cell)
+  }
+
+  func testDefaultsAreAPlainTableWithAnAutomaticHeight() throws {
+    let read = LayoutReader.parse(#"{"cell": {}, "root": {"id": "c"}}"#, file: "cell.json")
+    let cell = try XCTUnwrap(read.document?.cell)
+    XCTAssertEqual(cell, CellSpec())
+    XCTAssertTrue(cell.fitsHeight)
+    XCTAssertTrue(LayoutWriter.json(try XCTUnwrap(read.document)).contains(#""rowHeight": "automatic""#))
+  }
+
+  func testBadCellValuesAreLocatedErrors() {
+    let read = LayoutReader.parse(
+      #"{"cell": {"in": "plain", "rowHeight": "auto", "itemWidth": 0}, "root": {"id": "c"}}"#, file: "cell.json")
+    XCTAssertNil(read.document)
+    XCTAssertEqual(
+      read.diagnostics.map { "\($0.code) \($0.path ?? "")" },
+      ["invalid-value $.cell.in", "invalid-value $.cell.rowHeight", "out-of-range $.cell.itemWidth"])
+  }
+}

@@ -33,8 +33,10 @@ final class CellFittingTests: XCTestCase {
     let json = cellLayout(
       #"{"in": "plainTable"}"#,
       #"{"id": "body", "kind": "label", "numberOfLines": 0, "fontSize": 20, "text": "\#(fourWords)"}"#,
-      ["body.leading == margins.leading", "body.trailing == margins.trailing", "body.top == margins.top",
-       "body.bottom == margins.bottom"])
+      [
+        "body.leading == margins.leading", "body.trailing == margins.trailing", "body.top == margins.top",
+        "body.bottom == margins.bottom",
+      ])
     let r = try XCTUnwrap(fitted(json, on: environment(375, 667, scale: 2)))
     // A plain table as wide as the screen: the content view is 375 wide; its margins are the
     // table's, 16 at 375 pt, and 11 above and below. The label is 375 − 32 = 343 wide: three
@@ -51,8 +53,10 @@ final class CellFittingTests: XCTestCase {
     let json = cellLayout(
       #"{"in": "plainTable", "separator": false}"#,
       #"{"id": "body", "kind": "label", "numberOfLines": 0, "fontSize": 20, "text": "\#(fourWords)"}"#,
-      ["body.leading == margins.leading", "body.trailing == margins.trailing", "body.top == margins.top",
-       "body.bottom == margins.bottom"])
+      [
+        "body.leading == margins.leading", "body.trailing == margins.trailing", "body.top == margins.top",
+        "body.bottom == margins.bottom",
+      ])
     let r = try XCTUnwrap(fitted(json, on: environment(240, 667)))
     // 240 − 32 = 208: two words (210) do not fit, so one per line: four lines of 24.
     // 11 + 96 + 11 = 118, and no separator.
@@ -64,8 +68,10 @@ final class CellFittingTests: XCTestCase {
     let json = cellLayout(
       #"{"in": "plainTable", "accessory": "disclosureIndicator"}"#,
       #"{"id": "title", "kind": "label", "fontSize": 20, "text": "Settings"}"#,
-      ["title.leading == margins.leading", "title.trailing <= margins.trailing", "title.top == margins.top",
-       "title.bottom == margins.bottom"])
+      [
+        "title.leading == margins.leading", "title.trailing <= margins.trailing", "title.top == margins.top",
+        "title.bottom == margins.bottom",
+      ])
     let r = try XCTUnwrap(fitted(json, on: environment(375, 667)))
     // The content view is the table's width less the indicator's; "Settings" is 80 × 24.
     let width = 375 - CellMetrics.accessoryWidth(.disclosureIndicator)
@@ -76,8 +82,10 @@ final class CellFittingTests: XCTestCase {
   func testAnInsetGroupedCellInLandscapeIsInsetBySafeAreaAndMargins() throws {
     let json = cellLayout(
       #"{"in": "insetGroupedTable"}"#, #"{"id": "box"}"#,
-      ["box.leading == margins.leading", "box.trailing == margins.trailing", "box.top == margins.top",
-       "box.bottom == margins.bottom", "box.height == 30"])
+      [
+        "box.leading == margins.leading", "box.trailing == margins.trailing", "box.top == margins.top",
+        "box.bottom == margins.bottom", "box.height == 30",
+      ])
     let screen = environment(812, 375, wChC, safeArea: EdgeInsets(top: 0, left: 44, bottom: 21, right: 44))
     let r = try XCTUnwrap(fitted(json, on: screen))
     // 812 − 44 − 44 (content views inset to the safe area) − 2 × 20 (the section inset: the
@@ -90,8 +98,10 @@ final class CellFittingTests: XCTestCase {
     let json = cellLayout(
       #"{"in": "collection", "itemWidth": 150}"#,
       #"{"id": "caption", "kind": "label", "numberOfLines": 0, "fontSize": 10, "text": "\#(fourWords)"}"#,
-      ["caption.leading == margins.leading", "caption.trailing == margins.trailing", "caption.top == margins.top",
-       "caption.bottom == margins.bottom"])
+      [
+        "caption.leading == margins.leading", "caption.trailing == margins.trailing", "caption.top == margins.top",
+        "caption.bottom == margins.bottom",
+      ])
     let r = try XCTUnwrap(fitted(json, on: environment(375, 667)))
     // 150 − 8 − 8 = 134 for text at 10 pt (a word 50, a space 5): two words (105) fit, three
     // (160) do not: two lines of 12. 8 + 24 + 8 = 40; a collection has no separator.
@@ -114,8 +124,10 @@ final class CellFittingTests: XCTestCase {
   func testAFixedRowTooShortForItsContentBreaksTheAppsConstraintAsUIKitDoes() throws {
     let json = cellLayout(
       #"{"in": "plainTable", "rowHeight": 44}"#, #"{"id": "box"}"#,
-      ["box.leading == margins.leading", "box.trailing == margins.trailing", "box.top == margins.top",
-       "box.bottom == margins.bottom", "box.height == 60"])
+      [
+        "box.leading == margins.leading", "box.trailing == margins.trailing", "box.top == margins.top",
+        "box.bottom == margins.bottom", "box.height == 60",
+      ])
     let document = try XCTUnwrap(readLayout(json))
     let engine = LayoutEngine(document: document)
     let r = engine.layout(in: try XCTUnwrap(document.cell).contentEnvironment(on: environment(375, 667)))

@@ -68,6 +68,10 @@ extension LayoutEngine {
       var rejected: [LayoutConstraint]
     }
 
+    /// Makes the next layout of this slot regenerate its constraint set and diff the solver to
+    /// it rather than move: the document's content changed under it.
+    mutating func contentChanged() { replay = nil }
+
     /// Records a new installation; the one place the memos learn that it changed.
     mutating func commit(_ installation: Installation) {
       installed = installation.installed
