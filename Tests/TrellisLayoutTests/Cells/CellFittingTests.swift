@@ -159,4 +159,26 @@ final class CellFittingTests: XCTestCase {
     }
     XCTAssertEqual(heights, heights.sorted())
   }
+
+  func testOneEngineGivenAnotherTextFitsTheRowAsAFreshEngineDoes() throws {
+    let json = cellLayout(
+      #"{"in": "plainTable", "separator": false}"#,
+      #"{"id": "body", "kind": "label", "numberOfLines": 0, "fontSize": 20, "text": "abcdefghij"}"#,
+      [
+        "body.leading == margins.leading", "body.trailing == margins.trailing", "body.top == margins.top",
+        "body.bottom == margins.bottom",
+      ])
+    let document = try XCTUnwrap(readLayout(json))
+    let screen = environment(375, 667)
+    let environment = try XCTUnwrap(document.cell).contentEnvironment(on: screen)
+    let engine = LayoutEngine(document: document)
+    // One word: one line, 11 + 24 + 11 = 46. Four words in 343 pt: two lines, 70. Back to one.
+    XCTAssertEqual(solve(engine, environment).cellHeight, 46)
+    XCTAssertTrue(engine.setText(fourWords, ofView: "body"))
+    XCTAssertEqual(solve(engine, environment).cellHeight, 70)
+    XCTAssertTrue(engine.setText("abcdefghij", ofView: "body"))
+    XCTAssertEqual(solve(engine, environment).cellHeight, 46)
+    XCTAssertFalse(engine.setText("x", ofView: "content"), "the content view has no text")
+    XCTAssertFalse(engine.setText("x", ofView: "missing"))
+  }
 }
