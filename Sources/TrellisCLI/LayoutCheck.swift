@@ -41,6 +41,9 @@ struct LayoutCheck: Equatable {
   var problem: String
   /// The failing diagnostic's code; `nil` when ok.
   var code: Diagnostic.Code?
+  /// The size the root was laid out at, when it differs from the environment's: a cell's
+  /// fitted height.
+  var laidOutSize: Size?
 
   init(status: Status, problem: String, code: Diagnostic.Code? = nil) {
     self.status = status
@@ -49,6 +52,11 @@ struct LayoutCheck: Equatable {
   }
 
   init(_ result: LayoutResult, policy: FailurePolicy = FailurePolicy()) {
+    self.init(checking: result, policy: policy)
+    if result.environment.cell != nil { laidOutSize = result.environment.containerSize }
+  }
+
+  private init(checking result: LayoutResult, policy: FailurePolicy) {
     let failing = policy.diagnostics(for: result, designChecks: true).filter { $0.severity == .error }
     func status(of diagnostic: Diagnostic) -> Status {
       switch diagnostic.kind {

@@ -324,7 +324,7 @@ struct MatrixCommand: Command {
       rows.append(
         [
           entry.device.name, entry.orientation.rawValue, entry.window, "\(entry.environment.traits)",
-          "\(entry.environment.containerSize)",
+          "\(check.laidOutSize ?? entry.environment.containerSize)",
         ] + (sizes ? [entry.environment.contentSizeCategory.shortName] : []) + [check.status.rawValue, check.problem])
     }
     return TextTable.render(rows)
@@ -341,8 +341,8 @@ struct MatrixCommand: Command {
           "vertical": .string(entry.environment.traits.vertical.rawValue),
         ]),
         "container": .object([
-          "width": .number(entry.environment.containerSize.width),
-          "height": .number(entry.environment.containerSize.height),
+          "width": .number((check.laidOutSize ?? entry.environment.containerSize).width),
+          "height": .number((check.laidOutSize ?? entry.environment.containerSize).height),
         ]),
         "contentSize": .string(entry.environment.contentSizeCategory.shortName),
         "status": .string(check.status.rawValue),
@@ -369,7 +369,7 @@ struct MatrixCommand: Command {
       return SVGRenderer.Item(
         caption: [
           entry.device.name,
-          "\(entry.orientation.rawValue)\(window), \(entry.environment.containerSize), \(entry.environment.traits)",
+          "\(entry.orientation.rawValue)\(window), \(result.environment.containerSize), \(entry.environment.traits)",
           check.status.rawValue,
         ],
         result: result, isFailing: check.status.isFailure,
