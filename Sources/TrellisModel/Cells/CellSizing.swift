@@ -48,36 +48,3 @@ extension LayoutResult {
     return (views.first?.frame.height ?? environment.containerSize.height) + cell.separatorHeight
   }
 }
-
-extension LayoutDocument {
-  /// Gives the label or button `id` the text `text` in every size class; `false` when no such
-  /// view has text. The way one cell layout shows another row's content.
-  package mutating func setText(_ text: String, ofView id: String) -> Bool {
-    // An explicit path of child indices rather than recursion: nesting depth comes from the file.
-    var pending: [[Int]] = [[]]
-    while let path = pending.popLast() {
-      let node = view(at: path)
-      if node.id == id {
-        guard node.text != nil else { return false }
-        modifyView(at: path) { $0.text = Varying(text) }
-        return true
-      }
-      for index in node.children.indices.reversed() { pending.append(path + [index]) }
-    }
-    return false
-  }
-
-  private func view(at path: [Int]) -> ViewNode {
-    var node = root
-    for index in path { node = node.children[index] }
-    return node
-  }
-
-  private mutating func modifyView(at path: [Int], _ change: (inout ViewNode) -> Void) {
-    func walk(_ node: inout ViewNode, _ rest: ArraySlice<Int>) {
-      guard let first = rest.first else { return change(&node) }
-      walk(&node.children[first], rest.dropFirst())
-    }
-    walk(&root, path[...])
-  }
-}

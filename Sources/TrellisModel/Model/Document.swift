@@ -62,6 +62,16 @@ public struct LayoutDocument: Sendable {
     return count
   }
 
+  /// Gives the label or button `id` the text `text` in every size class; `false` when no such
+  /// view has text. The way one cell layout shows another row's content.
+  package mutating func setText(_ text: String, ofView id: String) -> Bool {
+    LayoutEdit.modifyView(id, in: &root) { node in
+      guard node.text != nil else { return false }
+      node.text = Varying(text)
+      return true
+    }
+  }
+
   /// Every view in depth-first document order, root first.
   ///
   /// An explicit stack rather than recursion: nesting depth comes from the file.
