@@ -3,8 +3,8 @@ import TrellisSupport
 
 /// One self-contained HTML page that shows a layout in many environments: a device picker,
 /// orientation and Split View toggles, the size classes, the drawing (inline SVG the page's own
-/// script builds from embedded JSON), each view's frame and constraints on hover, and the
-/// environment's diagnostics (`trellis preview`).
+/// script builds from embedded JSON), each view's frame, constraints and "why" (its frame values
+/// explained, PreviewPage+Why.swift) on hover, and the environment's diagnostics (`trellis preview`).
 ///
 /// The page loads nothing: one inline `<style>`, one inline data block and one inline
 /// `<script>`, and no URL at all (the script takes the SVG namespace from an `<svg>` element the
@@ -42,6 +42,9 @@ package enum PreviewPage {
     /// The diagnostics to list beside the picture (a command's checks for this environment).
     package var diagnostics: [Diagnostic]
     package var result: LayoutResult
+    /// Why each view's x, y, width and height are what they are (the hover panel's "why"; see
+    /// PreviewPage+Why.swift), empty for none.
+    package var explanations: [FrameExplanation] = []
 
     package init(
       device: String, orientation: String, window: String, status: String, problem: String,
@@ -85,7 +88,7 @@ package enum PreviewPage {
     out += "</aside>\n</main>\n"
     out += "<script type=\"application/json\" id=\"trellis-data\">"
     out += embeddedJSON(data(environments, title: title, defaultDevice: defaultDevice))
-    out += "</script>\n<script>\n\(script)</script>\n</body>\n</html>\n"
+    out += "</script>\n<script>\n\(whyScript)\(script)</script>\n</body>\n</html>\n"
     return out
   }
 
@@ -119,6 +122,7 @@ package enum PreviewPage {
     var constraints: [JSONValue] = []
     var indexByKey: [JSONValue: Int] = [:]
     var items: [JSONValue] = []
+    var why = WhyTable()
     for entry in environments {
       var used: [JSONValue] = []
       let placing = entry.result.resolution?.constraintSet().constraints ?? []
@@ -141,11 +145,12 @@ package enum PreviewPage {
         }
         used.append(.number(Double(index)))
       }
-      items.append(environment(entry, constraints: used))
+      items.append(withWhy(environment(entry, constraints: used), entry, &why))
     }
     return .object([
       "title": .string(title), "defaultDevice": .optional(defaultDevice), "constraints": .array(constraints),
-      "environments": .array(items),
+      "environments": .array(items), "why": .array(why.items), "whySteps": .array(why.steps),
+      "whyLost": .array(why.lost),
     ])
   }
 
@@ -593,6 +598,7 @@ package enum PreviewPage {
             s.weight + "; " + count + " (line height " + n(s.lineHeight) + "); measured " + n(s.measured[0]) +
             " \u00D7 " + n(s.measured[1]) + (s.truncated ? "; cut: not all of the text shows" : "")));
         }
+        if (window.trellisWhy) window.trellisWhy(box, data, current, view.id);
         var constraints = constraintsOf(current, view.id);
         box.appendChild(el("h2", {}, "Constraints (" + constraints.length + ")"));
         var list = el("ul");

@@ -105,36 +105,50 @@ package enum WhyReport {
     ])
   }
 
-  /// The hover panel's short form: `{f: formula line, s: [[share, constraint, source]], r: rates
-  /// line, l: [lost lines], a: ambiguity line}` (keys kept short: one per view and value per
-  /// environment).
-  package static func brief(_ e: FrameExplanation) -> JSONValue {
+  /// The hover panel's short form of an explanation: the same for every environment where the
+  /// reasons are the same (the container's sizes by name, the container's constraints without
+  /// their values), so that a page stores it once.
+  package struct Brief: Hashable {
+    /// The symbolic arithmetic (`(root.width − 2 × 8 − 3 × 8) / 4`); empty when ambiguous.
+    package var formula: String
+    /// Share, constraint, source.
+    package var steps: [[String]]
+    /// How far it moves per point of the container's width and height.
+    package var rates: [Double]
+    /// The first few optional constraints that lost, and how many more.
+    package var lost: [String]
+    /// For an ambiguous value: its range and what leaves it free; `nil` otherwise.
+    package var ambiguity: String?
+  }
+
+  /// At most this many lost constraints are listed on hover (`trellis why` lists them all).
+  static let briefLostLimit = 3
+
+  package static func brief(_ e: FrameExplanation) -> Brief {
     if let range = e.range {
       var free = e.freeValues.map { "'\($0)'" } + e.freeConstraints.map(\.description)
       if free.count > 3 { free = Array(free.prefix(3)) + ["…"] }
-      return .object([
-        "a": .string("ambiguous: \(describe(range)); free: \(free.joined(separator: "; "))")
-      ])
+      return Brief(
+        formula: "", steps: [], rates: [], lost: [],
+        ambiguity: "ambiguous: \(describe(range)); free: \(free.joined(separator: "; "))")
     }
-    let formula = arithmetic(e)
-    var line = "\(e.quantity) = \(formula.symbolic)"
-    if formula.numeric != formula.symbolic { line += " = \(formula.numeric)" }
-    line += " = \(fmt(e.value))"
-    return .object([
-      "f": .string(line),
-      "s": .array(
-        e.steps.map {
-          .array([
-            .string(shareText($0.weight)), .string($0.constraint.description), .string(source(of: $0.constraint)),
-          ])
+    var lost = e.lost.prefix(briefLostLimit).map {
+      "\($0.constraint.description) missed by \(fmt($0.violation))"
+    }
+    if e.lost.count > briefLostLimit { lost.append("and \(e.lost.count - briefLostLimit) more") }
+    return Brief(
+      formula: arithmetic(e).symbolic,
+      steps: e.steps.map { step in
+        let text: String
+        if case .container = step.constraint.origin {
+          text = "\(step.constraint.first) == the container's \(step.constraint.first.attribute.rawValue)"
+        } else {
+          text = step.constraint.description
         }
-      ),
-      "r": .string("\(rateText(e.perWidth)) per pt of width, \(rateText(e.perHeight)) per pt of height"),
-      "l": .array(
-        e.lost.map {
-          .string("\($0.constraint.description) @\(fmt($0.constraint.priority)) missed by \(fmt($0.violation))")
-        }),
-    ])
+        return [shareText(step.weight), text, source(of: step.constraint)]
+      },
+      rates: [e.perWidth, e.perHeight], lost: lost,
+      ambiguity: nil)
   }
 
   // MARK: Pieces
@@ -214,14 +228,15 @@ package enum WhyReport {
         value = -value
         numerator = -numerator
       }
-      if let at = groups.firstIndex(where: {
-        $0.numerator == numerator && $0.value == value && $0.name == part.name && $0.group == part.group
-      }) {
-        groups[at].count += 1
+      // The same quantity of the same kind of constraint: one term, its numerators summed.
+      if let at = groups.firstIndex(where: { $0.value == value && $0.name == part.name && $0.group == part.group }) {
+        groups[at].numerator += numerator
       } else {
         groups.append((numerator, value, part.name, part.group, 1))
       }
     }
+    groups.removeAll { $0.numerator == 0 }
+    if groups.isEmpty { return ("0", "0") }
     func sum(symbolic: Bool) -> String {
       var out = ""
       for (index, group) in groups.enumerated() {

@@ -15,7 +15,8 @@ struct PreviewCommand: Command {
       and the iPads' Split View windows): pick a device, an orientation and a Split View width; \
       the page shows the size classes, draws the frames (hidden views dashed, the safe area in \
       blue), lists the diagnostics 'matrix' checks, and on hover shows a view's frame and the \
-      constraints that place it. The page is one file with inline style and script and loads \
+      constraints that place it, with the arithmetic behind its x, y, width and height (as 'trellis \
+      why' explains them). The page is one file with inline style and script and loads \
       nothing. It opens on the iPhone 17 and keeps the environment picked in its address: open \
       one directly with page.html#device=iPad&orientation=landscape&window=1/2. \
       The exit status is 0 when the page is written, whatever the environments' statuses.
@@ -39,15 +40,17 @@ struct PreviewCommand: Command {
   }
 
   func run(_ context: inout CommandContext) throws -> Int32 {
-    let (solved, policy) = try options.solve(try options.read(file, &context), &context)
+    let (solved, policy) = try options.solveExplaining(try options.read(file, &context), &context)
     var failing = 0
-    let environments = solved.map { entry, result in
+    let environments = solved.map { entry, result, explanations in
       let check = LayoutCheck(result, policy: policy)
       if check.status.isFailure { failing += 1 }
-      return PreviewPage.Environment(
+      var environment = PreviewPage.Environment(
         device: entry.device.name, orientation: entry.orientation.rawValue, window: entry.window,
         status: check.status.rawValue, problem: check.problem,
         diagnostics: policy.diagnostics(for: result, designChecks: true), result: result)
+      environment.explanations = explanations
+      return environment
     }
     let page = PreviewPage.render(
       environments, title: RawPath.display(file), defaultDevice: EnvironmentOptions.defaultDeviceName)

@@ -72,17 +72,29 @@ private struct FrameExplainer {
     for entry in slot.installed { installedByConstraint[entry.constraint] = entry }
     for entry in slot.container?.both ?? [] { installedByConstraint[entry.constraint] = entry }
     let broken = SolutionReader.brokenOptional(slot)
+    var context = Context(
+      installed: installedByConstraint, broken: broken, width: slot.container?.width, height: slot.container?.height)
     return zip(requests, expressions).map { request, expression in
       guard let expression, let dependence = dependences.popFirst() else { return nil }
-      return explanation(
-        request, dependence, adjustment: expression.adjustment, installed: installedByConstraint, broken: broken)
+      return explanation(request, dependence, adjustment: expression.adjustment, &context)
     }
+  }
+
+  /// What every explanation of one call reads: the installed constraints by solver constraint,
+  /// the optional constraints that lost, the container's constraints, and depths found so far.
+  private struct Context {
+    let installed: [Constraint: LayoutEngine.Installed]
+    let broken: [LayoutEngine.BrokenConstraint]
+    let width: LayoutEngine.Installed?
+    let height: LayoutEngine.Installed?
+    var depths: [LayoutItem: Int] = [:]
   }
 
   private func explanation(
     _ request: (view: String, quantity: FrameExplanation.Quantity), _ dependence: ValueDependence,
-    adjustment: Double, installed: [Constraint: LayoutEngine.Installed], broken: [LayoutEngine.BrokenConstraint]
+    adjustment: Double, _ context: inout Context
   ) -> FrameExplanation {
+    let installed = context.installed
     var steps: [(depth: Int, step: FrameExplanation.Step)] = []
     var perWidth = 0.0
     var perHeight = 0.0
@@ -91,14 +103,14 @@ private struct FrameExplainer {
       let layout = entry.layout
       // The right-hand side's constant is −(the expression's constant): `first − (m × second + c)`.
       let weight = -term.rate
-      let isContainer = entry === slot.container?.width || entry === slot.container?.height
-      if entry === slot.container?.width { perWidth = weight }
-      if entry === slot.container?.height { perHeight = weight }
+      let isContainer = entry === context.width || entry === context.height
+      if entry === context.width { perWidth = weight }
+      if entry === context.height { perHeight = weight }
       let step = FrameExplanation.Step(
         constraint: layout, weight: weight == 0 ? 0 : weight,
         guideOffset: isContainer ? 0 : -term.constant - layout.constant,
         constant: isContainer ? -term.constant : layout.constant)
-      steps.append((isContainer ? -1 : depth(of: layout), step))
+      steps.append((isContainer ? -1 : depth(of: layout, &context.depths), step))
     }
     // From the container and the safe area inward; the solver's order (installation) within.
     let ordered = steps.enumerated().sorted { ($0.element.depth, $0.offset) < ($1.element.depth, $1.offset) }
@@ -109,7 +121,7 @@ private struct FrameExplainer {
       if let second = step.constraint.second { items.insert(second.item) }
     }
     let axis = request.quantity.axis
-    let lost = broken.filter { entry in
+    let lost = context.broken.filter { entry in
       let constraint = entry.constraint
       guard constraint.first.attribute.axis == axis else { return false }
       return items.contains(constraint.first.item) || constraint.second.map { items.contains($0.item) } == true
@@ -131,23 +143,28 @@ private struct FrameExplainer {
 
   /// How deep a constraint sits: the shallowest of its items (root guides 0, a view its
   /// number of ancestors, a stack's or scroll view's guide one below its owner).
-  private func depth(of constraint: LayoutConstraint) -> Int {
-    let first = depth(of: constraint.first.item)
-    return constraint.second.map { min(first, depth(of: $0.item)) } ?? first
+  private func depth(of constraint: LayoutConstraint, _ known: inout [LayoutItem: Int]) -> Int {
+    let first = depth(of: constraint.first.item, &known)
+    guard let second = constraint.second else { return first }
+    return min(first, depth(of: second.item, &known))
   }
 
-  private func depth(of item: LayoutItem) -> Int {
+  private func depth(of item: LayoutItem, _ known: inout [LayoutItem: Int]) -> Int {
+    if let depth = known[item] { return depth }
+    let depth: Int
     switch item {
-    case .safeArea, .margins: return 0
-    case .generated(let owner, _): return depth(of: .view(owner)) + 1
+    case .safeArea, .margins: depth = 0
+    case .generated(let owner, _): depth = self.depth(of: .view(owner), &known) + 1
     case .view(let id):
-      var depth = 0
+      var count = 0
       var next = map.parents[id]
-      while let parent = next, depth <= map.parents.count {
-        depth += 1
+      while let parent = next, count <= map.parents.count {
+        count += 1
         next = map.parents[parent]
       }
-      return depth
+      depth = count
     }
+    known[item] = depth
+    return depth
   }
 }
