@@ -64,6 +64,13 @@ final class WhyCommandTests: TemporaryDirectoryTestCase {
     XCTAssertTrue(run.stdout.contains("footer.width = root.width − 2 × 20"), run.stdout)
     XCTAssertTrue(run.stdout.contains("= 335"), run.stdout)
     XCTAssertTrue(run.stdout.contains("guides.storyboard:56:29"), run.stdout)
+    // Its scene named: the banner 8 under the top layout guide, whose bottom is the status bar's
+    // 20 and the navigation bar's 44 (the fixture's comment): 64 + 8 = 72, the 64 from the guide.
+    let banner = realTrellis(["why", path, "banner.y", "--scene", "gde-sc-001"])
+    XCTAssertEqual(banner.status, 0, banner.stderr)
+    XCTAssertTrue(banner.stdout.contains("banner.y = 64 + 8"), banner.stdout)
+    XCTAssertTrue(banner.stdout.contains("= 72"), banner.stdout)
+    XCTAssertTrue(banner.stdout.contains("(guides add 64)"), banner.stdout)
   }
 
   func testUnknownViewsAndAttributesAreNamedWithTheNearestOne() {
