@@ -73,7 +73,22 @@ struct WhyCommand: Command {
     let explain = context.pipeline.makeExplainer(document, settings)
     // Laid out once to learn the views, then asked: the engine answers from the layout it holds.
     guard let (result, _) = explain(environment, []) else { throw RuntimeError.noEngine }
-    let requests = try Self.requests(value, views: result.views.map(\.id), file: file)
+    let inDocument = Set(MatrixOptions.frameRequests(document).map(\.view))
+    let shown = result.views.map(\.id)
+    let requests: [(view: String, quantity: FrameExplanation.Quantity)]
+    do {
+      requests = try Self.requests(value, views: shown, file: file)
+    } catch {
+      // A view of the file that this environment does not install (Interface Builder's
+      // "installed" box per size class) is not a misspelling.
+      let named = value.contains(".") ? String(value[..<(value.lastIndex(of: ".") ?? value.endIndex)]) : value
+      if inDocument.contains(value) || inDocument.contains(named) {
+        let view = inDocument.contains(value) ? value : named
+        throw RuntimeError(
+          "View '\(view)' is not installed in \(environment): nothing places it there. [not-installed]")
+      }
+      throw error
+    }
     guard let (_, answers) = explain(environment, requests) else { throw RuntimeError.noEngine }
     let explanations = answers.compactMap { $0 }
     guard explanations.count == requests.count else {
