@@ -82,8 +82,8 @@ struct WhyCommand: Command {
       // A view of the file that this environment does not install (Interface Builder's
       // "installed" box per size class) is not a misspelling.
       let named = value.contains(".") ? String(value[..<(value.lastIndex(of: ".") ?? value.endIndex)]) : value
-      if inDocument.contains(value) || inDocument.contains(named) {
-        let view = inDocument.contains(value) ? value : named
+      let view = inDocument.contains(value) ? value : named
+      if inDocument.contains(view), !shown.contains(view) {
         throw RuntimeError(
           "View '\(view)' is not installed in \(environment): nothing places it there. [not-installed]")
       }

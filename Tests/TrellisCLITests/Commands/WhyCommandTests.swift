@@ -73,7 +73,7 @@ final class WhyCommandTests: TemporaryDirectoryTestCase {
     XCTAssertTrue(banner.stdout.contains("(guides add 64)"), banner.stdout)
   }
 
-  func testUnknownViewsAndAttributesAreNamedWithTheNearestOne() {
+  func testUnknownViewsAndAttributesAreNamedWithTheNearestOne() throws {
     let view = realTrellis(["why", concentration, "crad1.width"])
     XCTAssertEqual(view.status, 64)
     XCTAssertTrue(view.stderr.contains("Unknown view 'crad1'"), view.stderr)
@@ -83,6 +83,15 @@ final class WhyCommandTests: TemporaryDirectoryTestCase {
     XCTAssertEqual(attribute.status, 64)
     XCTAssertTrue(attribute.stderr.contains("did you mean 'width'?"), attribute.stderr)
     XCTAssertTrue(attribute.stderr.contains("[unknown-attribute]"), attribute.stderr)
+    // A view the file has but this environment does not install is not a misspelling.
+    let path = directory.appendingPathComponent("installed.json").path
+    try
+      #"{"root": {"id": "root", "children": [{"id": "box", "installed": {"any": true, "hC": false}}]}, "constraints": ["box.leading == root.leading", "box.top == root.top", "box.width == 10", "box.height == 10"]}"#
+      .write(toFile: path, atomically: true, encoding: .utf8)
+    let landscape = realTrellis(["why", path, "box.x", "--device", "iPhone 8", "--orientation", "landscape"])
+    XCTAssertEqual(landscape.status, 1)
+    XCTAssertTrue(landscape.stderr.contains("View 'box' is not installed in iPhone 8 landscape"), landscape.stderr)
+    XCTAssertTrue(landscape.stderr.contains("[not-installed]"), landscape.stderr)
     let file = realTrellis(["why", directory.appendingPathComponent("none.json").path, "a"])
     XCTAssertEqual(file.status, 1)
   }

@@ -61,6 +61,15 @@ final class FrameExplanationTests: XCTestCase {
     }
     XCTAssertEqual(gaps.count, 3)
     XCTAssertTrue(gaps.allSatisfy { $0.weight == -0.25 && $0.constant == 8 })
+    // The cards' hugging loses: each is stretched to 83.75, past its content's width (the
+    // hugging constraint's constant), by the difference.
+    let hugging = try XCTUnwrap(
+      e.lost.first { if case .intrinsic("card1", _) = $0.constraint.origin { true } else { false } })
+    XCTAssertEqual(hugging.violation, 83.75 - hugging.constraint.constant, accuracy: 1e-9)
+    // Its x (8: the grid's margin) does not rest on its own size: its hugging is not listed there.
+    let x = try XCTUnwrap(engine.explanations(of: [("card1", .x)]).first ?? nil)
+    XCTAssertEqual(x.value, 8)
+    XCTAssertFalse(x.lost.contains { $0.constraint.first.item == "card1" })
     // The container comes first, then the safe area's constraints, then inward.
     XCTAssertLessThan(
       try XCTUnwrap(e.steps.firstIndex { $0.constraint.description.hasPrefix("cardGrid.leading == safeArea") }),

@@ -121,9 +121,23 @@ private struct FrameExplainer {
       if let second = step.constraint.second { items.insert(second.item) }
     }
     let axis = request.quantity.axis
+    let isLocation: Bool
+    switch request.quantity {
+    case .width, .height: isLocation = false
+    case .anchor(let attribute): isLocation = !attribute.isSize
+    case .x, .y: isLocation = true
+    }
+    let own = LayoutItem.view(request.view)
     let lost = context.broken.filter { entry in
       let constraint = entry.constraint
       guard constraint.first.attribute.axis == axis else { return false }
+      // The view's own size losing (its hugging, say) does not place it: its edges are where
+      // the steps put them. Its siblings' sizes can.
+      if isLocation, constraint.first.item == own, constraint.first.attribute.isSize,
+        constraint.second.map({ $0.item == own }) ?? true
+      {
+        return false
+      }
       return items.contains(constraint.first.item) || constraint.second.map { items.contains($0.item) } == true
     }
     var free = dependence.freeConstraints.compactMap { installed[$0]?.layout }
