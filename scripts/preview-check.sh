@@ -10,7 +10,7 @@
 # the page's script built must hold one rectangle per view (`data-view`), the environment
 # asked for (`data-environment`), and each view at the frame `trellis snapshot` gives for that
 # environment (`data-frame`); the two drawings must differ, and the view named in the fragment
-# must show its constraints. Opened as it is, the page must also put the environment it shows
+# must show its constraints and explain its width ("Why"). Opened as it is, the page must also put the environment it shows
 # in its link (`#device=iPhone+17&orientation=portrait&window=full`), and (for the default
 # layout) draw the flip count's text whole, as the layout laid it out: "Flips: 0", one line.
 #
@@ -153,7 +153,9 @@ check "$work/split.html" "$split"
 cmp -s "$work/first.html.drawn" "$work/split.html.drawn" && fail "switching devices did not change the drawing"
 grep -q "<p class=\"mono\">$view (" "$work/split.html" || fail "the view named in the fragment ($view) shows no details"
 grep -Eq 'Constraints \([1-9][0-9]*\)' "$work/split.html" || fail "the details of $view list no constraints"
-echo "preview-check: switching to $split changed the drawing; $view's constraints are listed"
+# The hover "why" (trellis why in short): the view's width explained, its arithmetic first.
+grep -q '<summary class="mono">width = ' "$work/split.html" || fail "the details of $view do not explain its width"
+echo "preview-check: switching to $split changed the drawing; $view's constraints are listed and its frame explained"
 
 if [ -n "$keep" ]; then
   mkdir -p "$keep"
