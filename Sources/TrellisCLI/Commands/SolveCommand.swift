@@ -13,7 +13,9 @@ struct SolveCommand: Command {
       Without --device or --size the environment is an iPhone 17 in portrait (402x874, wC hR, safe \
       area 62,0,34,0 for the Dynamic Island and the home indicator, @3x); an Interface Builder \
       scene is laid out where IB laid it out. Layouts with conflicting or ambiguous constraints \
-      still print what could be solved; the diagnostics go to standard error and the exit status is 1.
+      still print what could be solved; the diagnostics go to standard error and the exit status is 1. \
+      Under a diagnostic, 'fix:' lines give edits that remove it, checked by solving the edited \
+      layout in this environment (not with --snap).
       """,
     arguments: [ArgumentSpec(name: "file", help: "The layout file (JSON), or a .storyboard or .xib.")],
     options: EnvironmentOptions.specs + [EnvironmentOptions.sceneSpec, ImportCommand.intrinsicSpec(default: .stored)]
@@ -110,7 +112,15 @@ struct SolveCommand: Command {
     }
     var policy = FailurePolicy()
     policy.suppressions = Suppressions(document.suppressions + suppressed)
-    let diagnostics = policy.diagnostics(for: result)
+    var diagnostics = policy.diagnostics(for: result)
+    if !diagnostics.isEmpty, !snap {
+      // Checked in this one environment only (validate checks them everywhere): cheap enough to
+      // need no option to turn it off.
+      let search = FixSearch(document: document, results: [result], pipeline: context.pipeline, text: settings) {
+        policy.diagnostics(for: $0)
+      }
+      diagnostics = search.attach(to: diagnostics)
+    }
     if !diagnostics.isEmpty { context.stderr += context.format(diagnostics, source: outcome) }
     return policy.fails(diagnostics) ? 1 : 0
   }

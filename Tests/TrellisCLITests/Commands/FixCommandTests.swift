@@ -45,6 +45,15 @@ final class FixCommandTests: TemporaryDirectoryTestCase {
     XCTAssertFalse(realTrellis(["validate", path, "--no-fixes"]).stdout.contains("fix:"))
   }
 
+  func testSolveChecksItsFixesInItsOneEnvironment() throws {
+    let path = try file("box.json", conflicting)
+    let run = realTrellis(["solve", path, "--device", "iPhone 8", "--format", "table"])
+    XCTAssertEqual(run.status, 1)
+    XCTAssertTrue(
+      run.stderr.contains("  fix: remove 'wide' (box.width == 200) (checked in 1 environment)\n"), run.stderr)
+    XCTAssertFalse(realTrellis(["solve", path, "--snap"]).stderr.contains("fix:"))
+  }
+
   func testApplyWritesOnlyTheEditedSpan() throws {
     let path = try file("box.json", conflicting)
     let run = realTrellis(["fix", path, "--apply", "--yes"])
