@@ -7,7 +7,8 @@ import TrellisSupport
 /// The file is parsed again for the places (the parser keeps where each value starts; a value's
 /// end is found by scanning the strict JSON from there), and each edit becomes one splice:
 /// - an added constraint is a string after the last element of the top-level `"constraints"`,
-///   separated as the last two elements are;
+///   separated as the last two elements are (one for some size classes only, in a
+///   `{"when": "hR", "constraints": [...]}` group there);
 /// - a priority is written after `@` in constraint text, or as the `"priority"` member of a
 ///   constraint object;
 /// - a removed constraint takes its element and one separating comma out of its array;
@@ -40,12 +41,20 @@ package enum FixWriter {
     let scanner = Scanner(bytes: bytes)
     var splices: [Splice] = []
     var added: [String] = []
+    // Constraints for some size classes only, as one `"when"` group per pattern.
+    var scoped: [(pattern: TraitPattern, texts: [String])] = []
     for edit in edits {
       switch edit.change {
       case .addConstraint(let first, let relation, let second, let constant):
-        added.append(
-          JSONText.quoted(
-            LayoutEdit.constraintText(first: first, relation: relation, second: second, constant: constant)))
+        let text = JSONText.quoted(
+          LayoutEdit.constraintText(first: first, relation: relation, second: second, constant: constant))
+        if edit.when == .any {
+          added.append(text)
+        } else if let index = scoped.firstIndex(where: { $0.pattern == edit.when }) {
+          scoped[index].texts.append(text)
+        } else {
+          scoped.append((edit.when, [text]))
+        }
       case .setPriority(let id, let priority):
         let node = try constraintNode(id, top, document)
         if let text = node.stringValue {
@@ -111,6 +120,9 @@ package enum FixWriter {
         }
         if !done { throw Failure("constraint '\(id)' does not name the root view's edge once") }
       }
+    }
+    added += scoped.map { pattern, texts in
+      "{\"when\": \(JSONText.quoted(pattern.description)), \"constraints\": [\(texts.joined(separator: ", "))]}"
     }
     if !added.isEmpty { splices.append(try appended(added, top, scanner)) }
     return try splice(bytes, splices)

@@ -31,7 +31,7 @@ public struct FixChecker {
   /// The document's solved layouts, one per environment the command checked.
   public let originals: [LayoutResult]
   /// At most this many candidates are tried per problem.
-  public var maxCandidates = 8
+  public var maxCandidates = 12
   /// At most this many checked fixes are offered per problem.
   public var maxFixes = 3
 
@@ -72,14 +72,36 @@ public struct FixChecker {
     let found = environments(of: diagnostic)
     guard let first = found.first else { return [] }
     var out: [CheckedFix] = []
-    for edits in FixCandidates.candidates(for: diagnostic, in: originals[first], document: document)
-      .prefix(maxCandidates)
-    {
+    // A problem of some size classes only may need its constraint there alone: each candidate
+    // that adds one is tried again in a `when` group covering the environments it was found in.
+    let scope = pattern(covering: found)
+    var tries: [[LayoutEdit]] = []
+    for edits in FixCandidates.candidates(for: diagnostic, in: originals[first], document: document) {
+      tries.append(edits)
+      guard let scope, edits.contains(where: \.isAddition) else { continue }
+      tries.append(
+        edits.map { $0.isAddition ? LayoutEdit($0.change, constraintText: $0.constraintText, when: scope) : $0 })
+    }
+    for edits in tries.prefix(maxCandidates) {
       guard out.count < maxFixes else { break }
       let fix = CheckedFix(edits: edits, checkedEnvironments: originals.count)
       if check(fix, removing: [diagnostic], firstIn: found) { out.append(fix) }
     }
     return out
+  }
+
+  /// The size-class pattern, one class (height first, then width) or both, that every
+  /// environment of `found` matches and some environment checked does not; `nil` when none.
+  func pattern(covering found: [Int]) -> TraitPattern? {
+    guard let traits = found.first.map({ originals[$0].environment.traits }) else { return nil }
+    let candidates = [
+      TraitPattern(vertical: traits.vertical), TraitPattern(horizontal: traits.horizontal),
+      TraitPattern(horizontal: traits.horizontal, vertical: traits.vertical),
+    ]
+    return candidates.first { pattern in
+      found.allSatisfy { pattern.matches(originals[$0].environment.traits) }
+        && originals.contains { !pattern.matches($0.environment.traits) }
+    }
   }
 
   /// Whether the layout with `fix` made has none of `targets` in any environment, and no

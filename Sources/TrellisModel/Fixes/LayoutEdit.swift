@@ -27,10 +27,14 @@ public struct LayoutEdit: Hashable, Sendable, CustomStringConvertible {
   /// The constraint the edit is about as the file wrote it (its source text), when it is about
   /// one: for messages.
   public var constraintText: String?
+  /// Where an added constraint is installed: every size class (`any`, the default), or only
+  /// those the pattern matches (a `"when"` group in a file), for a problem of those alone.
+  public var when = TraitPattern.any
 
-  public init(_ change: Change, constraintText: String? = nil) {
+  public init(_ change: Change, constraintText: String? = nil, when: TraitPattern = .any) {
     self.change = change
     self.constraintText = constraintText
+    self.when = when
   }
 
   /// The text of an added constraint as the JSON notation writes it:
@@ -51,7 +55,8 @@ public struct LayoutEdit: Hashable, Sendable, CustomStringConvertible {
     let about = constraintText.map { " (\($0))" } ?? ""
     switch change {
     case .addConstraint(let first, let relation, let second, let constant):
-      return "add '\(Self.constraintText(first: first, relation: relation, second: second, constant: constant))'"
+      let text = Self.constraintText(first: first, relation: relation, second: second, constant: constant)
+      return "add '\(text)'" + (when == .any ? "" : " when \(when)")
     case .setPriority(let id, let priority):
       return "set the priority of '\(id)'\(about) to \(fmt(priority))"
     case .removeConstraint(let id):
@@ -78,7 +83,9 @@ public struct LayoutEdit: Hashable, Sendable, CustomStringConvertible {
       copy.constraints.append(
         ConstraintSpec(
           id: "constraint#\(document.constraints.count + 1)", first: first, relation: relation, second: second,
-          constant: Varying(constant), source: text))
+          constant: Varying(constant),
+          installed: when == .any ? Varying(true) : Varying(false, variations: [.init(pattern: when, value: true)]),
+          source: text))
     case .setPriority(let id, let priority):
       guard let index = copy.constraints.firstIndex(where: { $0.id == id }),
         !copy.constraints[index].priority.varies
@@ -118,6 +125,12 @@ public struct LayoutEdit: Hashable, Sendable, CustomStringConvertible {
       copy.constraints[index] = spec
     }
     return copy
+  }
+
+  /// Whether the edit adds a constraint.
+  public var isAddition: Bool {
+    if case .addConstraint = change { return true }
+    return false
   }
 
   /// The edges a constraint can take from the safe area instead of the root view.

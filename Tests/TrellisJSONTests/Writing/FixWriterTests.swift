@@ -59,6 +59,20 @@ final class FixWriterTests: XCTestCase {
         "\"priority\": 1000, \"id\": \"narrow\" },\n    \"note.leading == email.leading\""))
   }
 
+  func testAConstraintForOneSizeClassIsAWhenGroup() throws {
+    let edit = LayoutEdit(
+      .addConstraint(
+        first: AnchorReference(item: "note", attribute: .leading), relation: .equal,
+        second: AnchorReference(item: "email", attribute: .leading), constant: 8),
+      when: TraitPattern(vertical: .regular))
+    XCTAssertEqual(
+      try write([edit]),
+      replacing(
+        #""priority": 1000, "id": "narrow" }"#,
+        "\"priority\": 1000, \"id\": \"narrow\" },\n    {\"when\": \"hR\", \"constraints\": [\"note.leading == email.leading + 8\"]}"
+      ))
+  }
+
   func testPrioritiesInTextObjectsAndStructuredObjects() throws {
     let document = try document(source)
     func id(_ index: Int) -> String { document.constraints[index].id }

@@ -203,6 +203,27 @@ final class FixCheckerTests: XCTestCase {
       ])
   }
 
+  func testAProblemOfOneSizeClassIsFixedInThatSizeClassAlone() throws {
+    // The 50-pt box is placed horizontally only in compact height (hC): in regular height its x
+    // is free. Any pin added everywhere fights the hC pin in landscape (the box's leading at the
+    // margin, 20 pt at 568, and its width fixed), so only pins installed in hR alone can pass.
+    let document = try read(
+      """
+      {"root": {"children": [{"id": "box"}]},
+       "constraints": ["box.top == safeArea.top", "box.width == 50", "box.height == 10",
+         {"when": "hC", "constraints": ["box.leading == margins.leading"]}]}
+      """)
+    let checker = checker(document, in: [environment(320, 568), environment(568, 320, wChC)])
+    let ambiguity = try problem(checker, "ambiguous-position")
+    XCTAssertEqual(checker.environments(of: ambiguity), [0])
+    let fixes = checker.fixes(for: ambiguity)
+    XCTAssertFalse(fixes.isEmpty)
+    for fix in fixes {
+      XCTAssertEqual(fix.edits.map(\.when), [TraitPattern(vertical: .regular)], "\(fix)")
+      XCTAssertTrue(fix.description.hasSuffix(" when hR (checked in 2 environments)"), fix.description)
+    }
+  }
+
   func testEditsApplyToTheDocumentAndRefuseWhatItDoesNotHave() throws {
     let document = try read(
       """
