@@ -42,6 +42,10 @@ package enum WhyReport {
       out += "  \(String(repeating: " ", count: e.name.count)) = \(formula.numeric)\n"
     }
     if formula.numeric != fmt(e.value) { out += "  \(String(repeating: " ", count: e.name.count)) = \(fmt(e.value))\n" }
+    if e.unattributed != 0 {
+      out += "  \(fmt(e.unattributed)) of it comes from required equalities not listed: the layout has too "
+      out += "many to list them (docs/semantics.md, \"Why a value is what it is\").\n"
+    }
     if e.steps.isEmpty {
       out += "  No constraint moves it: it is the view's own offset.\n"
     } else {
@@ -95,7 +99,8 @@ package enum WhyReport {
           ]
           return .object(members)
         }),
-      "adjustment": .number(e.adjustment), "perWidth": .number(e.perWidth), "perHeight": .number(e.perHeight),
+      "adjustment": .number(e.adjustment), "unattributed": .number(e.unattributed), "perWidth": .number(e.perWidth),
+      "perHeight": .number(e.perHeight),
       "lost": .array(
         e.lost.map { .object(constraintMembers($0.constraint) + [.init("violation", .number($0.violation))]) }),
       "ambiguous": .bool(e.range != nil),
@@ -216,6 +221,7 @@ package enum WhyReport {
       }
     }
     if e.adjustment != 0 { parts.append((1, e.adjustment, nil, "adjustment")) }
+    if e.unattributed != 0 { parts.append((1, e.unattributed, nil, "unattributed")) }
     parts.removeAll { $0.weight == 0 }
     if parts.isEmpty { return ("0", "0") }
     let d = denominator(parts.map(\.weight))

@@ -46,6 +46,9 @@ package struct ValueDependence: Sendable {
   /// The names of the variables that are free along the optimal face (in no constraint that
   /// fixes them) and move the value.
   package var freeVariables: [String]
+  /// The part of the value no term names: what compact equalities add when there are too many
+  /// to read them with markers (``Solver/dependence(of:itemizingUpTo:)``), else 0.
+  package var unattributed: Double = 0
 }
 
 extension Solver {
@@ -57,11 +60,16 @@ extension Solver {
   /// Its basis may differ from this one's only where the optimum is not unique; values are read
   /// from this solver. Costs about one build of the tableau when there are compact equalities,
   /// then a pass over each expression's row (and a small simplex on a copy for an ambiguous one).
+  /// With markers a chain of n equalities holds O(n²) cells, so beyond `limit` compact
+  /// equalities the live tableau is read instead and their part is ``ValueDependence/unattributed``
+  /// (docs/semantics.md, "Why a value is what it is", has the measurements).
   ///
   /// - Precondition: the variables were made by this solver.
-  package func dependence(of expressions: [LinearExpression]) -> [ValueDependence] {
+  package func dependence(of expressions: [LinearExpression], itemizingUpTo limit: Int = 2_000)
+    -> [ValueDependence]
+  {
     var reading = engine
-    if reading.records.compactCount > 0 {
+    if reading.records.compactCount > 0, reading.records.compactCount <= limit {
       var withMarkers = engine
       withMarkers.defersOptimization = false
       if (try? withMarkers.rebuild(markingEqualities: true)) != nil { reading = withMarkers }
@@ -135,10 +143,20 @@ extension Engine {
         range = nil  // free symbols that cannot move it: determined after all
       }
     }
+    // What the terms do not name: compact equalities read without markers (0 otherwise, but for
+    // rounding, which is dropped relative to the largest term).
+    var named = 0.0
+    var largest = abs(form.constant)
+    for (_, term) in terms {
+      named += term.rate * term.constant
+      largest = max(largest, abs(term.rate * term.constant))
+    }
+    var unattributed = form.constant - named
+    if abs(unattributed) <= 1e-9 * max(1, largest) { unattributed = 0 }
     return ValueDependence(
       value: value, terms: terms.sorted { $0.sequence < $1.sequence }.map(\.term), range: range,
       freeConstraints: freeConstraints.sorted { $0.sequence < $1.sequence }.map(\.constraint),
-      freeVariables: freeVariables)
+      freeVariables: freeVariables, unattributed: range == nil ? unattributed : 0)
   }
 
   /// The greatest value of `target` (a row in nonbasic symbols) along the optimal face, and the

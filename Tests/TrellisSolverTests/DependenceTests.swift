@@ -33,6 +33,25 @@ final class DependenceTests: XCTestCase {
     }
   }
 
+  /// Past the limit of compact equalities read with markers, the live tableau is read: the same
+  /// chain with every equality compact names no term, and its whole value, 280, is unattributed.
+  /// Under the limit nothing is.
+  func testPastTheLimitCompactEqualitiesAreOneUnattributedNumber() throws {
+    let solver = Solver()
+    let (w, a, width) = (solver.makeVariable("w"), solver.makeVariable("a"), solver.makeVariable("width"))
+    for constraint in [Constraint(w - 300, .equal), Constraint(a - 10, .equal), Constraint(a + width + 10 - w, .equal)]
+    {
+      try solver.add(constraint, onConflict: .throwError, storage: .compact)
+    }
+    let past = try XCTUnwrap(solver.dependence(of: [LinearExpression(width)], itemizingUpTo: 2).first)
+    XCTAssertEqual(past.value, 280)
+    XCTAssertTrue(past.terms.isEmpty)
+    XCTAssertEqual(past.unattributed, 280)
+    let under = try XCTUnwrap(solver.dependence(of: [LinearExpression(width)], itemizingUpTo: 3).first)
+    XCTAssertEqual(under.terms.count, 3)
+    XCTAssertEqual(under.unattributed, 0)
+  }
+
   /// An inequality with room moves nothing; the optional constraint that lost moves nothing;
   /// the one that won is a step. `x ≥ 0`, `x ≤ 100` (both required), `x == 150 @500` (lost: x
   /// stops at 100, the `≤` is tight), `x == 20 @250` (lost too). By hand x = 100, resting on

@@ -115,6 +115,9 @@ public struct FrameExplanation: Sendable, Hashable {
   /// What the frame adds to the constraints' sum: the alignment-rectangle insets of a view that
   /// has them (its frame is its alignment rectangle grown by them).
   public var adjustment: Double
+  /// What required equalities add that the steps do not name: 0, unless the layout has more
+  /// equalities than an explanation itemizes (docs/semantics.md, "Why a value is what it is").
+  public var unattributed: Double = 0
   /// How far it moves per point of the container's width and height while the same
   /// constraints bind (the steps' weights on the container's size).
   public var perWidth: Double

@@ -22,7 +22,7 @@ final class FrameExplanationTests: XCTestCase {
 
   /// The value is the sum its steps say it is: Σ weight × (guide offset + constant) + adjustment.
   private func assertSumsUp(_ e: FrameExplanation, file: StaticString = #filePath, line: UInt = #line) {
-    let sum = e.steps.reduce(e.adjustment) { $0 + $1.weight * ($1.guideOffset + $1.constant) }
+    let sum = e.steps.reduce(e.adjustment + e.unattributed) { $0 + $1.weight * ($1.guideOffset + $1.constant) }
     XCTAssertEqual(sum, e.value, accuracy: 1e-9, file: file, line: line)
   }
 

@@ -145,7 +145,7 @@ private struct FrameExplainer {
       (range.lowerLimits.compactMap { installed[$0]?.layout }, range.upperLimits.compactMap { installed[$0]?.layout })
     }
     for limit in (limits?.0 ?? []) + (limits?.1 ?? []) where !free.contains(limit) { free.append(limit) }
-    return FrameExplanation(
+    var explanation = FrameExplanation(
       view: request.view, quantity: request.quantity, value: dependence.value, steps: ordered,
       adjustment: adjustment, perWidth: perWidth, perHeight: perHeight,
       lost: lost.map { .init(constraint: $0.constraint, violation: $0.violation) },
@@ -153,6 +153,8 @@ private struct FrameExplainer {
         .init(lower: $0.lower, upper: $0.upper, lowerLimits: limits?.0 ?? [], upperLimits: limits?.1 ?? [])
       }, freeConstraints: free,
       freeValues: dependence.freeVariables)
+    explanation.unattributed = dependence.unattributed
+    return explanation
   }
 
   /// How deep a constraint sits: the shallowest of its items (root guides 0, a view its
