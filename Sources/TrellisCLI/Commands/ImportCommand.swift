@@ -217,8 +217,7 @@ struct ImportCommand: Command {
 
     /// The scene's header line and its differing frames, each with IB's mark when it has one.
     func report(indent: String) -> String {
-      let header =
-        "\(indent)\(scene.name) (\(scene.sceneID))\(scene.isCell ? ", a cell," : "") in \(scene.environment)"
+      let header = "\(indent)\(scene.name) (\(scene.sceneID)) in \(scene.environment)"
       if passes { return "\(header): \(viewCount == 1 ? "the 1 frame" : "all \(viewCount) frames") as stored\n" }
       var text =
         "\(header): \(differences.count) of \(viewCount == 1 ? "the 1 frame" : "\(viewCount) frames") "

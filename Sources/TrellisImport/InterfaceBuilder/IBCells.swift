@@ -62,10 +62,22 @@ struct IBCell {
     // Xcode 9's first tools version (13xxx; Xcode 8 wrote 11xxx–12xxx).
     if toolsVersion > 0 && toolsVersion < 13000 { return EdgeInsets(top: 8, left: 8, bottom: 8, right: 8) }
     let before11 = toolsVersion < 14800
-    let width = before11 ? containerWidth : min(containerWidth, screenWidth)
+    let width = marginWidth(toolsVersion: toolsVersion, screenWidth: screenWidth)
     let side = SystemLayoutMargins.minimum(forRootWidth: width).left
     let hasAccessory = (element["accessoryType"] ?? "none") != "none"
     return EdgeInsets(top: 11, left: side, bottom: before11 ? 10.5 : 11, right: hasAccessory ? 8 : side)
+  }
+
+  /// Whether the content view's default margins are the engine's (``CellMetrics``, from the
+  /// environment's ``CellContext``), so that they follow the table's width when the cell is
+  /// laid out elsewhere: a collection cell's always, a table cell's from Xcode 11, whose
+  /// canvas they match (``contentMargins(toolsVersion:screenWidth:)``).
+  func marginsAreTheEngines(toolsVersion: Int) -> Bool { !isTableCell || toolsVersion >= 14800 }
+
+  /// The width a table cell's content view's side margins follow: the table's (a xib's cell:
+  /// the cell's), and from Xcode 11 no wider than the screen.
+  func marginWidth(toolsVersion: Int, screenWidth: Double) -> Double {
+    toolsVersion < 14800 ? containerWidth : min(containerWidth, screenWidth)
   }
 
   /// The stored width of the table that shows the cell, else the cell's own.

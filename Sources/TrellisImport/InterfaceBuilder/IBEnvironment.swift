@@ -175,6 +175,17 @@ struct IBEnvironment {
       environment.containerSize = Size(width: environment.containerSize.width, height: 44)
     }
     environment.safeAreaInsets = EdgeInsets(top: 0, left: 0, bottom: 0, right: 0)
+    // Laid out at the size IB stored, not fitted (docs/import.md, "Cells"). A table cell's
+    // content view takes its margins from the host's width and its accessory (CellMetrics).
+    if let cell = candidate.cell {
+      let width =
+        cell.isTableCell
+        ? cell.marginWidth(toolsVersion: document.toolsVersion, screenWidth: Self.screenWidth(of: document))
+        : cell.containerWidth
+      environment.cell = CellContext(
+        hostWidth: width > 0 ? width : environment.containerSize.width, fitsHeight: false,
+        isTableCell: cell.isTableCell, accessory: cell.spec().accessory)
+    }
     isComponent = true
     safeAreaSource = "a cell's content view: no screen's safe area"
     return environment

@@ -71,6 +71,7 @@ struct SceneImporter {
       summary: "Imported from \(document.file), scene \(candidate.displayName).", root: root,
       constraints: constraints)
     layout.fontsDirectory = nil
+    layout.cell = candidate.cell?.spec()
     var environment = IBEnvironment(document: document, candidate: candidate)
     let resolved = environment.resolve(
       rootSize: storedFrames["root"].map { Size(width: $0.width, height: $0.height) }, constraints: constraints,
@@ -386,9 +387,10 @@ struct SceneImporter {
     }
     var node = ViewNode(id: id, kind: kind, location: element.location)
     if isRoot { node.layoutMargins = .zero }
-    if isRoot, let cell = candidate.cell {
-      // A cell's content view: the margins UIKit gives it in the canvas of the Xcode that saved
-      // the file, unless the file gives its own (below); no root's system minimum.
+    if isRoot, let cell = candidate.cell, !cell.marginsAreTheEngines(toolsVersion: document.toolsVersion) {
+      // A cell's content view saved by an Xcode before 11: the margins UIKit gave it in that
+      // Xcode's canvas, unless the file gives its own (below); no cell's default on top. (From
+      // Xcode 11 they are the engine's, from the environment's cell: IBEnvironment.)
       node.layoutMargins = cell.contentMargins(
         toolsVersion: document.toolsVersion, screenWidth: IBEnvironment.screenWidth(of: document))
       node.respectsSystemMinimumLayoutMargins = false
@@ -403,6 +405,13 @@ struct SceneImporter {
     if let value = priority("horizontalCompressionResistancePriority") { resistance.horizontal = value }
     if let value = priority("verticalCompressionResistancePriority") { resistance.vertical = value }
     node.compressionResistance = resistance
+    // A content view's own margins in the file are exactly its margins.
+    if isRoot, candidate.cell != nil,
+      element.child(named: "edgeInsets", key: "layoutMargins") != nil
+        || element.child(named: "directionalEdgeInsets", key: "directionalLayoutMargins") != nil
+    {
+      node.respectsSystemMinimumLayoutMargins = false
+    }
     if let margins = element.child(named: "edgeInsets", key: "layoutMargins") {
       node.layoutMargins = EdgeInsets(
         top: IBValues.number(margins["top"]) ?? 0, left: IBValues.number(margins["left"]) ?? 0,

@@ -166,7 +166,8 @@ final class ImportSurveyCommandTests: XCTestCase {
     let run = run("import", "--check", directory.path)
     XCTAssertEqual(run.status, 1, run.stderr)
     XCTAssertTrue(
-      run.stdout.contains("MessageCell (cel-mc-001), a cell, in iPhone 8 portrait (375x64, wC hR)"), run.stdout)
+      run.stdout.contains("MessageCell (cel-mc-001) in iPhone 8 portrait (375x64, wC hR, a cell in a 375-pt table)"),
+      run.stdout)
     XCTAssertTrue(run.stdout.contains("    avatarView: stored (26, 12, 40, 40), solved (16, 12, 40, 40)\n"), run.stdout)
     // 4 scenes, all cells; none marked stale; 3 reproduce.
     XCTAssertTrue(

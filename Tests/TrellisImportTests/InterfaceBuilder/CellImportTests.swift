@@ -10,6 +10,18 @@ import XCTest
 // header works its stored frames out by hand from the rules; the margins asserted below are the
 // rules' values for the fixture's Xcode version and widths, not values read back from a run.
 extension FeatureFixtureTests {
+  /// The content view's margins where the check lays it out: its own when it does not take a
+  /// cell's defaults, else the defaults for the environment's host and accessory (CellMetrics).
+  func contentMargins(_ scene: ImportedScene) throws -> EdgeInsets {
+    let root = scene.document.root
+    guard root.respectsSystemMinimumLayoutMargins else { return root.layoutMargins }
+    XCTAssertEqual(root.layoutMargins, .zero, "no margins of its own")
+    let cell = try XCTUnwrap(scene.environment.cell)
+    return cell.isTableCell
+      ? CellMetrics.tableContentMargins(hostWidth: cell.hostWidth, accessory: cell.accessory)
+      : CellMetrics.collectionContentMargins
+  }
+
   func testATableCellXibIsASceneLaidOutAtItsContentViewsStoredSize() throws {
     let (scenes, diagnostics) = importScenes("cells.xib")
     XCTAssertEqual(diagnostics, [])
@@ -21,21 +33,27 @@ extension FeatureFixtureTests {
     XCTAssertEqual(message.environment.containerSize, Size(width: 375, height: 64))
     XCTAssertEqual(message.environment.safeAreaInsets, .zero)
     XCTAssertEqual(message.environment.deviceName, "iPhone 8")
+    // Laid out at its stored size, not fitted; a xib's cell is in a plain table of automatic
+    // height (its table is not in the file).
+    XCTAssertEqual(message.environment.cell?.fitsHeight, false)
+    XCTAssertEqual(message.environment.cell?.hostWidth, 375)
+    XCTAssertEqual(message.document.cell, CellSpec(host: .plainTable, accessory: .none, rowHeight: nil))
     // The content view is the root; the cell's outlets name its views.
     XCTAssertEqual(message.document.allViews.map(\.id), ["root", "avatarView", "titleLabel", "detailLabel"])
     let ids = Dictionary(uniqueKeysWithValues: message.ids.map { ($0.ib, $0.trellis) })
     XCTAssertEqual(ids["cel-cv-001"], "root")
     XCTAssertEqual(ids["cel-mc-001"], "root", "constraints to the cell itself are to its content view")
-    // Xcode 14 on a 375-pt screen: 11 at the top and bottom, 16 at the sides, no system minimum.
-    let root = message.document.root
-    XCTAssertEqual(root.layoutMargins, EdgeInsets(top: 11, left: 16, bottom: 11, right: 16))
-    XCTAssertFalse(root.respectsSystemMinimumLayoutMargins)
+    // Xcode 14 on a 375-pt screen: 11 at the top and bottom, 16 at the sides: a cell's defaults
+    // for a 375-pt table, so that they follow the table's width elsewhere.
+    XCTAssertEqual(try contentMargins(message), EdgeInsets(top: 11, left: 16, bottom: 11, right: 16))
+    XCTAssertTrue(message.document.root.respectsSystemMinimumLayoutMargins)
     try assertSolvesToStoredFrames(message)
 
     // A disclosure indicator: the content view is stored narrower, and its trailing margin is 8.
     let settings = try XCTUnwrap(scenes.last)
     XCTAssertEqual(settings.environment.containerSize, Size(width: 348.5, height: 44))
-    XCTAssertEqual(settings.document.root.layoutMargins, EdgeInsets(top: 11, left: 16, bottom: 11, right: 8))
+    XCTAssertEqual(try contentMargins(settings), EdgeInsets(top: 11, left: 16, bottom: 11, right: 8))
+    XCTAssertEqual(settings.document.cell?.accessory, .disclosureIndicator)
     try assertSolvesToStoredFrames(settings)
     // `--scene` finds a cell by its reuse identifier.
     let (chosen, _) = importScenes("cells.xib", scene: "SettingsCell")
@@ -56,7 +74,7 @@ extension FeatureFixtureTests {
           of: "<rect key=\"frame\" x=\"0.0\" y=\"0.0\" width=\"375\" height=\"64\"/>",
           with: "<rect key=\"frame\" x=\"0.0\" y=\"0.0\" width=\"\(width)\" height=\"64\"/>")
       let (scenes, _) = InterfaceBuilderImporter.parse(Array(edited.utf8), file: "cells.xib", scene: "MessageCell")
-      return try XCTUnwrap(scenes.first).document.root.layoutMargins
+      return try contentMargins(try XCTUnwrap(scenes.first))
     }
     // Xcode 8 (tools 12121): a plain view's 8.
     XCTAssertEqual(try margins(tools: "12121"), EdgeInsets(top: 8, left: 8, bottom: 8, right: 8))
@@ -96,14 +114,21 @@ extension FeatureFixtureTests {
     // Xcode 10: the content view 0.5 shorter than its row; margins 11, 16, 10.5, 16.
     let basic = scenes[1]
     XCTAssertEqual(basic.environment.containerSize, Size(width: 375, height: 43.5))
-    XCTAssertEqual(basic.document.root.layoutMargins, EdgeInsets(top: 11, left: 16, bottom: 10.5, right: 16))
+    XCTAssertEqual(try contentMargins(basic), EdgeInsets(top: 11, left: 16, bottom: 10.5, right: 16))
     for scene in scenes { try assertSolvesToStoredFrames(scene) }
     // In a view controller's view, the grouped table holds its cell as a box too.
     let settings = scenes[3]
     XCTAssertEqual(settings.document.allViews.map(\.id), ["root", "table", "Setting"])
     XCTAssertEqual(settings.storedFrames["Setting"], Rect(x: 0, y: 55, width: 375, height: 44), "in root coordinates")
     // A checkmark: the trailing margin is 8.
-    XCTAssertEqual(scenes[4].document.root.layoutMargins, EdgeInsets(top: 11, left: 16, bottom: 10.5, right: 8))
+    XCTAssertEqual(try contentMargins(scenes[4]), EdgeInsets(top: 11, left: 16, bottom: 10.5, right: 8))
+    // Row heights as IB writes them: Basic takes its table's 44, Tall has its own 88 ("Custom");
+    // the grouped table's -1 is automatic, and so is its estimated row height.
+    XCTAssertEqual(basic.document.cell, CellSpec(host: .plainTable, rowHeight: 44))
+    XCTAssertEqual(scenes[2].document.cell?.rowHeight, 88)
+    XCTAssertEqual(
+      scenes[4].document.cell, CellSpec(host: .groupedTable, accessory: .checkmark, rowHeight: nil))
+    XCTAssertEqual(scenes[4].environment.cell?.hostWidth, 375, "the table's stored width")
   }
 
   func testACollectionCellsConstraintsOnTheCellAreToItsRoot() throws {
@@ -114,8 +139,10 @@ extension FeatureFixtureTests {
     // The content view's subviews are the cell's; the cell's safe area is the root's.
     XCTAssertEqual(tile.document.allViews.map(\.id), ["root", "icon", "caption"])
     XCTAssertEqual(tile.document.constraints.count, 7)
-    XCTAssertEqual(tile.document.root.layoutMargins, EdgeInsets(top: 8, left: 8, bottom: 8, right: 8))
+    XCTAssertEqual(try contentMargins(tile), EdgeInsets(top: 8, left: 8, bottom: 8, right: 8))
     XCTAssertEqual(tile.environment.containerSize, Size(width: 100, height: 120))
+    // A xib's collection cell: its item at its stored size.
+    XCTAssertEqual(tile.document.cell, CellSpec(host: .collection, itemWidth: 100, itemHeight: 120))
     try assertSolvesToStoredFrames(tile)
     // A reusable view is its own root.
     let header = try XCTUnwrap(scenes.last)
@@ -155,5 +182,59 @@ extension FeatureFixtureTests {
     let label = try XCTUnwrap(scenes.first?.document.allViews.first { $0.id == "label_t_1" })
     XCTAssertEqual(label.fontSize.base, 17)
     try assertSolvesToStoredFrames(try XCTUnwrap(scenes.first))
+  }
+
+  func testACollectionPrototypesItemComesFromItsFlowLayout() throws {
+    // A collection view controller whose flow layout has a 120 x 90 item: its prototype is that
+    // item, fixed; with "Estimate Size: Automatic" (`automaticEstimatedItemSize`) its height is
+    // fitted; a prototype's own `customSize` wins over the layout's.
+    func storyboard(_ layoutAttributes: String, _ cellExtra: String) -> String {
+      """
+      <?xml version="1.0" encoding="UTF-8"?>
+      <document type="com.apple.InterfaceBuilder3.CocoaTouch.Storyboard.XIB" version="3.0" toolsVersion="21701" \
+      targetRuntime="iOS.CocoaTouch" useAutolayout="YES" useTraitCollections="YES" useSafeAreas="YES">
+          <device id="retina4_7" orientation="portrait"/>
+          <scenes>
+              <scene sceneID="s-1">
+                  <objects>
+                      <collectionViewController id="vc-1" sceneMemberID="viewController">
+                          <collectionView key="view" clipsSubviews="YES" contentMode="scaleToFill" dataMode="prototypes" id="cv-1">
+                              <rect key="frame" x="0.0" y="0.0" width="375" height="667"/>
+                              <autoresizingMask key="autoresizingMask" widthSizable="YES" heightSizable="YES"/>
+                              <collectionViewFlowLayout key="collectionViewLayout" \(layoutAttributes) minimumLineSpacing="10" minimumInteritemSpacing="10" id="fl-1">
+                                  <size key="itemSize" width="120" height="90"/>
+                              </collectionViewFlowLayout>
+                              <cells>
+                                  <collectionViewCell contentMode="center" reuseIdentifier="Tile" id="c-1">
+                                      <rect key="frame" x="0.0" y="0.0" width="120" height="90"/>
+                                      <autoresizingMask key="autoresizingMask"/>
+                                      <view key="contentView" contentMode="center">
+                                          <rect key="frame" x="0.0" y="0.0" width="120" height="90"/>
+                                          <autoresizingMask key="autoresizingMask"/>
+                                      </view>
+                                      \(cellExtra)
+                                  </collectionViewCell>
+                              </cells>
+                          </collectionView>
+                      </collectionViewController>
+                  </objects>
+              </scene>
+          </scenes>
+      </document>
+      """
+    }
+    func spec(_ layoutAttributes: String, _ cellExtra: String = "") throws -> CellSpec? {
+      let text = storyboard(layoutAttributes, cellExtra)
+      let (scenes, diagnostics) = InterfaceBuilderImporter.parse(Array(text.utf8), file: "grid.storyboard")
+      XCTAssertEqual(diagnostics.filter { $0.severity != .note }.map(\.message), [])
+      XCTAssertEqual(scenes.map(\.name), ["s-1", "Tile"], "the controller's collection, then its prototype")
+      return try XCTUnwrap(scenes.last).document.cell
+    }
+    XCTAssertEqual(try spec(""), CellSpec(host: .collection, itemWidth: 120, itemHeight: 90))
+    XCTAssertEqual(
+      try spec("automaticEstimatedItemSize=\"YES\""), CellSpec(host: .collection, itemWidth: 120, itemHeight: nil))
+    XCTAssertEqual(
+      try spec("", "<size key=\"customSize\" width=\"150\" height=\"60\"/>"),
+      CellSpec(host: .collection, itemWidth: 150, itemHeight: 60))
   }
 }
