@@ -14,9 +14,11 @@ extension CellSpec {
     var width = host - insets.left - insets.right
     switch self.host {
     case .plainTable, .groupedTable:
-      width -= CellMetrics.accessoryWidth(accessory)
+      width -= CellMetrics.accessoryWidth(accessory, hostWidth: host)
     case .insetGroupedTable:
-      width -= 2 * SystemLayoutMargins.minimum(forRootWidth: host).left + CellMetrics.accessoryWidth(accessory)
+      width -=
+        2 * SystemLayoutMargins.minimum(forRootWidth: host).left
+        + CellMetrics.accessoryWidth(accessory, hostWidth: host)
     case .collection:
       if let itemWidth { width = itemWidth }
     }
@@ -34,7 +36,8 @@ extension CellSpec {
     environment.safeAreaInsets = .zero
     environment.keyboardHeight = nil
     environment.cell = CellContext(
-      hostWidth: host, fitsHeight: fitsHeight, isTableCell: self.host.isTable, separatorHeight: separatorHeight)
+      hostWidth: host, fitsHeight: fitsHeight, isTableCell: self.host.isTable, separatorHeight: separatorHeight,
+      accessory: self.host.isTable ? accessory : .none)
     return environment
   }
 

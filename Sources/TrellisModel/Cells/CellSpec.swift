@@ -74,11 +74,18 @@ public struct CellContext: Sendable, Hashable {
   public var isTableCell: Bool
   /// What the host adds under the content view: a table's separator (1/scale pt), else 0.
   public var separatorHeight: Double
+  /// A table cell's accessory: with one, the content view's trailing margin is 8
+  /// (``CellMetrics/tableContentMargins(hostWidth:accessory:)``).
+  public var accessory: CellSpec.Accessory
 
-  public init(hostWidth: Double, fitsHeight: Bool, isTableCell: Bool, separatorHeight: Double = 0) {
+  public init(
+    hostWidth: Double, fitsHeight: Bool, isTableCell: Bool, separatorHeight: Double = 0,
+    accessory: CellSpec.Accessory = .none
+  ) {
     self.hostWidth = hostWidth
     self.fitsHeight = fitsHeight
     self.isTableCell = isTableCell
     self.separatorHeight = separatorHeight
+    self.accessory = accessory
   }
 }

@@ -32,8 +32,11 @@ public enum SystemLayoutMargins {
   /// a cell's content view's default margins (``CellMetrics``), which follow its host's width.
   package static func rootMinimum(in environment: Environment) -> EdgeInsets {
     guard let cell = environment.cell else { return minimum(forRootWidth: environment.containerSize.width) }
-    return cell.isTableCell
-      ? CellMetrics.tableContentMargins(hostWidth: cell.hostWidth) : CellMetrics.collectionContentMargins
+    guard cell.isTableCell else { return CellMetrics.collectionContentMargins }
+    var margins = CellMetrics.tableContentMargins(hostWidth: cell.hostWidth, accessory: cell.accessory)
+    // The accessory is at the trailing edge: the left one right to left.
+    if environment.layoutDirection == .rightToLeft { swap(&margins.left, &margins.right) }
+    return margins
   }
 
   /// What a view asks of its margins.

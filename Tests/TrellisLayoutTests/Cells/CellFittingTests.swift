@@ -73,10 +73,27 @@ final class CellFittingTests: XCTestCase {
         "title.bottom == margins.bottom",
       ])
     let r = try XCTUnwrap(fitted(json, on: environment(375, 667)))
-    // The content view is the table's width less the indicator's; "Settings" is 80 × 24.
-    let width = 375 - CellMetrics.accessoryWidth(.disclosureIndicator)
-    assertRect(r, "content", 0, 0, width, 46)
+    // The content view is the table's width less the indicator's area: the cell's 16-pt margin
+    // (the table is 375 wide) and the indicator's 10.5 (docs/semantics.md, "The metrics and
+    // their evidence"): 375 − 26.5 = 348.5. "Settings" is 80 × 24.
+    assertRect(r, "content", 0, 0, 348.5, 46)
     assertRect(r, "title", 16, 11, 80, 24)
+  }
+
+  func testBesideAnAccessoryTheContentViewsTrailingMarginIsEight() throws {
+    // A checkmark in a 414-pt table: the content view is 414 − (20 + 24) = 370 wide (the cell's
+    // 20-pt margin, the table being wider than 375, and the checkmark's 24); its margins are 20
+    // at the leading edge and 8 at the trailing one (docs/semantics.md, "The metrics and their
+    // evidence"), so a box between them is 370 − 20 − 8 = 342 wide; 11 + 30 + 11 = 52 tall.
+    let json = cellLayout(
+      #"{"in": "plainTable", "accessory": "checkmark"}"#, #"{"id": "box"}"#,
+      [
+        "box.leading == margins.leading", "box.trailing == margins.trailing", "box.top == margins.top",
+        "box.bottom == margins.bottom", "box.height == 30",
+      ])
+    let r = try XCTUnwrap(fitted(json, on: environment(414, 896)))
+    assertRect(r, "content", 0, 0, 370, 52)
+    assertRect(r, "box", 20, 11, 342, 30)
   }
 
   func testAnInsetGroupedCellInLandscapeIsInsetBySafeAreaAndMargins() throws {
