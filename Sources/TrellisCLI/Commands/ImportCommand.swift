@@ -160,6 +160,14 @@ struct ImportCommand: Command {
         "right": .number(insets.right),
       ]),
       "safeAreaSource": .string(scene.safeAreaSource),
+      // A cell's content view is laid out as in its table: the table's width its margins follow,
+      // its accessory, its height not fitted (null for a screen).
+      "cell": environment.cell.map { cell in
+        .object([
+          "hostWidth": .number(cell.hostWidth), "table": .bool(cell.isTableCell),
+          "accessory": .string(cell.accessory.rawValue), "fitsHeight": .bool(cell.fitsHeight),
+        ])
+      } ?? .null,
       "storedFrames": .object(frames),
       "ids": .array(scene.ids.map { .object(["ib": .string($0.ib), "trellis": .string($0.trellis)]) }),
     ])

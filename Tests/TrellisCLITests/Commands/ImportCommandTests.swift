@@ -151,7 +151,7 @@ final class ImportCommandTests: XCTestCase {
     let traits = try XCTUnwrap(scene["traits"] as? [String: String])
     let insets = try XCTUnwrap(scene["safeArea"] as? [String: Double])
     let scale = try XCTUnwrap(scene["scale"] as? Double)
-    let environment = Environment(
+    var environment = Environment(
       containerSize: Size(width: size["width"] ?? 0, height: size["height"] ?? 0),
       traits: TraitCollection(
         horizontal: SizeClass(rawValue: traits["horizontal"] ?? "") ?? .regular,
@@ -159,6 +159,14 @@ final class ImportCommandTests: XCTestCase {
       safeAreaInsets: EdgeInsets(
         top: insets["top"] ?? 0, left: insets["left"] ?? 0, bottom: insets["bottom"] ?? 0, right: insets["right"] ?? 0),
       scale: scale)
+    // A cell's content view is laid out in its table, as the manifest says.
+    if let cell = scene["cell"] as? [String: Any] {
+      let hostWidth = try XCTUnwrap(cell["hostWidth"] as? Double, file: file, line: line)
+      environment.cell = CellContext(
+        hostWidth: hostWidth, fitsHeight: cell["fitsHeight"] as? Bool ?? false,
+        isTableCell: cell["table"] as? Bool ?? true,
+        accessory: CellSpec.Accessory(rawValue: cell["accessory"] as? String ?? "") ?? .none)
+    }
     let result = LayoutEngine(document: document).layout(in: environment, snapToPixels: true)
     XCTAssertEqual(result.diagnostics.filter { $0.severity == .error }, [], file: file, line: line)
     let stored = try XCTUnwrap(scene["storedFrames"] as? [String: [Double]])
