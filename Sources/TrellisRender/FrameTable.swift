@@ -27,15 +27,12 @@ package enum FrameTable {
       + cellLine(result)
   }
 
-  /// `cell: row height 86.333 pt, the content view's 86 fitted to its content and the separator's
-  /// 0.333`, under the table of a cell's layout; empty for a screen.
+  /// `cell: row height 86.333 pt, fitted to its content; in a 402-pt-wide table`, under the
+  /// table of a cell's layout; empty for a screen.
   static func cellLine(_ result: LayoutResult) -> String {
     guard let cell = result.environment.cell, let rowHeight = result.cellHeight else { return "" }
-    let content = NumberFormat.short(rowHeight - cell.separatorHeight)
     var line = "cell: \(cell.isTableCell ? "row" : "item") height \(NumberFormat.short(rowHeight)) pt"
-    line +=
-      cell.fitsHeight ? ", the content view's \(content) fitted to its content" : ", the content view's \(content)"
-    if cell.separatorHeight > 0 { line += " and the separator's \(NumberFormat.short(cell.separatorHeight))" }
+    line += cell.fitsHeight ? ", fitted to its content" : ", fixed"
     return line + "; in a \(NumberFormat.short(cell.hostWidth))-pt-wide \(cell.isTableCell ? "table" : "collection")\n"
   }
 

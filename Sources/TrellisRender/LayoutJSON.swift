@@ -41,12 +41,11 @@ package enum LayoutJSON {
   }
 
   /// For a cell's layout: its host's width, whether the height was fitted, the content view's
-  /// height and the row's (with a table's separator); `null` for a screen.
+  /// height (the row's); `null` for a screen.
   static func cell(_ result: LayoutResult) -> JSONValue {
     guard let cell = result.environment.cell, let rowHeight = result.cellHeight else { return .null }
     return .object([
       "hostWidth": .number(cell.hostWidth), "fittedHeight": .bool(cell.fitsHeight),
-      "contentHeight": .number(rowHeight - cell.separatorHeight), "separatorHeight": .number(cell.separatorHeight),
       "rowHeight": .number(rowHeight),
     ])
   }

@@ -27,7 +27,6 @@ extension IBCell {
       if let container {
         spec.rowHeight = positive(element["rowHeight"]) ?? positive(container["rowHeight"])
         spec.estimatedRowHeight = positive(container["estimatedRowHeight"])
-        spec.separator = container["separatorStyle"] != "none"
       }
       return spec
     }

@@ -3,7 +3,7 @@ import TrellisSupport
 
 /// The `cell` object of a layout file (docs/layout-format.md, "Cells").
 extension DocumentReader {
-  static let cellKeys = ["in", "accessory", "rowHeight", "estimatedRowHeight", "itemWidth", "itemHeight", "separator"]
+  static let cellKeys = ["in", "accessory", "rowHeight", "estimatedRowHeight", "itemWidth", "itemHeight"]
 
   /// Reads `"cell": {"in": "plainTable", "accessory": "disclosureIndicator", "rowHeight": "automatic", …}`.
   func readCell(_ node: JSONNode, path: String) -> CellSpec? {
@@ -63,15 +63,8 @@ extension DocumentReader {
     }
     if let value = size("itemWidth", automatic: false) { cell.itemWidth = value } else { valid = false }
     if let value = size("itemHeight", automatic: true) { cell.itemHeight = value } else { valid = false }
-    if let found = member("separator") {
-      if let flag = values.bool(found.value, for: "\"separator\"", path: memberPath("separator")) {
-        cell.separator = flag
-      } else {
-        valid = false
-      }
-    }
     guard knownHost else { return nil }
-    for key in ["rowHeight", "estimatedRowHeight", "accessory", "separator"] where !cell.host.isTable {
+    for key in ["rowHeight", "estimatedRowHeight", "accessory"] where !cell.host.isTable {
       if let found = member(key) {
         sink.warning(
           "cell-key-ignored",

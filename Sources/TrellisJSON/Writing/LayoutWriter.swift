@@ -43,7 +43,6 @@ public enum LayoutWriter {
       if cell.accessory != .none { members.append(.init("accessory", .string(cell.accessory.rawValue))) }
       members.append(.init("rowHeight", cell.rowHeight.map { .number($0) } ?? .string("automatic")))
       if let estimate = cell.estimatedRowHeight { members.append(.init("estimatedRowHeight", .number(estimate))) }
-      if !cell.separator { members.append(.init("separator", .bool(false))) }
     } else {
       if let width = cell.itemWidth { members.append(.init("itemWidth", .number(width))) }
       members.append(.init("itemHeight", cell.itemHeight.map { .number($0) } ?? .string("automatic")))

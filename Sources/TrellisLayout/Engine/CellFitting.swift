@@ -11,7 +11,7 @@ extension LayoutEngine {
       var fixed = environment
       fixed.cell?.fitsHeight = false
       let standard = cell.isTableCell ? CellMetrics.standardRowHeight : CellMetrics.standardItemHeight
-      fixed.containerSize.height = standard - cell.separatorHeight
+      fixed.containerSize.height = standard
       var laidOut = layout(in: fixed, snapToPixels: snapToPixels)
       let what =
         cell.isTableCell ? "a height of zero for a table view cell's" : "a size of zero for a collection view cell's"

@@ -42,8 +42,6 @@ public enum CellMetrics {
   /// A collection cell's content view keeps UIView's default margins.
   public static let collectionContentMargins = EdgeInsets(top: 8, left: 8, bottom: 8, right: 8)
 
-  /// The height a table adds under each row for its separator: one pixel.
-  public static func separatorHeight(scale: Double) -> Double { scale > 0 ? 1 / scale : 1 }
 
   /// The height UIKit gives a self-sizing row whose content fits in no height at all (its
   /// console: "Detected a case where constraints ambiguously suggest a height of zero for a

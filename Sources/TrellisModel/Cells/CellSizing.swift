@@ -6,7 +6,8 @@ extension CellSpec {
   ///   content views to the safe area, `insetsContentViewsToSafeArea`), less an inset-grouped
   ///   table's margins on each side, less the accessory; a collection cell's item width when fixed;
   /// - height: fitted to the content (0 here; the engine fits it) unless the row's height is
-  ///   fixed, in which case the row's height less the separator;
+  ///   fixed, in which case the row's height (a table's separator is drawn over the row's
+  ///   bottom: it takes no height, docs/semantics.md §9);
   /// - no safe area of its own; the screen's size classes, scale, direction and text size.
   public func contentEnvironment(on screen: Environment, hostWidth: Double? = nil) -> Environment {
     let host = hostWidth ?? screen.containerSize.width
@@ -22,11 +23,10 @@ extension CellSpec {
     case .collection:
       if let itemWidth { width = itemWidth }
     }
-    let separatorHeight = self.host.isTable && separator ? CellMetrics.separatorHeight(scale: screen.scale) : 0
     var height = 0.0
     if !fitsHeight {
       if self.host.isTable, let rowHeight {
-        height = rowHeight - separatorHeight
+        height = rowHeight
       } else if let itemHeight {
         height = itemHeight
       }
@@ -36,7 +36,7 @@ extension CellSpec {
     environment.safeAreaInsets = .zero
     environment.keyboardHeight = nil
     environment.cell = CellContext(
-      hostWidth: host, fitsHeight: fitsHeight, isTableCell: self.host.isTable, separatorHeight: separatorHeight,
+      hostWidth: host, fitsHeight: fitsHeight, isTableCell: self.host.isTable,
       accessory: self.host.isTable ? accessory : .none)
     return environment
   }
@@ -44,10 +44,10 @@ extension CellSpec {
 }
 
 extension LayoutResult {
-  /// For a cell's layout, the row's (or item's) height: the content view's, and under it a
-  /// table's separator; `nil` for a screen.
+  /// For a cell's layout, the row's (or item's) height, which is its content view's; `nil` for
+  /// a screen.
   public var cellHeight: Double? {
-    guard let cell = environment.cell else { return nil }
-    return (views.first?.frame.height ?? environment.containerSize.height) + cell.separatorHeight
+    guard environment.cell != nil else { return nil }
+    return views.first?.frame.height ?? environment.containerSize.height
   }
 }

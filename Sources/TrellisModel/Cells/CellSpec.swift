@@ -30,7 +30,7 @@ public struct CellSpec: Sendable, Hashable {
   public var host: Host
   /// Table cells only.
   public var accessory: Accessory
-  /// A table's fixed `rowHeight`, the separator included; `nil` is
+  /// A table's fixed `rowHeight`; `nil` is
   /// `UITableView.automaticDimension`: the height is fitted to the content.
   public var rowHeight: Double?
   /// A table's `estimatedRowHeight`: the height a self-sizing row is given before it is
@@ -40,13 +40,10 @@ public struct CellSpec: Sendable, Hashable {
   public var itemWidth: Double?
   /// A collection cell's fixed item height; `nil` is fitted to the content.
   public var itemHeight: Double?
-  /// Whether a table draws a separator under the cell (`separatorStyle` other than `.none`):
-  /// it takes 1/scale pt of the row's height.
-  public var separator: Bool
 
   public init(
     host: Host = .plainTable, accessory: Accessory = .none, rowHeight: Double? = nil,
-    estimatedRowHeight: Double? = nil, itemWidth: Double? = nil, itemHeight: Double? = nil, separator: Bool = true
+    estimatedRowHeight: Double? = nil, itemWidth: Double? = nil, itemHeight: Double? = nil
   ) {
     self.host = host
     self.accessory = accessory
@@ -54,7 +51,6 @@ public struct CellSpec: Sendable, Hashable {
     self.estimatedRowHeight = estimatedRowHeight
     self.itemWidth = itemWidth
     self.itemHeight = itemHeight
-    self.separator = separator
   }
 
   /// Whether the content view's height is fitted to its content rather than fixed.
@@ -72,20 +68,17 @@ public struct CellContext: Sendable, Hashable {
   /// Whether the content view gets a table cell's default layout margins (a collection cell's
   /// are UIView's default 8).
   public var isTableCell: Bool
-  /// What the host adds under the content view: a table's separator (1/scale pt), else 0.
-  public var separatorHeight: Double
   /// A table cell's accessory: with one, the content view's trailing margin is 8
   /// (``CellMetrics/tableContentMargins(hostWidth:accessory:)``).
   public var accessory: CellSpec.Accessory
 
   public init(
-    hostWidth: Double, fitsHeight: Bool, isTableCell: Bool, separatorHeight: Double = 0,
+    hostWidth: Double, fitsHeight: Bool, isTableCell: Bool,
     accessory: CellSpec.Accessory = .none
   ) {
     self.hostWidth = hostWidth
     self.fitsHeight = fitsHeight
     self.isTableCell = isTableCell
-    self.separatorHeight = separatorHeight
     self.accessory = accessory
   }
 }

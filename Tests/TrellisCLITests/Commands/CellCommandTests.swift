@@ -32,14 +32,13 @@ final class CellCommandTests: TemporaryDirectoryTestCase {
     let run = realTrellis(["solve", try writeCell(), "--width", "375", "--device", "iPhone 8", "--format", "table"])
     XCTAssertEqual(run.status, 0, run.stderr)
     // iPhone 8 (@2x) with a 375-pt table: margins 16, the label 343 wide holds three words per
-    // line (320 pt), so two lines of 24: 11 + 48 + 11 = 70, and the separator half a point.
+    // line (320 pt), so two lines of 24: 11 + 48 + 11 = 70.
     let rows = run.stdout.split(separator: "\n").map { $0.split(separator: " ").map(String.init) }
     XCTAssertTrue(rows.contains(["content", "view", "0", "0", "375", "70", "no"]), run.stdout)
     XCTAssertTrue(rows.contains(["body", "label", "16", "11", "343", "48", "no"]), run.stdout)
     XCTAssertTrue(
       run.stdout.contains(
-        "cell: row height 70.5 pt, the content view's 70 fitted to its content and the separator's 0.5; "
-          + "in a 375-pt-wide table"), run.stdout)
+        "cell: row height 70 pt, fitted to its content; in a 375-pt-wide table"), run.stdout)
   }
 
   func testANarrowTableGivesATallerRow() throws {
@@ -47,8 +46,7 @@ final class CellCommandTests: TemporaryDirectoryTestCase {
     XCTAssertEqual(run.status, 0, run.stderr)
     // 240 − 32 = 208: one word (100 pt) per line, since two take 210: 11 + 4 × 24 + 11 = 118.
     let cell = try XCTUnwrap(cellObject(run.stdout))
-    XCTAssertEqual(cell["contentHeight"] as? Double, 118)
-    XCTAssertEqual(cell["rowHeight"] as? Double, 118.5)
+    XCTAssertEqual(cell["rowHeight"] as? Double, 118)
     XCTAssertEqual(cell["hostWidth"] as? Double, 240)
     XCTAssertEqual(cell["fittedHeight"] as? Bool, true)
   }

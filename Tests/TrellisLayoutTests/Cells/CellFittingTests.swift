@@ -41,17 +41,17 @@ final class CellFittingTests: XCTestCase {
     // A plain table as wide as the screen: the content view is 375 wide; its margins are the
     // table's, 16 at 375 pt, and 11 above and below. The label is 375 − 32 = 343 wide: three
     // words (100 + 10 + 100 + 10 + 100 = 320) fit on a line, the fourth does not (430): two
-    // lines of 24. Height 11 + 2 × 24 + 11 = 70; with the separator (1/2 pt at @2x) 70.5.
+    // lines of 24. Height 11 + 2 × 24 + 11 = 70, the row's too (the separator is drawn over it).
     assertRect(r, "content", 0, 0, 375, 70)
     assertRect(r, "body", 16, 11, 343, 48)
-    XCTAssertEqual(r.cellHeight, 70.5)
+    XCTAssertEqual(r.cellHeight, 70)
     XCTAssertEqual(r.environment.containerSize, Size(width: 375, height: 70))
     XCTAssertTrue(r.diagnostics.isEmpty, "\(r.diagnostics)")
   }
 
   func testTheSameTextInANarrowerCellWrapsToMoreLinesAndGrows() throws {
     let json = cellLayout(
-      #"{"in": "plainTable", "separator": false}"#,
+      #"{"in": "plainTable"}"#,
       #"{"id": "body", "kind": "label", "numberOfLines": 0, "fontSize": 20, "text": "\#(fourWords)"}"#,
       [
         "body.leading == margins.leading", "body.trailing == margins.trailing", "body.top == margins.top",
@@ -59,7 +59,7 @@ final class CellFittingTests: XCTestCase {
       ])
     let r = try XCTUnwrap(fitted(json, on: environment(240, 667)))
     // 240 − 32 = 208: two words (210) do not fit, so one per line: four lines of 24.
-    // 11 + 96 + 11 = 118, and no separator.
+    // 11 + 96 + 11 = 118.
     assertRect(r, "body", 16, 11, 208, 96)
     XCTAssertEqual(r.cellHeight, 118)
   }
@@ -121,7 +121,7 @@ final class CellFittingTests: XCTestCase {
       ])
     let r = try XCTUnwrap(fitted(json, on: environment(375, 667)))
     // 150 − 8 − 8 = 134 for text at 10 pt (a word 50, a space 5): two words (105) fit, three
-    // (160) do not: two lines of 12. 8 + 24 + 8 = 40; a collection has no separator.
+    // (160) do not: two lines of 12. 8 + 24 + 8 = 40.
     assertRect(r, "caption", 8, 8, 134, 24)
     XCTAssertEqual(r.cellHeight, 40)
   }
@@ -131,10 +131,9 @@ final class CellFittingTests: XCTestCase {
       #"{"in": "plainTable"}"#, #"{"id": "title", "kind": "label", "fontSize": 20, "text": "Hello"}"#,
       ["title.leading == margins.leading", "title.top == margins.top"])
     let r = try XCTUnwrap(fitted(json, on: environment(375, 667, scale: 2)))
-    // Nothing holds the content view's bottom: fitted to 0, UIKit uses the standard 44-pt row,
-    // the content view 44 − 0.5 (the separator at @2x).
+    // Nothing holds the content view's bottom: fitted to 0, UIKit uses the standard 44-pt row.
     XCTAssertEqual(r.diagnostics.map(\.code), ["cell-zero-height"])
-    assertRect(r, "content", 0, 0, 375, 43.5)
+    assertRect(r, "content", 0, 0, 375, 44)
     XCTAssertEqual(r.cellHeight, 44)
   }
 
@@ -148,16 +147,16 @@ final class CellFittingTests: XCTestCase {
     let document = try XCTUnwrap(readLayout(json))
     let engine = LayoutEngine(document: document)
     let r = engine.layout(in: try XCTUnwrap(document.cell).contentEnvironment(on: environment(375, 667)))
-    // 11 + 60 + 11 = 82 cannot fit 44 − 1 (the separator at @1x): the row's height (UIKit's
+    // 11 + 60 + 11 = 82 cannot fit 44: the row's height (UIKit's
     // UIView-Encapsulated-Layout-Height) holds and one of the app's constraints is broken.
-    assertRect(r, "content", 0, 0, 375, 43)
+    assertRect(r, "content", 0, 0, 375, 44)
     XCTAssertTrue(r.hasConflicts)
     XCTAssertEqual(r.cellHeight, 44)
   }
 
   func testTheHeightFollowsTheTextSize() throws {
     let json = cellLayout(
-      #"{"in": "plainTable", "separator": false}"#,
+      #"{"in": "plainTable"}"#,
       #"{"id": "body", "kind": "label", "numberOfLines": 0, "textStyle": "body", "text": "Hi"}"#,
       ["body.leading == margins.leading", "body.top == margins.top", "body.bottom == margins.bottom"])
     let document = try XCTUnwrap(readLayout(json))
@@ -179,7 +178,7 @@ final class CellFittingTests: XCTestCase {
 
   func testOneEngineGivenAnotherTextFitsTheRowAsAFreshEngineDoes() throws {
     let json = cellLayout(
-      #"{"in": "plainTable", "separator": false}"#,
+      #"{"in": "plainTable"}"#,
       #"{"id": "body", "kind": "label", "numberOfLines": 0, "fontSize": 20, "text": "abcdefghij"}"#,
       [
         "body.leading == margins.leading", "body.trailing == margins.trailing", "body.top == margins.top",

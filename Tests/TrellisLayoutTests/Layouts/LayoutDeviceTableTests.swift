@@ -72,14 +72,14 @@ final class LayoutDeviceTableTests: XCTestCase {
   ]
 
   /// The content view is as tall as its content: the message's bottom plus the bottom margin
-  /// (11), which is below the avatar's; the row adds the separator, one pixel.
+  /// (11), which is below the avatar's; the row is as tall.
   static func checkMessageCell(_ result: LayoutResult, _ context: String) {
     guard let root = result.views.first, let message = result.view("message"), let avatar = result.view("avatar"),
       let rowHeight = result.cellHeight
     else { return XCTFail(context) }
     XCTAssertEqual(root.frame.height, message.frame.maxY + 11, accuracy: 1e-6, context)
     XCTAssertLessThanOrEqual(avatar.frame.maxY, message.frame.maxY, context)
-    XCTAssertEqual(rowHeight, root.frame.height + 1 / result.environment.scale, accuracy: 1e-9, context)
+    XCTAssertEqual(rowHeight, root.frame.height, context)
   }
 
   /// The scroll view fills the root; the content is the image, 2048 x 1536 times the zoom

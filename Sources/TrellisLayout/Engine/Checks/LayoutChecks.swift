@@ -263,7 +263,7 @@ enum ConstraintMessages {
       {
         notes.append(
           Diagnostic.Note(
-            "The cell's height is fixed (\(cell.isTableCell ? "its row height less the separator" : "its item height")) "
+            "The cell's height is fixed (\(cell.isTableCell ? "its row height" : "its item height")) "
               + "and its content needs another: with \(cell.isTableCell ? "\"rowHeight\"" : "\"itemHeight\""): "
               + "\"automatic\" the cell takes its content's height (UITableView.automaticDimension); or lower one "
               + "vertical constraint of the content to priority 999 so that it gives way without a conflict."))

@@ -123,7 +123,7 @@ struct ConstraintInstaller {
     guard let cell else { return attribute == .width ? "the container's width" : "the container's height" }
     if attribute == .width { return cell.isTableCell ? "the cell's width in its table" : "the item's width" }
     if cell.fitsHeight { return "the fitting height" }
-    return cell.isTableCell ? "the row's height less the separator" : "the item's height"
+    return cell.isTableCell ? "the row's height" : "the item's height"
   }
 
   struct Compiled {
