@@ -42,7 +42,6 @@ public enum CellMetrics {
   /// A collection cell's content view keeps UIView's default margins.
   public static let collectionContentMargins = EdgeInsets(top: 8, left: 8, bottom: 8, right: 8)
 
-
   /// The height UIKit gives a self-sizing row whose content fits in no height at all (its
   /// console: "Detected a case where constraints ambiguously suggest a height of zero for a
   /// table view cell's content view. We're considering the collapse unintentional and using
