@@ -17,6 +17,11 @@ public struct ResolvedLayout: Sendable {
   package private(set) var wrappingViews: [Int] = []
   /// Indices in ``views`` of the scroll views, found with the text views for the same reason.
   package private(set) var scrollViews: [Int] = []
+  /// The measured text of each label and button, by its index in ``views``: set where text is
+  /// measured (resolution, wrapping), read by pictures (``shownText(ofViewAt:in:scale:)``). Apart
+  /// from the views because the engine copies and compares those on every move, and lines and
+  /// prepared text are many references to copy.
+  package var measuredTexts: [Int: MeasuredText] = [:]
 
   public init(environment: Environment, views: [ResolvedView], constraints: [LayoutConstraint]) {
     self.environment = environment
@@ -145,13 +150,6 @@ public struct ResolvedText: Sendable, Hashable {
   public var unwrappedWidth: Double
   /// Space between the view's edges and its text: a button's content insets, none for a label.
   public var insets: EdgeInsets
-  /// The lines the text was laid out in at `wrapWidth` (each with its width and baseline), as
-  /// measured; empty before measuring. What ``ResolvedView/shownText(in:scale:)`` starts from.
-  public var lines: [TextLayout.Line] { measured.lines }
-  /// The measured text and its lines, to lay the text out again at a frame's width without
-  /// measuring it again. Left out of equality and hashing: the text, font, size and the fields
-  /// above decide it, and the engine compares resolved views on every move.
-  package var measured = MeasuredText()
 
   public init(
     fontName: String?, fontWeight: Int, lineBreakMode: LineBreakMode, wraps: Bool, wrapWidth: Double,

@@ -25,7 +25,7 @@
   package static let guideInset = 1e-6
 
   /// A frame this fraction of its width (at least of 1 pt) narrower or lower than the lines
-  /// measured for it still shows them (``ResolvedView/shownText(in:scale:)``): the rounding
+  /// measured for it still shows them (``ResolvedLayout/shownText(ofViewAt:in:scale:)``): the rounding
   /// between a measured width and a solved one.
   package static let shownText = 1e-6
 }

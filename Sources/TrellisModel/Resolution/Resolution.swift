@@ -26,6 +26,7 @@ extension LayoutDocument {
     views.reserveCapacity(viewCount)
     var flags: [String: SystemLayoutMargins.Flags] = [:]
     var uninstalled: Set<String> = []
+    var measured: [Int: MeasuredText] = [:]
     // Depth first, document order, root first (`forEachView`).
     forEachView { node, parent in
       // An uninstalled view leaves the hierarchy with its subviews (IB's "installed" box).
@@ -34,7 +35,8 @@ extension LayoutDocument {
         Self.collectIDs(of: node, into: &uninstalled)
         return false
       }
-      var view = Self.resolve(node, parent: parent, environment: environment, typesetter: typesetter)
+      var (view, text) = Self.resolve(node, parent: parent, environment: environment, typesetter: typesetter)
+      if let text { measured[views.count] = text }
       view.children = []
       view.children.reserveCapacity(node.children.count)
       for child in node.children.indices where node.children[child].installed.resolved(for: traits) {
@@ -84,7 +86,9 @@ extension LayoutDocument {
           direction: environment.layoutDirection)
       }
     }
-    return ResolvedLayout(environment: environment, views: views, constraints: constraints)
+    var layout = ResolvedLayout(environment: environment, views: views, constraints: constraints)
+    layout.measuredTexts = measured
+    return layout
   }
 
   /// Decides the layout margins of `resolved`'s views again for `environment`, whose root may lie
@@ -144,7 +148,7 @@ extension LayoutDocument {
 
   private static func resolve(
     _ node: ViewNode, parent: String?, environment: Environment, typesetter: Typesetter
-  ) -> ResolvedView {
+  ) -> (ResolvedView, MeasuredText?) {
     let traits = environment.traits
     let style = node.textStyle?.resolved(for: traits)
     var fontSize = node.fontSize.resolved(for: traits)
@@ -188,9 +192,11 @@ extension LayoutDocument {
         wraps: node.numberOfLines != 1 && overrides.width == nil && overrides.height == nil, wrapWidth: .infinity,
         isTruncated: false, unwrappedWidth: 0,
         insets: node.kind == .button ? node.contentInsetsByClass.resolved(for: traits) : .zero)
-      view.measureText(with: typesetter, wrapWidth: .infinity, scale: environment.scale, overrides: overrides)
+      let measured = view.measureText(
+        with: typesetter, wrapWidth: .infinity, scale: environment.scale, overrides: overrides)
+      return (view, measured)
     }
-    return view
+    return (view, nil)
   }
 }
 

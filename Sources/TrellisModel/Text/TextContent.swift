@@ -9,15 +9,17 @@ extension ResolvedView {
 
   /// Measures the view's text with lines at most `wrapWidth` wide (the view's own width: a
   /// button's insets are taken off) and sets its intrinsic size, baselines and
-  /// ``textLayout``. The file's intrinsic-size overrides still win, axis by axis.
+  /// ``textLayout``. The file's intrinsic-size overrides still win, axis by axis. Returns the
+  /// measured text, for the resolution's ``ResolvedLayout/measuredTexts`` (nil for a view
+  /// without text).
   ///
   /// A button with an empty title keeps one line of its font's height, no width, and is at
   /// least ``TextMetrics/emptyButtonMinimumWidth`` wide (UIKit's system button; unsourced,
   /// docs/uikit-research.md §4).
   package mutating func measureText(
     with typesetter: Typesetter, wrapWidth: Double, scale: Double, overrides: SizeOverride
-  ) {
-    guard var content = textLayout else { return }
+  ) -> MeasuredText? {
+    guard var content = textLayout else { return nil }
     let insets = content.insets
     let title = text ?? ""
     let lineWidth = wrapWidth.isFinite ? max(0, wrapWidth - insets.left - insets.right) : .infinity
@@ -32,7 +34,6 @@ extension ResolvedView {
     content.wrapWidth = wrapWidth
     content.isTruncated = laidOut.isTruncated
     content.unwrappedWidth = title.isEmpty ? 0 : prepared.unwrappedWidth
-    content.measured = MeasuredText(prepared, lines: title.isEmpty ? [] : laidOut.lines)
     textLayout = content
 
     var intrinsic = width + insets.left + insets.right
@@ -41,6 +42,7 @@ extension ResolvedView {
     intrinsicHeight = overrides.height ?? laidOut.height + insets.top + insets.bottom
     firstBaselineOffset = laidOut.firstBaseline + insets.top
     lastBaselineOffset = laidOut.lastBaseline + insets.top
+    return MeasuredText(prepared, lines: title.isEmpty ? [] : laidOut.lines, text: title, wrapWidth: wrapWidth)
   }
 
   /// Whether the view's text would be laid out differently at `width` than it was: only a

@@ -15,7 +15,7 @@ enum TextChecks {
     // Only the text views (found at resolution).
     for index in resolved.textViews where index < views.count {
       guard !views[index].isEffectivelyHidden, let content = resolved.views[index].textLayout,
-        let reason = reason(
+        let cut = cut(
           views[index].frame, width: resolved.views[index].intrinsicWidth,
           height: resolved.views[index].intrinsicHeight, lines: resolved.views[index].numberOfLines, content)
       else { continue }
@@ -23,11 +23,11 @@ enum TextChecks {
         more += 1
         continue
       }
-      // Copied only for a reported one: a view is large, and a big layout may cut many texts.
+      // Copied and worded only for a reported one: a view is large, and a big layout may cut many texts.
       let view = resolved.views[index]
       let noun = view.kind == .button ? "Button" : "Label"
       var diagnostic = Diagnostic(
-        .warning, "\(noun) '\(view.id)' \(reason): UIKit would not show all of its text.", code: "text-truncated",
+        .warning, "\(noun) '\(view.id)' \(cut.reason): UIKit would not show all of its text.", code: "text-truncated",
         at: view.location, kind: .text, environment: resolved.environment)
       diagnostic.subject = view.id
       found.append(diagnostic)
@@ -41,24 +41,38 @@ enum TextChecks {
     return found
   }
 
+  /// Why a view's text is not all shown: what a reported one's message says.
+  private enum Cut {
+    case narrow(width: Double, needed: Double)
+    case low(height: Double, needed: Double)
+    case lineLimit(Int)
+    case cannotShow(width: Double)
+
+    var reason: String {
+      switch self {
+      case .narrow(let width, let needed): return "is \(fmt(width)) pt wide where its text needs \(fmt(needed))"
+      case .low(let height, let needed): return "is \(fmt(height)) pt tall where its text needs \(fmt(needed))"
+      case .lineLimit(let lines):
+        return "shows at most \(lines) line\(lines == 1 ? "" : "s") (numberOfLines) and its text needs more"
+      case .cannotShow(let width): return "cannot show its text in \(fmt(width)) pt"
+      }
+    }
+  }
+
   /// Why the view's text is not all shown in `frame`, or nil when it is.
-  private static func reason(
-    _ frame: Rect, width: Double?, height: Double?, lines: Int, _ content: ResolvedText
-  ) -> String? {
+  private static func cut(_ frame: Rect, width: Double?, height: Double?, lines: Int, _ content: ResolvedText) -> Cut? {
     func short(_ needed: Double, _ actual: Double) -> Bool {
       actual.isFinite && needed.isFinite && actual < needed - EngineTolerance.textShortfall * max(1, abs(needed))
     }
     // A wrapping view's lines are already fitted to its width; only its height can cut them.
     if !content.wraps, let needed = width, short(needed, frame.width) {
-      return "is \(fmt(frame.width)) pt wide where its text needs \(fmt(needed))"
+      return .narrow(width: frame.width, needed: needed)
     }
     if let needed = height, short(needed, frame.height) {
-      return "is \(fmt(frame.height)) pt tall where its text needs \(fmt(needed))"
+      return .low(height: frame.height, needed: needed)
     }
     if content.isTruncated {
-      return lines > 0
-        ? "shows at most \(lines) line\(lines == 1 ? "" : "s") (numberOfLines) and its text needs more"
-        : "cannot show its text in \(fmt(frame.width)) pt"
+      return lines > 0 ? .lineLimit(lines) : .cannotShow(width: frame.width)
     }
     return nil
   }

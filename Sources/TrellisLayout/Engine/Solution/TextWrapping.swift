@@ -43,8 +43,9 @@ extension LayoutEngine {
         guard width.isFinite, width > 0, next.textChanges(ofViewAt: position, atWidth: width) else { continue }
         let view = next.views[position]
         var wrapped = view
-        wrapped.measureText(with: typesetter, wrapWidth: width, scale: scale, overrides: SizeOverride())
+        let measured = wrapped.measureText(with: typesetter, wrapWidth: width, scale: scale, overrides: SizeOverride())
         next.views[position] = wrapped
+        next.measuredTexts[position] = measured
         remeasured = true
         if wrapped.intrinsicWidth != view.intrinsicWidth || wrapped.intrinsicHeight != view.intrinsicHeight
           || wrapped.firstBaselineOffset != view.firstBaselineOffset
