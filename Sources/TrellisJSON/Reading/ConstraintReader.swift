@@ -234,7 +234,7 @@ extension DocumentReader {
       switch ConstraintTextParser.parseAnchor(text) {
       case .success(let parsed):
         return AnchorReference(
-          item: LayoutItem(name: parsed.item == "root" ? rootID : parsed.item), attribute: parsed.attribute,
+          item: LayoutItem(name: parsed.item, rootID: rootID), attribute: parsed.attribute,
           location: found.value.location(ofScalar: parsed.itemOffset))
       case .failure(let problem):
         sink.error(
@@ -323,7 +323,7 @@ extension DocumentReader {
     }
     func reference(_ anchor: ConstraintText.Anchor) -> AnchorReference {
       AnchorReference(
-        item: LayoutItem(name: anchor.item == "root" ? rootID : anchor.item), attribute: anchor.attribute,
+        item: LayoutItem(name: anchor.item, rootID: rootID), attribute: anchor.attribute,
         location: textNode.location(ofScalar: anchor.itemOffset))
     }
     let priorityLocation = parsed.priorityOffset.map { textNode.location(ofScalar: $0) }
@@ -365,7 +365,7 @@ extension DocumentReader {
     }
     // `root` names the root view here too.
     var resolved = format
-    for position in resolved.views.indices where resolved.views[position].name == "root" {
+    for position in resolved.views.indices where resolved.views[position].name == LayoutItem.rootName {
       resolved.views[position].name = rootID
     }
     var metricValues: [String: Double] = [:]

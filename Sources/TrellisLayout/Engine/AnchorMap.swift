@@ -251,18 +251,12 @@ struct AnchorMap {
   /// The root's size variables.
   var rootWidth: Variable? { items[.view(rootID)]?.width }
 
-  /// The item itself, or the root's item for `root` when the root has another id.
-  private func canonical(_ item: LayoutItem) -> LayoutItem {
-    item == .view("root") && positions[item] == nil ? .view(rootID) : item
-  }
-
   /// The rectangle an item names: a view, a stack guide, `root`, `safeArea` or `margins`.
   func box(for item: LayoutItem) throws(AnchorMapError) -> AnchorBox {
     if item.isRootGuide {
       guard let root = positions[.view(rootID)] else { throw .unknownItem(item) }
-      // The margins guide is the root inset by its effective margins (which are measured
-      // from the safe area unless the root turns insetsLayoutMarginsFromSafeArea off).
-      let inset = item == .margins ? root.view.map(effectiveMargins) ?? .zero : safeAreaInsets
+      let inset = RootGuides.insets(
+        of: item, safeAreaInsets: safeAreaInsets, rootMargins: root.view.map(effectiveMargins) ?? .zero)
       return AnchorBox(
         left: InlineExpression(constant: inset.left), top: InlineExpression(constant: inset.top),
         width: InlineExpression(position: root.width) - (inset.left + inset.right),
@@ -282,7 +276,7 @@ struct AnchorMap {
     if case .generated(let owner, ViewSafeArea.name) = item {
       // A view's own safe-area guide: its frame (the alignment rectangle grown by its insets)
       // inset by the safe area on the edges known to lie on the root's.
-      guard let vars = positions[canonical(.view(owner))], let view = vars.view else { throw .unknownItem(item) }
+      guard let vars = positions[.view(owner)], let view = vars.view else { throw .unknownItem(item) }
       let frame = view.alignmentInsets
       let inset = ViewSafeArea.insets(safeAreaInsets, edges: view.safeAreaEdges)
       let left = vars.x.map { InlineExpression(position: $0) } ?? InlineExpression(constant: 0)
@@ -293,7 +287,6 @@ struct AnchorMap {
         height: InlineExpression(position: vars.height) + (frame.top + frame.bottom - inset.top - inset.bottom),
         margins: .zero, firstBaseline: nil, lastBaseline: nil, textCentre: nil)
     }
-    let item = canonical(item)
     guard let vars = positions[item] else { throw .unknownItem(item) }
     let view = vars.view
     let margins = view.map(effectiveMargins) ?? .zero
@@ -374,9 +367,9 @@ struct AnchorMap {
     case .generated(let owner, let name):
       if name == KeyboardGuide.name { return true }
       guard name == ViewSafeArea.name else { return false }
-      return views[canonical(.view(owner)).viewID ?? owner]?.safeAreaEdges ?? 0 != 0
+      return views[owner]?.safeAreaEdges ?? 0 != 0
     case .view:
-      guard anchor.attribute.readsMargins, let id = canonical(anchor.item).viewID else { return false }
+      guard anchor.attribute.readsMargins, let id = anchor.item.viewID else { return false }
       return views[id]?.floor.isEmpty == false
     }
   }
@@ -431,7 +424,7 @@ struct AnchorMap {
   /// owner of a stack's or scroll view's guide.
   private func coordinateView(_ item: LayoutItem) -> String {
     switch item {
-    case .view(let id): return canonical(item).viewID ?? id
+    case .view(let id): return id
     case .safeArea, .margins: return rootID
     case .generated(let owner, _): return owner
     }

@@ -46,6 +46,13 @@ public struct AnchorReference: Hashable, Sendable, CustomStringConvertible {
 
   public var description: String { "\(item).\(attribute.rawValue)" }
 
+  /// The reference with its item's ``LayoutItem/rootName`` resolved to `rootID`.
+  public func resolvingRoot(_ rootID: String) -> AnchorReference {
+    var resolved = self
+    resolved.item = item.resolvingRoot(rootID)
+    return resolved
+  }
+
   public static func == (lhs: AnchorReference, rhs: AnchorReference) -> Bool {
     lhs.item == rhs.item && lhs.attribute == rhs.attribute
   }

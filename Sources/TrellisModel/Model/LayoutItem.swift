@@ -18,8 +18,7 @@ public enum LayoutItem: Hashable, Sendable, Comparable, CustomStringConvertible,
   case generated(owner: String, name: String)
 
   /// The item a name written in a file or a Swift builder stands for: `safeArea`, `margins`,
-  /// `owner#name`, or a view id. (`root` is resolved to the root's id by the reader, which
-  /// knows it.)
+  /// `owner#name`, or a view id (`root` stays `.view("root")`: ``init(name:rootID:)`` resolves it).
   public init(name: String) {
     switch name {
     case "safeArea": self = .safeArea
@@ -31,6 +30,24 @@ public enum LayoutItem: Hashable, Sendable, Comparable, CustomStringConvertible,
         self = .view(name)
       }
     }
+  }
+
+  /// ``init(name:)`` in a document whose root view's id is `rootID`: ``rootName`` names the root.
+  public init(name: String, rootID: String) {
+    self = LayoutItem(name: name).resolvingRoot(rootID)
+  }
+
+  /// The name that always stands for the root view, whatever its id (`root.top`): no other view
+  /// may take it.
+  public static let rootName = "root"
+
+  /// The item itself, or the root view (whose id is `rootID`) for ``rootName``. The one place
+  /// the name is resolved: the reader applies it to what it reads, the validator to what it
+  /// checks, and the resolution to the constraints it decides, so that the engine and everything
+  /// after it see the root's own id only.
+  public func resolvingRoot(_ rootID: String) -> LayoutItem {
+    if case .view(let id) = self, id == Self.rootName { return .view(rootID) }
+    return self
   }
 
   /// ``init(name:)`` for literals, as tests and builders write them.

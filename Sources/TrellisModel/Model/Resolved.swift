@@ -121,13 +121,7 @@ extension ResolvedView {
   /// The margins the `*Margin` attributes use, for these safe-area insets: per edge
   /// `layoutMargins`, or `max(layoutMargins, inset + floor)` on an edge with a floor.
   public func effectiveMargins(safeAreaInsets insets: EdgeInsets) -> EdgeInsets {
-    let m = layoutMargins
-    let f = safeAreaMarginFloor
-    return EdgeInsets(
-      top: f.top.map { max(m.top, insets.top + $0) } ?? m.top,
-      left: f.left.map { max(m.left, insets.left + $0) } ?? m.left,
-      bottom: f.bottom.map { max(m.bottom, insets.bottom + $0) } ?? m.bottom,
-      right: f.right.map { max(m.right, insets.right + $0) } ?? m.right)
+    safeAreaMarginFloor.margins(layoutMargins, safeAreaInsets: insets)
   }
 }
 
@@ -185,6 +179,18 @@ public struct MarginFloor: Sendable, Hashable {
   }
   /// Whether any edge has a floor (the margins then read the safe area).
   public var isEmpty: Bool { top == nil && left == nil && bottom == nil && right == nil }
+
+  /// `margins` with this floor applied for `insets`: per edge the margin, or on an edge with a
+  /// floor `max(margin, inset + floor)`. (``ResolvedView/effectiveMargins(safeAreaInsets:)``, and
+  /// the engine's anchors, which keep only margins and floor.)
+  public func margins(_ margins: EdgeInsets, safeAreaInsets insets: EdgeInsets) -> EdgeInsets {
+    guard !isEmpty else { return margins }
+    return EdgeInsets(
+      top: top.map { max(margins.top, insets.top + $0) } ?? margins.top,
+      left: left.map { max(margins.left, insets.left + $0) } ?? margins.left,
+      bottom: bottom.map { max(margins.bottom, insets.bottom + $0) } ?? margins.bottom,
+      right: right.map { max(margins.right, insets.right + $0) } ?? margins.right)
+  }
 }
 
 /// A stack's properties decided for an environment.

@@ -58,9 +58,11 @@ extension LayoutDocument {
       {
         continue
       }
+      // The root named by `root` becomes its own id here, for every layer after this one.
       constraints.append(
         LayoutConstraint(
-          id: spec.id, first: spec.first, relation: spec.relation, second: spec.second,
+          id: spec.id, first: spec.first.resolvingRoot(root.id), relation: spec.relation,
+          second: spec.second?.resolvingRoot(root.id),
           multiplier: spec.multiplier, constant: spec.constant.resolved(for: traits),
           priority: spec.priority.resolved(for: traits), origin: .file(id: spec.id, kind: spec.kind),
           source: spec.source,

@@ -128,7 +128,7 @@ public struct LayoutValidator: Sendable {
           "reserved-id", "'margins' is reserved for the root's margins guide; choose another id", at: location,
           path: origin.path)
         return
-      case "root" where !isRoot:
+      case LayoutItem.rootName where !isRoot:
         error("reserved-id", "'root' always names the root view; choose another id", at: location, path: origin.path)
         return
       default:
@@ -289,7 +289,7 @@ public struct LayoutValidator: Sendable {
       let anchors = [spec.first] + (spec.second.map { [$0] } ?? [])
       for anchor in anchors {
         // `root` names the root whatever its id.
-        let viewID = anchor.item.viewID.map { $0 == "root" ? rootID : $0 }
+        let viewID = anchor.item.resolvingRoot(rootID).viewID
         let viewKind = viewID.flatMap { views[$0]?.kind }
         let scrollGuide =
           ScrollLayout.isScrollGuide(anchor.item) || ViewSafeArea.isGuide(anchor.item)
@@ -298,7 +298,7 @@ public struct LayoutValidator: Sendable {
         if scrollGuide, let problem = viewGuideProblem(anchor.item, rootID: rootID) {
           error("unknown-view", problem, at: anchor.location, path: path)
         } else if !anchor.item.isRootGuide, !scrollGuide, viewKind == nil {
-          let candidates = viewOrder + Self.guideNames + (rootID == "root" ? [] : ["root"])
+          let candidates = viewOrder + Self.guideNames + (rootID == LayoutItem.rootName ? [] : [LayoutItem.rootName])
           let name = anchor.item.description
           error(
             "unknown-view", "unknown view '\(name)'\(DidYouMean.hint(for: name, among: candidates))",
@@ -400,10 +400,10 @@ public struct LayoutValidator: Sendable {
         : name == KeyboardGuide.name
           ? KeyboardGuide.fileName : name == "content" ? "contentLayoutGuide" : "frameLayoutGuide"
       // `root` stands for the root's id only before an attribute; a guide needs the real id.
-      if owner == "root", rootID != "root" {
+      if owner == LayoutItem.rootName, rootID != LayoutItem.rootName {
         return "write the root's id, '\(rootID).\(written)', for the root's guide"
       }
-      if name == KeyboardGuide.name, views[owner] != nil, owner != rootID, owner != "root" {
+      if name == KeyboardGuide.name, views[owner] != nil, owner != rootID, owner != LayoutItem.rootName {
         return
           "only the root's \(written) is laid out (the keyboard's overlap with other views is not modelled); write '\(rootID).\(written)'"
       }

@@ -83,13 +83,10 @@ enum SolutionReader {
     let environment = resolved.environment
     let insets = environment.safeAreaInsets
     let rootMargins = resolved.views.first?.effectiveMargins(safeAreaInsets: insets) ?? .zero
-    var safeArea = Rect(
-      x: insets.left, y: insets.top, width: rootSize.width - insets.left - insets.right,
-      height: rootSize.height - insets.top - insets.bottom)
-    // Effective margins are measured from the root's edges (the safe area already in them).
-    var margins = Rect(
-      x: rootMargins.left, y: rootMargins.top, width: rootSize.width - rootMargins.left - rootMargins.right,
-      height: rootSize.height - rootMargins.top - rootMargins.bottom)
+    var safeArea = RootGuides.rect(
+      insets: RootGuides.insets(of: .safeArea, safeAreaInsets: insets, rootMargins: rootMargins), rootSize: rootSize)
+    var margins = RootGuides.rect(
+      insets: RootGuides.insets(of: .margins, safeAreaInsets: insets, rootMargins: rootMargins), rootSize: rootSize)
     if snapToPixels {
       safeArea = PixelSnapping.snap(safeArea, scale: environment.scale)
       margins = PixelSnapping.snap(margins, scale: environment.scale)
