@@ -306,7 +306,7 @@ public final class Solver {
 
   /// Problems with the internal tableau (empty when it is consistent). Tests call this
   /// after every mutation.
-  func checkInvariants() -> [String] { engine.checkInvariants() }
+  package func checkInvariants() -> [String] { engine.checkInvariants() }
 
   // MARK: - Certification
 

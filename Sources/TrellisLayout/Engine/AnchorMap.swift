@@ -2,12 +2,19 @@ import TrellisModel
 import TrellisSolver
 
 /// The solver variables of one item: its frame in root coordinates.
-struct ItemVariables {
+package struct ItemVariables {
   /// `nil` for the root, whose origin is fixed at (0, 0).
-  var x: Variable?
-  var y: Variable?
-  var width: Variable
-  var height: Variable
+  package var x: Variable?
+  package var y: Variable?
+  package var width: Variable
+  package var height: Variable
+
+  package init(x: Variable?, y: Variable?, width: Variable, height: Variable) {
+    self.x = x
+    self.y = y
+    self.width = width
+    self.height = height
+  }
 
   /// The variables in a fixed order: x, y, width, height (the root's x and y are constants).
   var all: [Variable] { [x, y].compactMap { $0 } + [width, height] }
@@ -121,7 +128,7 @@ struct AnchorBox {
 }
 
 /// Why an anchor could not become an expression.
-enum AnchorMapError: Error, Equatable {
+package enum AnchorMapError: Error, Equatable {
   case unknownItem(LayoutItem)
 }
 
@@ -132,7 +139,7 @@ enum AnchorMapError: Error, Equatable {
 /// margin forms) on either side is read in mirrored coordinates `x' = root.width − x`, so
 /// every horizontal location in it grows from the right: a layout that uses only leading
 /// and trailing is the exact mirror image of its left-to-right layout, constants included.
-struct AnchorMap {
+package struct AnchorMap {
   /// What an anchor needs from a resolved view: plain numbers, so that a lookup copies no
   /// strings and retains nothing (the parent is in ``parents``).
   struct ViewAnchors {
@@ -210,7 +217,7 @@ struct AnchorMap {
       direction: direction)
   }
 
-  init(
+  package init(
     items: [LayoutItem: ItemVariables], views: [String: ResolvedView], rootID: String, safeAreaInsets: EdgeInsets,
     direction: LayoutDirection
   ) {
@@ -299,19 +306,11 @@ struct AnchorMap {
 
   /// A view's margins for the current safe-area insets (``ResolvedView/effectiveMargins(safeAreaInsets:)``).
   private func effectiveMargins(_ view: ViewAnchors) -> EdgeInsets {
-    guard !view.floor.isEmpty else { return view.margins }
-    let m = view.margins
-    let f = view.floor
-    let insets = safeAreaInsets
-    return EdgeInsets(
-      top: f.top.map { max(m.top, insets.top + $0) } ?? m.top,
-      left: f.left.map { max(m.left, insets.left + $0) } ?? m.left,
-      bottom: f.bottom.map { max(m.bottom, insets.bottom + $0) } ?? m.bottom,
-      right: f.right.map { max(m.right, insets.right + $0) } ?? m.right)
+    view.floor.margins(view.margins, safeAreaInsets: safeAreaInsets)
   }
 
   /// The expression of an anchor; `mirrored` reads horizontal locations from the right.
-  func expression(for anchor: AnchorReference, mirrored: Bool) throws(AnchorMapError) -> LinearExpression {
+  package func expression(for anchor: AnchorReference, mirrored: Bool) throws(AnchorMapError) -> LinearExpression {
     try inlineExpression(for: anchor, mirrored: mirrored).linear(table)
   }
 
@@ -394,7 +393,7 @@ struct AnchorMap {
   /// superview's leading edge, wherever the superview is. With a multiplier of 1 the
   /// ancestor's origin cancels, so it is only worked in when the multiplier is not 1 and the
   /// ancestor is not the root (whose origin is 0).
-  func expression(for constraint: LayoutConstraint) throws(AnchorMapError) -> LinearExpression {
+  package func expression(for constraint: LayoutConstraint) throws(AnchorMapError) -> LinearExpression {
     let mirrored = isMirrored(constraint)
     if constraint.multiplier != 1, let second = constraint.second,
       !constraint.first.attribute.isSize || !second.attribute.isSize,

@@ -1,10 +1,9 @@
 import TrellisJSON
+import TrellisLayout
 import TrellisModel
 import TrellisSolver
 import TrellisTestSupport
 import XCTest
-
-@testable import TrellisLayout
 
 /// The ambiguity check is kept while the solver's basis is unchanged: a move within one
 /// environment key reports what a fresh engine reports, in the new environment.
@@ -46,7 +45,7 @@ final class AmbiguityMemoTests: XCTestCase {
     }
     let engine = LayoutEngine(document: document)
     _ = engine.layout(in: environment(300, 500))
-    let solver = try XCTUnwrap(engine.cache.liveSlot?.solver)
+    let solver = try XCTUnwrap(engine.liveSolver)
     let before = solver.structureRevision
     // Same key, new container size: constants only.
     _ = engine.layout(in: environment(320, 500))

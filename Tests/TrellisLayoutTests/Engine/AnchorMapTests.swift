@@ -1,10 +1,9 @@
 import TrellisJSON
+import TrellisLayout
 import TrellisModel
 import TrellisSolver
 import TrellisTestSupport
 import XCTest
-
-@testable import TrellisLayout
 
 /// Anchor → linear expression, checked by evaluating the expressions at chosen variable values.
 final class AnchorMapTests: XCTestCase {

@@ -1,10 +1,9 @@
 import TrellisJSON
+import TrellisLayout
 import TrellisModel
 import TrellisTestSupport
 import TrellisText
 import XCTest
-
-@testable import TrellisLayout
 
 /// A conflict explained in one environment is not searched for again in another when its
 /// constraints are the same equations there (``ConflictMemo``); the report is a fresh engine's.

@@ -1,10 +1,9 @@
 import TrellisJSON
+import TrellisLayout
 import TrellisModel
 import TrellisSolver
 import TrellisTestSupport
 import XCTest
-
-@testable import TrellisLayout
 
 /// Conflict recovery as UIKit does it (docs/semantics.md, "Conflict recovery"): the container's
 /// size is required and added first, then the file's constraints, then stacks', then content size;
@@ -215,9 +214,9 @@ final class InstallationOrderTests: XCTestCase {
       "outer", [stackView("a", [view("a1"), stackView("a2", [view("a21")])]), stackView("b", [view("b1")])])
     let resolved = Layout { tree }.resolved(for: environment(100, 100))
     XCTAssertEqual(
-      ConstraintInstaller.postOrder(resolved.views), ["a1", "a21", "a2", "a", "b1", "b", "outer", "root"])
+      LayoutEngine.postOrder(resolved.views), ["a1", "a21", "a2", "a", "b1", "b", "outer", "root"])
     let constraints = resolved.constraintSet().constraints
-    let order = ConstraintInstaller.installationOrder(constraints, views: resolved.views).map { constraints[$0] }
+    let order = LayoutEngine.installationOrder(constraints, views: resolved.views).map { constraints[$0] }
     // Within one breaking key (who made it, then its shape), stacks in post-order; across
     // keys, least breakable first (the spacings, rank 90, after every edge of rank 80).
     let post = ["a2", "a", "b", "outer"]
@@ -249,7 +248,7 @@ final class InstallationOrderTests: XCTestCase {
     let root = constraint("w", .container(reason: "width"))
     let hug = constraint("h", .intrinsic(id: "a", reason: "hugging"))
     let scroll = constraint("s", .scroll(id: "sv", reason: "scroll-content"))
-    let ids = { (list: [LayoutConstraint]) in ConstraintInstaller.installationOrder(list, views: []).map { list[$0].id }
+    let ids = { (list: [LayoutConstraint]) in LayoutEngine.installationOrder(list, views: []).map { list[$0].id }
     }
     XCTAssertEqual(ids([hug, f1, root, f2, scroll]), ["w", "s", "f1", "f2", "h"])
     XCTAssertEqual(ids([f1, f2, scroll, root, hug]), ["w", "s", "f1", "f2", "h"])

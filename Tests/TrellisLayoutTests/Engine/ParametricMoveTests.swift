@@ -1,11 +1,10 @@
 import TrellisJSON
+import TrellisLayout
 import TrellisModel
 import TrellisTestSupport
 import XCTest
 
 import class TrellisSolver.Solver
-
-@testable import TrellisLayout
 
 /// A resize within an environment key that pivots nothing is computed from the solution's
 /// dependence on the container's size (``ParametricMove``): the results are those of moving the

@@ -1,8 +1,7 @@
 import TrellisJSON
+import TrellisLayout
 import TrellisModel
 import XCTest
-
-@testable import TrellisLayout
 
 final class PixelSnappingTests: XCTestCase {
   func testFillEquallyExampleFromInterfaceBuilder() {

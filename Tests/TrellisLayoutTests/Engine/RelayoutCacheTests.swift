@@ -1,9 +1,8 @@
 import TrellisJSON
+import TrellisLayout
 import TrellisModel
 import TrellisTestSupport
 import XCTest
-
-@testable import TrellisLayout
 
 /// What the engine does to its solvers on each move: `lastUpdate`, the cache bound, and
 /// that moves within one environment key regenerate nothing.

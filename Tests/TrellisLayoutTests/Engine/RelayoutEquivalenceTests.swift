@@ -1,11 +1,10 @@
 import TrellisJSON
+import TrellisLayout
 import TrellisModel
 import TrellisTestSupport
 import XCTest
 
 import class TrellisSolver.Solver
-
-@testable import TrellisLayout
 
 /// One engine moved through environments in many orders gives a fresh engine's result in each:
 /// cached solvers, moves without regeneration, first visits and diffs.

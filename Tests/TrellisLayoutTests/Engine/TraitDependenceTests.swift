@@ -1,9 +1,8 @@
 import TrellisJSON
+import TrellisLayout
 import TrellisModel
 import TrellisTestSupport
 import XCTest
-
-@testable import TrellisLayout
 
 /// A document that picks nothing by size class keeps one solver for every size class, moved
 /// from one environment to the next (``LayoutEngine`` and ``LayoutDocument/variesWithTraits``);

@@ -1,10 +1,9 @@
 import TrellisJSON
 import TrellisLayout
 import TrellisModel
+import TrellisSolver
 import TrellisTestSupport
 import XCTest
-
-@testable import TrellisSolver
 
 /// Every input a fuzzer (Fuzz/, scripts/fuzz.sh) found to crash, hang or break an invariant in
 /// Sources/, reduced to its smallest form. docs/fuzzing.md lists them with the harness that

@@ -1,10 +1,9 @@
 import TrellisJSON
+import TrellisLayout
 import TrellisModel
 import TrellisSolver
 import TrellisTestSupport
 import XCTest
-
-@testable import TrellisLayout
 
 /// Many required bounds on one view (`a.width >= 1`, `a.width >= 2`, …): at the reader's default
 /// limits (250,000 constraints) ascending bounds did not finish `validate` in ten minutes, each
@@ -57,12 +56,13 @@ final class HostileBoundsTests: XCTestCase {
   func testTightestBoundsFirstOrder() {
     let solver = Solver()
     let x = solver.makeVariable("x"), y = solver.makeVariable("y")
-    func entry(_ id: String, _ expression: LinearExpression, _ relation: LayoutRelation) -> ConstraintInstaller.Compiled
-    {
+    func entry(_ id: String, _ expression: LinearExpression, _ relation: LayoutRelation) -> (
+      layout: LayoutConstraint, expression: LinearExpression
+    ) {
       let layout = LayoutConstraint(
         id: id, first: AnchorReference(item: .view("a"), attribute: .width), relation: relation,
         constant: 0, origin: .file(id: id), source: id)
-      return ConstraintInstaller.Compiled(layout: layout, expression: expression, readsSafeArea: false)
+      return (layout, expression)
     }
     let wanted = [
       entry("x>=1", LinearExpression(x) - 1, .greaterThanOrEqual),  // 0
@@ -74,7 +74,7 @@ final class HostileBoundsTests: XCTestCase {
       entry("2x>=4", 2 * x - 4, .greaterThanOrEqual),  // 6: other terms
       entry("x>=3 again", LinearExpression(x) - 3, .greaterThanOrEqual),  // 7
     ]
-    let order = ConstraintInstaller.tightestBoundsFirst(Array(wanted.indices), wanted).map { wanted[$0].layout.id }
+    let order = LayoutEngine.tightestBoundsFirst(wanted).map { wanted[$0].layout.id }
     XCTAssertEqual(order, ["x>=3", "x>=3 again", "x>=2", "x>=1", "y==5", "x<=7", "x<=9", "2x>=4"])
   }
 }

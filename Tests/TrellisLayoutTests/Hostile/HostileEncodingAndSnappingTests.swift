@@ -1,9 +1,8 @@
 import TrellisJSON
+import TrellisLayout
 import TrellisModel
 import TrellisSupport
 import XCTest
-
-@testable import TrellisLayout
 
 /// Files in UTF-16 or UTF-32 are named by their real encoding, with or without a byte order
 /// mark; snapping to a scale no screen has never collapses or NaNs a frame.

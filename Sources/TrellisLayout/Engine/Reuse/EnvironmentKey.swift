@@ -6,7 +6,7 @@ extension LayoutEngine {
   /// What decides the constraint set besides the container size and the safe area: the same
   /// key resolves to the same views and constraints, whose constants differ only where they
   /// read the safe-area insets (``AnchorMap/dependsOnSafeArea(_:)-(LayoutConstraint)``).
-  struct EnvironmentKey: Hashable {
+  package struct EnvironmentKey: Hashable {
     var traits: TraitCollection
     var direction: LayoutDirection
     var scale: Double
@@ -26,7 +26,9 @@ extension LayoutEngine {
     /// them), under the traits of compact width and height; `byScale` false: one for every scale
     /// (of a document that measures no text), under 1; `byRootWidth` false: one for roots on
     /// either side of 375 pt (of a document whose constraints read no margins).
-    init(_ environment: Environment, bySizeClass: Bool = true, byScale: Bool = true, byRootWidth: Bool = true) {
+    package init(
+      _ environment: Environment, bySizeClass: Bool = true, byScale: Bool = true, byRootWidth: Bool = true
+    ) {
       contentSize = environment.contentSizeCategory
       traits = bySizeClass ? environment.traits : TraitCollection(horizontal: .compact, vertical: .compact)
       direction = environment.layoutDirection

@@ -2,7 +2,7 @@ import TrellisModel
 import TrellisSupport
 
 /// Snapping frames to the device pixel grid, as UIKit does after solving.
-enum PixelSnapping {
+package enum PixelSnapping {
   /// Whether `scale` can be snapped to: 1…1000 pixels per point. Below 1 a pixel is larger than a
   /// point and rounding to it collapses whole views (`1e-308` snapped every frame, the root's
   /// too, to 0x0); far above, coordinates in pixels overflow (`1e308` made every frame NaN).
@@ -12,7 +12,7 @@ enum PixelSnapping {
   /// Rounds a coordinate to the nearest `1/scale` pt; a tie (exactly half a pixel, ignoring
   /// noise below a millionth of a pixel) rounds away from zero. An unusable scale (see
   /// ``isUsable(_:)``), or one so large that the value in pixels overflows, leaves the value as it is.
-  static func snap(_ value: Double, scale: Double) -> Double {
+  package static func snap(_ value: Double, scale: Double) -> Double {
     guard isUsable(scale), value.isFinite else { return value }
     let pixels = value * scale
     // `1e308` pt per pixel makes every coordinate infinite, and inf / scale NaN.
@@ -25,7 +25,7 @@ enum PixelSnapping {
   /// Snaps each edge; the size is the difference of the snapped edges (so neighbours that
   /// share an edge still share it, and a width may change by a pixel). A frame whose snapped
   /// size would not be finite is left as it is.
-  static func snap(_ rect: Rect, scale: Double) -> Rect {
+  package static func snap(_ rect: Rect, scale: Double) -> Rect {
     let minX = snap(rect.minX, scale: scale)
     let minY = snap(rect.minY, scale: scale)
     let maxX = snap(rect.maxX, scale: scale)
