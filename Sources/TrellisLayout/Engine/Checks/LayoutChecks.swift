@@ -118,9 +118,10 @@ enum LayoutChecks {
     var out: [(id: String, attributes: [LayoutAttribute])] = []
     var reported = Set<String>()
     var warnings = 0
-    func warn(_ diagnostic: Diagnostic) {
+    // Worded only when listed: past the limit a warning is only counted.
+    func warn(_ diagnostic: @autoclosure () -> Diagnostic) {
       warnings += 1
-      if warnings <= LayoutEngine.maxAmbiguityDiagnostics { diagnostics.append(diagnostic) }
+      if warnings <= LayoutEngine.maxAmbiguityDiagnostics { diagnostics.append(diagnostic()) }
     }
     for view in resolved.views where view.id != root.id && !reported.contains(view.id) {
       reported.insert(view.id)
@@ -137,11 +138,12 @@ enum LayoutChecks {
       // A guide of an ambiguous stack is ambiguous the same way; only say what is new.
       let newFromGuides = fromGuides.filter { !$0.attributes.allSatisfy(own.contains) }
       if !newFromGuides.isEmpty {
-        let list = newFromGuides.map { "'\($0.guide)' (\(describe($0.attributes)))" }.joined(separator: ", ")
         warn(
           Diagnostic(
-            .warning, "Stack '\(view.id)' has ambiguous layout guides: \(list).", code: "ambiguous-stack-guides",
-            at: view.location, kind: .ambiguity, environment: environment))
+            .warning,
+            "Stack '\(view.id)' has ambiguous layout guides: "
+              + newFromGuides.map { "'\($0.guide)' (\(describe($0.attributes)))" }.joined(separator: ", ") + ".",
+            code: "ambiguous-stack-guides", at: view.location, kind: .ambiguity, environment: environment))
       }
       if view.scroll != nil,
         let found = ScrollLayout.contentSizeAmbiguity(
