@@ -232,7 +232,10 @@ public final class LayoutEngine {
       checksAmbiguity: checksAmbiguity, typesetter: typesetter)
     switch route {
     case .parametricMove(let index, let step):
-      return parametricResult(index, step, to: environment, snapToPixels: snapToPixels)
+      // The step was made only for a slot with a resolution (one copy of it, for the result).
+      if let kept = cache.slots[index].resolved {
+        return parametricResult(index, step, kept, to: environment, snapToPixels: snapToPixels)
+      }
     case .move(let index):
       if let result = move(index, to: environment, snapToPixels: snapToPixels) { return result }
       // A new constant could not be taken (a conflict only these insets cause): rebuild.

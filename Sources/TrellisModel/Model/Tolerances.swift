@@ -9,7 +9,7 @@
 
   /// A width within this fraction of itself (at least 1 pt) of the one text was wrapped at wraps
   /// it alike: the rounding between a width solved twice, never a change of layout.
-  package static let sameWrapWidth = 1e-9
+  @usableFromInline package static let sameWrapWidth = 1e-9
 
   /// Content must exceed its scroll view's frame by more than this to make that axis scrollable
   /// (and take the safe-area adjustment): content solved to exactly the frame's size carries

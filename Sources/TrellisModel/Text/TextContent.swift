@@ -46,8 +46,9 @@ extension ResolvedView {
   }
 
   /// Whether the view's text would be laid out differently at `width` than it was: only a
-  /// wrapping view whose width moved past what its lines need can change.
-  package func textChanges(atWidth width: Double) -> Bool {
+  /// wrapping view whose width moved past what its lines need can change. Inlined into the
+  /// engine, which asks it of every wrapping view on every move.
+  @inlinable package func textChanges(atWidth width: Double) -> Bool {
     guard let content = textLayout, content.wraps else { return false }
     if abs(width - content.wrapWidth) <= Tolerance.sameWrapWidth * max(1, abs(width)) { return false }
     let textWidth = width - content.insets.left - content.insets.right
@@ -60,7 +61,7 @@ extension ResolvedView {
 extension ResolvedLayout {
   /// ``ResolvedView/textChanges(atWidth:)`` of the view at `position`, read in place: the engine
   /// asks it of every wrapping view on every move, and a view is too large to copy for that.
-  package func textChanges(ofViewAt position: Int, atWidth width: Double) -> Bool {
+  @inlinable package func textChanges(ofViewAt position: Int, atWidth width: Double) -> Bool {
     views[position].textChanges(atWidth: width)
   }
 }

@@ -22,14 +22,13 @@ extension LayoutEngine {
       environment, bySizeClass: variesWithTraits, byScale: measuresText, byRootWidth: readsMargins)
     // One access to the cache for the whole move (each is checked for exclusivity at run time).
     if hooks.movesParametrically,
-      let (step, recorded) = cache.moveParametrically(
+      let (index, step, recorded) = cache.moveParametrically(
         key, to: environment, readsMargins: readsMargins, checksAmbiguity: checksAmbiguity, typesetter: typesetter)
     {
       let mayReport = step.move.writeFrames(
         deltas: step.deltas, scale: environment.scale, snapToPixels: snapToPixels, into: &frames)
       var diagnostics = record(recorded, step, to: environment)
-      if mayReport {
-        var resolved = step.kept
+      if mayReport, var resolved = cache.slots[index].resolved {
         resolved.environment = environment
         let solution = step.move.solution(resolved, deltas: step.deltas, snapToPixels: snapToPixels)
         diagnostics += solutionChecks(solution, resolved, snapToPixels: snapToPixels)
@@ -46,11 +45,11 @@ extension LayoutEngine {
   }
 
   /// What a parametric move of the slot at `index` needs: its description, the changes of the
-  /// container constants, the slot's resolution and the ambiguity found for its basis.
+  /// container constants and the ambiguity found for its basis. (The slot's resolution is read
+  /// from the slot only when a result or a check needs it: a copy is many references to retain.)
   struct ParametricStep {
     var move: ParametricMove
     var deltas: (Double, Double)
-    var kept: ResolvedLayout
     var memoDiagnostics: [Diagnostic]
     var ambiguous: [(id: String, attributes: [LayoutAttribute])]
 
@@ -83,14 +82,15 @@ extension LayoutEngine {
     return recorded.replay.isEmpty ? [] : step.moved(recorded.replay, to: environment)
   }
 
-  /// The result of the parametric move `step` of the slot at `index` to `environment`: the
+  /// The result of the parametric move `step` of the slot at `index` (whose resolution is
+  /// `kept`) to `environment`: the
   /// frames, the repeated diagnostics, the checks of the new frames (made in full only when a
   /// frame or a text could report), and the ambiguity found for the basis.
-  func parametricResult(_ index: Int, _ step: ParametricStep, to environment: Environment, snapToPixels: Bool)
-    -> LayoutResult
-  {
+  func parametricResult(
+    _ index: Int, _ step: ParametricStep, _ kept: ResolvedLayout, to environment: Environment, snapToPixels: Bool
+  ) -> LayoutResult {
     var diagnostics = record(index, step, to: environment)
-    var resolved = step.kept
+    var resolved = kept
     resolved.environment = environment
     let solution = step.move.solution(resolved, deltas: step.deltas, snapToPixels: snapToPixels)
     if step.move.mayReport(solution.frames, deltas: step.deltas, snapped: snapToPixels) {
@@ -120,7 +120,7 @@ extension SolverCache {
     guard
       SolverReuse.mayMoveParametrically(
         &self[index], to: environment, readsMargins: readsMargins, checksAmbiguity: checksAmbiguity),
-      let container = slots[index].container, let kept = slots[index].resolved
+      let container = slots[index].container, slots[index].resolved != nil
     else { return nil }
     let solver = slots[index].solver
     var memoDiagnostics: [Diagnostic] = []
@@ -140,15 +140,25 @@ extension SolverCache {
       guard
         let made = ParametricMove.make(
           solver: solver, container: container, installed: slots[index].installed,
-          generation: slots[index].memos.generation, plan: slots[index].plan, resolved: kept, typesetter: typesetter)
+          generation: slots[index].memos.generation, plan: slots[index].plan, resolved: slots[index].resolved!,
+          typesetter: typesetter)
       else { return nil }
       self[index].memos.parametric = made
       move = made
     }
-    guard let deltas = move.deltas(to: environment.containerSize), move.keepsWrappedText(kept, deltas: deltas)
-    else { return nil }
+    guard let deltas = move.deltas(to: environment.containerSize) else { return nil }
+    // No wrapping text measured again at its new width (the test of ``LayoutEngine/wrapText``),
+    // the resolution read in place, view by view.
+    for i in move.wrapping.indices {
+      let width = move.wrappedWidth(i, deltas: deltas)
+      if width.isFinite, width > 0,
+        slots[index].resolved?.textChanges(ofViewAt: move.wrapping[i].position, atWidth: width) == true
+      {
+        return nil
+      }
+    }
     return LayoutEngine.ParametricStep(
-      move: move, deltas: deltas, kept: kept, memoDiagnostics: memoDiagnostics, ambiguous: ambiguous)
+      move: move, deltas: deltas, memoDiagnostics: memoDiagnostics, ambiguous: ambiguous)
   }
 
   /// What the engine records of a parametric move: the slot's broken constraints, how many
@@ -178,12 +188,12 @@ extension SolverCache {
   mutating func moveParametrically(
     _ key: LayoutEngine.EnvironmentKey, to environment: Environment, readsMargins: Bool, checksAmbiguity: Bool,
     typesetter: Typesetter
-  ) -> (step: LayoutEngine.ParametricStep, recorded: RecordedMove)? {
+  ) -> (index: Int, step: LayoutEngine.ParametricStep, recorded: RecordedMove)? {
     guard let index = index(for: key), SolverReuse.mayMove(&self[index], to: environment),
       let step = parametricStep(
         index, to: environment, readsMargins: readsMargins, checksAmbiguity: checksAmbiguity, typesetter: typesetter)
     else { return nil }
     beginLayout()
-    return (step, recordParametricMove(index, to: environment.containerSize, held: step.move.size))
+    return (index, step, recordParametricMove(index, to: environment.containerSize, held: step.move.size))
   }
 }

@@ -40,7 +40,7 @@ final class ParametricMove {
   private let parents: [Int]
   /// Per wrapping view (``ResolvedLayout/wrappingViews``): its position and its width's value
   /// and rates, to tell whether its text would be measured again (``LayoutEngine/wrapText``).
-  private let wrapping: [(position: Int, width: (Double, Double, Double))]
+  let wrapping: [(position: Int, width: (Double, Double, Double))]
   /// Per shown text view: its position and the sizes below which ``TextChecks/truncation(_:_:)``
   /// reports it (−∞ where it cannot; +∞ for truncated text, reported whatever the frame).
   private let textLimits: [(position: Int, width: Double, height: Double)]
@@ -195,15 +195,10 @@ final class ParametricMove {
       textLimits: textLimits, reportsAnyway: !TextChecks.fonts(resolved, typesetter).isEmpty)
   }
 
-  /// Whether no wrapping text would be measured again at its width after the move (the test
-  /// of ``LayoutEngine/wrapText``: a width it was not measured at, unless still unwrapped and as
-  /// wide as its text).
-  func keepsWrappedText(_ resolved: ResolvedLayout, deltas: (Double, Double)) -> Bool {
-    for (position, terms) in wrapping {
-      let width = terms.0 + terms.1 * deltas.0 + terms.2 * deltas.1
-      if width.isFinite, width > 0, resolved.textChanges(ofViewAt: position, atWidth: width) { return false }
-    }
-    return true
+  /// The width of `wrapping[i]`'s view after the move by `deltas`.
+  func wrappedWidth(_ i: Int, deltas: (Double, Double)) -> Double {
+    let terms = wrapping[i].width
+    return terms.0 + terms.1 * deltas.0 + terms.2 * deltas.1
   }
 
   /// Whether a check of `frames` could report anything (``LayoutEngine/solutionChecks``): a value

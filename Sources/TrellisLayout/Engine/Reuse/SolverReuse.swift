@@ -59,7 +59,7 @@ enum SolverReuse {
   /// A slot may move to `environment` of its own key as it is: its last layout said nothing a
   /// move would not repeat (``LayoutEngine/SolverSlot/replay``), and broke no required
   /// constraint that the move could let hold (``RejectionDependence/allowsMove(from:_:keyboard:to:)``).
-  static func mayMove(_ slot: inout LayoutEngine.SolverSlot, to environment: Environment) -> Bool {
+  @inline(__always) static func mayMove(_ slot: inout LayoutEngine.SolverSlot, to environment: Environment) -> Bool {
     guard slot.replay != nil, slot.resolved != nil, slot.set != nil, let map = slot.map else { return false }
     guard slot.hadRejections else { return true }
     guard let dependence = slot.rejectionDependence(), let container = slot.container else { return false }
@@ -74,8 +74,9 @@ enum SolverReuse {
   /// move itself then decides whether the solver would pivot (``ParametricMove/deltas(to:)``)
   /// and whether wrapped text keeps its lines.
   ///
-  /// `inout` only so that the slot is read in place, not copied (it changes nothing).
-  static func mayMoveParametrically(
+  /// `inout` only so that the slot is read in place, not copied (it changes nothing); inlined,
+  /// as the rule was when it lived in the engine's move.
+  @inline(__always) static func mayMoveParametrically(
     _ slot: inout LayoutEngine.SolverSlot, to environment: Environment, readsMargins: Bool, checksAmbiguity: Bool
   ) -> Bool {
     // The resolution read in place: a copy of it is many references to retain.
