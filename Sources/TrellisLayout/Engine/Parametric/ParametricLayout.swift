@@ -137,11 +137,11 @@ extension SolverCache {
     {
       move = current
     } else {
-      guard
+      // A copy of the resolution only here, where the description is made again.
+      guard let kept = slots[index].resolved,
         let made = ParametricMove.make(
           solver: solver, container: container, installed: slots[index].installed,
-          generation: slots[index].memos.generation, plan: slots[index].plan, resolved: slots[index].resolved!,
-          typesetter: typesetter)
+          generation: slots[index].memos.generation, plan: slots[index].plan, resolved: kept, typesetter: typesetter)
       else { return nil }
       self[index].memos.parametric = made
       move = made
