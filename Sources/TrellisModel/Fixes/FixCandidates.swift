@@ -14,7 +14,10 @@ import TrellisSupport
 ///   the default 750 on the axis;
 /// - a view outside the safe area: a pin of it (or of an ancestor) to the root view's edge
 ///   on that side, rebased on the safe area;
-/// - an overlap: a spacing constraint between the pair, along the axis they overlap least on.
+/// - an overlap: a spacing constraint between the pair, along the axis they overlap least on;
+/// - a small tap target (`tap-target-small`): `width >= 44` and or `height >= 44` on the sides
+///   the button's frame falls short (a target cut by an ancestor gets none: its frame is big
+///   enough).
 public enum FixCandidates {
   /// How far apart two edges may be and still line up (points).
   static let alignment = 0.5
@@ -35,6 +38,7 @@ public enum FixCandidates {
     case "text-truncated": return truncation(diagnostic, document)
     case "outside-safe-area": return outsideSafeArea(diagnostic, result, document)
     case "overlap": return overlap(diagnostic, result)
+    case "tap-target-small": return tapTarget(diagnostic, result)
     default: return []
     }
   }
@@ -285,6 +289,20 @@ public enum FixCandidates {
     let overlapHeight = min(view.frame.maxY, other.frame.maxY) - max(view.frame.minY, other.frame.minY)
     let ordered = overlapHeight <= overlapWidth ? vertical + horizontal : horizontal + vertical
     return ordered.map { [$0] }
+  }
+
+  static func tapTarget(_ diagnostic: Diagnostic, _ result: LayoutResult) -> [[LayoutEdit]] {
+    guard let id = diagnostic.subject, let view = result.view(id) else { return [] }
+    let minimum = AccessibilityChecks.minimumTapTarget
+    let edits = [(LayoutAttribute.width, view.frame.width), (.height, view.frame.height)]
+      .filter { $0.1 < minimum - Tolerance.designFinding }
+      .map { attribute, _ in
+        LayoutEdit(
+          .addConstraint(
+            first: AnchorReference(item: .view(id), attribute: attribute), relation: .greaterThanOrEqual,
+            second: nil, constant: minimum))
+      }
+    return edits.isEmpty ? [] : [edits]
   }
 
   private static func unique(_ edits: [LayoutEdit]) -> [LayoutEdit] {

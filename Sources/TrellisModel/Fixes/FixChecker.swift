@@ -75,15 +75,19 @@ public struct FixChecker {
     // A problem of some size classes only may need its constraint there alone: each candidate
     // that adds one is tried again in a `when` group covering the environments it was found in.
     let scope = pattern(covering: found)
-    var tries: [[LayoutEdit]] = []
+    // (Not when the candidate passed everywhere: the narrower version would say the same.)
+    var tries: [(edits: [LayoutEdit], unscoped: [LayoutEdit]?)] = []
     for edits in FixCandidates.candidates(for: diagnostic, in: originals[first], document: document) {
-      tries.append(edits)
+      tries.append((edits, nil))
       guard let scope, edits.contains(where: \.isAddition) else { continue }
-      tries.append(
-        edits.map { $0.isAddition ? LayoutEdit($0.change, constraintText: $0.constraintText, when: scope) : $0 })
+      let scoped = edits.map {
+        $0.isAddition ? LayoutEdit($0.change, constraintText: $0.constraintText, when: scope) : $0
+      }
+      tries.append((scoped, edits))
     }
-    for edits in tries.prefix(maxCandidates) {
+    for (edits, unscoped) in tries.prefix(maxCandidates) {
       guard out.count < maxFixes else { break }
+      if let unscoped, out.contains(where: { $0.edits == unscoped }) { continue }
       let fix = CheckedFix(edits: edits, checkedEnvironments: originals.count)
       if check(fix, removing: [diagnostic], firstIn: found) { out.append(fix) }
     }

@@ -224,6 +224,22 @@ final class FixCheckerTests: XCTestCase {
     }
   }
 
+  func testASmallButtonGetsAMinimumSizeOnTheSidesThatFallShort() throws {
+    // "Go" at 17 pt with the default insets (6, 8, 6, 8) is about 36 × 32: short both ways of
+    // Apple's 44 × 44. Only its leading and top are pinned, its size is its content's (hugging
+    // 250, optional), so required `>= 44` on both sides win, and nothing is near it.
+    let document = try read(
+      """
+      {"root": {"children": [{"id": "go", "kind": "button", "text": "Go"}]},
+       "constraints": ["go.leading == margins.leading", "go.top == safeArea.top + 20"]}
+      """)
+    let checker = checker(document, designChecks: true)
+    let small = try problem(checker, "tap-target-small")
+    XCTAssertEqual(
+      checker.fixes(for: small).map(\.description),
+      ["add 'go.width >= 44' and add 'go.height >= 44' (checked in 2 environments)"])
+  }
+
   func testEditsApplyToTheDocumentAndRefuseWhatItDoesNotHave() throws {
     let document = try read(
       """
