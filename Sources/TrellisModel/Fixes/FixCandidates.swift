@@ -13,7 +13,7 @@ import TrellisSupport
 /// - truncated text (`text-truncated`): `numberOfLines: 0`, or a compression resistance above
 ///   the default 750 on the axis;
 /// - a view outside the safe area: a pin of it (or of an ancestor) to the root view's edge
-///   on that side, rebased on the safe area;
+///   on that side, rebased on the safe area; then all its pins to the root's edges at once;
 /// - an overlap: a spacing constraint between the pair, along the axis they overlap least on;
 /// - a small tap target (`tap-target-small`): `width >= 44` and or `height >= 44` on the sides
 ///   the button's frame falls short (a target cut by an ancestor gets none: its frame is big
@@ -242,15 +242,21 @@ public enum FixCandidates {
       chain.insert(next)
       current = result.view(next)?.parent
     }
+    // The pins on the sides it leaves here, one at a time and together; then every pin of it to
+    // the root's edges, for the environments where it leaves by another side.
     var pins: [LayoutEdit] = []
+    var all: [LayoutEdit] = []
     for spec in document.constraints where spec.kind == .app {
       let rootSide = [spec.first, spec.second].compactMap { $0 }.first { $0.item == .view(root.id) }
       let viewSide = [spec.first, spec.second].compactMap { $0 }.first { $0.item.viewID.map(chain.contains) ?? false }
-      guard let rootSide, viewSide != nil, passed.contains(rootSide.attribute) else { continue }
-      pins.append(LayoutEdit(.rebaseOnSafeArea(constraint: spec.id, root: root.id), constraintText: spec.source))
+      guard let rootSide, viewSide != nil, LayoutEdit.rebasable.contains(rootSide.attribute) else { continue }
+      let edit = LayoutEdit(.rebaseOnSafeArea(constraint: spec.id, root: root.id), constraintText: spec.source)
+      all.append(edit)
+      if passed.contains(rootSide.attribute) { pins.append(edit) }
     }
     var out = pins.map { [$0] }
     if pins.count > 1 { out.append(pins) }
+    if all.count > pins.count { out.append(all) }
     return out
   }
 

@@ -240,6 +240,30 @@ final class FixCheckerTests: XCTestCase {
       ["add 'go.width >= 44' and add 'go.height >= 44' (checked in 2 environments)"])
   }
 
+  func testAViewLeavingBySeveralSidesHasAllItsRootPinsRebased() throws {
+    // Pinned 10 pt from the root's leading and top: 10 pt above a 20-pt status bar in portrait,
+    // 34 pt left of a 44-pt landscape inset. Rebasing the top alone (the side it leaves in
+    // portrait, where it is found first) leaves it outside in landscape; both pins rebased put
+    // it inside the safe area in both.
+    let document = try read(
+      """
+      {"root": {"children": [{"id": "box"}]},
+       "constraints": ["box.leading == root.leading + 10", "box.top == root.top + 10", "box.width == 50",
+         "box.height == 50"]}
+      """)
+    let portrait = environment(320, 568, safeArea: EdgeInsets(top: 20, left: 0, bottom: 0, right: 0))
+    let landscape = environment(
+      568, 320, wChC, safeArea: EdgeInsets(top: 0, left: 44, bottom: 21, right: 44))
+    let checker = checker(document, designChecks: true, in: [portrait, landscape])
+    let outside = try problem(checker, "outside-safe-area")
+    XCTAssertEqual(
+      checker.fixes(for: outside).map(\.description),
+      [
+        "pin 'constraint#1' (box.leading == root.leading + 10) to 'safeArea' instead of the root view and pin "
+          + "'constraint#2' (box.top == root.top + 10) to 'safeArea' instead of the root view (checked in 2 environments)"
+      ])
+  }
+
   func testEditsApplyToTheDocumentAndRefuseWhatItDoesNotHave() throws {
     let document = try read(
       """
