@@ -36,7 +36,7 @@ public enum CellMetrics {
   /// The content view's trailing margin beside an accessory.
   public static let accessoryContentTrailingMargin = 8.0
 
-  /// The top and bottom of ``tableContentMargins(hostWidth:)``.
+  /// The top and bottom of ``tableContentMargins(hostWidth:accessory:)``.
   public static let tableContentVerticalMargin = 11.0
 
   /// A collection cell's content view keeps UIView's default margins.
