@@ -3,7 +3,7 @@ import TrellisSolver
 
 extension LayoutEngine {
   /// Why each asked value is what it is in the last layout (`trellis why`): the constraints the
-  /// solver's optimum rests on, read from its basis (``Solver/dependence(of:)``), mapped back to
+  /// solver's optimum rests on, read from its basis (`Solver.dependence(of:)`), mapped back to
   /// the layout's constraints with their sources. `nil` for a view the last layout does not
   /// have (or before any layout).
   ///
