@@ -177,13 +177,21 @@ while IFS=$'\t' read -r name command want_exit want_summary budget why; do
   hard=$(awk -v l="$limit" 'BEGIN { printf "%d", 4 * l + 30.999 }')
   start=$(date +%s.%N)
   set +e
-  cpu=$( { TIMEFORMAT='%3U %3S'; time timeout "$hard" "$trellis" "$command" "$file" > "$work/$name.out" 2> "$work/$name.err"; } 2>&1 )
+  # The command column may hold options (`solve --format table`): split into words on purpose.
+  # shellcheck disable=SC2086
+  cpu=$( { TIMEFORMAT='%3U %3S'; time timeout "$hard" "$trellis" $command "$file" > "$work/$name.out" 2> "$work/$name.err"; } 2>&1 )
   code=$?
   set -e
   end=$(date +%s.%N)
   wall=$(awk -v s="$start" -v e="$end" 'BEGIN { printf "%.2f", e - s }')
   seconds=$(echo "$cpu" | awk '{ printf "%.2f", $1 + $2 }')
   last=$(tail -n 1 "$work/$name.out" 2>/dev/null | sed "s|^$work/||")
+  if [ "${command%% *}" = solve ]; then
+    # solve prints no summary: count its diagnostics as validate's summary line does.
+    errors=$(grep -cE '(^|: )error: ' "$work/$name.err" || true)
+    warnings=$(grep -cE '(^|: )warning: ' "$work/$name.err" || true)
+    last="$name.json: $errors errors, $warnings warnings"
+  fi
   result=ok
   if [ $code -eq 124 ]; then
     result="TIMED OUT after ${hard} s"

@@ -12,7 +12,13 @@ struct FixSearch {
   /// At most this many distinct problems get a search: past it, the rest are left as they are.
   static let maxProblems = 20
 
+  /// Layouts of more views than this get no search: each candidate is a fresh layout of the
+  /// whole file, which for thousands of views costs seconds per problem.
+  static let maxViews = 1_000
+
   let checker: FixChecker
+  /// Whether the layout is small enough to search (``maxViews``).
+  let searches: Bool
 
   /// - Parameters:
   ///   - results: the layouts the command solved, one per environment it checked.
@@ -21,6 +27,7 @@ struct FixSearch {
     document: LayoutDocument, results: [LayoutResult], pipeline: Pipeline, text: TextSettings,
     problems: @escaping (LayoutResult) -> [Diagnostic]
   ) {
+    searches = document.viewCount <= Self.maxViews
     checker = FixChecker(
       document: document, originals: results,
       makeSolver: { edited in
@@ -33,6 +40,7 @@ struct FixSearch {
   /// ``maxProblems`` that have candidates).
   func attach(to diagnostics: [Diagnostic]) -> [Diagnostic] {
     var out = diagnostics
+    guard searches else { return out }
     var searched = 0
     for index in out.indices where out[index].severity != .note && searched < Self.maxProblems {
       guard !checker.environments(of: out[index]).isEmpty else { continue }
@@ -59,7 +67,7 @@ struct FixSearch {
       }
     }
     var searched = 0
-    for position in found.indices where searched < Self.maxProblems {
+    for position in found.indices where searches && searched < Self.maxProblems {
       let fixes = checker.fixes(for: found[position].diagnostic)
       searched += 1
       found[position].diagnostic.fixes = fixes

@@ -54,6 +54,24 @@ final class FixCommandTests: TemporaryDirectoryTestCase {
     XCTAssertFalse(realTrellis(["solve", path, "--snap"]).stderr.contains("fix:"))
   }
 
+  func testALayoutOfMoreThanAThousandViewsGetsNoSearch() throws {
+    // The same conflict with filler views: FixSearch.maxViews (1,000) + 1 views in all, the
+    // root included, so the search is skipped; one view fewer and it is made.
+    func layout(fillers: Int) -> String {
+      let views = (0..<fillers).map { #"{ "id": "f\#($0)" }"# }.joined(separator: ", ")
+      return conflicting.replacingOccurrences(of: #"{ "id": "box" }"#, with: #"{ "id": "box" }, "# + views)
+    }
+    let large = try file("large.json", layout(fillers: 999))
+    let run = realTrellis(["solve", large, "--device", "iPhone 8", "--format", "table"])
+    XCTAssertEqual(run.status, 1)
+    XCTAssertTrue(run.stderr.contains("Unable to simultaneously satisfy constraints."), run.stderr)
+    XCTAssertFalse(run.stderr.contains("fix:"), run.stderr)
+    let small = try file("small.json", layout(fillers: 998))
+    XCTAssertTrue(
+      realTrellis(["solve", small, "--device", "iPhone 8", "--format", "table"]).stderr.contains(
+        "fix: remove 'wide'"))
+  }
+
   func testApplyWritesOnlyTheEditedSpan() throws {
     let path = try file("box.json", conflicting)
     let run = realTrellis(["fix", path, "--apply", "--yes"])
