@@ -13,6 +13,9 @@
 # must show its constraints and explain its width ("Why"). Opened as it is, the page must also put the environment it shows
 # in its link (`#device=iPhone+17&orientation=portrait&window=full`), and (for the default
 # layout) draw the flip count's text whole, as the layout laid it out: "Flips: 0", one line.
+# Then a page of a storyboard with several scenes (Tests/Fixtures/import/prototype-cells.storyboard)
+# opened on one prototype cell by name: its scene picker must list the screens, then the cells,
+# and the cell must be drawn at the frames `trellis snapshot --scene` gives.
 #
 # Chromium is looked for as chromium, chromium-browser, google-chrome or google-chrome-stable;
 # when none is found it is installed from the distribution's packages (apt-get install -y
@@ -157,9 +160,26 @@ grep -Eq 'Constraints \([1-9][0-9]*\)' "$work/split.html" || fail "the details o
 grep -q '<summary class="mono">width = ' "$work/split.html" || fail "the details of $view do not explain its width"
 echo "preview-check: switching to $split changed the drawing; $view's constraints are listed and its frame explained"
 
+# 4. A page of several scenes: a storyboard's screens and prototype cells, one picked by name.
+scenes_file=Tests/Fixtures/import/prototype-cells.storyboard
+"$trellis" preview "$scenes_file" --output "$work/scenes.html" 2>"$work/scenes.log" \
+  || { cat "$work/scenes.log" >&2; fail "trellis preview $scenes_file failed"; }
+"$trellis" snapshot "$scenes_file" --scene Tall --output "$work/frames.snapshot" >/dev/null 2>&1 \
+  || fail "trellis snapshot $scenes_file --scene Tall failed"
+dump "file://$work/scenes.html#scene=Tall&device=iPhone%2017" "$work/cell.html"
+check "$work/cell.html" "iPhone 17 portrait full"
+grep -q '<optgroup label="Screens"><option value="0">ListViewController</option>' "$work/cell.html" \
+  || fail "the scene picker does not list the storyboard's screens first, under 'Screens'"
+grep -q '<optgroup label="Cells">.*<option value="[0-9]*">Tall</option>' "$work/cell.html" \
+  || fail "the scene picker does not list the prototype cells under 'Cells'"
+grep -q '<a id="link"[^>]* href="#scene=Tall&amp;device=iPhone+17&amp;' "$work/cell.html" \
+  || fail "the page's link does not name the scene it shows (Tall)"
+grep -q 'cell: row height [0-9.]* pt' "$work/cell.html" || fail "the cell's environment does not say its row height"
+echo "preview-check: a storyboard's screens and cells in one page; the cell Tall drawn at the snapshot's frames"
+
 if [ -n "$keep" ]; then
   mkdir -p "$keep"
-  cp "$page" "$work/first.html" "$work/split.html" "$keep/"
+  cp "$page" "$work/first.html" "$work/split.html" "$work/scenes.html" "$work/cell.html" "$keep/"
   echo "preview-check: kept the page and the dumped DOMs in $keep"
 fi
 echo "preview-check: ok"

@@ -13,11 +13,16 @@ import TrellisSupport
 /// `\u003c`, `\u003e` and `\u0026`, so no text can close the block or start a tag; the script
 /// puts strings into the document only as text nodes and attribute values.
 ///
-/// The page's script honours `#device=NAME&orientation=landscape&window=1/2&view=ID` (or the
-/// same as a query), so a browser or a test can open any environment, and any view's details,
-/// directly; without a device it opens on the default one (`trellis preview`: iPhone 17). It
-/// keeps the environment chosen in the page's address (`#device=…&orientation=…&window=…`) and
-/// in the `link` in its header, so that a link can point at an environment.
+/// A page may hold several layouts (``Scene``: a storyboard's scenes, or several files): a
+/// scene picker lists the screens, then the cells, and a cell's environment says its row height
+/// and table width.
+///
+/// The page's script honours `#scene=NAME&device=NAME&orientation=landscape&window=1/2&view=ID`
+/// (or the same as a query), so a browser or a test can open any scene, environment and view's
+/// details directly; without a device it opens on the default one (`trellis preview`: iPhone 17). It
+/// keeps the environment chosen in the page's address (`#device=…&orientation=…&window=…`, with
+/// `scene=…` first when there are several) and in the `link` in its header, so that a link can
+/// point at an environment.
 ///
 /// Labels and buttons show their text as the layout laid it out (the SVG picture's rules,
 /// ``SVGRenderer``), and the hover panel says the font, the number of lines and the measured
@@ -60,7 +65,27 @@ package enum PreviewPage {
     }
   }
 
-  /// The whole page.
+  /// One layout of the page: a screen, or a cell laid out in each environment's table or
+  /// collection (its `cell` in the environment), with its environments.
+  package struct Scene: Sendable {
+    /// Whether the picker lists the scene under "Screens" or "Cells".
+    package enum Kind: String, Sendable {
+      case screen, cell
+    }
+    /// How the scene picker names it (a file, or a storyboard's scene).
+    package var name: String
+    package var kind: Kind
+    /// In the order the device picker lists them (devices in first-seen order).
+    package var environments: [Environment]
+
+    package init(name: String, kind: Kind, environments: [Environment]) {
+      self.name = name
+      self.kind = kind
+      self.environments = environments
+    }
+  }
+
+  /// The whole page of one layout.
   ///
   /// - Parameters:
   ///   - environments: in the order the picker lists them (devices in first-seen order).
@@ -68,12 +93,23 @@ package enum PreviewPage {
   ///   - defaultDevice: the device the page opens on when its address names none (the first
   ///     listed when it is not among them).
   package static func render(_ environments: [Environment], title: String, defaultDevice: String? = nil) -> String {
+    render(
+      scenes: [Scene(name: title, kind: .screen, environments: environments)], title: title,
+      defaultDevice: defaultDevice)
+  }
+
+  /// The whole page of several layouts (a storyboard's scenes, several files): a scene picker
+  /// lists the screens, then the cells, each in the given order, and the page shows one at a
+  /// time in the environment picked (kept when the scene changes, where the scene has it).
+  package static func render(scenes: [Scene], title: String, defaultDevice: String? = nil) -> String {
     var out = "<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n"
     out += "<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n"
     out += "<title>\(escapeHTML(title)) — trellis preview</title>\n"
     out += "<style>\n\(style)</style>\n</head>\n<body>\n"
     out += "<header><h1>\(escapeHTML(title))</h1>\n"
     out += "<form id=\"picker\">\n"
+    out +=
+      "<label id=\"scene-picker\"\(scenes.count > 1 ? "" : " hidden")>Scene <select id=\"scene\"></select></label>\n"
     out += "<label>Device <select id=\"device\"></select></label>\n"
     out += "<fieldset id=\"orientation\"><legend>Orientation</legend></fieldset>\n"
     out += "<fieldset id=\"window\"><legend>Split View width</legend></fieldset>\n"
@@ -87,7 +123,7 @@ package enum PreviewPage {
     out += "<section><h2>Views</h2><ul id=\"views\"></ul></section>\n"
     out += "</aside>\n</main>\n"
     out += "<script type=\"application/json\" id=\"trellis-data\">"
-    out += embeddedJSON(data(environments, title: title, defaultDevice: defaultDevice))
+    out += embeddedJSON(data(scenes: scenes, title: title, defaultDevice: defaultDevice))
     out += "</script>\n<script>\n\(whyScript)\(script)</script>\n</body>\n</html>\n"
     return out
   }
@@ -115,51 +151,68 @@ package enum PreviewPage {
 
   // MARK: Data
 
-  /// The page's data: `{title, defaultDevice, constraints: [{a, b, text, source, origin}],
-  /// environments: [...]}`. Constraints are listed once for all environments (most are the same
-  /// in every one) and each environment names its own by index.
+  /// The page's data for one layout (``data(scenes:title:defaultDevice:)`` with one screen).
   package static func data(_ environments: [Environment], title: String, defaultDevice: String? = nil) -> JSONValue {
+    data(
+      scenes: [Scene(name: title, kind: .screen, environments: environments)], title: title,
+      defaultDevice: defaultDevice)
+  }
+
+  /// The page's data: `{title, defaultDevice, scenes: [{name, kind}], constraints: [{a, b, text,
+  /// source, origin}], environments: [...]}`. Each environment names its scene by index;
+  /// constraints are listed once for all environments (most are the same in every one) and each
+  /// environment names its own by index.
+  package static func data(scenes: [Scene], title: String, defaultDevice: String? = nil) -> JSONValue {
     var constraints: [JSONValue] = []
     var indexByKey: [JSONValue: Int] = [:]
     var items: [JSONValue] = []
     var why = WhyTable()
-    for entry in environments {
-      var used: [JSONValue] = []
-      let placing = entry.result.resolution?.constraintSet().constraints ?? []
-      for constraint in placing {
-        let first = constraint.first.item.viewID
-        let second = constraint.second?.item.viewID
-        // Only constraints that place a view: the page lists them under the view.
-        guard first != nil || second != nil else { continue }
-        let value = JSONValue.object([
-          "a": .optional(first), "b": .optional(second), "text": .string(constraint.description),
-          "source": .string(constraint.source), "origin": .string(origin(of: constraint)),
-        ])
-        let index: Int
-        if let known = indexByKey[value] {
-          index = known
-        } else {
-          index = constraints.count
-          indexByKey[value] = index
-          constraints.append(value)
+    // Screens first, then cells, each kind in the order given.
+    let ordered = scenes.filter { $0.kind == .screen } + scenes.filter { $0.kind == .cell }
+    for (sceneIndex, scene) in ordered.enumerated() {
+      for entry in scene.environments {
+        var used: [JSONValue] = []
+        let placing = entry.result.resolution?.constraintSet().constraints ?? []
+        for constraint in placing {
+          let first = constraint.first.item.viewID
+          let second = constraint.second?.item.viewID
+          // Only constraints that place a view: the page lists them under the view.
+          guard first != nil || second != nil else { continue }
+          let value = JSONValue.object([
+            "a": .optional(first), "b": .optional(second), "text": .string(constraint.description),
+            "source": .string(constraint.source), "origin": .string(origin(of: constraint)),
+          ])
+          let index: Int
+          if let known = indexByKey[value] {
+            index = known
+          } else {
+            index = constraints.count
+            indexByKey[value] = index
+            constraints.append(value)
+          }
+          used.append(.number(Double(index)))
         }
-        used.append(.number(Double(index)))
+        items.append(withWhy(environment(entry, scene: sceneIndex, constraints: used), entry, &why))
       }
-      items.append(withWhy(environment(entry, constraints: used), entry, &why))
     }
     return .object([
-      "title": .string(title), "defaultDevice": .optional(defaultDevice), "constraints": .array(constraints),
+      "title": .string(title), "defaultDevice": .optional(defaultDevice),
+      "scenes": .array(ordered.map { .object(["name": .string($0.name), "kind": .string($0.kind.rawValue)]) }),
+      "constraints": .array(constraints),
       "environments": .array(items), "why": .array(why.items), "whySteps": .array(why.steps),
       "whyLost": .array(why.lost),
     ])
   }
 
-  private static func environment(_ entry: Environment, constraints: [JSONValue]) -> JSONValue {
+  private static func environment(_ entry: Environment, scene: Int, constraints: [JSONValue]) -> JSONValue {
     let result = entry.result
     let environment = result.environment
     let insets = environment.safeAreaInsets
     let marks = Placement.marks(result)
+    var cell = FrameTable.cellLine(result)
+    if cell.hasSuffix("\n") { cell.removeLast() }
     return .object([
+      "scene": .number(Double(scene)), "cell": cell.isEmpty ? .null : .string(cell),
       "device": .string(entry.device), "orientation": .string(entry.orientation), "window": .string(entry.window),
       "name": .string(environment.description),
       "width": .number(environment.containerSize.width), "height": .number(environment.containerSize.height),
@@ -329,7 +382,13 @@ package enum PreviewPage {
       var orientationBox = document.getElementById("orientation");
       var windowBox = document.getElementById("window");
       var showHidden = document.getElementById("show-hidden");
-      var environments = data.environments;
+      var sceneSelect = document.getElementById("scene");
+      var all = data.environments;
+      var scenes = data.scenes;
+      var scene = 0;
+      // The environments and devices of the scene shown.
+      var environments = all;
+      var devices = [];
       var current = null;
       var detailed = null;
 
@@ -348,9 +407,35 @@ package enum PreviewPage {
       function normal(text) { return String(text).toLowerCase().replace(/[^a-z0-9]/g, ""); }
       function clear(node) { while (node.firstChild) node.removeChild(node.firstChild); }
 
-      var devices = [];
-      environments.forEach(function (e) { if (devices.indexOf(e.device) < 0) devices.push(e.device); });
-      devices.forEach(function (name) { deviceSelect.appendChild(el("option", { value: name }, name)); });
+      // The scene picker: screens, then cells, under a heading each when the page has both.
+      var kinds = [["screen", "Screens"], ["cell", "Cells"]].filter(function (kind) {
+        return scenes.some(function (s) { return s.kind === kind[0]; });
+      });
+      kinds.forEach(function (kind) {
+        var group = kinds.length > 1 ? el("optgroup", { label: kind[1] }) : sceneSelect;
+        scenes.forEach(function (s, index) {
+          if (s.kind === kind[0]) group.appendChild(el("option", { value: String(index) }, s.name));
+        });
+        if (group !== sceneSelect) sceneSelect.appendChild(group);
+      });
+      function useScene(index) {
+        scene = index;
+        sceneSelect.value = String(index);
+        environments = all.filter(function (e) { return e.scene === index; });
+        devices = [];
+        environments.forEach(function (e) { if (devices.indexOf(e.device) < 0) devices.push(e.device); });
+        clear(deviceSelect);
+        devices.forEach(function (name) { deviceSelect.appendChild(el("option", { value: name }, name)); });
+      }
+      // A scene named in the URL, as a device is (below): exactly, else loosely, else by prefix.
+      function matchScene(wanted) {
+        var names = scenes.map(function (s) { return s.name; });
+        if (names.indexOf(wanted) >= 0) return names.indexOf(wanted);
+        var key = normal(wanted);
+        for (var i = 0; i < names.length; i++) if (normal(names[i]) === key) return i;
+        for (var j = 0; j < names.length; j++) if (key && normal(names[j]).indexOf(key) === 0) return j;
+        return null;
+      }
 
       function find(device, orientation, window) {
         for (var i = 0; i < environments.length; i++) {
@@ -403,7 +488,9 @@ package enum PreviewPage {
         current = find(device, orientation, window);
         draw(current);
         // The choice goes into the page's address (and the link), so that it can be shared.
-        var address = "#" + new URLSearchParams({ device: device, orientation: orientation, window: window }).toString();
+        var chosen = { device: device, orientation: orientation, window: window };
+        if (scenes.length > 1) chosen = Object.assign({ scene: scenes[scene].name }, chosen);
+        var address = "#" + new URLSearchParams(chosen).toString();
         document.getElementById("link").setAttribute("href", address);
         try {
           history.replaceState(null, "", address);
@@ -544,7 +631,8 @@ package enum PreviewPage {
         var traits = "w" + e.horizontal[0].toUpperCase() + " h" + e.vertical[0].toUpperCase();
         document.getElementById("environment").textContent =
           e.name + " — width " + e.horizontal + ", height " + e.vertical + " (" + traits + "), @" + e.scale +
-          "x, safe area insets " + e.insets.map(n).join(",") + (e.direction === "rtl" ? ", right to left" : "");
+          "x, safe area insets " + e.insets.map(n).join(",") + (e.direction === "rtl" ? ", right to left" : "") +
+          (e.cell === null ? "" : " \u2014 " + e.cell);
         var status = document.getElementById("status");
         status.textContent = e.status + (e.problem ? ": " + e.problem : "");
         status.className = e.status === "ok" || e.status === "text truncated" ? "status-ok" : "status-bad";
@@ -626,6 +714,12 @@ package enum PreviewPage {
         var target = event.target.closest ? event.target.closest("[data-id]") : null;
         if (target) details(target.getAttribute("data-id"));
       });
+      sceneSelect.addEventListener("change", function () {
+        // The device, orientation and window shown stay when the scene has them.
+        var device = deviceSelect.value, orientation = selected("orientation"), window = selected("window");
+        useScene(Number(sceneSelect.value));
+        choose(device, orientation, window);
+      });
       deviceSelect.addEventListener("change", function () {
         choose(deviceSelect.value, selected("orientation"), selected("window"));
       });
@@ -641,18 +735,27 @@ package enum PreviewPage {
       function fromLocation() {
         var text = location.hash.length > 1 ? location.hash.slice(1) : location.search.slice(1);
         var params = new URLSearchParams(text);
+        var notices = [];
+        var wantedScene = params.get("scene");
+        var sceneIndex = wantedScene === null ? 0 : matchScene(wantedScene);
+        if (sceneIndex === null) {
+          notices.push("No scene matches '" + wantedScene + "'; showing " + scenes[0].name + ".");
+          sceneIndex = 0;
+        }
+        useScene(sceneIndex);
         var device = params.get("device");
         var fallback = data.defaultDevice !== null && devices.indexOf(data.defaultDevice) >= 0 ? data.defaultDevice : devices[0];
         var matched = device === null ? fallback : matchDevice(device);
         if (matched === null) {
-          document.getElementById("notice").textContent = "No device matches '" + device + "'; showing " + fallback + ".";
+          notices.push("No device matches '" + device + "'; showing " + fallback + ".");
           matched = fallback;
         }
+        document.getElementById("notice").textContent = notices.join(" ");
         choose(matched, params.get("orientation"), params.get("window"));
         if (params.get("view") !== null) details(params.get("view"));
       }
       window.addEventListener("hashchange", fromLocation);
-      if (environments.length) fromLocation();
+      if (all.length) fromLocation();
     })();
 
     """#

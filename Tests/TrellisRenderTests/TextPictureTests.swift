@@ -199,7 +199,8 @@ final class TextPictureTests: XCTestCase {
       "lines.forEach(function (line)", "\"class\": \"line\"", "textLength", "data.defaultDevice",
       "history.replaceState(null, \"\", address)",
       "getElementById(\"link\").setAttribute(\"href\", address)",
-      "new URLSearchParams({ device: device, orientation: orientation, window: window })",
+      "var chosen = { device: device, orientation: orientation, window: window }",
+      "new URLSearchParams(chosen)",
       "line height ", "measured ",
     ] {
       XCTAssertTrue(page.contains(piece), piece)
