@@ -62,6 +62,16 @@ final class CellCommandTests: TemporaryDirectoryTestCase {
     XCTAssertEqual(run.status, 0, run.stdout + run.stderr)
   }
 
+  /// The example on every device, orientation, window and text size: at the smallest sizes on
+  /// wide screens the avatar (40 pt) is taller than the name and one line of message, and the
+  /// extra height must go to one label, not be shared between two of equal hugging (ambiguous).
+  func testTheMessageCellExampleIsSoundAtEveryTextSize() throws {
+    let layout = FixturePaths.layouts.appendingPathComponent("message-cell.json").path
+    let run = realTrellis(["matrix", layout, "--content-sizes", "all", "--no-fixes"])
+    XCTAssertEqual(run.status, 0, run.stdout + run.stderr)
+    XCTAssertTrue(run.stdout.contains("1464 environments, 0 failing."), run.stdout)
+  }
+
   func testTheMessageCellExampleGrowsWithTheTextSize() throws {
     let layout = FixturePaths.layouts.appendingPathComponent("message-cell.json").path
     var heights: [Double] = []
