@@ -2,7 +2,7 @@ import TrellisModel
 import TrellisSupport
 
 // Sizes Interface Builder knows but the file does not say: the placeholder intrinsic size a
-// custom view is given at design time, controls' alignment rectangles that depend on the Xcode
+// custom view is given at design time, the intrinsic size IB got from an @IBDesignable's code, controls' alignment rectangles that depend on the Xcode
 // that saved the file, and custom views whose size only their code knows (docs/import.md,
 // "Views whose size IB knows").
 
@@ -82,11 +82,24 @@ extension SceneImporter {
     return specs
   }
 
+  /// The intrinsic size Interface Builder stored for an `@IBDesignable` plain view
+  /// (`<designables>`): IB ran the class's `intrinsicContentSize` and laid the view out with
+  /// it, so the stored frames were. Only for `<view>`: a label's, button's or text view's
+  /// content Trellis measures itself, for any width. A placeholder intrinsic size, applied
+  /// after, still wins, as it does in IB.
+  func applyDesignableIntrinsicSize(_ node: inout ViewNode, _ element: XMLElementNode) {
+    guard element.name == "view", element["customClass"] != nil, let id = element["id"],
+      let size = document.designableSizes[id]
+    else { return }
+    node.intrinsicWidth = size.width
+    node.intrinsicHeight = size.height
+  }
+
   /// A warning for each custom-class plain view (`<view customClass="…">`) whose size on an axis
   /// Interface Builder cannot know: no placeholder intrinsic size, no subviews, not kept by its
   /// autoresizing mask, and no `==` constraint that fixes that axis (a size equal to a
   /// constant or another anchor, or two different locations on the axis), nor a stack that
-  /// stretches it. UIKit asks the class's code for its intrinsic size there; Trellis gives it
+  /// stretches it or, hidden, collapses it. UIKit asks the class's code for its intrinsic size there; Trellis gives it
   /// none, so it may be solved to 0.
   func warnSizesFromCode(_ constraints: [ConstraintSpec], sink: inout ImportSink) {
     var fixed: [String: (width: Bool, height: Bool)] = [:]
@@ -120,8 +133,14 @@ extension SceneImporter {
         (LayoutAttribute.Axis.horizontal, "placeholderIntrinsicWidth", fixed[id]?.width ?? false),
         (.vertical, "placeholderIntrinsicHeight", fixed[id]?.height ?? false),
       ] {
-        if element[placeholder] != nil || isFixed || (locations[id]?[axis]?.count ?? 0) >= 2 { continue }
+        // IB ran an @IBDesignable's code: its size there is known, or known to be none.
+        if element[placeholder] != nil || document.designableSizes[element["id"] ?? ""] != nil { continue }
+        if isFixed || (locations[id]?[axis]?.count ?? 0) >= 2 { continue }
         if let stack, stackStretches(stack, axis: axis) { continue }
+        // A hidden arranged view is 0 long along its stack (`UISV-hiding`), whatever its code says.
+        if let stack, element["hidden"] == "YES", (stack.axis.base == .horizontal) == (axis == .horizontal) {
+          continue
+        }
         axes.append(axis == .horizontal ? "width" : "height")
       }
       guard !axes.isEmpty else { continue }

@@ -23,6 +23,10 @@ package struct IBDocument {
   let orientation: Orientation
   /// Image sizes from `<resources>`, by name.
   let imageSizes: [String: Size]
+  /// The intrinsic sizes Interface Builder got by running `@IBDesignable` views' code
+  /// (`<designables>`), by view id; `nil` on an axis IB was told has none (`-1`,
+  /// `UIView.noIntrinsicMetric`).
+  let designableSizes: [String: (width: Double?, height: Double?)]
   /// Scene ids of view controllers shown with a navigation bar, a tab bar or a toolbar (from
   /// the containers' relationship segues).
   let navigationRoots: Set<String>
@@ -91,6 +95,15 @@ package struct IBDocument {
       }
     }
     imageSizes = images
+    var designables: [String: (width: Double?, height: Double?)] = [:]
+    for designable in root.child(named: "designables")?.children(named: "designable") ?? [] {
+      guard let id = designable["name"],
+        let size = designable.children(named: "size").first(where: { $0["key"] == "intrinsicContentSize" })
+      else { continue }
+      func metric(_ key: String) -> Double? { IBValues.number(size[key]).flatMap { $0 >= 0 ? $0 : nil } }
+      designables[id] = (metric("width"), metric("height"))
+    }
+    designableSizes = designables
 
     // Containers: which view controllers a navigation, split view or tab bar controller shows.
     var relationships: [(container: String, id: String, kind: String, destination: String)] = []

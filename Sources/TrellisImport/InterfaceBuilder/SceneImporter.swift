@@ -190,6 +190,7 @@ struct SceneImporter {
       }
       applyIntrinsicSize(
         &node, element, frame: frame, stack: parent.flatMap { inStack ? pending[$0].node.stack : nil }, sink: &sink)
+      applyDesignableIntrinsicSize(&node, element)
       placeholderConstraints += applyPlaceholderIntrinsicSize(&node, element, sink: &sink)
       // A view IB did not turn to Auto Layout keeps its frame through its autoresizing mask:
       // `fixedFrame="YES"` (Xcode 8 on: such a view translates its mask at run time, whatever

@@ -190,7 +190,8 @@ final class ImportCommandTests: XCTestCase {
       names,
       [
         "autoresizing.xib", "button-content.xib", "cards.storyboard", "cells.xib", "collection-cell.xib",
-        "constraints.storyboard", "design-time-sizes.xib", "guides.storyboard", "image.storyboard",
+        "constraints.storyboard", "design-time-sizes.xib", "designables-hidden-ends.xib", "guides.storyboard",
+        "image.storyboard",
         "margins-scroll.storyboard", "margins-stacks.storyboard", "owner.xib", "prototype-cells.storyboard",
         "sizeclasses.storyboard", "switches-stack-margins.storyboard",
         "table.storyboard", "view-safe-area.storyboard",
@@ -210,6 +211,41 @@ final class ImportCommandTests: XCTestCase {
       own-xx-001 (own-xx-001) in iPhone 8 portrait (100x50, wC hR): the 1 frame as stored
 
       """)
+  }
+
+  /// designables-hidden-ends.xib (its header): the two hidden views at the row's ends are
+  /// stored at the row's start (x 20) and solved half a spacing (4) outside the title, at 16 and
+  /// 20 + 280 + 4 = 304; their position along the row is listed, not compared, so the scene
+  /// passes.
+  func testCheckListsButDoesNotCompareWhereHiddenViewsAtAStacksEndsLie() {
+    let run = run("import", Self.fixture("designables-hidden-ends.xib"), "--check")
+    XCTAssertEqual(run.status, 0, run.stderr)
+    XCTAssertEqual(
+      run.stdout,
+      """
+      dhe-rt-001 (dhe-rt-001) in iPhone 8 portrait (320x200, wC hR): all 7 frames as stored
+        badge: hidden at a stack's end, its position along the stack not compared (stored (20, 70, 0, 30), solved (16, 70, 0, 30))
+        chip: hidden at a stack's end, its position along the stack not compared (stored (20, 70, 0, 30), solved (304, 70, 0, 30))
+
+      """)
+    // Its size is still compared: stored 10 wide, it differs (UISV-hiding makes it 0).
+    let url = URL(fileURLWithPath: Self.fixture("designables-hidden-ends.xib"))
+    let text = (try? String(contentsOf: url, encoding: .utf8)) ?? ""
+    // The first `width="0.0"` after the chip's element is its stored width.
+    var wide = text
+    if let chip = wide.range(of: "userLabel=\"Chip\">"),
+      let width = wide.range(of: "width=\"0.0\"", range: chip.upperBound..<wide.endIndex)
+    {
+      wide.replaceSubrange(width, with: "width=\"10\"")
+    }
+    XCTAssertNotEqual(wide, text)
+    try? FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+    let path = directory.appendingPathComponent("wide.xib").path
+    XCTAssertTrue(FileManager.default.createFile(atPath: path, contents: Data(wide.utf8)))
+    let wideRun = self.run("import", path, "--check")
+    XCTAssertEqual(wideRun.status, 1)
+    XCTAssertTrue(
+      wideRun.stdout.contains("  chip: stored (20, 70, 10, 30), solved (304, 70, 0, 30)\n"), wideRun.stdout)
   }
 
   /// wrong-frame.storyboard stores the logo at x 100; it is solved at 127.5 (its header).

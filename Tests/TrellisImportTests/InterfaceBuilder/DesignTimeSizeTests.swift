@@ -93,6 +93,45 @@ extension FeatureFixtureTests {
     assertRect(result, "dot", 20 + 40 + 100.0 * 40 / 180, 30, 20, 20, accuracy: 1e-6)
   }
 
+  func testAnIBDesignablesStoredIntrinsicSizeIsAPlainViewsIntrinsicSize() throws {
+    // designables-hidden-ends.xib: IB ran AnimatedButton's code and stored 127.41327571868896 x
+    // 17.900390625 in <designables>; the view's required height of 40 is a constraint, apart.
+    let (scene, diagnostics) = try importScene("designables-hidden-ends.xib")
+    let refresh = try view(scene, "refresh")
+    XCTAssertEqual(refresh.intrinsicWidth, 127.41327571868896)
+    XCTAssertEqual(refresh.intrinsicHeight, 17.900390625)
+    // IB knows its size, and the hidden views are 0 long along their row: nothing is warned.
+    XCTAssertEqual(diagnostics.map(\.code), [])
+
+    let url = Self.folder.appendingPathComponent("designables-hidden-ends.xib")
+    let text = try String(contentsOf: url, encoding: .utf8)
+    // `-1` is UIView.noIntrinsicMetric: IB was told the view has no width of its own.
+    let none = text.replacingOccurrences(of: "width=\"127.41327571868896\"", with: "width=\"-1\"")
+    let (scenes, noneDiagnostics) = InterfaceBuilderImporter.parse(Array(none.utf8), file: "none.xib")
+    let noWidth = try XCTUnwrap(scenes.first?.document.allViews.first { $0.id == "refresh" })
+    XCTAssertNil(noWidth.intrinsicWidth)
+    XCTAssertEqual(noWidth.intrinsicHeight, 17.900390625)
+    XCTAssertEqual(noneDiagnostics.map(\.code), [], "IB ran the code: its size is known to be none")
+    // A placeholder intrinsic size wins over the designable's, as in IB.
+    let placeholder = text.replacingOccurrences(
+      of: "userLabel=\"Refresh\"", with: "userLabel=\"Refresh\" placeholderIntrinsicWidth=\"90\"")
+    let (placed, _) = InterfaceBuilderImporter.parse(Array(placeholder.utf8), file: "placeholder.xib")
+    let placedView = try XCTUnwrap(placed.first?.document.allViews.first { $0.id == "refresh" })
+    XCTAssertEqual(placedView.intrinsicWidth, 90)
+    XCTAssertEqual(placedView.intrinsicHeight, 17.900390625)
+    // Without <designables> the custom view's width comes from code: the located warning.
+    let bare = text.replacingOccurrences(of: "<designable name=\"dhe-rf-001\">", with: "<designable name=\"other\">")
+    let (bareScenes, bareDiagnostics) = InterfaceBuilderImporter.parse(Array(bare.utf8), file: "bare.xib")
+    XCTAssertNil(try XCTUnwrap(bareScenes.first?.document.allViews.first { $0.id == "refresh" }).intrinsicWidth)
+    XCTAssertEqual(bareDiagnostics.map(\.code), ["ib-size-from-code"])
+    // A hidden custom view in the row is 0 wide there whatever its code says (UISV-hiding), and
+    // the row's fill alignment gives it its height: no warning.
+    let hiddenCustom = text.replacingOccurrences(
+      of: "userLabel=\"Chip\"", with: "userLabel=\"Chip\" customClass=\"ChipView\"")
+    let (_, hiddenDiagnostics) = InterfaceBuilderImporter.parse(Array(hiddenCustom.utf8), file: "chip.xib")
+    XCTAssertEqual(hiddenDiagnostics.map(\.code), [])
+  }
+
   func testAPlaceholderThatIsNotASizeIsAWarning() throws {
     let xml = """
       <?xml version="1.0" encoding="UTF-8"?>
