@@ -50,30 +50,43 @@ extension StackGenerator {
     pinGuide(spanner, across: across)
   }
 
-  /// One spacing constraint between every two consecutive items (hidden ones included, so
-  /// they keep a position). Spacing to or from a hidden item is halved per hidden item of the
-  /// pair, with no exception at the ends: a run of hidden items between two visible ones adds
-  /// up to exactly one `spacing`, and a hidden item after the last visible one starts half a
-  /// spacing past it (before the first, ends half a spacing before it), where UIKit puts it
-  /// (stored frames in three storyboards, docs/uikit-research.md §5).
+  /// Spacing, as UIKit builds it (`_UIOrderedLayoutArrangement`, docs/stacks.md): a required
+  /// `UISV-spacing` between every two consecutive *visible* items, and a `UISV-spacing-hidden`
+  /// at priority 50 between every consecutive pair that includes a hidden item. A hidden item's
+  /// spacing is halved per hidden item of the pair, with no exception at the ends: a run of
+  /// hidden items between two visible ones adds up to exactly one `spacing`, and a hidden item
+  /// after the last visible one starts half a spacing past it (before the first, ends half a
+  /// spacing before it), where IB's stored frames put them in the middle (docs/stacks.md).
+  /// Being optional, a hidden item's spacing gives way to the app's own constraints on it
+  /// instead of conflicting with them. With no visible item the chain stays required: the
+  /// hidden items line up at the axis spanner's start.
   ///
-  /// UIKit makes every pair `>=` under equal spacing, which leaves hidden items free to
-  /// slide; here a pair is `>=` only when it ends at a visible item that follows another
-  /// visible one, and `==` otherwise, which pins each hidden item to its predecessor (or,
-  /// before the first visible item, to its successor) without changing any visible frame.
+  /// UIKit makes every pair `>=` under equal spacing, which leaves hidden items free to slide;
+  /// here a hidden item's pair is `>=` only when it ends at a visible item that follows another
+  /// visible one, and `==` otherwise, which places each hidden item after its predecessor (or,
+  /// before the first visible item, before its successor) without changing any visible frame.
   private mutating func addSpacing() {
     guard items.count > 1 else { return }
-    let firstVisible = items.firstIndex { !$0.hidden }
     let spacing = properties.spacing
     let edges = spacingEdges
-    for index in 1..<items.count {
+    let relation: LayoutRelation = isSpacingWeak ? .greaterThanOrEqual : .equal
+    for (previous, current) in zip(visible, visible.dropFirst()) {
+      builder.add("UISV-spacing", current.item, edges.to, relation, previous.item, edges.from, constant: spacing)
+    }
+    let anyVisible = !visible.isEmpty
+    let firstVisible = items.firstIndex { !$0.hidden }
+    for index in 1..<items.count where items[index - 1].hidden || items[index].hidden {
       let previous = items[index - 1]
       let current = items[index]
       let hiddenInPair = Double([previous, current].filter(\.hidden).count)
       let gap = spacing - spacing / 2 * hiddenInPair
+      // Under equal spacing the gaps spread the visible items apart: a hidden item is placed
+      // after its predecessor, and only pushes on a visible successor.
       let followsVisible = firstVisible.map { index > $0 } ?? false
       let relation: LayoutRelation = isSpacingWeak && !current.hidden && followsVisible ? .greaterThanOrEqual : .equal
-      builder.add("UISV-spacing", current.item, edges.to, relation, previous.item, edges.from, constant: gap)
+      builder.add(
+        anyVisible ? "UISV-spacing-hidden" : "UISV-spacing", current.item, edges.to, relation, previous.item,
+        edges.from, constant: gap, priority: anyVisible ? 50 : 1000)
     }
   }
 

@@ -91,6 +91,32 @@ final class ConflictRecoveryTests: XCTestCase {
     assertRect(wide, "a", 0, 0, 300, 10)
   }
 
+  /// A hidden view after the last visible one, pinned by the app to that view's leading edge
+  /// (openfoodfacts' IngredientsHeaderCellController.xib has this shape): UIKit ties a hidden
+  /// view to its neighbour only at priority 50 (`UISV-spacing-hidden`, docs/stacks.md), so the
+  /// app's pin wins and nothing conflicts. By hand: the row fills the root's 320; the image,
+  /// the one visible view, fills the row (0, 0, 320, 50); the hidden view is 0 wide
+  /// (`UISV-hiding`) at the image's leading edge, x 0, as IB stored it, instead of at the
+  /// image's end (x 320, where spacing 0 would put it).
+  func testAnAppPinOnAHiddenViewBeatsItsStackSpacing() {
+    let image = ViewNode(id: "image", kind: .view)
+    let callout = ViewNode(id: "callout", kind: .view, hidden: Varying(true))
+    let row = ViewNode(id: "row", kind: .stack, children: [image, callout], stack: stack(.horizontal, spacing: 0))
+    let doc = document(
+      [row],
+      [
+        "row.leading == root.leading", "row.trailing == root.trailing", "row.top == root.top", "row.height == 50",
+        "image.leading == callout.leading",
+      ])
+    let engine = LayoutEngine(document: doc)
+    let r = solve(engine, environment(320, 200))
+    XCTAssertEqual(engine.rejectedConstraints.map(\.id), [])
+    XCTAssertEqual(r.diagnostics.filter { $0.severity == .error }.map(\.code), [])
+    assertRect(r, "row", 0, 0, 320, 50)
+    assertRect(r, "image", 0, 0, 320, 50)
+    assertRect(r, "callout", 0, 0, 0, 50)
+  }
+
   /// The lecture's case: a required `column.width == card.width` on a hidden arranged view.
   /// UIKit breaks the app's constraint, never `UISV-hiding` (conflict logs: every log with
   /// `UISV-hiding` and an app constraint broke the app's; docs/semantics.md), so the hidden

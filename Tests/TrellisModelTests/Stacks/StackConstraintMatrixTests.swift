@@ -16,7 +16,8 @@ final class StackConstraintMatrixTests: XCTestCase {
 
   /// Reasons that work along the axis / across it (canvas connections and guide pins do both).
   static let alongReasons: Set = [
-    "UISV-spacing", "UISV-hiding", "UISV-fill-equally", "UISV-fill-proportionally", "UISV-distributing-edge",
+    "UISV-spacing", "UISV-spacing-hidden", "UISV-hiding", "UISV-fill-equally", "UISV-fill-proportionally",
+    "UISV-distributing-edge",
   ]
   static let acrossReasons: Set = ["UISV-alignment", "UISV-ambiguity-suppression"]
 
@@ -90,7 +91,7 @@ final class StackConstraintMatrixTests: XCTestCase {
         XCTAssertNotEqual(constraint.first.attribute.axis, along, what)
       }
       // Priorities UIKit uses (plus 20 for our baseline pull, 990…999 for proportions).
-      let allowed: Set<Double> = [1000, 999.5, 149, 51, 49, 25, 20]
+      let allowed: Set<Double> = [1000, 999.5, 149, 51, 50, 49, 25, 20]
       if constraint.reason == "UISV-fill-proportionally" {
         XCTAssertTrue(constraint.priority == 1000 || (996...999).contains(constraint.priority), what)
       } else {
@@ -99,33 +100,52 @@ final class StackConstraintMatrixTests: XCTestCase {
       XCTAssertTrue(constraint.multiplier.isFinite && constraint.multiplier > 0, what)
     }
 
-    // Spacing: one per consecutive pair, `>=` only for equal spacing/centering and only into
-    // a visible view that follows another visible one.
-    let spacing = result.constraints.filter { $0.reason == "UISV-spacing" }
-    XCTAssertEqual(spacing.count, items.count - 1, context)
+    // Spacing (UIKit's `_UIOrderedLayoutArrangement`): one required `UISV-spacing` of 6 per
+    // consecutive pair of visible views (`>=` for equal spacing/centering), and one
+    // `UISV-spacing-hidden` at 50 per consecutive pair with a hidden view, `>=` only under equal
+    // spacing/centering into a visible view that follows another visible one. With no visible
+    // view the pairs are required `UISV-spacing`s.
     let weak = properties.distribution == .equalSpacing || properties.distribution == .equalCentering
-    for (index, constraint) in spacing.enumerated() {
-      XCTAssertEqual(constraint.first.item, items[index + 1].item, context)
-      XCTAssertEqual(constraint.second?.item, items[index].item, context)
-      let current = items[index + 1]
-      let followsVisible = items[...index].contains { !$0.hidden }
+    let visibleSpacing = result.constraints.filter { $0.reason == "UISV-spacing" }
+    let hiddenSpacing = result.constraints.filter { $0.reason == "UISV-spacing-hidden" }
+    let pairs = visible.isEmpty ? Array(zip(items, items.dropFirst())) : Array(zip(visible, visible.dropFirst()))
+    XCTAssertEqual(visibleSpacing.count, pairs.count, context)
+    for (constraint, (previous, current)) in zip(visibleSpacing, pairs) {
+      XCTAssertEqual(constraint.first.item, current.item, context)
+      XCTAssertEqual(constraint.second?.item, previous.item, context)
+      XCTAssertEqual(constraint.priority, 1000, context)
+      if !visible.isEmpty {
+        XCTAssertEqual(constraint.relation, weak ? .greaterThanOrEqual : .equal, "\(context): \(constraint.line)")
+        XCTAssertEqual(constraint.constant, 6, accuracy: 1e-12, context)
+      }
+    }
+    let hiddenPairs =
+      visible.isEmpty ? [] : items.indices.dropFirst().filter { items[$0 - 1].hidden || items[$0].hidden }
+    XCTAssertEqual(hiddenSpacing.count, hiddenPairs.count, context)
+    for (constraint, index) in zip(hiddenSpacing, hiddenPairs) {
+      XCTAssertEqual(constraint.first.item, items[index].item, context)
+      XCTAssertEqual(constraint.second?.item, items[index - 1].item, context)
+      XCTAssertEqual(constraint.priority, 50, context)
+      let current = items[index]
+      let followsVisible = items[..<index].contains { !$0.hidden }
       let expected: LayoutRelation = weak && !current.hidden && followsVisible ? .greaterThanOrEqual : .equal
       XCTAssertEqual(constraint.relation, expected, "\(context): \(constraint.line)")
     }
-    // Total spacing between consecutive visible views is one `spacing` (6), however many
-    // hidden views lie between them; every pair, at the ends too, is 6 less 3 per hidden view
-    // of the pair (UIKit puts a hidden view half a spacing from its visible neighbour).
-    let spacingInto = Dictionary(uniqueKeysWithValues: spacing.map { ($0.first.item, $0.constant) })
+    // Every pair with a hidden view is 6 less 3 per hidden view of the pair, at the ends too
+    // (UIKit puts a hidden view half a spacing from its visible neighbour), so the pairs from
+    // one visible view to the next through hidden ones add up to one `spacing` (6).
+    let pairSpacing = Dictionary(
+      uniqueKeysWithValues: (visible.isEmpty ? visibleSpacing : hiddenSpacing).map { ($0.first.item, $0.constant) })
+    for index in (visible.isEmpty ? Array(items.indices.dropFirst()) : hiddenPairs) {
+      let hiddenInPair = Double([items[index - 1], items[index]].filter(\.hidden).count)
+      XCTAssertEqual(pairSpacing[items[index].item] ?? .nan, 6 - 3 * hiddenInPair, accuracy: 1e-12, context)
+    }
     for (left, right) in zip(visible, visible.dropFirst()) {
       guard let from = items.firstIndex(where: { $0.id == left.id }),
-        let to = items.firstIndex(where: { $0.id == right.id })
+        let to = items.firstIndex(where: { $0.id == right.id }), to > from + 1
       else { continue }
-      let total = items[(from + 1)...to].reduce(0.0) { $0 + (spacingInto[$1.item] ?? .nan) }
+      let total = items[(from + 1)...to].reduce(0.0) { $0 + (pairSpacing[$1.item] ?? .nan) }
       XCTAssertEqual(total, 6, accuracy: 1e-12, context)
-    }
-    for index in items.indices.dropFirst() {
-      let hiddenInPair = Double([items[index - 1], items[index]].filter(\.hidden).count)
-      XCTAssertEqual(spacingInto[items[index].item] ?? .nan, 6 - 3 * hiddenInPair, accuracy: 1e-12, context)
     }
 
     // Hiding: exactly the hidden views, size along the axis == 0, required.

@@ -37,8 +37,9 @@ final class StackConstraintTests: XCTestCase {
       ["'guide-pin' s#spanner.leading == s.leading", "'guide-pin' s#spanner.trailing == s.trailing"])
   }
 
-  /// Vertical fill/fill, spacing 8, middle view hidden: canvas to a and c, spacing 8 − 8/2 = 4
-  /// on each side of b (4 + 0 + 4 = one spacing), b collapses, all share leading and trailing.
+  /// Vertical fill/fill, spacing 8, middle view hidden: canvas to a and c, a required 8 from a
+  /// to c (the visible pair), 8 − 8/2 = 4 on each side of b at 50 (`UISV-spacing-hidden`,
+  /// 4 + 0 + 4 = one spacing), b collapses, all share leading and trailing.
   func testVerticalFillWithHiddenMiddle() {
     let result = F.generate(
       F.stack(axis: .vertical, spacing: 8), [F.item("a"), F.item("b", hidden: true), F.item("c")])
@@ -47,8 +48,9 @@ final class StackConstraintTests: XCTestCase {
       [
         "'UISV-canvas-connection' s.top == a.top",
         "'UISV-canvas-connection' s.bottom == c.bottom",
-        "'UISV-spacing' b.top == a.bottom + 4",
-        "'UISV-spacing' c.top == b.bottom + 4",
+        "'UISV-spacing' c.top == a.bottom + 8",
+        "'UISV-spacing-hidden' b.top == a.bottom + 4 @50",
+        "'UISV-spacing-hidden' c.top == b.bottom + 4 @50",
         "'UISV-hiding' b.height == 0",
         "'UISV-canvas-connection' s.leading == a.leading",
         "'UISV-canvas-connection' s.trailing == a.trailing",
@@ -62,15 +64,16 @@ final class StackConstraintTests: XCTestCase {
 
   /// Hidden last: spacing after the last visible view is 0, so the hidden view sits flush
   /// against it with no width; the canvas ends at the last *visible* view.
-  /// A hidden view after the last visible one starts half a spacing past it (10/2), as in
+  /// A hidden view after the last visible one starts half a spacing past it (10/2, at 50), as in
   /// UIKit's stored frames (docs/uikit-research.md §5); the stack still ends at the last visible.
   func testHiddenLastIsHalfASpacingPastTheLastVisible() {
     let result = F.generate(F.stack(spacing: 10), [F.item("a"), F.item("b"), F.item("c", hidden: true)])
     assertSameLines(
-      result.with(reason: "UISV-spacing").map(\.line) + result.with(reason: "UISV-canvas-connection").map(\.line),
+      result.with(reason: "UISV-spacing").map(\.line) + result.with(reason: "UISV-spacing-hidden").map(\.line)
+        + result.with(reason: "UISV-canvas-connection").map(\.line),
       [
         "'UISV-spacing' b.leading == a.trailing + 10",
-        "'UISV-spacing' c.leading == b.trailing + 5",
+        "'UISV-spacing-hidden' c.leading == b.trailing + 5 @50",
         "'UISV-canvas-connection' s.leading == a.leading",
         "'UISV-canvas-connection' s.trailing == b.trailing",
         "'UISV-canvas-connection' s.top == a.top",
@@ -78,23 +81,25 @@ final class StackConstraintTests: XCTestCase {
       ])
   }
 
-  /// Two hidden views in a row between visible ones: 10/2 + (10 − 10) + 10/2 = 10 in total.
+  /// Two hidden views in a row between visible ones: a required 10 from a to d, and at 50
+  /// 10/2 + (10 − 10) + 10/2 = 10 in total through the hidden ones.
   func testTwoHiddenInARowAddUpToOneSpacing() {
     let result = F.generate(
       F.stack(spacing: 10), [F.item("a"), F.item("b", hidden: true), F.item("c", hidden: true), F.item("d")])
     XCTAssertEqual(
-      result.with(reason: "UISV-spacing").map(\.line),
+      result.with(reason: "UISV-spacing").map(\.line) + result.with(reason: "UISV-spacing-hidden").map(\.line),
       [
-        "'UISV-spacing' b.leading == a.trailing + 5",
-        "'UISV-spacing' c.leading == b.trailing",
-        "'UISV-spacing' d.leading == c.trailing + 5",
+        "'UISV-spacing' d.leading == a.trailing + 10",
+        "'UISV-spacing-hidden' b.leading == a.trailing + 5 @50",
+        "'UISV-spacing-hidden' c.leading == b.trailing @50",
+        "'UISV-spacing-hidden' d.leading == c.trailing + 5 @50",
       ])
     XCTAssertEqual(
       result.with(reason: "UISV-hiding").map(\.line), ["'UISV-hiding' b.width == 0", "'UISV-hiding' c.width == 0"])
   }
 
-  /// Equal spacing, center alignment, first view hidden. Along: canvas to a and b; the hidden
-  /// h ends half a spacing before a (`==`, 10/2); a→b is `>= 10`; one gap guide
+  /// Equal spacing, center alignment, first view hidden. Along: canvas to a and b; a→b is
+  /// `>= 10`; the hidden h ends half a spacing before a (`==`, 10/2, at 50); one gap guide
   /// from a's trailing to b's leading; the stack hugs at 49. Across: a spanner encloses the
   /// visible views (`<=` top, `>=` bottom), meets both stack edges, hugs at 51; centers align
   /// with the first item (UIKit uses the first arranged view, hidden or not).
@@ -108,8 +113,8 @@ final class StackConstraintTests: XCTestCase {
       [
         "'UISV-canvas-connection' s.leading == a.leading",
         "'UISV-canvas-connection' s.trailing == b.trailing",
-        "'UISV-spacing' a.leading == h.trailing + 5",
         "'UISV-spacing' b.leading >= a.trailing + 10",
+        "'UISV-spacing-hidden' a.leading == h.trailing + 5 @50",
         "'UISV-distributing-edge' s#gap1.leading == a.trailing",
         "'UISV-distributing-edge' s#gap1.trailing == b.leading",
         "'guide-pin' s#gap1.top == s.top",
@@ -134,14 +139,17 @@ final class StackConstraintTests: XCTestCase {
       ])
   }
 
-  /// Equal spacing with a hidden middle view: a→h is `== 5` (pins h), h→b is `>= 5`, so the
-  /// gap guide from a to b still measures at least 10.
+  /// Equal spacing with a hidden middle view: a→b is `>= 10`, required; at 50 a→h is `== 5`
+  /// (places h) and h→b `>= 5`; the gap guide runs from a to b.
   func testEqualSpacingHiddenMiddleKeepsGapBetweenVisible() {
     let result = F.generate(
       F.stack(distribution: .equalSpacing, spacing: 10), [F.item("a"), F.item("h", hidden: true), F.item("b")])
     XCTAssertEqual(
-      result.with(reason: "UISV-spacing").map(\.line),
-      ["'UISV-spacing' h.leading == a.trailing + 5", "'UISV-spacing' b.leading >= h.trailing + 5"])
+      result.with(reason: "UISV-spacing").map(\.line) + result.with(reason: "UISV-spacing-hidden").map(\.line),
+      [
+        "'UISV-spacing' b.leading >= a.trailing + 10", "'UISV-spacing-hidden' h.leading == a.trailing + 5 @50",
+        "'UISV-spacing-hidden' b.leading >= h.trailing + 5 @50",
+      ])
     XCTAssertEqual(
       result.with(reason: "UISV-distributing-edge").map(\.line),
       [
