@@ -30,7 +30,7 @@ package enum CertificationPolicy: Sendable, Hashable {
 
 extension Engine {
   /// What `certify()` concluded.
-  enum CertificationOutcome: Equatable {
+  package enum CertificationOutcome: Equatable {
     /// Not checked (no risk under `.whenRisky`, or the tableau is mid-operation).
     case skipped
     /// The basis the solver had is feasible and optimal in exact arithmetic.
@@ -58,7 +58,7 @@ extension Engine {
 
   /// Each constraint as the exact equation its row stands for, `0 = expression + constant +
   /// m·marker + o·other` (the row's equation times its scale), in the order added.
-  func exactEquations() -> [ExactRow] {
+  package func exactEquations() -> [ExactRow] {
     recordsInOrder().map { record in
       var equation = ExactRow(constant: ExactRational(evaluateConstant(record)))
       for term in record.constraint.expression.terms where term.coefficient != 0 {
@@ -75,7 +75,7 @@ extension Engine {
 
   /// Each level's objective over the symbols, exact: the weight of one unit of a constraint's
   /// violation times each of its error symbols (in its row's units, so times its scale).
-  func exactObjectiveForms() -> [ExactRow] {
+  package func exactObjectiveForms() -> [ExactRow] {
     var forms = [ExactRow](repeating: ExactRow(), count: levels.count)
     for record in recordsInOrder() where !record.constraint.priority.isRequired {
       let l: Int
@@ -117,7 +117,7 @@ extension Engine {
   /// `expression + constant` is minus its markers' terms (`m·scale·marker + o·scale·other`), or,
   /// for a compact equality, the expression summed exactly. The allowance, being a tolerance,
   /// is reckoned in doubles from the values rounded once (and made exact only to compare).
-  func exactFinding(of tableau: ExactTableau) -> ExactFinding? {
+  package func exactFinding(of tableau: ExactTableau) -> ExactFinding? {
     var rounded: [SymbolID: Double] = [:]
     func approximate(_ s: SymbolID) -> Double {
       if let known = rounded[s] { return known }
@@ -168,7 +168,7 @@ extension Engine {
 
   /// The exact verdict on the tableau as it is (nil when certified), without changing it. A
   /// tableau installed from a certificate and not changed since is certified.
-  func exactFinding() -> ExactFinding? {
+  package func exactFinding() -> ExactFinding? {
     if let certifiedRevision, certifiedRevision == (structureRevision, constantRevision) { return nil }
     do throws(ExactFindingError) {
       return exactFinding(of: try exactTableau())
@@ -191,7 +191,7 @@ extension Engine {
   /// top of this file). When the basis fails: primal pivots in exact arithmetic if it only
   /// fails optimality; else the tableau built afresh in floating point, checked and repaired
   /// the same way; else the problem solved from nothing in exact arithmetic.
-  mutating func certify() -> CertificationOutcome {
+  package mutating func certify() -> CertificationOutcome {
     certificates += 1
     let budget = certificationBudget()
     if let outcome = certifyBasis(repairing: false, budget: budget) {

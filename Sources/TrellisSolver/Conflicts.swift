@@ -2,9 +2,14 @@
 
 extension Engine {
   /// A required constraint with the constant it should have.
-  struct Requirement {
+  package struct Requirement {
     var constraint: Constraint
     var constant: Double
+
+    package init(constraint: Constraint, constant: Double) {
+      self.constraint = constraint
+      self.constant = constant
+    }
   }
 
   /// The error for a rejected required constraint, naming a minimal set of required
@@ -61,7 +66,7 @@ extension Engine {
   /// they are met (its symbols are made in that order either way, so it decides as before): a
   /// probe sized by the whole solver cost O(variables) at each step of the search, most of
   /// explaining a conflict among 40,000 variables.
-  func isFeasible(_ requirements: [Requirement]) -> Bool {
+  package func isFeasible(_ requirements: [Requirement]) -> Bool {
     var probe = Engine(mode: .strict)
     probe.explainsConflicts = false
     var local: [Int32: Variable] = [:]
@@ -106,7 +111,7 @@ extension Engine {
   /// Whether the required constraints can all hold, in exact arithmetic (phase one of
   /// `ExactTableau.solve`): each is an equation over its variables, with a slack for an
   /// inequality.
-  static func isExactlyFeasible(_ requirements: [Requirement]) -> Bool {
+  package static func isExactlyFeasible(_ requirements: [Requirement]) -> Bool {
     var kinds: [SymbolKind] = []
     var local: [Int32: SymbolID] = [:]
     var equations: [ExactRow] = []

@@ -26,7 +26,8 @@ public struct Constraint: Hashable, Sendable, CustomStringConvertible {
   public private(set) var priority: Priority
   /// The caller's name for the constraint, used in every message about it.
   public private(set) var label: String?
-  let id: UInt64
+  /// The identity (`package` for the solver's white-box tests, which look records up by it).
+  package let id: UInt64
 
   /// Makes the constraint `expression relation 0`.
   public init(

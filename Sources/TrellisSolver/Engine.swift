@@ -1,21 +1,36 @@
 /// What the solver knows about one added constraint.
-struct ConstraintRecord {
-  var constraint: Constraint
+package struct ConstraintRecord {
+  package var constraint: Constraint
   /// The symbol that tracks the constraint in the tableau (slack, error or dummy).
-  var marker: SymbolID
+  package var marker: SymbolID
   /// The second error symbol of an optional equality, or -1.
-  var other: SymbolID
+  package var other: SymbolID
   /// The coefficients of marker and other in the constraint's own equation, which
   /// decide how a change of constant moves them (see `applyConstantChange`).
-  var markerCoefficient: Double
+  package var markerCoefficient: Double
   var otherCoefficient: Double
   /// The constant of `expression` now (it changes with setConstant and suggestValue).
-  var constant: Double
+  package var constant: Double
   /// The equation's largest coefficient: its row is divided by this.
   var scale: Double
   /// Insertion order, for listing and for conflict explanations.
-  var sequence: UInt64
+  package var sequence: UInt64
   var isEdit: Bool
+
+  package init(
+    constraint: Constraint, marker: SymbolID, other: SymbolID, markerCoefficient: Double, otherCoefficient: Double,
+    constant: Double, scale: Double, sequence: UInt64, isEdit: Bool
+  ) {
+    self.constraint = constraint
+    self.marker = marker
+    self.other = other
+    self.markerCoefficient = markerCoefficient
+    self.otherCoefficient = otherCoefficient
+    self.constant = constant
+    self.scale = scale
+    self.sequence = sequence
+    self.isEdit = isEdit
+  }
 
   /// A compact required equality: no marker symbol, so chains and grids of equalities keep
   /// sparse rows; removing it or changing its constant rebuilds the tableau (`rebuild()`).
@@ -23,11 +38,11 @@ struct ConstraintRecord {
 }
 
 /// An edit variable: an optional `variable == value` constraint.
-struct EditRecord {
+package struct EditRecord {
   var constraint: Constraint
   var value: Double
-  var marker: SymbolID
-  var markerCoefficient: Double
+  package var marker: SymbolID
+  package var markerCoefficient: Double
 }
 
 /// What a guarded operation changed, so that a failure can put it back exactly: the
@@ -56,9 +71,9 @@ struct Journal {
 /// In strict mode the log also keeps, per symbol, which levels hold it (`levelMasks`), so that a
 /// scan finds a symbol's highest level without searching the levels above it, and a substitution
 /// skips the levels that do not hold the symbol it replaces.
-struct CandidateLog {
+package struct CandidateLog {
   /// Whether the next scan must read every level (the log is not known to be complete).
-  private(set) var all = true
+  package private(set) var all = true
   /// The first `count` are the noted symbols (each once, unless numbers were given out again);
   /// complete unless `all`. The array is kept when the log empties: clearing is only `count = 0`.
   private(set) var symbols: [SymbolID] = []
@@ -71,7 +86,7 @@ struct CandidateLog {
   /// one, so a bit always means the same level.) Not when the symbols far outnumber the levels'
   /// cells: making the masks would then cost more than the full scan it follows (a large layout
   /// with few optional constraints, removing constraints one after another).
-  private(set) var tracksLevels = false
+  package private(set) var tracksLevels = false
   /// Per symbol, bit `l` set when level `l` holds it (exact while `tracksLevels`).
   private var levelMasks: [UInt64] = []
   /// Beyond this many notes a full scan is as cheap as reading the log.
@@ -118,7 +133,7 @@ struct CandidateLog {
 
   /// The levels that hold `symbol`, one bit each (only while `tracksLevels`).
   @inline(__always)
-  func levels(holding symbol: SymbolID) -> UInt64 {
+  package func levels(holding symbol: SymbolID) -> UInt64 {
     Int(symbol) < levelMasks.count ? levelMasks[Int(symbol)] : 0
   }
 
@@ -189,17 +204,19 @@ struct ObjectiveWrites: RowWriteObserver {
 
 /// One priority level of the objective (strict mode has one per distinct priority,
 /// weighted mode a single level).
-struct Level {
+package struct Level {
   var priority: Priority
   /// Reduced costs of the nonbasic symbols; the constant is the level's total error.
-  var row: Row
+  package var row: Row
   /// Constraints contributing error symbols to this level.
   var count: Int
 }
 
 /// The simplex tableau and the bookkeeping around it. A value type: copying it is a
 /// cheap snapshot (copy-on-write), which is how failed operations are undone.
-struct Engine {
+///
+/// `package` for the solver's white-box tests only (see `Solver.engine`).
+package struct Engine {
   /// Counts changes to the tableau's structure (rows inserted, removed or substituted into, a
   /// roll-back, a rebuild), never a change of constants alone: what depends only on the basis,
   /// such as which variables are ambiguous, stays valid while it is unchanged.
@@ -214,30 +231,30 @@ struct Engine {
 
   // Variables made by the solver, by index.
   var variableNames: [String] = []
-  var variableSymbol: [SymbolID] = []
+  package var variableSymbol: [SymbolID] = []
 
   // Symbols, by id.
-  var kinds: [SymbolKind] = []
+  package var kinds: [SymbolKind] = []
   /// The constraint a marker or error symbol belongs to (0 = none).
   var owner: [UInt64] = []
   /// The variable index of an external symbol (-1 = none).
-  var symbolVariable: [Int32] = []
+  package var symbolVariable: [Int32] = []
   /// The row of each basic symbol (`nil` for nonbasic ones).
-  var rows: [Row?] = []
+  package var rows: [Row?] = []
   /// For each symbol, the basic symbols whose rows contain it: pivots and edits touch
   /// only those rows instead of scanning the tableau.
-  var columns: [[SymbolID]] = []
+  package var columns: [[SymbolID]] = []
 
-  var levels: [Level] = []
+  package var levels: [Level] = []
   /// The cells of a row `substitute` rewrote, kept for its next merge to write into.
   var spareCells: [Cell] = []
   /// What may improve the objective since a scan last found nothing (see ``CandidateLog``).
-  var candidates = CandidateLog()
+  package var candidates = CandidateLog()
   /// When set (tests and the fuzz harness), every choice made from the log is checked against a
   /// full scan: `candidateLogMisses` counts the differences, `candidateLogChoices` the checks.
-  var verifiesCandidateLog = false
-  var candidateLogChoices = 0
-  var candidateLogMisses = 0
+  package var verifiesCandidateLog = false
+  package var candidateLogChoices = 0
+  package var candidateLogMisses = 0
   /// The phase-one objective while a row is being added with an artificial variable.
   var artificial: Row?
   /// The largest term phase one's value was summed from (the new row's constant, and each
@@ -247,9 +264,9 @@ struct Engine {
   /// Basic restricted symbols whose rows went negative, for the dual simplex.
   var infeasible: [SymbolID] = []
 
-  var records = RecordTable()
+  package var records = RecordTable()
   /// Edit variables by variable index.
-  var edits: [EditRecord?] = []
+  package var edits: [EditRecord?] = []
   /// Set while an operation that may fail is under way.
   var journal: Journal?
   /// Per symbol, the journal that saved its row (`journalStamp` when the current one did):
@@ -259,16 +276,16 @@ struct Engine {
   /// Symbols no longer used since the last compaction (see `Compaction.swift`).
   var retiredSymbols = 0
   /// How many times the symbols were compacted (for tests).
-  var compactions = 0
+  package var compactions = 0
   /// Retired symbols beyond which the engine compacts (when they are also half of all
   /// symbols): small enough that a toolkit adding and removing constraints for hours keeps
   /// its tables near the size of what is installed, large enough that compaction is rare
   /// (one pass over the tableau, amortized over the removals). Tests lower it.
-  var compactionFloor = 256
+  package var compactionFloor = 256
   /// The largest row value written since the last check (see `refactorizeAfterHugeValues`).
   var peakMagnitude = 0.0
   /// Row values beyond which an add or remove ends by refactorizing (tests change it).
-  var refactorThreshold = 1e9
+  package var refactorThreshold = 1e9
   /// Set when the simplex divided by an element far below its row's magnitude (`noteGrowth`), a
   /// substitution left a coefficient far below the two it was the sum of (`substitute`),
   /// refused as possible rounding an element that turned out to matter (`leavingRow`,
@@ -277,11 +294,11 @@ struct Engine {
   /// restored with the journal, so an operation taken back leaves it as it was.
   var refactorizationDue = false
   /// Whether `refactorizeIfDue` acts (tests turn it off to show what it prevents).
-  var refactorizesWhenDue = true
+  package var refactorizesWhenDue = true
   /// At least the largest |constant| of any tableau row: raised wherever a row's constant is
   /// written, lowered only by a scan (`rescanConstantBound`). A roll-back keeps the larger of
   /// the bound it finds and the one the operation began with.
-  var constantBound = 0.0
+  package var constantBound = 0.0
   /// While set, an add leaves the objective unoptimized (see `Solver.defersOptimization`).
   var defersOptimization = false
   /// When results are certified in exact arithmetic (see `Certification.swift`).
@@ -366,8 +383,8 @@ struct Engine {
     return s
   }
 
-  @inline(__always) func kind(_ s: SymbolID) -> SymbolKind { kinds[Int(s)] }
-  @inline(__always) func isBasic(_ s: SymbolID) -> Bool { rows[Int(s)] != nil }
+  @inline(__always) package func kind(_ s: SymbolID) -> SymbolKind { kinds[Int(s)] }
+  @inline(__always) package func isBasic(_ s: SymbolID) -> Bool { rows[Int(s)] != nil }
 
   func value(ofVariable index: Int32) -> Double {
     guard index >= 0, Int(index) < variableSymbol.count else { return 0 }
@@ -387,7 +404,7 @@ struct Engine {
   }
 
   /// Starts recording changes (see ``Journal``).
-  mutating func beginJournal() {
+  package mutating func beginJournal() {
     journalStamp &+= 1
     if journalStamp == 0 {
       // Wrapped around: clear old stamps so none can match the new journal.
@@ -400,7 +417,7 @@ struct Engine {
   }
 
   /// Puts everything recorded since ``beginJournal()`` back as it was.
-  mutating func rollBack() {
+  package mutating func rollBack() {
     guard let j = journal else { return }
     structureRevision &+= 1
     journal = nil
@@ -570,7 +587,7 @@ struct Engine {
   }
 
   /// Makes `entering` basic in place of `leaving`.
-  mutating func pivot(entering: SymbolID, leaving: SymbolID) {
+  package mutating func pivot(entering: SymbolID, leaving: SymbolID) {
     var row = removeRow(leaving)
     noteGrowth(solving: row, for: entering)
     row.solve(for: entering, replacing: leaving)

@@ -4,13 +4,14 @@
 ///
 /// Not fast, but exact: it checks what the floating-point tableau claims, on the rare paths and
 /// in tests, and never decides anything the floating-point solver decides on the common path.
-struct ExactInteger: Hashable, Sendable {
+/// `package` so that its tests check the arithmetic directly; no other module uses it.
+package struct ExactInteger: Hashable, Sendable {
   private(set) var isNegative: Bool
   /// The magnitude, least significant limb first; empty for zero.
   private(set) var limbs: [UInt32]
 
-  static let zero = ExactInteger(negative: false, limbs: [])
-  static let one = ExactInteger(1)
+  package static let zero = ExactInteger(negative: false, limbs: [])
+  package static let one = ExactInteger(1)
 
   private init(negative: Bool, limbs: [UInt32]) {
     var limbs = limbs
@@ -19,13 +20,13 @@ struct ExactInteger: Hashable, Sendable {
     self.isNegative = negative && !limbs.isEmpty
   }
 
-  init(_ value: Int) {
+  package init(_ value: Int) {
     let magnitude = value.magnitude
     self.init(
       negative: value < 0, limbs: [UInt32(truncatingIfNeeded: magnitude), UInt32(truncatingIfNeeded: magnitude >> 32)])
   }
 
-  init(_ value: Int128) {
+  package init(_ value: Int128) {
     let magnitude = value.magnitude
     self.init(
       negative: value < 0,
@@ -33,37 +34,39 @@ struct ExactInteger: Hashable, Sendable {
   }
 
   /// The value as an `Int128`, when it fits.
-  var int128: Int128? {
+  package var int128: Int128? {
     guard limbs.count <= 4, bitWidth <= 126 else { return nil }
     var magnitude: UInt128 = 0
     for (i, limb) in limbs.enumerated() { magnitude |= UInt128(limb) << UInt128(32 * i) }
     return isNegative ? -Int128(magnitude) : Int128(magnitude)
   }
 
-  var isZero: Bool { limbs.isEmpty }
+  package var isZero: Bool { limbs.isEmpty }
   /// -1, 0 or 1.
-  var signum: Int { limbs.isEmpty ? 0 : (isNegative ? -1 : 1) }
-  var magnitude: ExactInteger { ExactInteger(negative: false, limbs: limbs) }
+  package var signum: Int { limbs.isEmpty ? 0 : (isNegative ? -1 : 1) }
+  package var magnitude: ExactInteger { ExactInteger(negative: false, limbs: limbs) }
 
   /// The number of bits of the magnitude (0 for zero).
-  var bitWidth: Int {
+  package var bitWidth: Int {
     guard let top = limbs.last else { return 0 }
     return 32 * limbs.count - top.leadingZeroBitCount
   }
 
   /// The number of zero bits below the lowest set bit (0 for zero).
-  var trailingZeroBitCount: Int {
+  package var trailingZeroBitCount: Int {
     for (i, limb) in limbs.enumerated() where limb != 0 { return 32 * i + limb.trailingZeroBitCount }
     return 0
   }
 
   /// Whether the magnitude is a power of two.
-  var isPowerOfTwo: Bool {
+  package var isPowerOfTwo: Bool {
     guard let top = limbs.last, top.nonzeroBitCount == 1 else { return false }
     return limbs.dropLast().allSatisfy { $0 == 0 }
   }
 
-  static prefix func - (x: ExactInteger) -> ExactInteger { ExactInteger(negative: !x.isNegative, limbs: x.limbs) }
+  package static prefix func - (x: ExactInteger) -> ExactInteger {
+    ExactInteger(negative: !x.isNegative, limbs: x.limbs)
+  }
 
   // MARK: - Magnitudes
 
@@ -206,7 +209,7 @@ struct ExactInteger: Hashable, Sendable {
 
   // MARK: - Arithmetic
 
-  static func + (a: ExactInteger, b: ExactInteger) -> ExactInteger {
+  package static func + (a: ExactInteger, b: ExactInteger) -> ExactInteger {
     if a.isZero { return b }
     if b.isZero { return a }
     if a.isNegative == b.isNegative {
@@ -219,24 +222,28 @@ struct ExactInteger: Hashable, Sendable {
     }
   }
 
-  static func - (a: ExactInteger, b: ExactInteger) -> ExactInteger { a + (-b) }
+  package static func - (a: ExactInteger, b: ExactInteger) -> ExactInteger { a + (-b) }
 
-  static func * (a: ExactInteger, b: ExactInteger) -> ExactInteger {
+  package static func * (a: ExactInteger, b: ExactInteger) -> ExactInteger {
     ExactInteger(negative: a.isNegative != b.isNegative, limbs: multiplyMagnitudes(a.limbs, b.limbs))
   }
 
   /// Truncating division (the quotient rounds toward zero; the remainder has the dividend's sign).
-  func quotientAndRemainder(dividingBy divisor: ExactInteger) -> (quotient: ExactInteger, remainder: ExactInteger) {
+  package func quotientAndRemainder(dividingBy divisor: ExactInteger) -> (
+    quotient: ExactInteger, remainder: ExactInteger
+  ) {
     let (q, r) = Self.divideMagnitudes(limbs, divisor.limbs)
     return (
       ExactInteger(negative: isNegative != divisor.isNegative, limbs: q), ExactInteger(negative: isNegative, limbs: r)
     )
   }
 
-  static func / (a: ExactInteger, b: ExactInteger) -> ExactInteger { a.quotientAndRemainder(dividingBy: b).quotient }
+  package static func / (a: ExactInteger, b: ExactInteger) -> ExactInteger {
+    a.quotientAndRemainder(dividingBy: b).quotient
+  }
 
   /// `self × 2^count`.
-  func shiftedLeft(_ count: Int) -> ExactInteger {
+  package func shiftedLeft(_ count: Int) -> ExactInteger {
     guard count > 0, !isZero else { return self }
     let whole = count / 32, bits = UInt32(count % 32)
     var out = [UInt32](repeating: 0, count: whole)
@@ -251,7 +258,7 @@ struct ExactInteger: Hashable, Sendable {
   }
 
   /// `self / 2^count`, truncated toward zero.
-  func shiftedRight(_ count: Int) -> ExactInteger {
+  package func shiftedRight(_ count: Int) -> ExactInteger {
     guard count > 0, !isZero else { return self }
     let whole = count / 32, bits = UInt32(count % 32)
     guard whole < limbs.count else { return .zero }
@@ -269,7 +276,7 @@ struct ExactInteger: Hashable, Sendable {
   /// buffers, so that its many steps allocate nothing (each step of Euclid's, through long
   /// division, allocates its quotient and remainder); a power-of-two operand, the common case
   /// for values read from doubles, by shifts alone.
-  static func gcd(_ a: ExactInteger, _ b: ExactInteger) -> ExactInteger {
+  package static func gcd(_ a: ExactInteger, _ b: ExactInteger) -> ExactInteger {
     if a.isZero { return b.magnitude }
     if b.isZero { return a.magnitude }
     if a.isPowerOfTwo || b.isPowerOfTwo {
@@ -331,7 +338,7 @@ struct ExactInteger: Hashable, Sendable {
 
   /// The top 64 bits of the magnitude and the number of bits below them, with the lowest bit
   /// of the 64 set when any bit below was (so that converting it rounds as the whole would).
-  var leadingBits: (bits: UInt64, shift: Int) {
+  package var leadingBits: (bits: UInt64, shift: Int) {
     let width = bitWidth
     guard width > 64 else {
       var value: UInt64 = 0
@@ -348,12 +355,12 @@ struct ExactInteger: Hashable, Sendable {
 }
 
 extension ExactInteger: Comparable {
-  static func < (a: ExactInteger, b: ExactInteger) -> Bool { (a - b).isNegative }
+  package static func < (a: ExactInteger, b: ExactInteger) -> Bool { (a - b).isNegative }
 }
 
 extension ExactInteger: CustomStringConvertible {
   /// Decimal digits.
-  var description: String {
+  package var description: String {
     guard !isZero else { return "0" }
     // Nine decimal digits at a time, least significant first.
     var chunks: [UInt32] = []

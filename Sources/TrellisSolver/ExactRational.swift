@@ -2,8 +2,9 @@
 ///
 /// Every finite `Double` is one exactly (a dyadic fraction), so the constraints a solver holds
 /// can be restated without rounding, and sums, products and quotients of them stay exact: what
-/// `ExactTableau` certifies is the solver's problem itself, not a rounded copy of it.
-struct ExactRational: Hashable, Sendable {
+/// `ExactTableau` certifies is the solver's problem itself, not a rounded copy of it. `package` so
+/// that its tests check the arithmetic directly; no other module uses it.
+package struct ExactRational: Hashable, Sendable {
   /// Numbers whose numerator and denominator fit 128 bits are held inline and computed with
   /// machine words (most of a layout's: its doubles' 53-bit significands and their products);
   /// the others as `ExactInteger`s. Always the inline form when it fits, so equal numbers have
@@ -15,13 +16,13 @@ struct ExactRational: Hashable, Sendable {
 
   private var storage: Storage
 
-  static let zero = ExactRational(storage: .small(0, 1))
-  static let one = ExactRational(storage: .small(1, 1))
+  package static let zero = ExactRational(storage: .small(0, 1))
+  package static let one = ExactRational(storage: .small(1, 1))
 
   private init(storage: Storage) { self.storage = storage }
 
   /// The numerator (its sign is the number's).
-  var numerator: ExactInteger {
+  package var numerator: ExactInteger {
     switch storage {
     case .small(let n, _): return ExactInteger(n)
     case .large(let n, _): return n
@@ -29,7 +30,7 @@ struct ExactRational: Hashable, Sendable {
   }
 
   /// Positive; 1 for integers.
-  var denominator: ExactInteger {
+  package var denominator: ExactInteger {
     switch storage {
     case .small(_, let d): return ExactInteger(d)
     case .large(_, let d): return d
@@ -61,7 +62,7 @@ struct ExactRational: Hashable, Sendable {
   }
 
   /// `numerator / denominator`, reduced; the denominator must not be zero.
-  init(_ numerator: ExactInteger, over denominator: ExactInteger) {
+  package init(_ numerator: ExactInteger, over denominator: ExactInteger) {
     precondition(!denominator.isZero, "a rational number with a zero denominator")
     if numerator.isZero {
       self = .zero
@@ -93,12 +94,12 @@ struct ExactRational: Hashable, Sendable {
     }
   }
 
-  init(_ value: Int) {
+  package init(_ value: Int) {
     storage = .small(Int128(value), 1)
   }
 
   /// The exact value of a finite double.
-  init(_ value: Double) {
+  package init(_ value: Double) {
     precondition(value.isFinite, "a rational number from a non-finite double")
     if value == 0 {
       self = .zero
@@ -128,14 +129,14 @@ struct ExactRational: Hashable, Sendable {
     }
   }
 
-  var isZero: Bool {
+  package var isZero: Bool {
     if case .small(let n, _) = storage { return n == 0 }
     return false
   }
 
   /// What an operation on this number costs, roughly: 1 inline, else the square of its 32-bit
   /// limbs (products and the gcd that reduces them are quadratic in the limbs).
-  var cost: Int {
+  package var cost: Int {
     switch storage {
     case .small: return 1
     case .large(let n, let d):
@@ -145,24 +146,24 @@ struct ExactRational: Hashable, Sendable {
   }
 
   /// -1, 0 or 1.
-  var signum: Int {
+  package var signum: Int {
     switch storage {
     case .small(let n, _): return n == 0 ? 0 : (n < 0 ? -1 : 1)
     case .large(let n, _): return n.signum
     }
   }
 
-  var isNegative: Bool { signum < 0 }
-  var isPositive: Bool { signum > 0 }
+  package var isNegative: Bool { signum < 0 }
+  package var isPositive: Bool { signum > 0 }
 
-  static prefix func - (x: ExactRational) -> ExactRational {
+  package static prefix func - (x: ExactRational) -> ExactRational {
     switch x.storage {
     case .small(let n, let d) where n != .min: return ExactRational(storage: .small(-n, d))
     default: return ExactRational(-x.numerator, over: x.denominator)
     }
   }
 
-  static func + (a: ExactRational, b: ExactRational) -> ExactRational {
+  package static func + (a: ExactRational, b: ExactRational) -> ExactRational {
     if a.isZero { return b }
     if b.isZero { return a }
     if case .small(let an, let ad) = a.storage, case .small(let bn, let bd) = b.storage {
@@ -185,9 +186,9 @@ struct ExactRational: Hashable, Sendable {
     return ExactRational(a.numerator * b.denominator + b.numerator * a.denominator, over: a.denominator * b.denominator)
   }
 
-  static func - (a: ExactRational, b: ExactRational) -> ExactRational { a + (-b) }
+  package static func - (a: ExactRational, b: ExactRational) -> ExactRational { a + (-b) }
 
-  static func * (a: ExactRational, b: ExactRational) -> ExactRational {
+  package static func * (a: ExactRational, b: ExactRational) -> ExactRational {
     if a.isZero || b.isZero { return .zero }
     if case .small(let an, let ad) = a.storage, case .small(let bn, let bd) = b.storage {
       // Cross-reduced first, so that the products are as small as they can be.
@@ -199,7 +200,7 @@ struct ExactRational: Hashable, Sendable {
     return ExactRational(a.numerator * b.numerator, over: a.denominator * b.denominator)
   }
 
-  static func / (a: ExactRational, b: ExactRational) -> ExactRational {
+  package static func / (a: ExactRational, b: ExactRational) -> ExactRational {
     precondition(!b.isZero, "division by zero")
     if case .small(let bn, let bd) = b.storage, bn != .min {
       let inverse = bn < 0 ? ExactRational(storage: .small(-bd, -bn)) : ExactRational(storage: .small(bd, bn))
@@ -209,7 +210,7 @@ struct ExactRational: Hashable, Sendable {
   }
 
   /// The nearest double (to within the rounding of one conversion; ±∞ beyond its range).
-  var doubleValue: Double {
+  package var doubleValue: Double {
     guard !isZero else { return 0 }
     if case .small(let n, let d) = storage, d.nonzeroBitCount == 1 {
       // A dyadic number: one rounding, of the numerator.
@@ -229,11 +230,11 @@ struct ExactRational: Hashable, Sendable {
 }
 
 extension ExactRational: Comparable {
-  static func < (a: ExactRational, b: ExactRational) -> Bool { (a - b).isNegative }
+  package static func < (a: ExactRational, b: ExactRational) -> Bool { (a - b).isNegative }
 }
 
 extension ExactRational: CustomStringConvertible {
-  var description: String {
+  package var description: String {
     denominator == .one ? numerator.description : "\(numerator)/\(denominator)"
   }
 }

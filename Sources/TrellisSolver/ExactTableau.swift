@@ -4,7 +4,7 @@
 /// A linear form `constant + Σ coefficient × symbol` with exact coefficients, cells sorted by
 /// symbol, none zero. As a tableau row it means `basic = constant + Σ …`; as an equation,
 /// `0 = constant + Σ …`.
-struct ExactRow {
+package struct ExactRow {
   struct Cell {
     var symbol: SymbolID
     var coefficient: ExactRational
@@ -98,7 +98,7 @@ struct ExactRow {
 }
 
 /// What an exact check of a tableau found wrong (see `Engine.exactFinding`).
-enum ExactFinding: Equatable {
+package enum ExactFinding: Equatable {
   /// The basic symbols do not determine a solution: the equations, solved for them, leave an
   /// equation over nonbasic symbols, or a basic symbol no equation pins.
   case singularBasis
@@ -123,7 +123,7 @@ enum ExactFinding: Equatable {
 /// phases: the repair that cannot fail). Pivots follow Bland's rule, level by level, so they
 /// cannot cycle; exact arithmetic makes every ratio and sign test a true statement, so no
 /// tolerance appears anywhere here.
-struct ExactTableau {
+package struct ExactTableau {
   /// Symbol kinds; symbols at `artificialBase` and above are phase one's artificial ones.
   private(set) var kinds: [SymbolKind]
   let artificialBase: Int
@@ -148,10 +148,10 @@ struct ExactTableau {
 
   private func kind(_ s: SymbolID) -> SymbolKind { isArtificial(s) ? .slack : kinds[Int(s)] }
 
-  func isBasic(_ s: SymbolID) -> Bool { rows[Int(s)] != nil }
+  package func isBasic(_ s: SymbolID) -> Bool { rows[Int(s)] != nil }
 
   /// The value of a basic symbol (0 for a nonbasic one).
-  func value(of s: SymbolID) -> ExactRational { rows[Int(s)]?.constant ?? .zero }
+  package func value(of s: SymbolID) -> ExactRational { rows[Int(s)]?.constant ?? .zero }
 
   // MARK: - Rows and pivots
 
@@ -370,7 +370,7 @@ struct ExactTableau {
   }
 
   /// `solve(equations:kinds:objectives:budget:beyondBudget:)` without a budget.
-  static func solve(equations: [ExactRow], kinds: [SymbolKind], objectives: [ExactRow]) -> ExactTableau? {
+  package static func solve(equations: [ExactRow], kinds: [SymbolKind], objectives: [ExactRow]) -> ExactTableau? {
     var ignored = false
     return solve(equations: equations, kinds: kinds, objectives: objectives, budget: nil, beyondBudget: &ignored)
   }

@@ -25,7 +25,7 @@ extension Engine {
     }
   }
 
-  func violationByPriority() -> [(priority: Priority, violation: Double)] {
+  package func violationByPriority() -> [(priority: Priority, violation: Double)] {
     var totals: [Priority: Double] = [:]
     // In insertion order: the floating-point sums must not depend on hashing.
     for record in recordsInOrder() where !record.constraint.priority.isRequired {
@@ -34,7 +34,7 @@ extension Engine {
     return totals.keys.sorted(by: >).map { ($0, totals[$0] ?? 0) }
   }
 
-  func symbolName(_ s: SymbolID) -> String {
+  package func symbolName(_ s: SymbolID) -> String {
     switch kind(s) {
     case .external:
       let v = symbolVariable[Int(s)]
@@ -154,7 +154,7 @@ extension Engine {
   /// to the largest term met, when it exceeds `tolerance`. (Not part of
   /// ``checkInvariants()``: rounding grows with the spread of magnitudes; the unit and
   /// property tests call it on well-scaled systems, where it must stay tiny.)
-  func representationResidue(_ record: ConstraintRecord, tolerance: Double = 1e-6) -> Double? {
+  package func representationResidue(_ record: ConstraintRecord, tolerance: Double = 1e-6) -> Double? {
     var form = Row(constant: evaluateConstant(record) / record.scale)
     var magnitude = abs(form.constant)
     func add(_ symbol: SymbolID, _ coefficient: Double) {

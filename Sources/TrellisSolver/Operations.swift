@@ -31,7 +31,7 @@ extension Engine {
 
   // MARK: - Add
 
-  mutating func add(_ constraint: Constraint, compact: Bool = false) throws(SolverError) {
+  package mutating func add(_ constraint: Constraint, compact: Bool = false) throws(SolverError) {
     guard records[constraint.id] == nil else { throw .duplicateConstraint(constraint) }
     try validate(constraint)
     try add(constraint, constant: constraint.expression.constant, isEdit: false, compact: compact)
@@ -39,7 +39,7 @@ extension Engine {
 
   /// Builds the constraint's row in terms of the current nonbasic symbols and its
   /// record (marker and error symbols made here).
-  mutating func makeRow(
+  package mutating func makeRow(
     _ constraint: Constraint, constant: Double, isEdit: Bool, compact: Bool = false
   ) -> (row: Row, record: ConstraintRecord, negated: Bool) {
     // Each equation is divided by its largest coefficient, so every row starts at unit
@@ -130,7 +130,7 @@ extension Engine {
   /// on unboxed random systems mixing 1e-3 … 1e4: lost required constraints fell from 81 to 56
   /// of 160) and rewrites as few rows as it can — unless a symbol in no row has at least
   /// `freeSubjectRatio` of the largest.
-  func subject(for row: Row, _ record: ConstraintRecord) -> SymbolID {
+  package func subject(for row: Row, _ record: ConstraintRecord) -> SymbolID {
     // How small beside the largest a symbol in no row may be and still be chosen.
     let freeSubjectRatio = 1e-6
     // How small beside the largest a symbol held by rows may be and still be chosen for being in

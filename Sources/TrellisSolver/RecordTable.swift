@@ -5,21 +5,24 @@
 /// a counter, so they spread well), with the records themselves kept densely. A
 /// `Dictionary` would hash each id with SipHash, a cost every operation pays. Iteration
 /// order is the dense order, which depends on removals: callers that need an order sort
-/// by `sequence`.
-struct RecordTable {
+/// by `sequence`. `package` so that its tests compare it with a `Dictionary`; no other module
+/// uses it.
+package struct RecordTable {
   /// The records, densely; removal moves the last one into the gap.
-  private(set) var values: [ConstraintRecord] = []
+  package private(set) var values: [ConstraintRecord] = []
   /// Per slot: the id it holds and 1 + the index of its record in `values` (0 = empty).
   private var keys: [UInt64] = []
   private var indices: [Int32] = []
   /// 64 − log2(slot count): the multiplicative hash keeps the top bits.
   private var shift: UInt64 = 64
 
-  var count: Int { values.count }
+  package var count: Int { values.count }
   /// How many records are compact (`ConstraintRecord.isCompact`: no marker).
   private(set) var compactCount = 0
 
-  subscript(id: UInt64) -> ConstraintRecord? {
+  package init() {}
+
+  package subscript(id: UInt64) -> ConstraintRecord? {
     get {
       let (slot, found) = find(id)
       return found ? values[Int(indices[slot]) - 1] : nil
@@ -67,7 +70,7 @@ struct RecordTable {
   }
 
   /// Room for `count` records without growing (see `Engine.reserveCapacity`).
-  mutating func reserveCapacity(_ count: Int) {
+  package mutating func reserveCapacity(_ count: Int) {
     values.reserveCapacity(count)
     while count * 2 > keys.count { grow() }
   }

@@ -57,7 +57,7 @@ extension Engine {
   /// 1e6), what is left of the small values is mostly that rounding. The rows recomputed
   /// from the equations carry only the rounding of one elimination.
   @discardableResult
-  mutating func refactorize() -> Bool {
+  package mutating func refactorize() -> Bool {
     guard journal == nil, artificial == nil else { return false }
     // Compact equalities have no symbol to solve for; the tableau is rebuilt from the
     // constraints instead (the same rounding of one elimination per row).
@@ -205,7 +205,7 @@ extension Engine {
   /// `basic = r + Σ λₖ·dₖ` has `r = −c/(s·m) + Σ λₖ·cₖ/(sₖ·mₖ)`, rounding when within `epsilon` of
   /// those terms. Left alone when a cell is more than rounding (`Row.isPivotable`) or a dummy
   /// belongs to no known equality.
-  mutating func settleImpliedEquality(_ row: inout Row, basic: SymbolID) {
+  package mutating func settleImpliedEquality(_ row: inout Row, basic: SymbolID) {
     guard row.cells.allSatisfy({ kind($0.symbol) == .dummy || !row.isPivotable($0.coefficient) }),
       let own = records[owner[Int(basic)]]
     else { return }

@@ -1,16 +1,22 @@
 /// One entry of a row: `coefficient × symbol`.
-struct Cell {
-  var symbol: SymbolID
-  var coefficient: Double
+package struct Cell {
+  package var symbol: SymbolID
+  package var coefficient: Double
+
+  package init(symbol: SymbolID, coefficient: Double) {
+    self.symbol = symbol
+    self.coefficient = coefficient
+  }
 }
 
 /// A linear form `constant + Σ coefficient × symbol`, its cells sorted by symbol with
 /// no zero coefficients. As a tableau row it means `basic = constant + Σ …`.
 ///
-/// Sorted cells make every scan deterministic and let two rows merge in one pass.
-struct Row {
-  var cells: [Cell]
-  var constant: Double
+/// Sorted cells make every scan deterministic and let two rows merge in one pass. `package` for
+/// the solver's white-box tests only (see `Solver.engine`).
+package struct Row {
+  package var cells: [Cell]
+  package var constant: Double
   /// The largest magnitude that took part in computing the coefficients, in the row's
   /// current units: every coefficient may carry rounding of a few ulps of it, whatever its
   /// own size. A sum of two small coefficients can be nothing but rounding of the large ones
@@ -25,9 +31,9 @@ struct Row {
   /// It grows while the row is rewritten (`T + a·R` brings in `|a|` times `R`'s), scales
   /// with it (solving for a symbol divides it by that coefficient), and is capped at
   /// `magnitudeSpan` times the largest coefficient when it grows (`capMagnitude()`).
-  var magnitude: Double
+  package var magnitude: Double
 
-  init(constant: Double = 0, cells: [Cell] = []) {
+  package init(constant: Double = 0, cells: [Cell] = []) {
     self.constant = constant
     self.cells = cells
     self.magnitude = cells.reduce(0) { max($0, abs($1.coefficient)) }
@@ -65,7 +71,7 @@ struct Row {
   }
 
   /// The largest |coefficient| in the row (a pass over it).
-  func largestCoefficient() -> Double {
+  package func largestCoefficient() -> Double {
     var largest = 0.0
     for cell in cells where abs(cell.coefficient) > largest { largest = abs(cell.coefficient) }
     return largest
@@ -80,7 +86,7 @@ struct Row {
   /// the threshold is measured again against `magnitudeSpan` times the row's largest
   /// coefficient now. That pass is only made for such elements, which are rare.
   @inline(__always)
-  func isPivotable(_ coefficient: Double) -> Bool {
+  package func isPivotable(_ coefficient: Double) -> Bool {
     let a = abs(coefficient)
     guard a > pivotTolerance else { return false }
     if a > relativePivotTolerance * magnitude { return true }
@@ -89,7 +95,7 @@ struct Row {
 
   /// The position of `symbol`, or where it would be inserted.
   @inline(__always)
-  func search(_ symbol: SymbolID) -> (found: Bool, index: Int) {
+  package func search(_ symbol: SymbolID) -> (found: Bool, index: Int) {
     var low = 0
     var high = cells.count
     while low < high {
@@ -102,7 +108,7 @@ struct Row {
   }
 
   @inline(__always)
-  func coefficient(of symbol: SymbolID) -> Double {
+  package func coefficient(of symbol: SymbolID) -> Double {
     let (found, index) = search(symbol)
     return found ? cells[index].coefficient : 0
   }
@@ -112,7 +118,7 @@ struct Row {
   /// for objective rows), and in an objective row also when it is noise beside the row's
   /// `magnitude`. Returns +1 if a cell appeared, -1 if one vanished, 0 otherwise.
   @discardableResult
-  mutating func add(_ symbol: SymbolID, _ coefficient: Double, tolerance: Double = tableauTolerance) -> Int {
+  package mutating func add(_ symbol: SymbolID, _ coefficient: Double, tolerance: Double = tableauTolerance) -> Int {
     var lostDigits = DigitLoss()
     return add(symbol, coefficient, tolerance: tolerance, lostDigits: &lostDigits)
   }
@@ -257,7 +263,7 @@ struct Row {
   /// goes. `observer` hears each source symbol with its coefficient afterwards, from the last
   /// symbol to the first.
   @inline(__always)
-  mutating func mergeFromTheEnd<Observer: RowWriteObserver>(
+  package mutating func mergeFromTheEnd<Observer: RowWriteObserver>(
     _ source: [Cell], factor: Double, tolerance: Double, lostDigits: inout DigitLoss, observer: inout Observer
   ) {
     let n = cells.count
@@ -413,7 +419,7 @@ struct Row {
 
 /// Hears the cells a row operation writes: each symbol with its coefficient afterwards (0 when
 /// the row no longer holds it). See `Row.add(_:times:tolerance:observer:)`.
-protocol RowWriteObserver {
+package protocol RowWriteObserver {
   mutating func wrote(_ symbol: SymbolID, _ coefficient: Double)
 }
 

@@ -2,7 +2,7 @@
 
 extension Engine {
   /// Which objective the primal simplex minimizes.
-  enum Objective {
+  package enum Objective {
     /// The priority levels, lexicographically (one level in weighted mode).
     case main
     /// The phase-one row of an artificial variable.
@@ -29,7 +29,7 @@ extension Engine {
   /// through when coefficients span orders of magnitude (measured: random systems mixing
   /// 1e-3 … 1e4 lost a required constraint in 54 of 80 cases with lowest-id, 33 with
   /// Dantzig). `bland` picks the lowest id instead, which cannot cycle.
-  func enteringSymbol(_ objective: Objective, bland: Bool = false) -> (SymbolID, Double)? {
+  package func enteringSymbol(_ objective: Objective, bland: Bool = false) -> (SymbolID, Double)? {
     switch objective {
     case .artificial:
       guard let row = artificial else { return nil }
@@ -79,7 +79,7 @@ extension Engine {
   /// `enteringSymbol(.main, bland:)`, reading only the symbols `candidates` noted since a scan
   /// last found none (the same choice: only those can improve the objective). Settles the log
   /// when nothing improves it.
-  mutating func enteringMainSymbol(bland: Bool = false) -> (SymbolID, Double)? {
+  package mutating func enteringMainSymbol(bland: Bool = false) -> (SymbolID, Double)? {
     if candidates.all {
       let found = enteringSymbol(.main, bland: bland)
       if found == nil { candidates.settle(reading: levels, mode: mode, symbolCount: kinds.count) }
@@ -288,7 +288,7 @@ extension Engine {
   /// to reach zero leaves instead (unless its element is below `pivotTolerance` or tiny beside
   /// its row's coefficients), and the operation ends by recomputing the tableau from the
   /// constraints (`refactorizeIfDue`).
-  func leavingRow(_ entering: SymbolID, _ direction: Double) -> (SymbolID, Double, harmsRefusedRow: Bool) {
+  package func leavingRow(_ entering: SymbolID, _ direction: Double) -> (SymbolID, Double, harmsRefusedRow: Bool) {
     var leaving: SymbolID = -1
     var best = Double.infinity
     var bestPivot = 0.0

@@ -31,10 +31,14 @@ public final class Solver {
 
   /// The objective mode chosen at creation.
   public let mode: Mode
-  let id: UInt64
+  /// The identity variables carry (`package` for tests that make a variable by index).
+  package let id: UInt64
   // The engine never calls back into the solver, so the runtime exclusivity check on
   // every read, a large share of a resolve, guards nothing.
-  @exclusivity(unchecked) var engine: Engine
+  /// The tableau. `package`, as are the tableau's types and the members the solver's white-box
+  /// tests read and perturb (rows, records, symbols, the exact arithmetic), so that those tests
+  /// need no `@testable import`; no other module uses them.
+  @exclusivity(unchecked) package var engine: Engine
 
   /// Makes an empty solver.
   public init(mode: Mode = .strict) {

@@ -14,7 +14,7 @@
 /// (1e-11 of them; a 0.001 coefficient divided by 44); cancelled at 1e-10, each made a required
 /// constraint miss. Tighter is not better: at 1e-13 rounding noise survives as cells that fill
 /// the rows and slow every later pivot (docs/benchmarks.md, "Figures behind the code").
-let tableauTolerance = 1e-12
+package let tableauTolerance = 1e-12
 
 /// The tableau rows' constants (the basic symbols' values) cancel below 1e-14 of the operands
 /// (about 45 ulps): the rounding of a few operations. A value may pass through far larger ones:
@@ -30,7 +30,7 @@ let constantTolerance = 1e-14
 /// leftover of 1e-12 is noise that would stop optimization or hide an ambiguity, so they
 /// cancel below 1e-10 of the operands, and it is also the relative size below which the
 /// ambiguity test calls a move rounding.
-let epsilon = 1e-10
+package let epsilon = 1e-10
 
 /// Phase one's value (the artificial variable's, at its optimum) counts as 0 within this of the
 /// largest term it was summed from (`Engine.artificialScale`). The rounding of a few operations
@@ -53,7 +53,7 @@ let relativePivotTolerance = 1e-10
 /// How far a row's `Row.magnitude` may stay above its largest coefficient: the digits of
 /// that coefficient which cancellations are assumed to have cost at most (see
 /// `Row.capMagnitude()`).
-let magnitudeSpan = 1e3
+package let magnitudeSpan = 1e3
 
 /// A pivot element this many times smaller than its row's `Row.magnitude` is known to only
 /// about five digits fewer than the row's values (rounding of a few ulps of the magnitude, over
@@ -68,11 +68,11 @@ let riskyPivotAmplification = 1e5
 /// Below this times its `Row.magnitude`, an objective row's coefficient is rounding
 /// (`Row.isObjectiveNoise`): `tableauTolerance` applied to what the row was made from rather
 /// than to the two operands of the last sum.
-let objectiveNoiseFloor = 1e-12
+package let objectiveNoiseFloor = 1e-12
 
 /// `a + b`, or exactly 0 when the two cancel to within `tolerance` (relative).
 @inline(__always)
-func cancellingSum(_ a: Double, _ b: Double, tolerance: Double = tableauTolerance) -> Double {
+package func cancellingSum(_ a: Double, _ b: Double, tolerance: Double = tableauTolerance) -> Double {
   let sum = a + b
   let scale = max(abs(a), abs(b))
   return abs(sum) <= tolerance * scale ? 0 : sum
@@ -90,14 +90,18 @@ func cancellingSum(_ a: Double, _ b: Double, tolerance: Double = tableauToleranc
 /// reached −88. And a real 2e-8 between two coefficients of 44,000, 4.5e-13 of them, was taken
 /// for 0 in a row whose other coefficients were 1 and 1e-4: the row's value was 4e-8 off, and a
 /// required equality with a coefficient of 10,000 missed by 0.0004.)
-struct DigitLoss {
-  var lost = false
-  var dropped = 0.0
+package struct DigitLoss {
+  package var lost = false
+  package var dropped = 0.0
+
+  package init() {}
 }
 
 /// `cancellingSum`, also noting in `digits` what the sum lost (see ``DigitLoss``).
 @inline(__always)
-func cancellingSum(_ a: Double, _ b: Double, tolerance: Double = tableauTolerance, lostDigits digits: inout DigitLoss)
+package func cancellingSum(
+  _ a: Double, _ b: Double, tolerance: Double = tableauTolerance, lostDigits digits: inout DigitLoss
+)
   -> Double
 {
   let sum = a + b
@@ -115,10 +119,10 @@ func cancellingSum(_ a: Double, _ b: Double, tolerance: Double = tableauToleranc
 /// An internal unknown of the tableau. Symbols are numbered densely in creation
 /// order; the number is the only thing pivot choices ever compare, which keeps every
 /// decision independent of hashing.
-typealias SymbolID = Int32
+package typealias SymbolID = Int32
 
 /// What a symbol stands for, which decides how the simplex may move it.
-enum SymbolKind: UInt8 {
+package enum SymbolKind: UInt8 {
   /// A user variable: unrestricted in sign.
   case external
   /// The slack of an inequality (≥ 0); the marker of an inequality constraint.

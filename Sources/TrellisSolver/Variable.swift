@@ -10,7 +10,7 @@ public struct Variable: Identifiable, Sendable, CustomStringConvertible {
   /// The identity of the variable: its solver and its index in that solver.
   public struct ID: Hashable, Sendable, Comparable {
     let solver: UInt64
-    let index: Int32
+    package let index: Int32
     public static func < (lhs: ID, rhs: ID) -> Bool {
       (lhs.solver, lhs.index) < (rhs.solver, rhs.index)
     }
@@ -19,9 +19,11 @@ public struct Variable: Identifiable, Sendable, CustomStringConvertible {
   /// The name given when the variable was made, used in messages and dumps.
   public let name: String
   let solver: UInt64
-  let index: Int32
+  /// The variable's index in its solver: `package` for the solver's white-box tests, which read
+  /// its symbol in the tableau and make variables by index.
+  package let index: Int32
 
-  init(name: String, solver: UInt64, index: Int32) {
+  package init(name: String, solver: UInt64, index: Int32) {
     self.name = name
     self.solver = solver
     self.index = index

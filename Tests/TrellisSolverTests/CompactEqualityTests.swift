@@ -1,6 +1,5 @@
+import TrellisSolver
 import XCTest
-
-@testable import TrellisSolver
 
 /// Required equalities stored without a marker (``Solver/EqualityStorage/compact``): sparse
 /// rows on chains, and removal and constant changes by rebuilding the tableau.

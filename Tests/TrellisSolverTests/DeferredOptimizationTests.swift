@@ -1,6 +1,5 @@
+import TrellisSolver
 import XCTest
-
-@testable import TrellisSolver
 
 /// `Solver.defersOptimization`: optional constraints added in a row are optimized once, and
 /// the solution is the one adding them one by one gives.

@@ -1,6 +1,5 @@
+import TrellisSolver
 import XCTest
-
-@testable import TrellisSolver
 
 /// The solver's record table against a `Dictionary` doing the same operations: lookups,
 /// updates, and removals that shift probe runs (including runs that wrap past the end).

@@ -1,6 +1,5 @@
+import TrellisSolver
 import XCTest
-
-@testable import TrellisSolver
 
 /// Checks the solver's state after a mutation (every test calls it).
 func assertConsistent(_ s: Solver, file: StaticString = #filePath, line: UInt = #line) {

@@ -1,7 +1,6 @@
 import Foundation
+import TrellisSolver
 import XCTest
-
-@testable import TrellisSolver
 
 /// The two public kiwi workloads in Benchmarks/Workloads, replayed in both modes against
 /// kiwi's golden values (see that folder's README for what each state means).

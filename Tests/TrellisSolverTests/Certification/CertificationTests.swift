@@ -1,6 +1,5 @@
+import TrellisSolver
 import XCTest
-
-@testable import TrellisSolver
 
 /// The certificate (`Certification.swift`): every result checked in exact arithmetic, the exact
 /// solution installed, a failing one repaired, a conflict exact arithmetic finds refused.

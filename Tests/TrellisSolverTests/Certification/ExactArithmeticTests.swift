@@ -1,6 +1,5 @@
+import TrellisSolver
 import XCTest
-
-@testable import TrellisSolver
 
 /// The exact integers and rationals the certificate computes with, against machine arithmetic
 /// where it reaches and against identities beyond it.

@@ -1,6 +1,5 @@
+import TrellisSolver
 import XCTest
-
-@testable import TrellisSolver
 
 /// The candidate log (`CandidateLog`): after each add the simplex reads only the symbols whose
 /// objective coefficients changed since a scan last found nothing to improve, not every level's

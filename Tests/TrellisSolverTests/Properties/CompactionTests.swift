@@ -1,6 +1,5 @@
+import TrellisSolver
 import XCTest
-
-@testable import TrellisSolver
 
 /// Symbol compaction (`Compaction.swift`): a solver that renumbers its symbols as often as
 /// possible behaves exactly like one that never does, and a long add/remove session keeps

@@ -1,6 +1,5 @@
+import TrellisSolver
 import XCTest
-
-@testable import TrellisSolver
 
 /// Adds `spec`'s items to a new solver one at a time, checking each outcome against the
 /// oracle: a required item is accepted exactly when it is feasible with the required

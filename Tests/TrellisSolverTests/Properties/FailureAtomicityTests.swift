@@ -1,6 +1,5 @@
+import TrellisSolver
 import XCTest
-
-@testable import TrellisSolver
 
 /// A failed operation changes nothing: in larger random systems (60 variables, 80
 /// constraints) every rejected call leaves `stateDescription` byte-identical, the values

@@ -1,6 +1,5 @@
+import TrellisSolver
 import XCTest
-
-@testable import TrellisSolver
 
 /// Issue 17: a row's constant that is small beside the values it was computed from is still a
 /// value (the fuzzer's `regression-lost-constant`, once `Fuzz/known/solver/required-miss-lost-constant`).

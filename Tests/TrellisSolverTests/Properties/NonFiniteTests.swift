@@ -1,6 +1,5 @@
+import TrellisSolver
 import XCTest
-
-@testable import TrellisSolver
 
 /// NaN or infinity in a coefficient, a constant or a suggested value is rejected with
 /// `SolverError.nonFiniteValue`, without trapping and without changing the solver.

@@ -1,7 +1,6 @@
 import Foundation
+import TrellisSolver
 import XCTest
-
-@testable import TrellisSolver
 
 /// Coefficients from 1e-3 to 1e4 and values up to 1e6 (issue 2's range): every required
 /// constraint is accepted and holds to a relative 1e-6 of the size of its terms, and the

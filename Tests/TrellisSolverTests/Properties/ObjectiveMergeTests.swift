@@ -1,6 +1,5 @@
+import TrellisSolver
 import XCTest
-
-@testable import TrellisSolver
 
 /// `Row.mergeFromTheEnd`, which adds a pivot row into an objective row in place from its last
 /// cell down: worked cases for its sums, its noise floor and what it tells the observer, and a

@@ -1,6 +1,5 @@
+import TrellisSolver
 import XCTest
-
-@testable import TrellisSolver
 
 /// Random sequences of adds, removes, re-adds, setConstant, edit variables, suggestions
 /// and failing calls. After every call: the invariants hold, the solution is the oracle's

@@ -1,4 +1,4 @@
-@testable import TrellisSolver
+import TrellisSolver
 
 extension SystemSpec.Edit {
   /// The edit as the optional constraint `v − value == 0` it stands for.

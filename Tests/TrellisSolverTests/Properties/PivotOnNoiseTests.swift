@@ -1,6 +1,5 @@
+import TrellisSolver
 import XCTest
-
-@testable import TrellisSolver
 
 /// Issue 17's last two solver misses: inputs of the solver fuzzer (once kept in
 /// `Fuzz/known/solver`, now seeds `Fuzz/corpus/solver/regression-pivot-on-noise-*`), replayed

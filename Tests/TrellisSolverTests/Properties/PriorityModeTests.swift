@@ -1,6 +1,5 @@
+import TrellisSolver
 import XCTest
-
-@testable import TrellisSolver
 
 /// Strict and weighted priorities on the real solver, with values worked out by hand.
 final class PriorityModeTests: XCTestCase {

@@ -1,6 +1,5 @@
+import TrellisSolver
 import XCTest
-
-@testable import TrellisSolver
 
 /// Refactorization (`Refactorization.swift`): recomputing the tableau from the constraints
 /// for the current basis.

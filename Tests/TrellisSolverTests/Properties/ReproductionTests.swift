@@ -1,6 +1,5 @@
+import TrellisSolver
 import XCTest
-
-@testable import TrellisSolver
 
 /// Minimal reproductions of disagreements found by the property tests (found by deleting
 /// constraints from the failing random systems while the failure persisted), with the

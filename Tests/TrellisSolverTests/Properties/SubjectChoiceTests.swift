@@ -1,6 +1,5 @@
+import TrellisSolver
 import XCTest
-
-@testable import TrellisSolver
 
 /// `Engine.subject(for:_:)` looks at a column only for a symbol held by rows whose coefficient is
 /// larger than every free symbol's and within its threshold of the row's largest (scanning a

@@ -1,6 +1,5 @@
+import TrellisSolver
 import XCTest
-
-@testable import TrellisSolver
 
 /// Issue 17: an element the ratio test refuses as possible rounding can be real, 1e-11 of what
 /// its row holds (the fuzzer's `regression-not-optimal-tiny-real-element`).

@@ -4,7 +4,7 @@
 // fuzzer found (SolverScriptRegressionTests), so a saved input means the same thing in both.
 
 #if !FUZZ_HARNESS
-  @testable import TrellisSolver
+  import TrellisSolver
 #endif
 
 /// What running a script found: the problems after the first operation that had any (empty

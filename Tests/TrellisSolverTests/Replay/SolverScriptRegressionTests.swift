@@ -1,7 +1,6 @@
 import Foundation
+import TrellisSolver
 import XCTest
-
-@testable import TrellisSolver
 
 /// Every seed of the solver's fuzz harness (`Fuzz/corpus/solver/`), replayed with the harness's
 /// own checks (`runSolverScript`): most of them are inputs the fuzzer once failed on (issue 17),
