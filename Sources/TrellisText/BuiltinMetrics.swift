@@ -103,8 +103,9 @@ public struct BuiltinTextMeasurer: TextMeasurer {
   /// in 1/1000 em; the values used are those quoted by uxcel's HIG course ("Spacing rules",
   /// https://app.uxcel.com/courses/apple-hig/system-typography-sf-font-963/spacing-rules-1411):
   /// 10 pt +12, 12 pt 0, 13 pt −6, 17 pt −26, 28 pt +14, interpolated linearly between them and
-  /// held outside 10…28 pt (that part is not sourced). At 17 pt that is −0.442 pt.
-  static func tracking(size: Double) -> Double {
+  /// held outside 10…28 pt (that part is not sourced). At 17 pt that is −0.442 pt. `package`:
+  /// tests check the interpolation by hand.
+  package static func tracking(size: Double) -> Double {
     let points: [(size: Double, thousandths: Double)] = [(10, 12), (12, 0), (13, -6), (17, -26), (28, 14)]
     var thousandths = size <= points[0].size ? points[0].thousandths : points[points.count - 1].thousandths
     for (low, high) in zip(points, points.dropFirst()) where size > low.size && size <= high.size {
@@ -115,7 +116,8 @@ public struct BuiltinTextMeasurer: TextMeasurer {
 
   /// The iOS system font's line metrics at `size`: SF Pro's `hhea` ascender 1950 and descender
   /// −494 per 2048 units, no line gap (the values `docs/text.md` gives; 20.29 pt at 17 pt).
-  static func systemLineMetrics(size: Double) -> LineMetrics {
+  /// `package`: tests measure with the system font's metrics over another measurer's advances.
+  package static func systemLineMetrics(size: Double) -> LineMetrics {
     LineMetrics(ascender: 1950 * size / 2048, descender: 494 * size / 2048, lineGap: 0)
   }
 }

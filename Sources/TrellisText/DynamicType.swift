@@ -120,6 +120,14 @@ public enum TextStyle: String, CaseIterable, Sendable {
     public var leading: Double
     /// The weight of the emphasized (bold-trait) variant, as a weight class.
     public var emphasizedWeight: Int
+
+    /// A specification as the HIG's table states one (`package`: tests write the expected rows).
+    package init(size: Double, weight: Int, leading: Double, emphasizedWeight: Int) {
+      self.size = size
+      self.weight = weight
+      self.leading = leading
+      self.emphasizedWeight = emphasizedWeight
+    }
   }
 
   /// The style named `name` (its raw value, without regard to case); nil for anything else.

@@ -103,8 +103,9 @@ public enum IOSFonts {
 
   /// The frequencies `averageAdvance` weights the space and a…z by, as the source computed it
   /// (escapace/satie, `packages/container/src/font/font-metrics.ts`, `WEIGHTINGS`, from
-  /// Wikipedia's English letter frequencies with the space).
-  static let englishFrequencies: [(Character, Double)] = [
+  /// Wikipedia's English letter frequencies with the space). `package`: a test checks the average
+  /// against the face's own.
+  package static let englishFrequencies: [(Character, Double)] = [
     (" ", 0.1818), ("a", 0.0668), ("b", 0.0122), ("c", 0.0228), ("d", 0.0348), ("e", 0.1039), ("f", 0.0182),
     ("g", 0.0165), ("h", 0.0499), ("i", 0.057), ("j", 0.0013), ("k", 0.0063), ("l", 0.0329), ("m", 0.0197),
     ("n", 0.0552), ("o", 0.0614), ("p", 0.0158), ("q", 0.0008), ("r", 0.049), ("s", 0.0518), ("t", 0.0741),

@@ -19,8 +19,11 @@
 /// - Everything else (letters, digits, other punctuation) stays together (LB28 and friends).
 /// Not covered: soft hyphens, quotation marks' special rules, numeric prefixes and postfixes,
 /// Southeast Asian dictionary breaking, Hangul jamo sequences.
-enum LineBreaking {
-  enum Kind: Equatable {
+///
+/// `package` so that tests check the rules on opportunities directly, not only through wrapped
+/// lines.
+package enum LineBreaking {
+  package enum Kind: Equatable {
     case none, allowed, mandatory
   }
 
@@ -31,7 +34,7 @@ enum LineBreaking {
 
   /// Opportunities before each cluster: `result[i]` is the break between `clusters[i - 1]` and
   /// `clusters[i]` (`result[0]` is always `.none`); `result.count == clusters.count`.
-  static func opportunities(_ clusters: [Character]) -> [Kind] {
+  package static func opportunities(_ clusters: [Character]) -> [Kind] {
     let classes = clusters.map(breakClass)
     var result = [Kind](repeating: .none, count: clusters.count)
     for index in clusters.indices.dropFirst() {

@@ -116,7 +116,8 @@ public enum PseudoLocale: String, CaseIterable, Sendable {
   }
 
   /// `cluster` with an ASCII letter replaced by its accented form; anything else unchanged.
-  static func accented(_ cluster: Character) -> Character {
+  /// `package`: tests check every replacement is its own letter.
+  package static func accented(_ cluster: Character) -> Character {
     guard let ascii = cluster.asciiValue else { return cluster }
     let index: Int
     switch ascii {

@@ -1,6 +1,5 @@
+import TrellisText
 import XCTest
-
-@testable import TrellisText
 
 /// Dynamic Type sizes against their sources. "HIG" is Apple's Human Interface Guidelines,
 /// Typography → Specifications (iOS, iPadOS Dynamic Type sizes and larger accessibility type

@@ -1,7 +1,6 @@
 import TrellisTestSupport
+import TrellisText
 import XCTest
-
-@testable import TrellisText
 
 /// The fonts iOS ships, measured without their files (IOSFonts, docs/text.md "Fonts iOS ships").
 /// Expected heights are worked out by hand from the table's hhea values and the rules, and

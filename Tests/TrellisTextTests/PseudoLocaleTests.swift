@@ -1,7 +1,6 @@
 import Foundation
+import TrellisText
 import XCTest
-
-@testable import TrellisText
 
 /// Pseudo-locale transforms, each expected string worked out by hand from the rules in
 /// `docs/text.md` (the working is in the comments).

@@ -1,7 +1,6 @@
 import Foundation
+import TrellisText
 import XCTest
-
-@testable import TrellisText
 
 /// One label or button size that Interface Builder stored in a public storyboard, from
 /// `Tests/Fixtures/text-sizes/stored-label-sizes.json` (written by

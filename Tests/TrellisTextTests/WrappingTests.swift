@@ -1,7 +1,6 @@
 import Foundation
+import TrellisText
 import XCTest
-
-@testable import TrellisText
 
 /// Line breaking and truncation with the fixed metric at 10 pt: every cluster is 5 wide, a
 /// line 12 tall with its baseline 9.5 below its top.
