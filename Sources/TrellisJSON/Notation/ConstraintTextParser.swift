@@ -4,36 +4,41 @@ import TrellisSupport
 /// A constraint written as text, before its views are checked: each piece with the offset
 /// (0-based, in Unicode scalars of the decoded string) where it was written. `package`, as are
 /// the parser, `TextProblem` and the members read outside, for TrellisTestSupport's layout
-/// builder, which parses constraint text as layout files do (it cannot use `@testable`: it is
-/// a regular target and builds in release too).
+/// builder, which parses constraint text as layout files do, and for the parser's tests (the
+/// offsets every problem is located by).
 package struct ConstraintText: Sendable {
   /// `item.attribute`.
   package struct Anchor: Sendable {
     package var item: String
     package var attribute: LayoutAttribute
-    var itemOffset: Int
-    var attributeOffset: Int
+    package var itemOffset: Int
+    package var attributeOffset: Int
   }
 
   package var first: Anchor
   package var relation: LayoutRelation
-  var relationOffset: Int
+  package var relationOffset: Int
   package var second: Anchor?
   package var multiplier: Double = 1
-  var multiplierOffset: Int?
+  package var multiplierOffset: Int?
   package var constant: Double = 0
-  var constantOffset: Int?
+  package var constantOffset: Int?
   /// Standard spacings added to the constant: `+ standard` is 1, `- standard` is −1.
   var standardSpacing: Double = 0
   /// `nil` when no `@priority` was written.
   package var priority: Double?
-  var priorityOffset: Int?
+  package var priorityOffset: Int?
 }
 
 /// A problem in a constraint or Visual Format string, at an offset in its scalars.
 package struct TextProblem: Error, Sendable, Equatable {
   package var message: String
   package var offset: Int
+
+  package init(message: String, offset: Int) {
+    self.message = message
+    self.offset = offset
+  }
 }
 
 /// Parses constraint text:
@@ -55,7 +60,7 @@ package enum ConstraintTextParser {
   }
 
   /// Parses a lone `item.attribute` (the `first` and `second` of structured constraints).
-  static func parseAnchor(_ text: String) -> Result<ConstraintText.Anchor, TextProblem> {
+  package static func parseAnchor(_ text: String) -> Result<ConstraintText.Anchor, TextProblem> {
     var parser = Parser(text)
     do {
       let anchor = try parser.anchor(context: "")

@@ -2,8 +2,9 @@ import TrellisModel
 import TrellisSupport
 
 /// A parsed Visual Format Language string (Apple's grammar), with the offset (0-based, in
-/// Unicode scalars) of every piece so problems point inside the string.
-struct VisualFormat: Sendable {
+/// Unicode scalars) of every piece so problems point inside the string. `package`, with the
+/// parser, the expander and what it makes, so that tests check parsing and expansion directly.
+package struct VisualFormat: Sendable {
   /// `(relation)?(object)(@priority)?` inside parentheses, or a bare number/metric.
   struct Predicate: Sendable {
     enum Operand: Sendable, Equatable {
@@ -53,8 +54,8 @@ struct VisualFormat: Sendable {
 /// (H:|V:)? (| connection)? [view] (connection [view])* (connection |)?
 /// ```
 /// Whitespace between tokens is allowed. Errors are worded after Apple's parser.
-enum VisualFormatParser {
-  static func parse(_ text: String) -> Result<VisualFormat, TextProblem> {
+package enum VisualFormatParser {
+  package static func parse(_ text: String) -> Result<VisualFormat, TextProblem> {
     var parser = Parser(scalars: Array(text.unicodeScalars))
     do {
       return .success(try parser.format())
@@ -67,7 +68,7 @@ enum VisualFormatParser {
 
   /// Whether a constraint string is Visual Format rather than constraint text: it starts
   /// with `H:`, `V:`, `|` or `[`.
-  static func looksLikeVisualFormat(_ text: String) -> Bool {
+  package static func looksLikeVisualFormat(_ text: String) -> Bool {
     let trimmed = text.unicodeScalars.drop { $0.properties.isWhitespace }
     guard let first = trimmed.first else { return false }
     if first == "|" || first == "[" { return true }
@@ -321,26 +322,26 @@ enum VisualFormatParser {
 }
 
 /// One constraint produced from a Visual Format string, before it becomes a `ConstraintSpec`.
-struct VisualFormatConstraint: Sendable {
-  struct Side: Sendable {
-    var item: String
-    var attribute: LayoutAttribute
+package struct VisualFormatConstraint: Sendable {
+  package struct Side: Sendable {
+    package var item: String
+    package var attribute: LayoutAttribute
     /// Where the view name (or `|`) is in the string.
     var offset: Int
   }
-  var first: Side
-  var relation: LayoutRelation
-  var second: Side?
-  var constant: Double
+  package var first: Side
+  package var relation: LayoutRelation
+  package var second: Side?
+  package var constant: Double
   var constantOffset: Int
-  var priority: Double?
+  package var priority: Double?
   var priorityOffset: Int?
   /// A `-` connection: UIKit's standard spacing, decided at resolution (``StandardSpacing``).
-  var isStandard = false
+  package var isStandard = false
 }
 
 /// Turns a parsed Visual Format string into constraints, resolving views, metrics and `|`.
-struct VisualFormatExpander {
+package struct VisualFormatExpander {
   /// Standard spacing between siblings (`"spacing": "system"` of stacks).
   static let siblingSpacing = StandardSpacing.sibling
 
@@ -354,7 +355,18 @@ struct VisualFormatExpander {
   /// Metric names in file order (for suggestions).
   var metricNames: [String]
 
-  func expand(_ format: VisualFormat) -> (constraints: [VisualFormatConstraint], problems: [TextProblem]) {
+  package init(
+    viewIDs: [String], isView: @escaping (String) -> Bool, parent: @escaping (String) -> String?,
+    metrics: [String: Double], metricNames: [String]
+  ) {
+    self.viewIDs = viewIDs
+    self.isView = isView
+    self.parent = parent
+    self.metrics = metrics
+    self.metricNames = metricNames
+  }
+
+  package func expand(_ format: VisualFormat) -> (constraints: [VisualFormatConstraint], problems: [TextProblem]) {
     var problems: [TextProblem] = []
     var out: [VisualFormatConstraint] = []
     let leadingAttribute: LayoutAttribute = format.axis == .horizontal ? .leading : .top

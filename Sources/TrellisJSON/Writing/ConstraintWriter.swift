@@ -68,7 +68,7 @@ package struct ConstraintWriter {
   /// `_2`, `_3`… until unique): `logo#1`, from a Visual Format object with id `logo`, is
   /// `logo_1`. The reader rejects `#` in written ids so that they never collide with
   /// generated ones.
-  static func writtenIDs(_ ids: [String]) -> [String?] {
+  package static func writtenIDs(_ ids: [String]) -> [String?] {
     // Every id that will be written as it is: a renamed one must not take it, even later.
     var kept = Set<String>()
     var keeps = [Bool](repeating: false, count: ids.count)
@@ -198,7 +198,7 @@ package struct ConstraintWriter {
   /// A number as constraint text writes it: the shortest digits that read back as the same
   /// `Double`, without an exponent (the text's numbers are `digits [. digits]`): `0.625`,
   /// `8`, `0.0000001` for 1e-7, `-2`.
-  static func number(_ value: Double) -> String {
+  package static func number(_ value: Double) -> String {
     let magnitude = abs(value)
     var text = NumberFormat.json(magnitude)
     if let e = text.firstIndex(where: { $0 == "e" || $0 == "E" }), let exponent = Int(text[text.index(after: e)...]) {

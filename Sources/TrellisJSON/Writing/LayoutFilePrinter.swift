@@ -7,8 +7,8 @@ import TrellisSupport
 /// `JSONValue.prettyPrinted()` puts every member on its own line, which turns a plain view
 /// (`{"id": "a", "kind": "label", "text": "A"}`) into five lines and an imported file into
 /// thousands; this printer keeps the same escaping and number forms and only decides where
-/// lines break.
-enum LayoutFilePrinter {
+/// lines break. `package` so that tests check its line rule on values directly.
+package enum LayoutFilePrinter {
   /// The widest line an inline value may make, indentation and key included: the project's
   /// line length for code (.swift-format), which keeps a view with a few keys on one line even
   /// a few stack levels deep.
@@ -20,7 +20,7 @@ enum LayoutFilePrinter {
   static let brokenKeys: Set<String> = ["root", "children", "constraints"]
 
   /// The text of `value`, ending with a newline. The top-level object is always broken.
-  static func print(_ value: JSONValue) -> String {
+  package static func print(_ value: JSONValue) -> String {
     var out = ""
     write(value, to: &out, indent: 0, column: 0, forceBreak: true)
     out += "\n"

@@ -1,7 +1,6 @@
+import TrellisJSON
 import TrellisModel
 import XCTest
-
-@testable import TrellisJSON
 
 /// Constraint text: each form gives the expected pieces; each mistake its message and the
 /// 0-based offset of the offending token.

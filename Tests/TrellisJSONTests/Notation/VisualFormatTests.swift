@@ -1,8 +1,7 @@
+import TrellisJSON
 import TrellisModel
 import TrellisSupport
 import XCTest
-
-@testable import TrellisJSON
 
 /// Visual Format Language: parsing, expansion into constraints, and errors with offsets.
 final class VisualFormatTests: XCTestCase {

@@ -2,8 +2,6 @@ import TrellisJSON
 import TrellisModel
 import XCTest
 
-@testable import TrellisJSON
-
 /// Fixes written into a file's text (`FixWriter`): only the spans the edits are about change.
 /// Every expected text below is the input with the edit made by hand.
 final class FixWriterTests: XCTestCase {

@@ -1,11 +1,10 @@
 import Foundation
+import TrellisJSON
 import TrellisModel
 import TrellisSupport
 import TrellisTestSupport
 import TrellisText
 import XCTest
-
-@testable import TrellisJSON
 
 /// Documents built in Swift, written: the expected files are worked out by hand from
 /// docs/layout-format.md (key order, defaults) and the printer's rule (a value stays on one
