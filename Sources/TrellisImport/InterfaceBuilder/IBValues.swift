@@ -1,9 +1,10 @@
 import TrellisModel
 import TrellisText
 
-// How IB writes values: attributes, size-class keys, fonts, line break modes.
+// How IB writes values: attributes, size-class keys, fonts, line break modes. `package` for the
+// readers of single values its tests check by hand; the importer is the only other user.
 
-enum IBValues {
+package enum IBValues {
   /// `widthClass=compact-heightClass=regular` (either order), `heightClass=compact`, or
   /// `default` (the any/any value: nil pattern means base).
   static func pattern(_ key: String) -> TraitPattern?? {
@@ -67,7 +68,7 @@ enum IBValues {
 
   /// `2`, `0.5`, IB's ratio form `16:9`, or a fraction as typed in IB's inspector, which IB
   /// keeps as written (`2/3`: DuckDuckGo's Onboarding.storyboard; `1/3` in another public file).
-  static func multiplier(_ text: String?) -> Double? {
+  package static func multiplier(_ text: String?) -> Double? {
     guard let text else { return 1 }
     let parts = text.split(separator: text.contains("/") ? "/" : ":")
     if parts.count == 2, let a = Double(parts[0]), let b = Double(parts[1]), b != 0, (a / b).isFinite { return a / b }

@@ -1,6 +1,5 @@
+import TrellisImport
 import XCTest
-
-@testable import TrellisImport
 
 /// IB's value forms, worked by hand.
 final class IBValuesTests: XCTestCase {
