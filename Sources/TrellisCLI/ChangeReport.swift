@@ -27,18 +27,20 @@ import TrellisSupport
 /// but, a count), then by the set's first environment in the matrix's order, then by the first
 /// view in document order and the field (x, y, width, height, state, appeared, went, status):
 /// the same order on any machine.
-struct ChangeReport {
+///
+/// `package` so that tests check the grouping and the names of environment sets directly.
+package struct ChangeReport {
   /// One environment as the report names it.
-  struct Place: Sendable {
+  package struct Place: Sendable {
     /// `iPhone 8 portrait`, `iPad mini 8.3-inch (6th/7th gen) landscape 1/3`.
-    var name: String
-    var family: Device.Family
-    var orientation: Orientation
+    package var name: String
+    package var family: Device.Family
+    package var orientation: Orientation
     /// `full`, `1/3`, `1/2` or `2/3`.
-    var window: String
-    var traits: TraitCollection
+    package var window: String
+    package var traits: TraitCollection
 
-    init(_ entry: MatrixCommand.Entry) {
+    package init(_ entry: MatrixCommand.Entry) {
       name = "\(entry.device.name) \(entry.orientation.rawValue)" + (entry.window == "full" ? "" : " \(entry.window)")
       family = entry.device.family
       orientation = entry.orientation
@@ -60,7 +62,7 @@ struct ChangeReport {
   }
 
   /// One line of the report: a field and delta shared by `views` in exactly `environments`.
-  struct Line: Sendable {
+  package struct Line: Sendable {
     var views: [String]
     var field: String
     var delta: String
@@ -70,10 +72,10 @@ struct ChangeReport {
   }
 
   /// How a set of environments is named, and the rank its lines are ordered by.
-  struct EnvironmentSet: Sendable {
+  package struct EnvironmentSet: Sendable {
     var rank: Int
     /// `122 environments (all)`, `35 iPhone portraits`, `76 environments in regular height`.
-    var text: String
+    package var text: String
     /// `all`, `family`, `family and orientation`, `size class`, `all but`, `count`.
     var kind: String
   }
@@ -83,7 +85,7 @@ struct ChangeReport {
   /// Per compared environment, its changes in document order (the full listing, for `--verbose`).
   var listing: [[String]]
   /// The grouped lines, in report order.
-  var lines: [Line]
+  package var lines: [Line]
   /// Environments of the new side missing from the old one, and the reverse.
   var added: [String]
   var gone: [String]
@@ -92,7 +94,7 @@ struct ChangeReport {
   var changedCount: Int { listing.filter { !$0.isEmpty }.count }
 
   /// Compares `old` with `new`, whose blocks are the environments `entries` (same order).
-  init(from old: [FrameSnapshot.Block], to new: [FrameSnapshot.Block], entries: [MatrixCommand.Entry]) {
+  package init(from old: [FrameSnapshot.Block], to new: [FrameSnapshot.Block], entries: [MatrixCommand.Entry]) {
     let oldByName = Dictionary(old.map { ($0.name, $0) }, uniquingKeysWith: { first, _ in first })
     let newNames = Set(new.map(\.name))
     var places: [Place] = []
@@ -223,7 +225,7 @@ struct ChangeReport {
   }
 
   /// The name of the environments `set` (ascending indices into `places`).
-  static func describe(_ set: [Int], of places: [Place], all: [Int]) -> EnvironmentSet {
+  package static func describe(_ set: [Int], of places: [Place], all: [Int]) -> EnvironmentSet {
     let count = set.count
     func plural(_ n: Int, _ one: String, _ many: String) -> String { "\(n) \(n == 1 ? one : many)" }
     if set == all {
@@ -280,7 +282,7 @@ struct ChangeReport {
 
   /// `card1.x +8 in 122 environments (all)`; `7 views y +4 in …: cardGrid, rows, …`;
   /// `status ok → overlap in …`.
-  static func text(_ line: Line) -> String {
+  package static func text(_ line: Line) -> String {
     let what: String
     switch line.field {
     case "appeared", "went": what = line.field

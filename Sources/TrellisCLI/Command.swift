@@ -16,14 +16,16 @@ protocol Command {
 }
 
 /// Where a command writes and what it may use.
-struct CommandContext {
+///
+/// `package` so that tests run a command on a context they build.
+package struct CommandContext {
   var stdout = ""
   var stderr = ""
   let pipeline: Pipeline
   /// The process environment (`COLUMNS`).
   let variables: [String: String]
   /// The terminal's width when standard output is a terminal (`nil` otherwise, and in tests).
-  var terminalColumns: Int? = nil
+  package var terminalColumns: Int? = nil
   /// The terminal's height when standard output is one (`nil` otherwise, and in tests).
   var terminalRows: Int? = nil
   /// How `--watch` writes and waits.
@@ -31,6 +33,12 @@ struct CommandContext {
   /// Asks the person at the terminal a yes-or-no question (the text given, ending with the
   /// choices) and says whether they answered yes; `nil` when standard input is no terminal.
   var confirm: (@Sendable (String) -> Bool)? = nil
+
+  package init(pipeline: Pipeline, variables: [String: String], terminalColumns: Int? = nil) {
+    self.pipeline = pipeline
+    self.variables = variables
+    self.terminalColumns = terminalColumns
+  }
 
   /// Reads a layout file through the pipeline; a `.storyboard` or `.xib` is imported on the fly
   /// (its scene `scene`, or its only one), its diagnostics at the XML's lines and columns.
@@ -46,7 +54,7 @@ struct CommandContext {
 
   /// The diagram width: `--columns`, else `$COLUMNS`, else the terminal's width when standard
   /// output is one (bash does not export `$COLUMNS`), else 100.
-  func columns(_ option: Int?) -> Int {
+  package func columns(_ option: Int?) -> Int {
     if let option { return option }
     if let text = variables["COLUMNS"], let value = Int(text.trimmingCharacters(in: .whitespaces)), value >= 10,
       value <= 1000

@@ -15,11 +15,18 @@ import TrellisSupport
 /// - With `--warnings-as-errors` every warning fails.
 /// - A result that broke a required constraint, or has an ambiguous view, fails even if its
 ///   diagnostics were lost (a result built by hand): the policy adds the missing error.
-struct FailurePolicy {
+///
+/// `package` so that tests apply the policy to results they build.
+package struct FailurePolicy {
   var warningsAsErrors = false
   /// Checks the layout allows (the file's `"suppress"` and `--suppress`); which were used is
   /// recorded as results go through ``diagnostics(for:designChecks:)``.
-  var suppressions = Suppressions()
+  package var suppressions = Suppressions()
+
+  package init(warningsAsErrors: Bool = false, suppressions: Suppressions = Suppressions()) {
+    self.warningsAsErrors = warningsAsErrors
+    self.suppressions = suppressions
+  }
 
   /// The diagnostic as the command reports it: promoted to an error where it fails.
   func effective(_ diagnostic: Diagnostic) -> Diagnostic {
@@ -32,7 +39,7 @@ struct FailurePolicy {
 
   /// The diagnostics a command reports for `result`, each as ``effective(_:)`` makes it, with
   /// an error added for a conflict or ambiguity no diagnostic names.
-  func diagnostics(for result: LayoutResult, designChecks: Bool = false) -> [Diagnostic] {
+  package func diagnostics(for result: LayoutResult, designChecks: Bool = false) -> [Diagnostic] {
     var suppressions = suppressions
     return diagnostics(for: result, designChecks: designChecks, suppressions: &suppressions)
   }
@@ -73,7 +80,7 @@ struct FailurePolicy {
   }
 
   /// Whether these (effective) diagnostics fail the command.
-  func fails(_ diagnostics: [Diagnostic]) -> Bool { diagnostics.contains { $0.severity == .error } }
+  package func fails(_ diagnostics: [Diagnostic]) -> Bool { diagnostics.contains { $0.severity == .error } }
 }
 
 extension FailurePolicy {

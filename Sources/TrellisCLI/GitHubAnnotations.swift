@@ -12,8 +12,10 @@ import TrellisModel
 /// `import --check`. Escaping follows GitHub's toolkit (actions/toolkit, `command.ts`): in the
 /// message `%`, carriage return and line feed become `%25`, `%0D`, `%0A`; in a property also
 /// `:` and `,` become `%3A` and `%2C`.
-enum GitHubAnnotations {
-  struct Annotation: Equatable, Sendable {
+///
+/// `package` so that tests check the escaping on annotations they build.
+package enum GitHubAnnotations {
+  package struct Annotation: Equatable, Sendable {
     /// `error`, `warning` or `notice`.
     var command: String
     var file: String?
@@ -21,10 +23,22 @@ enum GitHubAnnotations {
     var column: Int?
     var title: String?
     var message: String
+
+    package init(
+      command: String, file: String? = nil, line: Int? = nil, column: Int? = nil, title: String? = nil,
+      message: String
+    ) {
+      self.command = command
+      self.file = file
+      self.line = line
+      self.column = column
+      self.title = title
+      self.message = message
+    }
   }
 
   /// `::command properties::message` and a line feed.
-  static func render(_ annotation: Annotation) -> String {
+  package static func render(_ annotation: Annotation) -> String {
     var properties: [String] = []
     if let file = annotation.file { properties.append("file=" + escapeProperty(file)) }
     if let line = annotation.line { properties.append("line=\(line)") }

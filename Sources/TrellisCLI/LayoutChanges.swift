@@ -5,9 +5,11 @@ import TrellisSupport
 /// The cause of a change in frames: the constraints and views added, removed or changed
 /// between two layouts, each with the file and line that holds it. `diff` compares two files;
 /// `snapshot --check` compares the layout with the items the snapshot recorded.
-struct LayoutChanges {
+///
+/// `package` so that tests compare items and read their lines back directly.
+package struct LayoutChanges {
   /// A constraint or a view, as compared: what identifies it and what it says.
-  struct Item: Equatable, Sendable {
+  package struct Item: Equatable, Sendable {
     /// `constraint` or `view`.
     var kind: String
     var id: String
@@ -20,25 +22,38 @@ struct LayoutChanges {
     /// Where it is written, when known.
     var location: SourceLocation?
 
-    static func == (a: Item, b: Item) -> Bool {
+    package init(kind: String, id: String, shape: String, attributes: [Attribute], location: SourceLocation?) {
+      self.kind = kind
+      self.id = id
+      self.shape = shape
+      self.attributes = attributes
+      self.location = location
+    }
+
+    package static func == (a: Item, b: Item) -> Bool {
       a.kind == b.kind && a.id == b.id && a.shape == b.shape && a.attributes == b.attributes
     }
 
     /// `cardGrid.top == safeArea.top constant 8 priority 1000`; a view's `kind: "stack", spacing: 8`.
-    var text: String {
+    package var text: String {
       let values = attributes.map { kind == "view" ? "\($0.key): \($0.value)" : "\($0.key) \($0.value)" }
       return ([shape].filter { !$0.isEmpty } + [values.joined(separator: kind == "view" ? ", " : " ")]).joined(
         separator: " ")
     }
   }
 
-  struct Attribute: Equatable, Sendable {
+  package struct Attribute: Equatable, Sendable {
     var key: String
     var value: String
+
+    package init(key: String, value: String) {
+      self.key = key
+      self.value = value
+    }
   }
 
   /// One difference: `added`, `removed` or `changed`.
-  struct Entry: Sendable {
+  package struct Entry: Sendable {
     var change: String
     var before: Item?
     var after: Item?
@@ -62,7 +77,7 @@ struct LayoutChanges {
     }
 
     /// `Layouts/a.json:84: changed constraint 'constraint#1' cardGrid.top == safeArea.top: constant 8 → 12`.
-    var text: String {
+    package var text: String {
       let place = location.map { "\($0.file):\($0.line): " } ?? ""
       let name = "\(item.kind) '\(item.id)'"
       switch change {
@@ -150,7 +165,7 @@ struct LayoutChanges {
   /// names them, else by equation (first, relation, second, multiplier), in file order, so that
   /// inserting a constraint does not read as every later one changed. Listed in the new file's
   /// order, removals last.
-  static func compare(_ old: [Item], _ new: [Item]) -> [Entry] {
+  package static func compare(_ old: [Item], _ new: [Item]) -> [Entry] {
     var pairedOld = Set<Int>()
     var partner: [Int?] = Array(repeating: nil, count: new.count)
     func pair(_ matches: (Item, Item) -> Bool) {
@@ -186,13 +201,13 @@ struct LayoutChanges {
 
   /// One item as a snapshot line: tab-separated kind, id, shape and `key=value` attributes,
   /// with `\`, tab, line feed and carriage return escaped.
-  static func line(_ item: Item) -> String {
+  package static func line(_ item: Item) -> String {
     ([item.kind, item.id, item.shape] + item.attributes.map { "\($0.key)=\($0.value)" }).map(escape).joined(
       separator: "\t")
   }
 
   /// The item of a snapshot line, or nil when the line is not one.
-  static func item(_ line: String) -> Item? {
+  package static func item(_ line: String) -> Item? {
     let fields = line.split(separator: "\t", omittingEmptySubsequences: false).map { unescape(String($0)) }
     guard fields.count >= 3, fields[0] == "view" || fields[0] == "constraint" else { return nil }
     var attributes: [Attribute] = []

@@ -19,8 +19,10 @@ import TrellisModel
 /// 8. `text truncated` — a drawn label or button does not show all its text (`text-truncated`,
 ///    a warning: it fails only with `--warnings-as-errors`);
 /// 9. `ok`.
-struct LayoutCheck: Equatable {
-  enum Status: String, CaseIterable {
+///
+/// `package` (with its status, message and code) so that tests check the order by hand.
+package struct LayoutCheck: Equatable {
+  package enum Status: String, CaseIterable {
     case ok
     case conflict
     case negativeFrame = "negative size"
@@ -36,22 +38,22 @@ struct LayoutCheck: Equatable {
     var isFailure: Bool { self != .ok && self != .textTruncated }
   }
 
-  var status: Status
+  package var status: Status
   /// The failing diagnostic's message; empty when ok.
-  var problem: String
+  package var problem: String
   /// The failing diagnostic's code; `nil` when ok.
-  var code: Diagnostic.Code?
+  package var code: Diagnostic.Code?
   /// The size the root was laid out at, when it differs from the environment's: a cell's
   /// fitted height.
   var laidOutSize: Size?
 
-  init(status: Status, problem: String, code: Diagnostic.Code? = nil) {
+  package init(status: Status, problem: String, code: Diagnostic.Code? = nil) {
     self.status = status
     self.problem = problem
     self.code = code
   }
 
-  init(_ result: LayoutResult, policy: FailurePolicy = FailurePolicy()) {
+  package init(_ result: LayoutResult, policy: FailurePolicy = FailurePolicy()) {
     self.init(checking: result, policy: policy)
     if result.environment.cell != nil { laidOutSize = result.environment.containerSize }
   }

@@ -1,11 +1,10 @@
 import Foundation
+import TrellisCLI
 import TrellisJSON
 import TrellisLayout
 import TrellisModel
 import TrellisTestSupport
 import XCTest
-
-@testable import TrellisCLI
 
 /// How commands report a broken required constraint (docs/semantics.md, "Conflict recovery").
 final class ConflictReportingTests: XCTestCase {

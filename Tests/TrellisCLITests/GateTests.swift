@@ -1,9 +1,8 @@
 import Foundation
+import TrellisCLI
 import TrellisModel
 import TrellisTestSupport
 import XCTest
-
-@testable import TrellisCLI
 
 /// `validate` as the one gate: it runs every check `matrix` runs, in every environment, with the
 /// same suppressions (issue 33 §4), and the accessibility checks both run (§3). Real reader and

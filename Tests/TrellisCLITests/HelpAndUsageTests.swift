@@ -1,11 +1,10 @@
+import TrellisCLI
 import TrellisJSON
 import TrellisLayout
 import TrellisModel
 import TrellisSupport
 import TrellisTestSupport
 import XCTest
-
-@testable import TrellisCLI
 
 /// Help, version and usage errors: exact texts, streams and exit statuses.
 final class HelpAndUsageTests: XCTestCase {

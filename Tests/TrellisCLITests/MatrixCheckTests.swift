@@ -1,11 +1,10 @@
 import Foundation
+import TrellisCLI
 import TrellisJSON
 import TrellisLayout
 import TrellisModel
 import TrellisTestSupport
 import XCTest
-
-@testable import TrellisCLI
 
 #if canImport(FoundationXML)
   import FoundationXML

@@ -5,7 +5,9 @@ import TrellisSupport
 import TrellisText
 
 /// `trellis fix FILE`: the checked fixes of a layout's problems, and `--apply` to write them.
-struct FixCommand: Command {
+///
+/// `package` so that tests check the mismatch message and the verified write.
+package struct FixCommand: Command {
   static let spec = CommandSpec(
     name: "fix", abstract: "List checked fixes for a layout's problems, and write them into a JSON layout file.",
     discussion: """
@@ -139,7 +141,7 @@ struct FixCommand: Command {
   /// Why the written text is not what was checked, or `nil` when it is: it must read without
   /// an error and solve, everywhere checked, to the same problems as the edited document
   /// (`prepare` makes of the text's document what the command solved: its text options).
-  static func mismatch(
+  package static func mismatch(
     _ bytes: [UInt8], file: String, expected: LayoutDocument, environments: [Environment], pipeline: Pipeline,
     text settings: TextSettings, prepare: (LayoutDocument) -> LayoutDocument, problems: (LayoutResult) -> [Diagnostic]
   ) -> String? {
@@ -168,7 +170,7 @@ struct FixCommand: Command {
   /// Writes `bytes` over `path` when `verify` finds nothing wrong with them: to a temporary file
   /// beside it (with the file's permissions), then renamed over it, so that the file is either
   /// as it was or wholly the new text; read back after.
-  static func write(_ bytes: [UInt8], to path: String, verify: ([UInt8]) -> String?) throws(RuntimeError) {
+  package static func write(_ bytes: [UInt8], to path: String, verify: ([UInt8]) -> String?) throws(RuntimeError) {
     if let problem = verify(bytes) {
       throw RuntimeError("'\(RawPath.display(path))' was not written: \(problem)")
     }

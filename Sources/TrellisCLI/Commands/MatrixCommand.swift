@@ -10,7 +10,9 @@ import TrellisSupport
 import TrellisText
 
 /// `trellis matrix FILE`: the layout on every device, orientation and iPad window.
-struct MatrixCommand: Command {
+///
+/// `package` so that tests read the matrix's environments (`entries`) and flagged views.
+package struct MatrixCommand: Command {
   static let spec = CommandSpec(
     name: "matrix", abstract: "Solve a layout on every device, orientation and iPad Split View width.",
     discussion: """
@@ -41,12 +43,12 @@ struct MatrixCommand: Command {
     ] + TextOptions.specs + [EnvironmentOptions.keyboardSpec])
 
   /// One environment of the matrix.
-  struct Entry: Sendable {
-    var device: Device
-    var orientation: Orientation
+  package struct Entry: Sendable {
+    package var device: Device
+    package var orientation: Orientation
     /// `full`, `1/3`, `1/2` or `2/3`.
-    var window: String
-    var environment: Environment
+    package var window: String
+    package var environment: Environment
   }
 
   var file: String
@@ -119,7 +121,7 @@ struct MatrixCommand: Command {
   }
 
   /// Every environment, in table order.
-  static func entries(family: Device.Family?) -> [Entry] {
+  package static func entries(family: Device.Family?) -> [Entry] {
     var entries: [Entry] = []
     for device in DeviceTable.all where family == nil || device.family == family {
       for orientation in Orientation.allCases {
@@ -140,7 +142,7 @@ struct MatrixCommand: Command {
 
   /// Every environment at each content size, size by size, each as the file's scene is laid out
   /// in it (`placed`: a component at its own size) and in the layout direction asked for.
-  static func entries(
+  package static func entries(
     family: Device.Family?, contentSizes: [ContentSizeCategory], placed: (Environment) -> Environment,
     rightToLeft: Bool
   ) -> [Entry] {
@@ -384,7 +386,7 @@ struct MatrixCommand: Command {
   /// - outside safe area: the view the check names (the diagnostic's subject);
   /// - overlap: the view the check names and the shown siblings it overlaps;
   /// - conflict: none (a conflict is about constraints; the environment's frame says it).
-  static func flaggedViews(_ result: LayoutResult, _ check: LayoutCheck, policy: FailurePolicy) -> Set<String> {
+  package static func flaggedViews(_ result: LayoutResult, _ check: LayoutCheck, policy: FailurePolicy) -> Set<String> {
     let shown = result.views.filter { !$0.isEffectivelyHidden && $0.kind != .guide && $0.parent != nil }
     switch check.status {
     case .negativeFrame:

@@ -6,8 +6,10 @@ import TrellisRender
 import TrellisSupport
 
 /// `trellis solve FILE`: one environment, drawn or dumped.
-struct SolveCommand: Command {
-  static let spec = CommandSpec(
+///
+/// `package` so that tests read its option spec.
+package struct SolveCommand: Command {
+  package static let spec = CommandSpec(
     name: "solve", abstract: "Solve a layout file for one environment and show the frames.",
     discussion: """
       Without --device or --size the environment is an iPhone 17 in portrait (402x874, wC hR, safe \

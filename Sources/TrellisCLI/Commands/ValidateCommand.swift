@@ -9,7 +9,9 @@ import TrellisText
 
 /// `trellis validate FILE...`: every diagnostic of the files, and every check `trellis matrix`
 /// runs, in every environment it solves: the one gate.
-struct ValidateCommand: Command {
+///
+/// `package` so that tests check how directories expand and how environment sets are named.
+package struct ValidateCommand: Command {
   static let spec = CommandSpec(
     name: "validate", abstract: "Check layout files, and solve them on every device as 'trellis matrix' does.",
     discussion: """
@@ -125,7 +127,7 @@ struct ValidateCommand: Command {
   /// The files to validate: each file as given; a directory, every layout file under it
   /// (`.json`, `.storyboard`, `.xib`; not an import manifest), recursively, in path order,
   /// without following symbolic links to directories.
-  static func expand(_ paths: [String]) throws(RuntimeError) -> [String] {
+  package static func expand(_ paths: [String]) throws(RuntimeError) -> [String] {
     var out: [String] = []
     for path in paths {
       var isDirectory: ObjCBool = false
@@ -261,7 +263,9 @@ struct ValidateCommand: Command {
   /// `sizes`, size by size) as the grouped reports name them: `35 iPhone landscapes`,
   /// `24 environments in compact height`; with several sizes, per size (`… at AX5`), or once
   /// `at every text size` when the devices are the same at each.
-  static func describe(_ indices: [Int], of entries: [MatrixCommand.Entry], sizes: [ContentSizeCategory]) -> String {
+  package static func describe(_ indices: [Int], of entries: [MatrixCommand.Entry], sizes: [ContentSizeCategory])
+    -> String
+  {
     let block = sizes.isEmpty ? entries.count : entries.count / sizes.count
     guard block > 0 else { return "\(indices.count) environments" }
     let places = entries.prefix(block).map(ChangeReport.Place.init)

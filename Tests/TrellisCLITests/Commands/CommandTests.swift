@@ -1,4 +1,5 @@
 import Foundation
+import TrellisCLI
 import TrellisJSON
 import TrellisLayout
 import TrellisModel
@@ -6,8 +7,6 @@ import TrellisRender
 import TrellisTestSupport
 import TrellisText
 import XCTest
-
-@testable import TrellisCLI
 
 /// The subcommands run in-process against ``FakePipeline``.
 final class CommandTests: XCTestCase {

@@ -1,8 +1,7 @@
 import Foundation
+import TrellisCLI
 import TrellisModel
 import XCTest
-
-@testable import TrellisCLI
 
 /// `trellis fix` and `validate`'s fix lines, with the real reader and engine on files written
 /// into a temporary directory.

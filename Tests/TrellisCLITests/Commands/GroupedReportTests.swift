@@ -1,10 +1,9 @@
 import Foundation
+import TrellisCLI
 import TrellisModel
 import TrellisRender
 import TrellisTestSupport
 import XCTest
-
-@testable import TrellisCLI
 
 /// The grouped report of `snapshot --check` and `diff` (issue 35 §3), its names for sets of
 /// environments, the cause it names, and the GitHub annotation format.

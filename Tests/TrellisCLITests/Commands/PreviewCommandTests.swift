@@ -1,4 +1,5 @@
 import Foundation
+import TrellisCLI
 import TrellisJSON
 import TrellisLayout
 import TrellisModel
@@ -6,8 +7,6 @@ import TrellisRender
 import TrellisSupport
 import TrellisTestSupport
 import XCTest
-
-@testable import TrellisCLI
 
 /// `trellis preview`: the page is self-contained, embeds every environment of the matrix with
 /// the solved frames, escapes what it embeds, and the command's usage and errors. (That the

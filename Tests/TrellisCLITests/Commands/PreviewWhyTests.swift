@@ -1,8 +1,7 @@
 import Foundation
+import TrellisCLI
 import TrellisSupport
 import XCTest
-
-@testable import TrellisCLI
 
 /// The preview page's hover "why" (issue 33 §1): each environment carries, per drawn view, its
 /// x, y, width and height explained, from tables shared by all environments; the page's script

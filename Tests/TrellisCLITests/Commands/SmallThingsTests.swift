@@ -1,7 +1,6 @@
 import Foundation
+import TrellisCLI
 import XCTest
-
-@testable import TrellisCLI
 
 /// Issue 35 §4 at the command line: a stack's alignment in the file's words, a binary file's
 /// bytes never written to the terminal.

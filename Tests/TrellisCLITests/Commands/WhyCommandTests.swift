@@ -1,9 +1,8 @@
 import Foundation
+import TrellisCLI
 import TrellisSupport
 import TrellisTestSupport
 import XCTest
-
-@testable import TrellisCLI
 
 /// `trellis why` end to end with the real reader and engine. Expected numbers are worked by
 /// hand from the files (see each test); the command's words are checked only where they carry
