@@ -78,6 +78,52 @@ final class ArchitectureDocTests: XCTestCase {
     }
   }
 
+  /// Tests use the libraries' public and `package` API (a test target is in the package), never
+  /// `@testable import`: what a test needs is a seam the module declares, and it builds in release
+  /// too. docs/architecture.md states the rule.
+  func testNoTestFileImportsTestably() throws {
+    let tests = Self.root.appendingPathComponent("Tests")
+    guard let walker = FileManager.default.enumerator(at: tests, includingPropertiesForKeys: nil) else {
+      return XCTFail("cannot list \(tests.path)")
+    }
+    var read = 0
+    var offenders: [String] = []
+    for case let url as URL in walker where url.pathExtension == "swift" {
+      let text = try String(contentsOf: url, encoding: .utf8)
+      read += 1
+      let relative = url.standardizedFileURL.path.dropFirst(Self.root.standardizedFileURL.path.count + 1)
+      offenders += Self.testableImportLines(in: text).map { "\(relative):\($0)" }
+    }
+    XCTAssertGreaterThan(read, 150, "the walk of Tests/ found too few Swift files to prove anything")
+    XCTAssert(
+      offenders.isEmpty,
+      "@testable import in tests (use a package declaration instead; docs/architecture.md):\n"
+        + offenders.sorted().joined(separator: "\n"))
+  }
+
+  /// The 1-based lines of `text` that are a `@testable import` (indented too, as inside `#if`).
+  static func testableImportLines(in text: String) -> [Int] {
+    text.split(separator: "\n", omittingEmptySubsequences: false).enumerated().compactMap { index, line in
+      let words = line.split(whereSeparator: { $0 == " " || $0 == "\t" })
+      return words.count >= 2 && words[0] == "@testable" && words[1] == "import" ? index + 1 : nil
+    }
+  }
+
+  func testTestableImportLinesAreFoundAndNothingElse() {
+    // "@" is interpolated so that this file's own lines are not what the test above finds.
+    let at = "@"
+    let text = """
+      import XCTest
+      \(at)testable import TrellisSolver
+      #if !FUZZ_HARNESS
+        \(at)testable  import TrellisText
+      #endif
+      // \(at)testable import TrellisCLI is what this test forbids
+      let words = "\(at)testable import"
+      """
+    XCTAssertEqual(Self.testableImportLines(in: text), [2, 4])
+  }
+
   // MARK: The parsers, on hand-written text
 
   func testPackageParseSkipsCommentsAndReadsEveryKind() throws {
