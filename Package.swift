@@ -83,7 +83,8 @@ let package = Package(
       name: "TrellisModelTests", dependencies: ["TrellisModel", "TrellisJSON", "TrellisSupport", "TrellisTestSupport"],
       swiftSettings: settings),
     .testTarget(
-      name: "TrellisJSONTests", dependencies: ["TrellisJSON", "TrellisModel", "TrellisSupport", "TrellisTestSupport"],
+      name: "TrellisJSONTests",
+      dependencies: ["TrellisJSON", "TrellisModel", "TrellisSupport", "TrellisText", "TrellisTestSupport"],
       swiftSettings: settings),
     .testTarget(
       name: "TrellisLayoutTests",

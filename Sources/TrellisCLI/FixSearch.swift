@@ -16,7 +16,7 @@ struct FixSearch {
   /// whole file, which for thousands of views costs seconds per problem.
   static let maxViews = 1_000
 
-  let checker: FixChecker
+  var checker: FixChecker
   /// Whether the layout is small enough to search (``maxViews``).
   let searches: Bool
 
@@ -34,6 +34,10 @@ struct FixSearch {
         let solve = pipeline.makeSolver(edited, text)
         return { environment in solve(environment, false) }
       }, problems: problems)
+    // A fresh engine per question: asked once per view outside the safe area, on the unedited layout.
+    checker.explain = { environment, requests in
+      pipeline.makeExplainer(document, text)(environment, requests)?.explanations ?? requests.map { _ in nil }
+    }
   }
 
   /// `diagnostics` with the checked fixes of each error and warning (the first

@@ -188,13 +188,16 @@ package struct MatrixCommand: Command {
     }
     let text: String
     switch format {
-    case "json": text = json(shown, checks)
+    case "json":
+      text = json(
+        shown, checks, fixes: fixes(document, results: allResults, policy: policy, settings: settings, &context))
     case "svg": text = svg(shown, results, checks, policy: policy)
     case "github": text = Self.annotations(shown, results, checks, policy: policy, file: file)
     default:
       text =
         table(shown, checks) + Self.summary(of: allChecks, total: entries.count)
-        + fixes(document, results: allResults, policy: policy, settings: settings, &context, outcome: outcome)
+        + Self.fixesText(
+          fixes(document, results: allResults, policy: policy, settings: settings, &context), &context, outcome)
     }
     try context.emit(text, to: output, inputs: [file])
     let failures = allChecks.filter { $0.status.isFailure }.count
@@ -236,9 +239,9 @@ package struct MatrixCommand: Command {
   /// the matrix); empty without `--no-fixes`' opposite or when none has a fix.
   func fixes(
     _ document: LayoutDocument, results: [LayoutResult], policy: FailurePolicy, settings: TextSettings,
-    _ context: inout CommandContext, outcome: ReadOutcome
-  ) -> String {
-    guard findsFixes, results.contains(where: { LayoutCheck($0, policy: policy).status.isFailure }) else { return "" }
+    _ context: inout CommandContext
+  ) -> [Diagnostic] {
+    guard findsFixes, results.contains(where: { LayoutCheck($0, policy: policy).status.isFailure }) else { return [] }
     let failing = { (result: LayoutResult) in
       policy.diagnostics(for: result, designChecks: true).filter { $0.severity == .error }
     }
@@ -246,14 +249,17 @@ package struct MatrixCommand: Command {
       document: document, results: results, pipeline: context.pipeline, text: settings,
       problems: { policy.diagnostics(for: $0, designChecks: true) })
     let found = search.distinctProblems(failing).filter { !$0.diagnostic.fixes.isEmpty }
-    guard !found.isEmpty else { return "" }
-    let shown = found.map { diagnostic, count -> Diagnostic in
+    return found.map { diagnostic, count -> Diagnostic in
       var copy = diagnostic
       copy.environments = []
       copy.notes.append(Diagnostic.Note("fails \(count) of the \(results.count) environments"))
       return copy
     }
-    return "\nChecked fixes:\n" + context.format(shown, source: outcome)
+  }
+
+  /// The table form's `Checked fixes:` section; empty without fixes.
+  static func fixesText(_ fixes: [Diagnostic], _ context: inout CommandContext, _ outcome: ReadOutcome) -> String {
+    fixes.isEmpty ? "" : "\nChecked fixes:\n" + context.format(fixes, source: outcome)
   }
 
   /// The failing environments as GitHub annotations: one per failing check (code) and place in
@@ -332,7 +338,9 @@ package struct MatrixCommand: Command {
     return TextTable.render(rows)
   }
 
-  func json(_ entries: [Entry], _ checks: [LayoutCheck]) -> String {
+  /// The JSON form; `fixes` (the `Checked fixes:` section's diagnostics) as a last key, in the
+  /// JSON form of docs/diagnostics.md, only when there are some.
+  func json(_ entries: [Entry], _ checks: [LayoutCheck], fixes: [Diagnostic] = []) -> String {
     let items = zip(entries, checks).map { entry, check -> JSONValue in
       .object([
         "device": .string(entry.device.name),
@@ -352,11 +360,13 @@ package struct MatrixCommand: Command {
       ])
     }
     let failures = checks.filter { $0.status.isFailure }.count
-    return JSONValue.object([
-      "layout": .string(file),
-      "environments": .array(items),
-      "summary": .object(["total": .number(Double(checks.count)), "failed": .number(Double(failures))]),
-    ]).prettyPrinted()
+    var members: [JSONValue.Member] = [
+      .init("layout", .string(file)),
+      .init("environments", .array(items)),
+      .init("summary", .object(["total": .number(Double(checks.count)), "failed": .number(Double(failures))])),
+    ]
+    if !fixes.isEmpty { members.append(.init("fixes", .array(fixes.map(DiagnosticRenderer.jsonValue)))) }
+    return JSONValue.object(members).prettyPrinted()
   }
 
   /// The contact sheet: failing environments framed in red, and in each the views its failing

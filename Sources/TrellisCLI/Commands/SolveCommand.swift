@@ -99,19 +99,6 @@ package struct SolveCommand: Command {
     let document = text.apply(to: try ScrollOptions.apply(scrollOverrides, to: read), &environment)
     let settings = try text.settings(for: document, &context)
     let result = try context.solve(document, environment, snapToPixels: snap, text: settings)
-    let text: String
-    switch format {
-    case "table": text = FrameTable.render(result)
-    case "json": text = LayoutJSON.render(result, layout: file)
-    case "svg": text = SVGRenderer.render(result, title: file)
-    default: text = ASCIIDiagram.report(result, options: .init(columns: context.columns(columns), style: style))
-    }
-    do {
-      try context.emit(text, to: output, inputs: [file])
-    } catch {
-      // An output that cannot be written stays unwritable however often the layout changes.
-      throw watch ? WatchStop(error) : error
-    }
     var policy = FailurePolicy()
     policy.suppressions = Suppressions(document.suppressions + suppressed)
     var diagnostics = policy.diagnostics(for: result)
@@ -123,7 +110,35 @@ package struct SolveCommand: Command {
       }
       diagnostics = search.attach(to: diagnostics)
     }
+    let text: String
+    switch format {
+    case "table": text = FrameTable.render(result)
+    case "json": text = LayoutJSON.render(Self.withFixes(result, from: diagnostics), layout: file)
+    case "svg": text = SVGRenderer.render(result, title: file)
+    default: text = ASCIIDiagram.report(result, options: .init(columns: context.columns(columns), style: style))
+    }
+    do {
+      try context.emit(text, to: output, inputs: [file])
+    } catch {
+      // An output that cannot be written stays unwritable however often the layout changes.
+      throw watch ? WatchStop(error) : error
+    }
     if !diagnostics.isEmpty { context.stderr += context.format(diagnostics, source: outcome) }
     return policy.fails(diagnostics) ? 1 : 0
+  }
+
+  /// `result` with each of its diagnostics carrying the fixes found for the same problem among
+  /// `judged` (the ones printed on stderr), for the JSON form.
+  static func withFixes(_ result: LayoutResult, from judged: [Diagnostic]) -> LayoutResult {
+    var fixes: [FixChecker.ProblemKey: [CheckedFix]] = [:]
+    for diagnostic in judged where !diagnostic.fixes.isEmpty {
+      fixes[FixChecker.ProblemKey(diagnostic), default: diagnostic.fixes] = diagnostic.fixes
+    }
+    guard !fixes.isEmpty else { return result }
+    var copy = result
+    for index in copy.diagnostics.indices {
+      copy.diagnostics[index].fixes = fixes[FixChecker.ProblemKey(copy.diagnostics[index])] ?? []
+    }
+    return copy
   }
 }

@@ -1,5 +1,6 @@
 import TrellisModel
 import TrellisSupport
+import TrellisText
 
 /// Writes fixes (``LayoutEdit``s) into a JSON layout file's text, changing only the spans they
 /// are about: every other byte (order, spacing, line breaks, escapes) stays as written.
@@ -15,7 +16,10 @@ import TrellisSupport
 /// - `numberOfLines` and `compressionResistance` replace the member's value, or are a new
 ///   member after `text` (else `kind`, else `id`), separated as the object's members are;
 /// - a pin rebased on the safe area has `root.` (or the root's id) replaced by `safeArea.` in
-///   its text.
+///   its text; one that named a view's own guide has `v.safeAreaLayoutGuide.` replaced by
+///   `safeArea.` or `v.`;
+/// - a font size replaces the `fontSize` member's value, or is a new member after `text`; a
+///   text style is a new `textStyle` member after `fontSize`.
 package enum FixWriter {
   /// Why an edit could not be written: the file is not as the document says.
   package struct Failure: Error, Equatable {
@@ -119,6 +123,37 @@ package enum FixWriter {
           break
         }
         if !done { throw Failure("constraint '\(id)' does not name the root view's edge once") }
+      case .setFont(let view, let size, let style):
+        let node = try viewNode(view, top, document)
+        let members = node.members ?? []
+        var splice = try member("fontSize", fmt(size), in: node, members, scanner, after: ["text", "kind", "id"])
+        if let style {
+          let value = JSONText.quoted(style.rawValue)
+          if members.contains(where: { $0.key == "fontSize" }) {
+            splices.append(try member("textStyle", value, in: node, members, scanner, after: ["fontSize"]))
+          } else {
+            // Both are new: one splice, `textStyle` after `fontSize` with the same separator.
+            let separator = String(splice.text.dropLast((JSONText.quoted("fontSize") + ": " + fmt(size)).count))
+            splice.text += (separator.isEmpty ? ", " : separator) + JSONText.quoted("textStyle") + ": " + value
+          }
+        }
+        splices.append(splice)
+      case .rebaseGuide(let id, let owner, let onSafeArea):
+        let node = try constraintNode(id, top, document)
+        let strings: [JSONNode] =
+          node.stringValue != nil
+          ? [node] : (node.members ?? []).filter { ["constraint", "first", "second"].contains($0.key) }.map(\.value)
+        var done = false
+        for string in strings {
+          guard let text = string.stringValue, let rebased = rebaseGuide(text, owner: owner, onSafeArea: onSafeArea)
+          else { continue }
+          splices.append(
+            Splice(
+              start: string.location.offset, end: scanner.end(of: string.location.offset),
+              text: JSONText.quoted(rebased)))
+          done = true
+        }
+        if !done { throw Failure("constraint '\(id)' does not name '\(owner).\(ViewSafeArea.fileName)'") }
       }
     }
     added += scoped.map { pattern, texts in
@@ -150,6 +185,33 @@ package enum FixWriter {
     }
     guard found.count == 1, let place = found.first else { return nil }
     return String(characters[..<place.start]) + "safeArea." + String(characters[(place.start + place.count)...])
+  }
+
+  /// `text` with every `owner.safeAreaLayoutGuide.` as `safeArea.` (or `owner.`); `nil` when
+  /// it has none.
+  static func rebaseGuide(_ text: String, owner: String, onSafeArea: Bool) -> String? {
+    let characters = Array(text)
+    let prefix = Array(owner + "." + ViewSafeArea.fileName + ".")
+    let replacement = Array(onSafeArea ? "safeArea." : owner + ".")
+    var out: [Character] = []
+    var index = 0
+    var found = false
+    while index < characters.count {
+      // A whole name: not the end of a longer identifier.
+      let starts =
+        index == 0
+        || !(characters[index - 1].isLetter || characters[index - 1].isNumber
+          || characters[index - 1] == "_" || characters[index - 1] == "#")
+      if starts, index + prefix.count <= characters.count, Array(characters[index..<index + prefix.count]) == prefix {
+        out += replacement
+        index += prefix.count
+        found = true
+      } else {
+        out.append(characters[index])
+        index += 1
+      }
+    }
+    return found ? String(out) : nil
   }
 
   private static func spec(_ id: String, _ document: LayoutDocument) throws(Failure) -> ConstraintSpec {

@@ -28,24 +28,36 @@ public enum DesignChecks {
   public static func diagnostics(for result: LayoutResult, suppressions: inout Suppressions) -> [Diagnostic] {
     let drawn = result.views.filter { !$0.isEffectivelyHidden && $0.kind != .guide && $0.parent != nil }
     var found: [Diagnostic] = []
-    if let outside = worstOutsideSafeArea(drawn, result, &suppressions) { found.append(outside) }
-    if let overlap = firstOverlap(drawn, result, &suppressions) { found.append(overlap) }
+    found += outsideSafeArea(drawn, result, &suppressions, every: false)
+    found += overlaps(drawn, result, &suppressions, every: false)
     return found + AccessibilityChecks.diagnostics(for: result, drawn: drawn, suppressions: &suppressions)
+  }
+
+  /// Every finding the checks report only one of: each drawn view outside the safe area (with
+  /// the side it leaves most by), each overlapping pair of siblings; no suppression applied.
+  /// What a fix may uncover without causing it (``FixChecker``): the check named the worst
+  /// view, or the first pair, and these were behind it.
+  package static func everyFinding(for result: LayoutResult) -> [Diagnostic] {
+    let drawn = result.views.filter { !$0.isEffectivelyHidden && $0.kind != .guide && $0.parent != nil }
+    var none = Suppressions()
+    return outsideSafeArea(drawn, result, &none, every: true) + overlaps(drawn, result, &none, every: true)
   }
 
   private static func location(_ id: String, _ result: LayoutResult) -> SourceLocation? {
     result.resolution?.views.first { $0.id == id }?.location
   }
 
-  private static func worstOutsideSafeArea(
-    _ views: [LayoutResult.ViewFrame], _ result: LayoutResult, _ suppressions: inout Suppressions
-  ) -> Diagnostic? {
+  /// The view leaving the safe area most, or with `every` each view leaving it.
+  private static func outsideSafeArea(
+    _ views: [LayoutResult.ViewFrame], _ result: LayoutResult, _ suppressions: inout Suppressions, every: Bool
+  ) -> [Diagnostic] {
     let container = result.environment.containerSize
     // Content of a scroll view is checked against what scrolling can bring into the safe area
     // (ScrollState.reachableRect); the scroll view itself is a viewport, checked through it.
     let scrolls = Dictionary(result.scrollViews.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
     let enclosing = ScrollLayout.enclosingScrollViews(views, scrollIDs: Set(scrolls.keys))
     var worst: (amount: Double, id: String, side: String)?
+    var each: [(amount: Double, id: String, side: String)] = []
     for (view, scroll) in zip(views, enclosing) where scrolls[view.id] == nil {
       var safe = result.safeArea
       var suffix = ""
@@ -65,22 +77,28 @@ public enum DesignChecks {
       ]
       guard sides.contains(where: { $0.0 > tolerance }) else { continue }
       if !suppressions.all.isEmpty, suppressions.suppresses("outside-safe-area", view: view.id) { continue }
+      if every, let (amount, side) = sides.max(by: { $0.0 < $1.0 }) {
+        each.append((amount, view.id, side + " the safe area" + suffix))
+      }
       for (amount, side) in sides where amount > tolerance && amount > (worst?.amount ?? 0) {
         worst = (amount, view.id, side + " the safe area" + suffix)
       }
     }
-    guard let worst else { return nil }
-    var diagnostic = Diagnostic(
-      .warning, "\(worst.id) reaches \(NumberFormat.short(worst.amount)) pt \(worst.side)",
-      code: "outside-safe-area", at: location(worst.id, result), kind: .check, environment: result.environment)
-    // The view it is about, for pictures that mark it (`matrix --format svg`).
-    diagnostic.subject = worst.id
-    return diagnostic
+    return (every ? each : worst.map { [$0] } ?? []).map { found in
+      var diagnostic = Diagnostic(
+        .warning, "\(found.id) reaches \(NumberFormat.short(found.amount)) pt \(found.side)",
+        code: "outside-safe-area", at: location(found.id, result), kind: .check, environment: result.environment)
+      // The view it is about, for pictures that mark it (`matrix --format svg`).
+      diagnostic.subject = found.id
+      return diagnostic
+    }
   }
 
-  private static func firstOverlap(
-    _ views: [LayoutResult.ViewFrame], _ result: LayoutResult, _ suppressions: inout Suppressions
-  ) -> Diagnostic? {
+  /// The first overlapping pair of siblings in document order, or with `every` each pair.
+  private static func overlaps(
+    _ views: [LayoutResult.ViewFrame], _ result: LayoutResult, _ suppressions: inout Suppressions, every: Bool
+  ) -> [Diagnostic] {
+    var found: [Diagnostic] = []
     for (index, view) in views.enumerated() {
       for other in views[(index + 1)...] where other.parent == view.parent {
         let width = min(view.frame.maxX, other.frame.maxX) - max(view.frame.minX, other.frame.minX)
@@ -95,10 +113,11 @@ public enum DesignChecks {
             code: "overlap", at: location(other.id, result), kind: .check, environment: result.environment)
           // The first of the pair, for pictures that mark it (they find the partner by overlap).
           diagnostic.subject = view.id
-          return diagnostic
+          found.append(diagnostic)
+          if !every { return found }
         }
       }
     }
-    return nil
+    return found
   }
 }

@@ -1,6 +1,7 @@
 /// Checks candidate fixes (``FixCandidates``) by solving the edited layout: a fix is offered
 /// only when, in every environment the command checked, the problem is gone and no error or
-/// warning appears that the unedited layout did not have there.
+/// warning appears that the unedited layout did not have there (a view outside the safe area or
+/// an overlapping pair that the check left unreported behind the worst one counts as had).
 ///
 /// The checker knows neither the engine nor the command's rules: it is given a way to solve a
 /// document (the engine, through the command's pipeline) and the problems a command reports for
@@ -8,6 +9,11 @@
 public struct FixChecker {
   /// Solves one document in any environment (`nil`: no engine).
   public typealias Solve = (_ environment: Environment) -> LayoutResult?
+  /// Says which constraints values of the document's layout in an environment rest on (the
+  /// engine's explanations, as `trellis why` prints them), one per request, `nil` where unknown.
+  public typealias Explain = (
+    _ environment: Environment, _ requests: [(view: String, quantity: FrameExplanation.Quantity)]
+  ) -> [FrameExplanation?]
 
   /// A problem as the same finding in another environment or another layout: its code, the view
   /// it is about, where it was written (the message only for a problem with neither, since
@@ -34,9 +40,15 @@ public struct FixChecker {
   public var maxCandidates = 12
   /// At most this many checked fixes are offered per problem.
   public var maxFixes = 3
+  /// Explains the unedited document's layouts, for candidates that need to know which
+  /// constraint puts a view where it is (a view outside the safe area); `nil`: none of those.
+  public var explain: Explain?
 
   private let makeSolver: (LayoutDocument) -> Solve
   private let problems: (LayoutResult) -> [Diagnostic]
+  /// Per environment, the problems the command reports there.
+  private let reportedKeys: [Set<ProblemKey>]
+  /// Per environment, those and the findings behind them (``DesignChecks/everyFinding(for:)``).
   private let originalKeys: [Set<ProblemKey>]
 
   /// - Parameters:
@@ -53,7 +65,14 @@ public struct FixChecker {
     self.originals = originals
     self.makeSolver = makeSolver
     self.problems = problems
-    originalKeys = originals.map { result in Self.keys(problems(result)) }
+    // A finding a check reports one of (the worst view outside the safe area, the first
+    // overlapping pair) may have others behind it: a fix that removes the first uncovers, but
+    // does not cause, the next.
+    let reported = originals.map { result in Self.keys(problems(result)) }
+    reportedKeys = reported
+    originalKeys = zip(originals, reported).map { result, keys in
+      keys.union(DesignChecks.everyFinding(for: result).map(ProblemKey.init))
+    }
   }
 
   private static func keys(_ diagnostics: [Diagnostic]) -> Set<ProblemKey> {
@@ -63,7 +82,7 @@ public struct FixChecker {
   /// The environments (indices into ``originals``) where `diagnostic` was found.
   public func environments(of diagnostic: Diagnostic) -> [Int] {
     let key = ProblemKey(diagnostic)
-    return originalKeys.indices.filter { originalKeys[$0].contains(key) }
+    return reportedKeys.indices.filter { reportedKeys[$0].contains(key) }
   }
 
   /// The checked fixes for `diagnostic` (one of the problems found in ``originals``), best
@@ -77,7 +96,10 @@ public struct FixChecker {
     let scope = pattern(covering: found)
     // (Not when the candidate passed everywhere: the narrower version would say the same.)
     var tries: [(edits: [LayoutEdit], unscoped: [LayoutEdit]?)] = []
-    for edits in FixCandidates.candidates(for: diagnostic, in: originals[first], document: document) {
+    let candidates = FixCandidates.candidates(
+      for: diagnostic, in: originals[first], document: document, found: found.map { originals[$0] }, all: originals,
+      explain: explain)
+    for edits in candidates {
       tries.append((edits, nil))
       guard let scope, edits.contains(where: \.isAddition) else { continue }
       let scoped = edits.map {

@@ -1,4 +1,5 @@
 import TrellisSupport
+import TrellisText
 
 /// One change to a layout document that a fix proposes, in the terms a layout file uses: a
 /// constraint to add (with its text as the JSON notation writes it), a constraint's priority, a
@@ -21,6 +22,14 @@ public struct LayoutEdit: Hashable, Sendable, CustomStringConvertible {
     /// The constraint with this id names the root's safe-area guide where it named the root
     /// view's own edge (`v.top == root.top + 8` becomes `v.top == safeArea.top + 8`).
     case rebaseOnSafeArea(constraint: String, root: String)
+    /// The label or button with this id gets this `fontSize` in every size class and, when a
+    /// style is given, this `textStyle`, the size then scaling with it (as a file giving both
+    /// says: `UIFontMetrics(forTextStyle:).scaledFont(for:)`).
+    case setFont(view: String, size: Double, textStyle: TextStyle?)
+    /// The constraint with this id names, where it named view `owner`'s own safe-area guide
+    /// (`owner.safeAreaLayoutGuide.top`), the root's safe-area guide (`safeArea.top`) or, with
+    /// `onSafeArea` false, `owner`'s own edge (`owner.top`).
+    case rebaseGuide(constraint: String, owner: String, onSafeArea: Bool)
   }
 
   public var change: Change
@@ -68,6 +77,12 @@ public struct LayoutEdit: Hashable, Sendable, CustomStringConvertible {
         + fmt(priority)
     case .rebaseOnSafeArea(let id, _):
       return "pin '\(id)'\(about) to 'safeArea' instead of the root view"
+    case .setFont(let view, let size, let style):
+      let style = style.map { " and 'textStyle: \($0.rawValue)'" } ?? ""
+      return "set 'fontSize: \(fmt(size))'\(style) on '\(view)'"
+    case .rebaseGuide(let id, let owner, let onSafeArea):
+      return
+        "pin '\(id)'\(about) to '\(onSafeArea ? "safeArea" : owner)' instead of '\(owner).\(ViewSafeArea.fileName)'"
     }
   }
 
@@ -123,6 +138,33 @@ public struct LayoutEdit: Hashable, Sendable, CustomStringConvertible {
         return nil
       }
       copy.constraints[index] = spec
+    case .setFont(let view, let size, let style):
+      let found = Self.modifyView(view, in: &copy.root) { node in
+        guard node.kind == .label || node.kind == .button, !node.fontSize.varies else { return false }
+        node.fontSize = Varying(size)
+        if let style {
+          node.textStyle = Varying(style)
+          node.scalesFontSizeWithTextStyle = true
+        }
+        return true
+      }
+      guard found else { return nil }
+    case .rebaseGuide(let id, let owner, let onSafeArea):
+      guard let index = copy.constraints.firstIndex(where: { $0.id == id }) else { return nil }
+      var spec = copy.constraints[index]
+      let guide = ViewSafeArea.guide(of: owner)
+      let base: LayoutItem = onSafeArea ? .safeArea : .view(owner)
+      var changed = false
+      if spec.first.item == guide {
+        spec.first = AnchorReference(item: base, attribute: spec.first.attribute, location: spec.first.location)
+        changed = true
+      }
+      if let second = spec.second, second.item == guide {
+        spec.second = AnchorReference(item: base, attribute: second.attribute, location: second.location)
+        changed = true
+      }
+      guard changed else { return nil }
+      copy.constraints[index] = spec
     }
     return copy
   }
@@ -133,8 +175,11 @@ public struct LayoutEdit: Hashable, Sendable, CustomStringConvertible {
     return false
   }
 
-  /// The edges a constraint can take from the safe area instead of the root view.
-  public static let rebasable: Set<LayoutAttribute> = [.top, .bottom, .leading, .trailing, .left, .right]
+  /// The attributes a constraint can take from the safe area instead of the root view: edges
+  /// and centres.
+  public static let rebasable: Set<LayoutAttribute> = [
+    .top, .bottom, .leading, .trailing, .left, .right, .centerX, .centerY,
+  ]
 
   /// Changes the view with this id in place (the path to it found first, then walked, so that
   /// no view is copied); `false` when no view has the id or `change` refuses.

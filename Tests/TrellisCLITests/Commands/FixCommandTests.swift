@@ -116,6 +116,75 @@ final class FixCommandTests: TemporaryDirectoryTestCase {
     XCTAssertFalse(realTrellis(["validate", path]).stdout.contains("ambiguous"), run.stdout)
   }
 
+  func testTextTooSmallIsFixedByWritingTheLegibleSize() throws {
+    // 9 pt with no text style: the first fix is 11 pt (Apple's minimum, docs/diagnostics.md),
+    // written over the member's value; nothing else of the file changes.
+    let text = """
+      {"root": {"children": [
+          {"id": "note", "kind": "label", "fontSize":  9, "text": "Fine print"}]},
+       "constraints": ["note.leading == safeArea.leading + 20", "note.top == safeArea.top + 20"]}
+
+      """
+    let path = try file("note.json", text)
+    let all = MatrixCommand.entries(family: nil).count
+    let listed = realTrellis(["fix", path])
+    XCTAssertEqual(listed.status, 1)
+    XCTAssertTrue(
+      listed.stdout.contains(
+        """
+          fix: set 'fontSize: 11' on 'note' (checked in \(all) environments)
+          fix: set 'fontSize: 11' and 'textStyle: caption2' on 'note' (checked in \(all) environments)
+
+        """), listed.stdout)
+    let run = realTrellis(["fix", path, "--apply", "--yes"])
+    XCTAssertEqual(run.status, 0, run.stdout + run.stderr)
+    XCTAssertEqual(
+      try String(contentsOfFile: path, encoding: .utf8),
+      text.replacingOccurrences(of: #""fontSize":  9,"#, with: #""fontSize":  11,"#))
+  }
+
+  func testTheJSONFormsCarryTheFixesTheTextFormsPrint() throws {
+    let path = try file("box.json", conflicting)
+    let all = MatrixCommand.entries(family: nil).count
+    let expected = [
+      "set the priority of 'wide' (box.width == 200) to 999 (checked in \(all) environments)",
+      "remove 'wide' (box.width == 200) (checked in \(all) environments)",
+    ]
+    func fixes(_ diagnostic: Any?) -> [String] {
+      ((diagnostic as? [String: Any])?["fixes"] as? [[String: Any]] ?? []).compactMap { $0["fix"] as? String }
+    }
+    // matrix: the `Checked fixes:` section as a `fixes` key, each problem in the diagnostics'
+    // JSON form with the note counting the environments it fails.
+    let matrix = realTrellis(["matrix", path, "--format", "json"])
+    XCTAssertEqual(matrix.status, 1)
+    let document = try XCTUnwrap(
+      JSONSerialization.jsonObject(with: Data(matrix.stdout.utf8)) as? [String: Any], matrix.stdout)
+    let problems = try XCTUnwrap(document["fixes"] as? [[String: Any]], matrix.stdout)
+    XCTAssertEqual(problems.count, 1)
+    XCTAssertEqual(problems.first?["code"] as? String, "unsatisfiable")
+    XCTAssertEqual(fixes(problems.first), expected)
+    XCTAssertEqual(
+      (problems.first?["notes"] as? [[String: Any]])?.last?["message"] as? String,
+      "fails \(all) of the \(all) environments")
+    XCTAssertEqual(
+      ((problems.first?["fixes"] as? [[String: Any]])?.first?["checkedEnvironments"] as? NSNumber)?.intValue, all)
+    let table = realTrellis(["matrix", path])
+    for fix in expected { XCTAssertTrue(table.stdout.contains("  fix: \(fix)\n"), table.stdout) }
+    // Without the search, no key.
+    let bare = realTrellis(["matrix", path, "--format", "json", "--no-fixes"])
+    XCTAssertFalse(bare.stdout.contains("\"fixes\""), bare.stdout)
+    // solve: the layout's diagnostics carry the fixes checked in its one environment.
+    let solved = realTrellis(["solve", path, "--device", "iPhone 8", "--format", "json"])
+    let layout = try XCTUnwrap(
+      JSONSerialization.jsonObject(with: Data(solved.stdout.utf8)) as? [String: Any], solved.stdout)
+    let diagnostics = try XCTUnwrap(layout["diagnostics"] as? [[String: Any]])
+    XCTAssertEqual(
+      fixes(diagnostics.first { $0["code"] as? String == "unsatisfiable" }),
+      expected.map {
+        $0.replacingOccurrences(of: "(checked in \(all) environments)", with: "(checked in 1 environment)")
+      })
+  }
+
   func testApplyRefusesAStoryboardAndNeedsYesWithoutATerminal() throws {
     let storyboard = try file("Main.storyboard", "<document/>")
     let refused = realTrellis(["fix", storyboard, "--apply", "--yes"])

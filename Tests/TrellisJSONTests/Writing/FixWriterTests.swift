@@ -1,5 +1,6 @@
 import TrellisJSON
 import TrellisModel
+import TrellisText
 import XCTest
 
 /// Fixes written into a file's text (`FixWriter`): only the spans the edits are about change.
@@ -126,6 +127,44 @@ final class FixWriterTests: XCTestCase {
         "\"id\": \"top\" },\n    { \"first\": \"note.width\", \"relation\": \"==\", \"constant\": 30, \"priority\": 1000, \"id\": \"narrow\" }",
       with: "\"id\": \"top\" }")
     XCTAssertEqual(try write(edits), expected)
+  }
+
+  func testAFontSizeReplacesTheMemberOrComesAfterTheTextWithItsStyle() throws {
+    // 'email' writes no fontSize: the size is a new member after 'text', and with a style both
+    // come in that order, separated as the object's members are.
+    XCTAssertEqual(
+      try write([LayoutEdit(.setFont(view: "email", size: 11, textStyle: nil))]),
+      replacing(#""text": "Email"}"#, #""text": "Email", "fontSize": 11}"#))
+    XCTAssertEqual(
+      try write([LayoutEdit(.setFont(view: "email", size: 11, textStyle: .caption2))]),
+      replacing(#""text": "Email"}"#, #""text": "Email", "fontSize": 11, "textStyle": "caption2"}"#))
+    // A size written already is replaced in place; the style follows it.
+    let sized =
+      #"{"root": {"children": [{"id": "a", "kind": "label", "fontSize": 9, "text": "A"}]}, "constraints": []}"#
+    XCTAssertEqual(
+      try write([LayoutEdit(.setFont(view: "a", size: 11, textStyle: .caption2))], sized),
+      sized.replacingOccurrences(of: #""fontSize": 9,"#, with: #""fontSize": 11, "textStyle": "caption2","#))
+  }
+
+  func testAViewGuideIsRenamedInTextAndInObjectsAndOnlyAsAWholeName() throws {
+    let text = """
+      {"root": {"children": [{"id": "card", "children": [{"id": "dot"}, {"id": "mycard"}]}]},
+       "constraints": ["dot.top == card.safeAreaLayoutGuide.top + 4",
+         {"first": "dot.leading", "relation": "==", "second": "card.safeAreaLayoutGuide.leading", "id": "lead"},
+         "mycard.top == dot.bottom"]}
+      """
+    XCTAssertEqual(
+      try write(
+        [
+          LayoutEdit(.rebaseGuide(constraint: "constraint#1", owner: "card", onSafeArea: true)),
+          LayoutEdit(.rebaseGuide(constraint: "lead", owner: "card", onSafeArea: false)),
+        ], text),
+      text.replacingOccurrences(of: "card.safeAreaLayoutGuide.top", with: "safeArea.top")
+        .replacingOccurrences(of: "\"card.safeAreaLayoutGuide.leading\"", with: "\"card.leading\""))
+    // 'mycard.safeAreaLayoutGuide' is another view's guide, and the third constraint names none.
+    XCTAssertNil(FixWriter.rebaseGuide("a.top == mycard.safeAreaLayoutGuide.top", owner: "card", onSafeArea: true))
+    XCTAssertThrowsError(
+      try write([LayoutEdit(.rebaseGuide(constraint: "constraint#3", owner: "card", onSafeArea: true))], text))
   }
 
   func testAnEditOfWhatTheFileDoesNotHaveIsAFailure() throws {

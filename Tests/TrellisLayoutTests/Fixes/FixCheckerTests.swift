@@ -2,6 +2,7 @@ import TrellisJSON
 import TrellisLayout
 import TrellisModel
 import TrellisTestSupport
+import TrellisText
 import XCTest
 
 /// Fixes checked by solving the edited layout (`FixChecker`, `FixCandidates`), on small layouts
@@ -28,12 +29,18 @@ final class FixCheckerTests: XCTestCase {
     }
     let engine = LayoutEngine(document: document)
     let originals = environments.map { engine.layout(in: $0) }
-    return FixChecker(
+    var checker = FixChecker(
       document: document, originals: originals,
       makeSolver: { edited in
         let engine = LayoutEngine(document: edited)
         return { engine.layout(in: $0) }
       }, problems: problems)
+    checker.explain = { environment, requests in
+      let engine = LayoutEngine(document: document)
+      _ = engine.layout(in: environment)
+      return engine.explanations(of: requests)
+    }
+    return checker
   }
 
   private func problem(_ checker: FixChecker, _ code: Diagnostic.Code) throws -> Diagnostic {
@@ -164,7 +171,10 @@ final class FixCheckerTests: XCTestCase {
 
   func testAViewPinnedToTheRootsTopIsRebasedOnTheSafeArea() throws {
     // A 20-pt status bar: the banner pinned to the root's top starts 20 pt above the safe area.
-    // Pinned to the safe area's top instead it starts at 20, inside; nothing else moves.
+    // Pinned to the safe area's top instead it starts at 20, inside; nothing else moves. Then
+    // the later candidates for a view however placed: `banner.top >= safeArea.top` alone fights
+    // the required pin (refused); with the pin (the one constraint its top rests on) at 999 it
+    // wins, and the banner starts at 20 too.
     let insets = EdgeInsets(top: 20, left: 0, bottom: 0, right: 0)
     let document = try read(
       """
@@ -178,8 +188,11 @@ final class FixCheckerTests: XCTestCase {
     let outside = try problem(checker, "outside-safe-area")
     XCTAssertEqual(
       checker.fixes(for: outside).map(\.description),
-      ["pin 'constraint#1' (banner.top == root.top) to 'safeArea' instead of the root view (checked in 2 environments)"]
-    )
+      [
+        "pin 'constraint#1' (banner.top == root.top) to 'safeArea' instead of the root view (checked in 2 environments)",
+        "add 'banner.top >= safeArea.top' and set the priority of 'constraint#1' (banner.top == root.top) to 999 "
+          + "(checked in 2 environments)",
+      ])
   }
 
   func testAnOverlapIsFixedByASpacingConstraintWhereThePositionCanGive() throws {
@@ -261,6 +274,166 @@ final class FixCheckerTests: XCTestCase {
       [
         "pin 'constraint#1' (box.leading == root.leading + 10) to 'safeArea' instead of the root view and pin "
           + "'constraint#2' (box.top == root.top + 10) to 'safeArea' instead of the root view (checked in 2 environments)"
+      ])
+  }
+
+  func testTextTooSmallGetsTheLeastLegibleSizeAndAScalingStyle() throws {
+    // 'note' sets 9 pt and has no text style: 11 pt (Apple's minimum) is legible at every
+    // Dynamic Type size, and so is 11 pt scaled with Caption 2, whose size is 11 from xSmall to
+    // the default (docs/text.md): both are offered, the size alone first. Nothing near the
+    // label, so the larger text causes nothing else.
+    let document = try read(
+      """
+      {"root": {"children": [{"id": "note", "kind": "label", "text": "Fine print", "fontSize": 9}]},
+       "constraints": ["note.leading == margins.leading", "note.top == safeArea.top + 20"]}
+      """)
+    let checker = checker(document, designChecks: true)
+    XCTAssertEqual(
+      checker.fixes(for: try problem(checker, "text-too-small")).map(\.description),
+      [
+        "set 'fontSize: 11' on 'note' (checked in 2 environments)",
+        "set 'fontSize: 11' and 'textStyle: caption2' on 'note' (checked in 2 environments)",
+      ])
+  }
+
+  func testTextScaledWithAStyleGetsTheSizeThatStaysLegibleAtTheSmallestTextSize() throws {
+    // 12 pt scaled with Body is 12 × 14 / 17 = 9.88 pt at xSmall (Body is 14 there, 17 at the
+    // default): too small. It is 11 at xSmall from 11 × 17 / 14 = 13.36 pt up, 13.5 to the
+    // half point. At the default size (the other environment) 12 was legible already; 13.5 is
+    // too. The view has a style, so no style is proposed.
+    let document = try read(
+      """
+      {"root": {"children": [
+        {"id": "caption", "kind": "label", "text": "Scaled", "fontSize": 12, "textStyle": "body"}]},
+       "constraints": ["caption.leading == margins.leading", "caption.top == safeArea.top + 20"]}
+      """)
+    var small = environment(320, 568)
+    small.contentSizeCategory = .extraSmall
+    let checker = checker(document, designChecks: true, in: [small, environment(375, 667)])
+    let problem = try problem(checker, "text-too-small")
+    XCTAssertEqual(checker.environments(of: problem), [0])
+    XCTAssertEqual(
+      checker.fixes(for: problem).map(\.description), ["set 'fontSize: 13.5' on 'caption' (checked in 2 environments)"])
+  }
+
+  func testOverlappingTapTargetsInOtherContainersArePartedThenTheirContainers() throws {
+    // Buttons 'a' and 'b' fill containers 'left' and 'right' (100 x 44 each); 'right' wants to
+    // start 60 pt after left's leading (optional, 750), so the targets overlap by 40 x 44 pt.
+    // They overlap less horizontally, so horizontal spacings come first: `b.leading >=
+    // a.trailing + 8`, then `+ 0`, move 'right' (its leading is optional) and pass. The
+    // vertical ones fight the required `right.top == left.top`: refused. Then the same between
+    // the containers (siblings, the buttons' ancestors): the first passes, and three fixes
+    // are offered at most.
+    let document = try read(
+      """
+      {"root": {"children": [
+        {"id": "left", "children": [{"id": "a", "kind": "button", "text": "A"}]},
+        {"id": "right", "children": [{"id": "b", "kind": "button", "text": "B"}]}]},
+       "constraints": ["left.leading == margins.leading", "left.top == safeArea.top + 20", "left.width == 100",
+         "left.height == 44", "right.leading == left.leading + 60 @750", "right.top == left.top",
+         "right.width == 100", "right.height == 44",
+         "a.leading == left.leading", "a.trailing == left.trailing", "a.top == left.top", "a.bottom == left.bottom",
+         "b.leading == right.leading", "b.trailing == right.trailing", "b.top == right.top",
+         "b.bottom == right.bottom"]}
+      """)
+    let checker = checker(document, designChecks: true)
+    let overlap = try problem(checker, "tap-target-overlap")
+    XCTAssertEqual(overlap.subject, "a")
+    XCTAssertEqual(
+      checker.fixes(for: overlap).map(\.description),
+      [
+        "add 'b.leading >= a.trailing + 8' (checked in 2 environments)",
+        "add 'b.leading >= a.trailing' (checked in 2 environments)",
+        "add 'right.leading >= left.trailing + 8' (checked in 2 environments)",
+      ])
+  }
+
+  func testAViewGuideReachingPastTheSafeAreaEverywhereIsRenamedTheSafeArea() throws {
+    // The header ends 44 pt under the safe area's top and is 200 tall: its top is 156 pt above
+    // the safe area's in both environments (20- and 47-pt status bars). UIKit insets its guide
+    // by that overlap, so the guide's top is the safe area's top; Trellis, seeing no pin to
+    // the screen's top, insets it by 0 (`guide-approximate`). Where the header starts above the
+    // safe area in every environment, `safeArea.top` says what UIKit does, exactly.
+    let document = try read(
+      """
+      {"root": {"children": [{"id": "header", "children": [{"id": "title", "kind": "label", "text": "Inbox"}]}]},
+       "constraints": ["header.leading == safeArea.leading", "header.trailing == safeArea.trailing",
+         "header.bottom == safeArea.top + 44", "header.height == 200",
+         "title.top == header.safeAreaLayoutGuide.top + 8", "title.centerX == header.centerX"]}
+      """)
+    let checker = checker(
+      document,
+      in: [
+        environment(320, 568, safeArea: EdgeInsets(top: 20, left: 0, bottom: 0, right: 0)),
+        environment(393, 852, safeArea: EdgeInsets(top: 47, left: 0, bottom: 34, right: 0)),
+      ])
+    let approximate = try problem(checker, "guide-approximate")
+    XCTAssertEqual(approximate.subject, "header")
+    XCTAssertEqual(
+      checker.fixes(for: approximate).map(\.description),
+      [
+        "pin 'constraint#5' (title.top == header.safeAreaLayoutGuide.top + 8) to 'safeArea' instead of "
+          + "'header.safeAreaLayoutGuide' (checked in 2 environments)"
+      ])
+  }
+
+  func testAViewGuideInsideTheSafeAreaInOneEnvironmentAndPastItInAnotherGetsNoFix() throws {
+    // The card starts 30 pt under the root's top: inside a 20-pt status bar's safe area (its
+    // guide's top is its own), 17 pt past a 47-pt one (the guide's top is the safe area's). No
+    // one name says both, so nothing is offered.
+    let document = try read(
+      """
+      {"root": {"children": [{"id": "card", "children": [{"id": "dot"}]}]},
+       "constraints": ["card.top == root.top + 30", "card.leading == margins.leading", "card.width == 100",
+         "card.height == 100", "dot.top == card.safeAreaLayoutGuide.top", "dot.leading == card.leading",
+         "dot.width == 10", "dot.height == 10"]}
+      """)
+    let checker = checker(
+      document,
+      in: [
+        environment(320, 568, safeArea: EdgeInsets(top: 20, left: 0, bottom: 0, right: 0)),
+        environment(393, 852, safeArea: EdgeInsets(top: 47, left: 0, bottom: 34, right: 0)),
+      ])
+    let approximate = try problem(checker, "guide-approximate")
+    XCTAssertEqual(checker.environments(of: approximate), [1])
+    XCTAssertEqual(checker.fixes(for: approximate), [])
+  }
+
+  func testAViewChainedToASiblingPinnedToTheRootHasThatPinRebased() throws {
+    // 'badge' has no pin to the root: it ends 5 pt above 'bar', which is pinned 30 pt under the
+    // root's top. Under a 20-pt status bar the bar is at 30…40 (inside) and the badge at 5…25,
+    // 15 pt above the safe area. The engine's explanation of badge.top names `bar.top ==
+    // root.top + 30`; rebased on the safe area it puts the bar at 50 and the badge at 25…45:
+    // inside, offered first. Then `badge.top >= safeArea.top` alone fights the required chain
+    // (refused), and with one of the chain's required constraints at 999: the badge's bottom
+    // pin at 999 would put it on the bar (20…40 over 30…40, an overlap: refused); the bar's pin
+    // at 999 moves the bar down to 45 (passes); the badge's height at 999 leaves it 20…25, 5
+    // tall (passes).
+    let document = try read(
+      """
+      {"root": {"children": [{"id": "bar"}, {"id": "badge"}]},
+       "constraints": ["bar.top == root.top + 30", "bar.leading == margins.leading", "bar.width == 100",
+         "bar.height == 10", "badge.bottom == bar.top - 5", "badge.leading == margins.leading",
+         "badge.width == 20", "badge.height == 20"]}
+      """)
+    let insets = EdgeInsets(top: 20, left: 0, bottom: 0, right: 0)
+    let checker = checker(
+      document, designChecks: true,
+      in: [environment(320, 568, safeArea: insets), environment(375, 667, safeArea: insets)])
+    let outside = try problem(checker, "outside-safe-area")
+    XCTAssertEqual(outside.subject, "badge")
+    let fixes = checker.fixes(for: outside).map(\.description)
+    XCTAssertEqual(
+      fixes.first,
+      "pin 'constraint#1' (bar.top == root.top + 30) to 'safeArea' instead of the root view (checked in 2 environments)"
+    )
+    XCTAssertEqual(
+      Set(fixes.dropFirst()),
+      [
+        "add 'badge.top >= safeArea.top' and set the priority of 'constraint#1' (bar.top == root.top + 30) to 999 "
+          + "(checked in 2 environments)",
+        "add 'badge.top >= safeArea.top' and set the priority of 'constraint#8' (badge.height == 20) to 999 "
+          + "(checked in 2 environments)",
       ])
   }
 

@@ -95,6 +95,39 @@ final class WrappingLayoutTests: XCTestCase {
     assertRect(result, "button", 10, 0, 100, 48)
   }
 
+  func testAButtonWithoutATitleSqueezedBelowItsEmptyTitleSizeIsNotTruncated() {
+    // A button with no title (an image button from Interface Builder, say) is still sized as
+    // UIKit's system button: at least 30 wide (TextMetrics.emptyButtonMinimumWidth), a line
+    // tall plus its insets. Squeezed to 20 x 20 by required constraints it has no text to cut,
+    // so no text-truncated (it was reported, "needs 30", before). A titled one squeezed as much
+    // still is: "Go" at 10 pt needs 10 + 8 + 8 = 26 wide.
+    let document = Layout {
+      View("icon", kind: .button, fontSize: 10)
+      View("empty", kind: .button, text: Varying(""), fontSize: 10)
+      View("go", kind: .button, text: Varying("Go"), fontSize: 10)
+    } constraints: {
+      "icon.leading == root.leading"
+      "icon.top == root.top"
+      "icon.width == 20"
+      "icon.height == 20"
+      "empty.leading == root.leading + 40"
+      "empty.top == root.top"
+      "empty.width == 20"
+      "empty.height == 20"
+      "go.leading == root.leading + 80"
+      "go.top == root.top"
+      "go.width == 20"
+      "go.height == 24"
+    }
+    let result = solve(LayoutEngine(document: document), environment(200, 200))
+    assertRect(result, "icon", 0, 0, 20, 20)
+    XCTAssertEqual(result.diagnostics.map(\.code), ["text-truncated"])
+    XCTAssertEqual(result.diagnostics.first?.subject, "go")
+    XCTAssertTrue(
+      result.diagnostics.first?.message.contains("20 pt wide where its text needs 26") ?? false,
+      result.diagnostics.first?.message ?? "")
+  }
+
   func testALabelWhoseWidthFollowsItsHeightDoesNotHang() {
     // width == 4 × height, and the width's compression resistance (200) below the height's
     // hugging (251): one line (12 tall) makes it 48 wide, where the text needs 5 lines ("The

@@ -72,13 +72,15 @@ extension LayoutChecks {
       let off = pairs.filter { abs($0.1 - $0.2) > Tolerance.guideInset }
       guard !off.isEmpty else { continue }
       let text = off.map { "\($0.0) \(fmt($0.2)) (Trellis used \(fmt($0.1)))" }.joined(separator: ", ")
-      found.append(
-        Diagnostic(
-          .warning,
-          "The safe-area guide of '\(owner)' is inset by \(text) in UIKit, which insets it by the part of the safe area "
-            + "its solved frame overlaps; Trellis insets a view's guide only on edges pinned to the screen's. Pin '\(owner)' "
-            + "to its superview's edges, or keep it inside the safe area, for an exact layout.",
-          code: "guide-approximate", at: views[index].location, kind: .frame, environment: resolved.environment))
+      var diagnostic = Diagnostic(
+        .warning,
+        "The safe-area guide of '\(owner)' is inset by \(text) in UIKit, which insets it by the part of the safe area "
+          + "its solved frame overlaps; Trellis insets a view's guide only on edges pinned to the screen's. Pin '\(owner)' "
+          + "to its superview's edges, or keep it inside the safe area, for an exact layout.",
+        code: "guide-approximate", at: views[index].location, kind: .frame, environment: resolved.environment)
+      // The view whose guide it is, as data (a fix renames the guide in its constraints).
+      diagnostic.subject = owner
+      found.append(diagnostic)
     }
     return found
   }

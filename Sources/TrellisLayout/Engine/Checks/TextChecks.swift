@@ -14,7 +14,10 @@ enum TextChecks {
     var more = 0
     // Only the text views (found at resolution).
     for index in resolved.textViews where index < views.count {
+      // A button with no title is still sized as one (TextMetrics.emptyButtonMinimumWidth wide, a
+      // line tall): it has no text to cut.
       guard !views[index].isEffectivelyHidden, let content = resolved.views[index].textLayout,
+        !(resolved.views[index].text ?? "").isEmpty,
         let cut = cut(
           views[index].frame, width: resolved.views[index].intrinsicWidth,
           height: resolved.views[index].intrinsicHeight, lines: resolved.views[index].numberOfLines, content)
