@@ -151,7 +151,7 @@ final class FixWriterTests: XCTestCase {
       {"root": {"children": [{"id": "card", "children": [{"id": "dot"}, {"id": "mycard"}]}]},
        "constraints": ["dot.top == card.safeAreaLayoutGuide.top + 4",
          {"first": "dot.leading", "relation": "==", "second": "card.safeAreaLayoutGuide.leading", "id": "lead"},
-         "mycard.top == dot.bottom"]}
+         "dot.bottom == mycard.safeAreaLayoutGuide.top + 2"]}
       """
     XCTAssertEqual(
       try write(
@@ -159,10 +159,9 @@ final class FixWriterTests: XCTestCase {
           LayoutEdit(.rebaseGuide(constraint: "constraint#1", owner: "card", onSafeArea: true)),
           LayoutEdit(.rebaseGuide(constraint: "lead", owner: "card", onSafeArea: false)),
         ], text),
-      text.replacingOccurrences(of: "card.safeAreaLayoutGuide.top", with: "safeArea.top")
+      text.replacingOccurrences(of: "dot.top == card.safeAreaLayoutGuide.top", with: "dot.top == safeArea.top")
         .replacingOccurrences(of: "\"card.safeAreaLayoutGuide.leading\"", with: "\"card.leading\""))
-    // 'mycard.safeAreaLayoutGuide' is another view's guide, and the third constraint names none.
-    XCTAssertNil(FixWriter.rebaseGuide("a.top == mycard.safeAreaLayoutGuide.top", owner: "card", onSafeArea: true))
+    // 'mycard.safeAreaLayoutGuide' (the third constraint's) is another view's guide: not card's.
     XCTAssertThrowsError(
       try write([LayoutEdit(.rebaseGuide(constraint: "constraint#3", owner: "card", onSafeArea: true))], text))
   }
