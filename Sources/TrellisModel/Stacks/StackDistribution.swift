@@ -13,7 +13,7 @@ extension StackGenerator {
     case .equalSpacing, .equalCentering: addGapGuides()
     }
     for item in items where item.hidden {
-      builder.add("UISV-hiding", item.item, along.size, .equal, constant: 0)
+      builder.add("UISV-hiding", item.item, along.size, .equal, constant: 0, priority: StackLayout.hidingPriority)
     }
     if isSpacingWeak {
       // Equal spacing only pushes outward: let the stack hug its content when nothing sizes it.

@@ -17,6 +17,11 @@ package struct StackConstraints: Sendable {
 
 /// UIStackView's behaviour expressed as ordinary constraints.
 package enum StackLayout {
+  /// `UISV-hiding`'s priority, UIKit's since iOS 11: 999.999 (UIKit stores the nearest float,
+  /// bits 1148846064; docs/stacks.md has the source). Below required, so an app's required size
+  /// on a hidden arranged view wins without a conflict; above 999, so it beats every optional one.
+  package static let hidingPriority: Double = 999.999
+
   /// The constraints a stack generates for its arranged subviews (hidden ones collapse).
   ///
   /// The kinds and names are UIStackView's (`UISV-canvas-connection`, `UISV-spacing`,

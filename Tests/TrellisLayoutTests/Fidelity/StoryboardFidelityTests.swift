@@ -141,10 +141,11 @@ final class StoryboardFidelityTests: XCTestCase {
     XCTAssertEqual(counted.views, 34)
   }
 
-  /// Oracle B (SB-GT, 414×896 @2x portrait): the lecture's conflict. The file's
-  /// `extraColumn.width == card8.width` is kept and the stack's UISV-hiding broken, so the grid
-  /// fills the stack and the hidden column keeps a card's width (IB: 93.5).
-  func testOracleBTheLectureConflict() throws {
+  /// Oracle B (SB-GT, 414×896 @2x portrait): the lecture's former conflict. The file's required
+  /// `extraColumn.width == card8.width` wins over the stack's UISV-hiding (999.999 since iOS 11,
+  /// docs/stacks.md) with no conflict, so the grid fills the stack and the hidden column keeps a
+  /// card's width, (398 − 3 × 8) / 4 = 93.5, as IB stored it.
+  func testOracleBTheLecturesHiddenColumnKeepsItsWidth() throws {
     let counted = try check("sb-gt-portrait")
     XCTAssertEqual(counted.views, 34)
   }

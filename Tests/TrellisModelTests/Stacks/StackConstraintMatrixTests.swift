@@ -91,7 +91,7 @@ final class StackConstraintMatrixTests: XCTestCase {
         XCTAssertNotEqual(constraint.first.attribute.axis, along, what)
       }
       // Priorities UIKit uses (plus 20 for our baseline pull, 990…999 for proportions).
-      let allowed: Set<Double> = [1000, 999.5, 149, 51, 50, 49, 25, 20]
+      let allowed: Set<Double> = [1000, 999.999, 999.5, 149, 51, 50, 49, 25, 20]
       if constraint.reason == "UISV-fill-proportionally" {
         XCTAssertTrue(constraint.priority == 1000 || (996...999).contains(constraint.priority), what)
       } else {
@@ -148,12 +148,14 @@ final class StackConstraintMatrixTests: XCTestCase {
       XCTAssertEqual(total, 6, accuracy: 1e-12, context)
     }
 
-    // Hiding: exactly the hidden views, size along the axis == 0, required.
+    // Hiding: exactly the hidden views, size along the axis == 0, at UIKit's 999.999 (iOS 11 on:
+    // iOS 26.1's UIKitCore, decompiled, stores the float with bits 1148846064; docs/stacks.md).
     let hiding = result.constraints.filter { $0.reason == "UISV-hiding" }
     XCTAssertEqual(hiding.map(\.first.item), items.filter(\.hidden).map(\.item), context)
     for constraint in hiding {
       XCTAssertTrue(constraint.first.attribute.isSize && constraint.first.attribute.axis == along, context)
-      XCTAssertEqual(constraint.priority, 1000, context)
+      XCTAssertEqual(constraint.priority, 999.999, context)
+      XCTAssertEqual(Float(constraint.priority).bitPattern, 1_148_846_064, context)
       XCTAssertNil(constraint.second, context)
     }
 

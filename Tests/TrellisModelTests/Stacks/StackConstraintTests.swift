@@ -39,7 +39,8 @@ final class StackConstraintTests: XCTestCase {
 
   /// Vertical fill/fill, spacing 8, middle view hidden: canvas to a and c, a required 8 from a
   /// to c (the visible pair), 8 − 8/2 = 4 on each side of b at 50 (`UISV-spacing-hidden`,
-  /// 4 + 0 + 4 = one spacing), b collapses, all share leading and trailing.
+  /// 4 + 0 + 4 = one spacing), b collapses (`UISV-hiding` at UIKit's 999.999), all share leading and
+  /// trailing.
   func testVerticalFillWithHiddenMiddle() {
     let result = F.generate(
       F.stack(axis: .vertical, spacing: 8), [F.item("a"), F.item("b", hidden: true), F.item("c")])
@@ -51,7 +52,7 @@ final class StackConstraintTests: XCTestCase {
         "'UISV-spacing' c.top == a.bottom + 8",
         "'UISV-spacing-hidden' b.top == a.bottom + 4 @50",
         "'UISV-spacing-hidden' c.top == b.bottom + 4 @50",
-        "'UISV-hiding' b.height == 0",
+        "'UISV-hiding' b.height == 0 @999.999",
         "'UISV-canvas-connection' s.leading == a.leading",
         "'UISV-canvas-connection' s.trailing == a.trailing",
         "'UISV-alignment' a.leading == b.leading",
@@ -95,7 +96,8 @@ final class StackConstraintTests: XCTestCase {
         "'UISV-spacing-hidden' d.leading == c.trailing + 5 @50",
       ])
     XCTAssertEqual(
-      result.with(reason: "UISV-hiding").map(\.line), ["'UISV-hiding' b.width == 0", "'UISV-hiding' c.width == 0"])
+      result.with(reason: "UISV-hiding").map(\.line),
+      ["'UISV-hiding' b.width == 0 @999.999", "'UISV-hiding' c.width == 0 @999.999"])
   }
 
   /// Equal spacing, center alignment, first view hidden. Along: canvas to a and b; a→b is
@@ -119,7 +121,7 @@ final class StackConstraintTests: XCTestCase {
         "'UISV-distributing-edge' s#gap1.trailing == b.leading",
         "'guide-pin' s#gap1.top == s.top",
         "'guide-pin' s#gap1.bottom == s.bottom",
-        "'UISV-hiding' h.width == 0",
+        "'UISV-hiding' h.width == 0 @999.999",
         "'UISV-canvas-fit' s.width == 0 @49",
         "'UISV-spanning-fit' s#spanner.height == 0 @51",
         "'UISV-spanning-boundary' s#spanner.top <= a.top",
@@ -233,7 +235,7 @@ final class StackConstraintTests: XCTestCase {
     XCTAssertEqual(
       result.with(reason: "UISV-fill-equally").map(\.line),
       ["'UISV-fill-equally' b.width == a.width", "'UISV-fill-equally' c.width == a.width"])
-    XCTAssertEqual(result.with(reason: "UISV-hiding").map(\.line), ["'UISV-hiding' h.width == 0"])
+    XCTAssertEqual(result.with(reason: "UISV-hiding").map(\.line), ["'UISV-hiding' h.width == 0 @999.999"])
   }
 
   /// Vertical, trailing: trailing edges strong (== @999.5, stack trailing to the first view),
@@ -370,8 +372,8 @@ final class StackConstraintTests: XCTestCase {
         "'guide-pin' s#axis-spanner.top == s.top",
         "'guide-pin' s#axis-spanner.bottom == s.bottom",
         "'UISV-spacing' b.leading == a.trailing",
-        "'UISV-hiding' a.width == 0",
-        "'UISV-hiding' b.width == 0",
+        "'UISV-hiding' a.width == 0 @999.999",
+        "'UISV-hiding' b.width == 0 @999.999",
         "'UISV-spanning-fit' s#spanner.height == 0 @51",
         "'UISV-canvas-connection' s.top == s#spanner.top",
         "'UISV-canvas-connection' s.bottom == s#spanner.bottom",
