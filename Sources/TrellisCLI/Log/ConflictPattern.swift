@@ -23,7 +23,9 @@ struct ConflictPattern: Equatable {
         name: "hidden-arranged-view",
         explanation:
           "A stack view hides \(name(hiding)) by giving it a size of 0 (UISV-hiding), and a required constraint "
-          + "inside or on that view still asks for more\(own). UIKit breaks the view's own constraint, never the hiding.",
+          + "inside or on that view still asks for more\(own). UIKit breaks the view's own constraint, never the hiding. "
+          + "Only iOS 9 and 10 log this: since iOS 11 the hiding is at priority 999.999 and gives way to a required "
+          + "constraint instead.",
         fix: "Lower the priority of that constraint (its fixed size or padding) to 999, so that it gives way while the "
           + "view is hidden.")
     }

@@ -37,8 +37,9 @@ public enum ConstraintKind: Hashable, Sendable {
   /// a required content size first (no log shows one; UIKit makes them in the update pass,
   /// after the app's), then the app's constraints; then a stack's spacing, margins guides,
   /// other stack constraints, scroll views, safe area, keyboard, other UIKit constraints,
-  /// autoresizing masks; `UISV-hiding`, encapsulated and temporary sizes only when nothing else
-  /// is in the set; a size's own `>= 0` never.
+  /// autoresizing masks; `UISV-hiding` (required in the iOS 9/10 logs that list it; a stack's
+  /// own is 999.999 since iOS 11, never required), encapsulated and temporary sizes only
+  /// when nothing else is in the set; a size's own `>= 0` never.
   public var breakingRank: Int {
     switch self {
     case .app: return 100

@@ -53,6 +53,9 @@ final class ConflictDocumentTests: XCTestCase {
     XCTAssertEqual(made.constraintIDs, [["c1"], ["c2"], ["c3"]])
     XCTAssertEqual(made.constraintSources, ["c1": 0, "c2": 1, "c3": 2])
     XCTAssertEqual(made.kinds["c3"], .stack("UISV-hiding"))
+    // Read as printed: a listed constraint without a priority is required, UISV-hiding too (the
+    // logs that list it are iOS 9/10's), not the 999.999 the engine's stacks give it since iOS 11.
+    XCTAssertEqual(made.document.constraints[2].priority.base, 1000)
     XCTAssertEqual(made.kinds["c1"], .app)
     XCTAssertEqual(made.kinds["size-CardView_5bb0-h"], .nonnegativeSize)
     XCTAssertEqual(
