@@ -67,48 +67,11 @@ extension Engine {
       steps += 1
       if steps > 10_000 { return true }  // cannot happen with Bland's rule; err on "ambiguous"
       // Bland's rule: the lowest free symbol that increases the target.
-      var entering: SymbolID = -1
-      var move: Double = 0
-      var gain: Double = 0
-      for cell in target.cells {
-        let sym = cell.symbol
-        guard kind(sym) != .dummy, !isBasic(sym), !fixed.contains(sym), objectiveSign(sym) == 0
-        else { continue }
-        if kind(sym) == .external || cell.coefficient > 0 {
-          entering = sym
-          move = cell.coefficient > 0 ? 1 : -1
-          gain = cell.coefficient
-          break
-        }
-      }
-      if entering < 0 { return false }
-      var leaving: SymbolID = -1
-      var best = Double.infinity
-      for basic in columns[Int(entering)] {
-        guard let row = rows[Int(basic)] else { continue }
-        let k = kind(basic)
-        if k == .external { continue }
-        let a = row.coefficient(of: entering) * move
-        let limit: Double
-        if k == .dummy {
-          limit = 0  // a redundant equality pins every symbol in it
-        } else if a < 0 {
-          limit = max(0, row.constant / -a)
-        } else {
-          continue
-        }
-        if limit < best || (limit == best && basic < leaving) {
-          best = limit
-          leaving = basic
-        }
-      }
-      if leaving < 0 || isRealMove(step: best, coefficient: gain, in: target) { return true }
-      var row = removeRow(leaving)
-      row.solve(for: entering, replacing: leaving)
-      substitute(entering, with: row)
-      insertRow(entering, row)
-      target.substitute(entering, with: row)
-      if kind(leaving) == .dummy { fixed.insert(leaving) }
+      guard let (entering, move, gain) = faceEntering(target, fixed: fixed) else { return false }
+      guard let (leaving, step) = ratioTest(entering: entering, move: move),
+        !isRealMove(step: step, coefficient: gain, in: target)
+      else { return true }
+      facePivot(entering: entering, leaving: leaving, target: &target, fixed: &fixed)
     }
   }
 

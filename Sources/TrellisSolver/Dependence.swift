@@ -169,19 +169,7 @@ extension Engine {
     var target = target
     var fixed = Set<SymbolID>()
     for _ in 0..<10_000 {
-      var entering: SymbolID = -1
-      var move: Double = 0
-      for cell in target.cells {
-        let sym = cell.symbol
-        guard walker.kind(sym) != .dummy, !walker.isBasic(sym), !fixed.contains(sym), walker.objectiveSign(sym) == 0
-        else { continue }
-        if walker.kind(sym) == .external || cell.coefficient > 0 {
-          entering = sym
-          move = cell.coefficient > 0 ? 1 : -1
-          break
-        }
-      }
-      if entering < 0 {
+      guard let (entering, move, _) = walker.faceEntering(target, fixed: fixed) else {
         // What stops it: the tight constraints whose slack or error would have to go below 0.
         let limits = target.cells.compactMap { cell -> Constraint? in
           let sym = cell.symbol
@@ -192,33 +180,8 @@ extension Engine {
         }
         return (target.constant, limits)
       }
-      var leaving: SymbolID = -1
-      var best = Double.infinity
-      for basic in walker.columns[Int(entering)] {
-        guard let row = walker.rows[Int(basic)] else { continue }
-        let k = walker.kind(basic)
-        if k == .external { continue }
-        let a = row.coefficient(of: entering) * move
-        let limit: Double
-        if k == .dummy {
-          limit = 0
-        } else if a < 0 {
-          limit = max(0, row.constant / -a)
-        } else {
-          continue
-        }
-        if limit < best || (limit == best && basic < leaving) {
-          best = limit
-          leaving = basic
-        }
-      }
-      if leaving < 0 { return (.infinity, []) }
-      var row = walker.removeRow(leaving)
-      row.solve(for: entering, replacing: leaving)
-      walker.substitute(entering, with: row)
-      walker.insertRow(entering, row)
-      target.substitute(entering, with: row)
-      if walker.kind(leaving) == .dummy { fixed.insert(leaving) }
+      guard let (leaving, _) = walker.ratioTest(entering: entering, move: move) else { return (.infinity, []) }
+      walker.facePivot(entering: entering, leaving: leaving, target: &target, fixed: &fixed)
     }
     return nil
   }
