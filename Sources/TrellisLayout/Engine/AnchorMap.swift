@@ -375,7 +375,10 @@ package struct AnchorMap {
 
   /// Whether either side of a constraint depends on the safe-area insets.
   func dependsOnSafeArea(_ constraint: LayoutConstraint) -> Bool {
-    dependsOnSafeArea(constraint.first) || constraint.second.map(dependsOnSafeArea) == true
+    // Not `second.map(dependsOnSafeArea)`: the method as a closure copies the whole map.
+    if dependsOnSafeArea(constraint.first) { return true }
+    guard let second = constraint.second else { return false }
+    return dependsOnSafeArea(second)
   }
 
   /// Whether a constraint is read in mirrored coordinates (right-to-left and directional).

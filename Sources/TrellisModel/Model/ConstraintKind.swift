@@ -43,10 +43,8 @@ public enum ConstraintKind: Hashable, Sendable {
   public var breakingRank: Int {
     switch self {
     case .app: return 100
-    case .stack(let identifier) where identifier == "UISV-spacing": return 90
+    case .stack(let identifier): return Self.stackBreakingRank(identifier)
     case .marginsGuide: return 85
-    case .stack(let identifier) where identifier == "UISV-hiding": return 20
-    case .stack: return 80
     case .contentSize: return 105
     case .scrollView: return 60
     case .safeArea: return 50
@@ -55,6 +53,16 @@ public enum ConstraintKind: Hashable, Sendable {
     case .autoresizingMask: return 30
     case .encapsulated, .temporarySize: return 10
     case .nonnegativeSize: return 0
+    }
+  }
+
+  /// ``breakingRank`` of a stack's constraint with UIKit's `identifier`: its spacing, then its
+  /// other constraints, and its hiding only when nothing else is in the set.
+  static func stackBreakingRank(_ identifier: String) -> Int {
+    switch identifier {
+    case "UISV-spacing": return 90
+    case "UISV-hiding": return 20
+    default: return 80
     }
   }
 }

@@ -31,11 +31,20 @@ public enum BreakingRule {
 
 extension LayoutConstraint {
   /// ``BreakingRule/key(_:_:_:)`` of this constraint, its fields read where they are: the engine
-  /// asks it of every constraint of every build, and making the kind and copying the anchors
-  /// for it cost more than the rest of the ordering.
+  /// asks it of every constraint of every build, and making the kind (a copy of its strings)
+  /// and copying the anchors for it cost more than the rest of the ordering. The rank is
+  /// ``kind``'s ``ConstraintKind/breakingRank``, read from the origin.
   package var breakingKey: Int {
     let s = storage
-    return kind.breakingRank * 10 + BreakingRule.shapeRank(s.first.attribute, s.second?.attribute)
+    let rank: Int
+    switch s.origin {
+    case .file(_, let kind): rank = kind.breakingRank
+    case .stack(_, let reason): rank = ConstraintKind.stackBreakingRank(reason)
+    case .intrinsic: rank = ConstraintKind.contentSize.breakingRank
+    case .container: rank = ConstraintKind.encapsulated("").breakingRank
+    case .scroll: rank = ConstraintKind.scrollView("").breakingRank
+    }
+    return rank * 10 + BreakingRule.shapeRank(s.first.attribute, s.second?.attribute)
   }
 }
 

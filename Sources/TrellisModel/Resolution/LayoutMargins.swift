@@ -63,22 +63,25 @@ public enum SystemLayoutMargins {
   /// root first, parents before children) from their own margins, `flags` and the installed
   /// required constraints that pin views to their superview's edges.
   static func apply(
-    to views: inout [ResolvedView], flags: [String: Flags], constraints: [LayoutConstraint], environment: Environment
+    to views: inout [ResolvedView], flags: [Flags], constraints: [LayoutConstraint], environment: Environment
   ) {
     guard !views.isEmpty else { return }
     // Views read by index, in place: iterating copies each view, with its dozen references.
-    var indexByID: [String: Int] = [:]
-    for index in views.indices where indexByID[views[index].id] == nil { indexByID[views[index].id] = index }
-    let pinned = pinnedEdges(views, indexByID, constraints, environment.layoutDirection)
+    // Flags, pinned edges and superviews by index too: keyed by id, they hashed every view's id
+    // several times per resolution.
+    let parents = ResolvedView.parentIndices(views)
+    let pinned = pinnedEdges(views, parents, constraints, environment.layoutDirection)
     // Per view, which physical edges lie on the root's edge: bit 0 top, 1 left, 2 bottom,
     // 3 right. (Masks and inline arrays: this runs for every view in every environment.)
     var flush = [UInt8](repeating: 0, count: views.count)
     for index in views.indices {
-      let id = views[index].id
-      let own = flags[id] ?? Flags(preservesSuperview: false, insetsFromSafeArea: true, respectsSystemMinimum: true)
+      let own =
+        index < flags.count
+        ? flags[index] : Flags(preservesSuperview: false, insetsFromSafeArea: true, respectsSystemMinimum: true)
       var margins = views[index].layoutMargins
       var floor = MarginFloor()
-      guard let parentID = views[index].parent, let parent = indexByID[parentID], parent < index else {
+      let parent = parents[index]
+      guard parent >= 0 else {
         // The root.
         flush[index] = 0b1111
         if own.respectsSystemMinimum {
@@ -95,7 +98,7 @@ public enum SystemLayoutMargins {
         views[index].safeAreaEdges = flush[index]
         continue
       }
-      let edges = pinned[id] ?? 0
+      let edges = pinned[index]
       if edges == 0 {
         // Nothing pinned: the view keeps its own margins, with no floor.
         views[index].safeAreaMarginFloor = floor
@@ -152,14 +155,25 @@ public enum SystemLayoutMargins {
     }
   }
 
-  /// View id → its physical edges (bits 0…3: top, left, bottom, right) pinned to the same edge of its
-  /// superview by an installed required `view.edge == superview.edge` (either way round), or
-  /// placed on it by the stack that arranges it.
+  /// Per view (by index), its physical edges (bits 0…3: top, left, bottom, right) pinned to the
+  /// same edge of its superview by an installed required `view.edge == superview.edge` (either
+  /// way round), or placed on it by the stack that arranges it. `parents`: each view's
+  /// superview (``ResolvedView/parentIndices(_:)``).
   private static func pinnedEdges(
-    _ views: [ResolvedView], _ indexByID: [String: Int], _ constraints: [LayoutConstraint],
-    _ direction: LayoutDirection
-  ) -> [String: UInt8] {
-    var out: [String: UInt8] = [:]
+    _ views: [ResolvedView], _ parents: [Int], _ constraints: [LayoutConstraint], _ direction: LayoutDirection
+  ) -> [UInt8] {
+    var out = [UInt8](repeating: 0, count: views.count)
+    // Ids are looked up only for the constraints that may pin an edge, and only once one does.
+    var indexByID: [String: Int]?
+    func lookup(_ id: String) -> Int? {
+      if indexByID == nil {
+        var map: [String: Int] = [:]
+        map.reserveCapacity(views.count)
+        for index in views.indices where map[views[index].id] == nil { map[views[index].id] = index }
+        indexByID = map
+      }
+      return indexByID?[id]
+    }
     for c in constraints
     where c.priority >= 1000 && c.relation == .equal && c.multiplier == 1 && c.constant == 0
       && c.second?.attribute == c.first.attribute
@@ -167,32 +181,43 @@ public enum SystemLayoutMargins {
       guard let second = c.second, let a = c.first.item.viewID, let b = second.item.viewID,
         let edge = physicalEdge(c.first.attribute, direction)
       else { continue }
-      let parentOfA = indexByID[a].flatMap { views[$0].parent }
-      let parentOfB = indexByID[b].flatMap { views[$0].parent }
-      let child: String
-      if parentOfA == b {
-        child = a
-      } else if parentOfB == a {
-        child = b
-      } else {
-        continue
-      }
-      out[child, default: 0] |= 1 << edge
+      // `a` is the child when its superview is `b`, or `b` when its superview is `a`.
+      let childA = lookup(a).flatMap { parents[$0] >= 0 && views[parents[$0]].id == b ? $0 : nil }
+      guard let child = childA ?? lookup(b).flatMap({ parents[$0] >= 0 && views[parents[$0]].id == a ? $0 : nil })
+      else { continue }
+      out[child] |= 1 << edge
     }
     // A stack places its arranged views flush with its own edges (unless it arranges them inside
     // its margins): the first visible one at its start, the last at its end, and each on the
-    // sides its alignment puts against the stack's (fill: both).
+    // sides its alignment puts against the stack's (fill: both). Its arranged views are its
+    // subviews, which follow it in document order.
     for index in views.indices {
       guard let stack = views[index].stack, !stack.isLayoutMarginsRelativeArrangement else { continue }
-      let arranged = views[index].children.filter { id in indexByID[id].map { !views[$0].hidden } ?? false }
+      var arranged: [Int] = []
+      // Each child is found by a scan on through the stack's subtree (which ends at the first
+      // view whose superview comes before the stack); a child out of order is looked up.
+      var cursor = index + 1
+      for child in views[index].children {
+        var at = cursor
+        while at < views.count, parents[at] >= index, parents[at] != index || views[at].id != child { at += 1 }
+        let found: Int?
+        if at < views.count, parents[at] == index {
+          found = at
+          cursor = at + 1
+        } else {
+          found = lookup(child)
+        }
+        guard let found, !views[found].hidden else { continue }
+        arranged.append(found)
+      }
       guard let first = arranged.first, let last = arranged.last else { continue }
       let rtl = direction == .rightToLeft
       // Physical edges (0 top, 1 left, 2 bottom, 3 right): start and end along the axis, and
       // the cross edges the alignment's leading and trailing sides are.
       let (start, end, crossLeading, crossTrailing): (Int, Int, Int, Int) =
         stack.axis == .horizontal ? (rtl ? 3 : 1, rtl ? 1 : 3, 0, 2) : (0, 2, rtl ? 3 : 1, rtl ? 1 : 3)
-      out[first, default: 0] |= 1 << start
-      out[last, default: 0] |= 1 << end
+      out[first] |= 1 << start
+      out[last] |= 1 << end
       var cross: UInt8 = 0
       switch stack.alignment {
       case .fill: cross = 1 << crossLeading | 1 << crossTrailing
@@ -200,7 +225,7 @@ public enum SystemLayoutMargins {
       case .trailing: cross = 1 << crossTrailing
       case .center, .firstBaseline, .lastBaseline: cross = 0
       }
-      for id in arranged { out[id, default: 0] |= cross }
+      for at in arranged { out[at] |= cross }
     }
     return out
   }

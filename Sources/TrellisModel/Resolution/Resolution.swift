@@ -23,10 +23,14 @@ extension LayoutDocument {
     let traits = environment.traits
     var views: [ResolvedView] = []
     // Room for every view: growing the list copied each 550-byte view again and again.
-    views.reserveCapacity(viewCount)
-    var flags: [String: SystemLayoutMargins.Flags] = [:]
+    let count = viewCount
+    views.reserveCapacity(count)
+    // Each view's margin flags, by its index in `views`.
+    var flags: [SystemLayoutMargins.Flags] = []
+    flags.reserveCapacity(count)
     var uninstalled: Set<String> = []
     var measured: [Int: MeasuredText] = [:]
+    measured.reserveCapacity(count)
     // Depth first, document order, root first (`forEachView`).
     forEachView { node, parent in
       // An uninstalled view leaves the hierarchy with its subviews (IB's "installed" box).
@@ -43,7 +47,7 @@ extension LayoutDocument {
         view.children.append(node.children[child].id)
       }
       views.append(view)
-      flags[node.id] = SystemLayoutMargins.Flags(node)
+      flags.append(SystemLayoutMargins.Flags(node))
       return true
     }
     ScrollLayout.applyZoom(&views)
@@ -113,13 +117,14 @@ extension LayoutDocument {
       views[0].layoutMargins = root.layoutMarginsByClass.resolved(for: traits)
       views[0].safeAreaMarginFloor = MarginFloor()
       SystemLayoutMargins.apply(
-        to: &views, flags: [root.id: SystemLayoutMargins.Flags(root)], constraints: [], environment: environment)
+        to: &views, flags: [SystemLayoutMargins.Flags(root)], constraints: [], environment: environment)
       resolved.views[0] = views[0]
       return true
     }
     // One copy of the views: `ResolvedLayout.views` indexes them again on every change.
     var views = resolved.views
-    var flags: [String: SystemLayoutMargins.Flags] = [:]
+    var flags: [SystemLayoutMargins.Flags] = []
+    flags.reserveCapacity(views.count)
     var index = 0
     // The walk of `resolved(for:typesetter:)`: installed views, document order, root first.
     var pending: [(node: ViewNode, isRoot: Bool)] = [(root, true)]
@@ -128,7 +133,7 @@ extension LayoutDocument {
       guard index < views.count, views[index].id == node.id else { return false }
       views[index].layoutMargins = node.layoutMarginsByClass.resolved(for: traits)
       views[index].safeAreaMarginFloor = MarginFloor()
-      flags[node.id] = SystemLayoutMargins.Flags(node)
+      flags.append(SystemLayoutMargins.Flags(node))
       index += 1
       for child in node.children.reversed() { pending.append((child, false)) }
     }

@@ -245,6 +245,15 @@ final class InstallationOrderTests: XCTestCase {
     let resolved = Layout { tree }.resolved(for: environment(100, 100))
     XCTAssertEqual(
       LayoutEngine.postOrder(resolved.views), ["a1", "a21", "a2", "a", "b1", "b", "outer", "root"])
+    // Superviews by index, from the tree above (document order: root, outer, a, a1, a2, a21,
+    // b, b1). Out of document order the walk cannot find them and each is looked up: a list
+    // with `a` closed by `b` before `a1` still finds `a1`'s superview; one reversed finds none
+    // before any view.
+    let views = resolved.views
+    XCTAssertEqual(views.map(\.id), ["root", "outer", "a", "a1", "a2", "a21", "b", "b1"])
+    XCTAssertEqual(ResolvedView.parentIndices(views), [-1, 0, 1, 2, 2, 4, 1, 6])
+    XCTAssertEqual(ResolvedView.parentIndices([views[0], views[1], views[2], views[6], views[3]]), [-1, 0, 1, 1, 2])
+    XCTAssertEqual(ResolvedView.parentIndices(views.reversed()), Array(repeating: -1, count: 8))
     let constraints = resolved.constraintSet().constraints
     let order = LayoutEngine.installationOrder(constraints, views: resolved.views).map { constraints[$0] }
     // Within one breaking key (who made it, then its shape), stacks in post-order; across

@@ -38,4 +38,32 @@ final class BreakingRuleTests: XCTestCase {
       BreakingRule.key(.stack("UISV-spacing"), anchor("b", .top), anchor("a", .bottom)),
       BreakingRule.key(.stack("UISV-canvas-connection"), anchor("s", .bottom), anchor("b", .bottom)))
   }
+
+  /// The key the engine orders by, read from a constraint's origin, is the rule's key of its
+  /// kind for every maker. Expected values by hand: rank × 10 + shape, with the ranks of
+  /// `ConstraintKind.breakingRank`'s documentation (app 100, stack spacing 90, other stack 80,
+  /// hiding 20, content size 105, container 10, scroll view 60, safe area 50).
+  func testBreakingKeyIsTheRulesKeyOfTheKind() {
+    func constraint(_ first: AnchorReference, _ second: AnchorReference?, _ origin: LayoutConstraint.Origin)
+      -> LayoutConstraint
+    {
+      LayoutConstraint(id: "c", first: first, relation: .equal, second: second, origin: origin, source: "c")
+    }
+    let cases: [(LayoutConstraint, Int)] = [
+      (constraint(anchor("a", .leading), anchor("s", .leading), .file(id: "c")), 1000),  // near pin
+      (constraint(anchor("a", .top), anchor("s", .top), .file(id: "c", kind: .safeArea("x"))), 500),
+      (constraint(anchor("b", .top), anchor("a", .bottom), .stack(id: "s", reason: "UISV-spacing")), 902),
+      (constraint(anchor("a", .width), nil, .stack(id: "s", reason: "UISV-hiding")), 205),
+      (constraint(anchor("s", .bottom), anchor("b", .bottom), .stack(id: "s", reason: "UISV-canvas-connection")), 801),
+      (constraint(anchor("a", .height), nil, .intrinsic(id: "a", reason: "hugging")), 1055),
+      (constraint(anchor("root", .width), nil, .container(reason: "the container's width")), 105),
+      (constraint(anchor("c", .centerX), anchor("sv", .centerX), .scroll(id: "sv", reason: "scroll-content")), 603),
+    ]
+    for (constraint, expected) in cases {
+      XCTAssertEqual(constraint.breakingKey, expected, "\(constraint.origin)")
+      XCTAssertEqual(
+        constraint.breakingKey, BreakingRule.key(constraint.kind, constraint.first, constraint.second),
+        "\(constraint.origin)")
+    }
+  }
 }

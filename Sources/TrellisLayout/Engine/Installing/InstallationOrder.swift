@@ -107,66 +107,114 @@ extension ConstraintInstaller {
     var keys: [Int] = []
     keys.reserveCapacity(constraints.count)
     var inOrder = true
+    var smallest = Int.max
+    var largest = Int.min
     for position in constraints.indices {
       let key = constraints[position].breakingKey
       if inOrder, case .stack = constraints[position].origin { inOrder = false }
       if inOrder, let last = keys.last, key < last { inOrder = false }
+      smallest = min(smallest, key)
+      largest = max(largest, key)
       keys.append(key)
     }
     if inOrder { return Array(constraints.indices) }
     var file: [Int] = []
-    var byStack: [String: [Int]] = [:]
     var otherGenerated: [Int] = []
+    // One group per stack, in the order first met. A set lists each stack's constraints
+    // together, so the id is looked up once per run, not hashed per constraint.
+    var stackIDs: [String] = []
+    var groups: [[Int]] = []
+    var groupOf: [String: Int] = [:]
+    var current = -1
     for position in constraints.indices {
       switch constraints[position].origin {
       case .file: file.append(position)
-      case .stack(let id, _): byStack[id, default: []].append(position)
+      case .stack(let id, _):
+        if current < 0 || stackIDs[current] != id {
+          if let group = groupOf[id] {
+            current = group
+          } else {
+            current = groups.count
+            groupOf[id] = current
+            stackIDs.append(id)
+            groups.append([])
+          }
+        }
+        groups[current].append(position)
       default: otherGenerated.append(position)
       }
     }
     var order = file
     order.reserveCapacity(constraints.count)
-    for id in postOrder(views) { if let group = byStack[id] { order += group } }
+    for group in stackOrder(stackIDs, views) { order += groups[group] }
     order += otherGenerated
-    // Stable: within a key, the order above. Keys are small integers, not negative, so a
-    // counting sort: one pass counts each key, one places each position after those of smaller
+    // Stable: within a key, the order above. Keys are small integers, so a counting sort from
+    // the least: one pass counts each key, one places each position after those of smaller
     // keys, no comparison at all.
-    guard let largest = keys.max(), keys.allSatisfy({ $0 >= 0 }) else {
-      return order.enumerated().sorted { a, b in
-        let ka = keys[a.element], kb = keys[b.element]
-        return ka != kb ? ka < kb : a.offset < b.offset
-      }.map(\.element)
-    }
-    var next = Array(repeating: 0, count: largest + 2)
-    for position in order { next[keys[position] + 1] += 1 }
-    for key in 0...largest { next[key + 1] += next[key] }
+    var next = Array(repeating: 0, count: largest - smallest + 2)
+    for position in order { next[keys[position] - smallest + 1] += 1 }
+    for key in 0..<(largest - smallest + 1) { next[key + 1] += next[key] }
     var sorted = Array(repeating: 0, count: order.count)
     for position in order {
-      sorted[next[keys[position]]] = position
-      next[keys[position]] += 1
+      sorted[next[keys[position] - smallest]] = position
+      next[keys[position] - smallest] += 1
     }
     return sorted
+  }
+
+  /// The stacks named by `ids` (positions in it) in post-order of their views; a stack that is
+  /// not among `views` is left out, with its constraints.
+  static func stackOrder(_ ids: [String], _ views: [ResolvedView]) -> [Int] {
+    guard !ids.isEmpty else { return [] }
+    // Each stack's view (its first with that id). The set lists stacks in document order, so a
+    // scan forward from the last one found meets each; a stack out of that order, and every
+    // one after it, is looked up instead.
+    var viewOf = Array(repeating: -1, count: ids.count)
+    var cursor = 0
+    var lookup: [String: Int]?
+    for group in ids.indices {
+      if lookup == nil {
+        var index = cursor
+        while index < views.count, views[index].id != ids[group] { index += 1 }
+        if index < views.count {
+          viewOf[group] = index
+          cursor = index + 1
+          continue
+        }
+        var first: [String: Int] = [:]
+        first.reserveCapacity(views.count)
+        for index in views.indices where first[views[index].id] == nil { first[views[index].id] = index }
+        lookup = first
+      }
+      viewOf[group] = lookup?[ids[group]] ?? -1
+    }
+    let (end, depth) = postOrderKeys(views)
+    return ids.indices.filter { viewOf[$0] >= 0 }.sorted { a, b in
+      let (x, y) = (viewOf[a], viewOf[b])
+      return end[x] != end[y] ? end[x] < end[y] : (depth[x] != depth[y] ? depth[x] > depth[y] : x < y)
+    }
   }
 
   /// View ids in post-order (every view after its descendants; siblings in document order),
   /// from the document order (pre-order): a view's subtree ends at its last descendant, and a
   /// view comes after every view whose subtree ends before its own, and after its descendants.
   static func postOrder(_ views: [ResolvedView]) -> [String] {
-    // By index: iterating copies each 550-byte view (see `ResolvedLayout.constraintSet`).
-    var indexOf: [String: Int] = [:]
-    for index in views.indices where indexOf[views[index].id] == nil { indexOf[views[index].id] = index }
-    var end = Array(views.indices)
-    var depth = Array(repeating: 0, count: views.count)
-    for index in views.indices {
-      if let parent = views[index].parent.flatMap({ indexOf[$0] }), parent < index { depth[index] = depth[parent] + 1 }
-    }
-    for index in views.indices.reversed() {
-      if let parent = views[index].parent.flatMap({ indexOf[$0] }), parent < index {
-        end[parent] = max(end[parent], end[index])
-      }
-    }
+    let (end, depth) = postOrderKeys(views)
     return views.indices.sorted { a, b in
       end[a] != end[b] ? end[a] < end[b] : (depth[a] != depth[b] ? depth[a] > depth[b] : a < b)
     }.map { views[$0].id }
+  }
+
+  /// Per view, the index of the last view of its subtree and its depth: the keys of
+  /// ``postOrder(_:)``.
+  static func postOrderKeys(_ views: [ResolvedView]) -> (end: [Int], depth: [Int]) {
+    let parent = ResolvedView.parentIndices(views)
+    var end = Array(views.indices)
+    var depth = Array(repeating: 0, count: views.count)
+    for index in views.indices where parent[index] >= 0 { depth[index] = depth[parent[index]] + 1 }
+    for index in views.indices.reversed() where parent[index] >= 0 {
+      end[parent[index]] = max(end[parent[index]], end[index])
+    }
+    return (end, depth)
   }
 }

@@ -60,11 +60,13 @@ enum SolverReuse {
   /// move would not repeat (``LayoutEngine/SolverSlot/replay``), and broke no required
   /// constraint that the move could let hold (``RejectionDependence/allowsMove(from:_:keyboard:to:)``).
   @inline(__always) static func mayMove(_ slot: inout LayoutEngine.SolverSlot, to environment: Environment) -> Bool {
-    guard slot.replay != nil, slot.resolved != nil, slot.set != nil, let map = slot.map else { return false }
+    // The map's fields read in place: binding the map copied it (its tables retained).
+    guard slot.replay != nil, slot.resolved != nil, slot.set != nil, slot.map != nil else { return false }
     guard slot.hadRejections else { return true }
-    guard let dependence = slot.rejectionDependence(), let container = slot.container else { return false }
-    return dependence.allowsMove(
-      from: container.size, map.safeAreaInsets, keyboard: map.keyboardHeight, to: environment)
+    guard let dependence = slot.rejectionDependence(), let container = slot.container,
+      let insets = slot.map?.safeAreaInsets
+    else { return false }
+    return dependence.allowsMove(from: container.size, insets, keyboard: slot.map?.keyboardHeight, to: environment)
   }
 
   /// A move may be parametric when nothing but the container's size changes for what the
@@ -86,11 +88,12 @@ enum SolverReuse {
       // A fitted height is an optional constraint: its value does not move by substitution.
       environment.cell?.fitsHeight != true
     else { return false }
-    guard
-      readsMargins
-        || slot.resolved.map({ SystemLayoutMargins.rootMinimum(in: $0.environment) })
-          == SystemLayoutMargins.rootMinimum(in: environment)
-    else { return false }
+    // The environment read in place: `resolved.map { … }` copied the whole resolution.
+    if !readsMargins {
+      guard let before = slot.resolved?.environment,
+        SystemLayoutMargins.rootMinimum(in: before) == SystemLayoutMargins.rootMinimum(in: environment)
+      else { return false }
+    }
     guard checksAmbiguity else { return true }
     guard let items = slot.memos.ambiguityItems else { return false }
     // Checked in place: the step that follows reads the memo's findings once.
