@@ -233,7 +233,7 @@ public final class LayoutEngine {
     switch route {
     case .parametricMove(let index, let step):
       // The step was made only for a slot with a resolution (one copy of it, for the result).
-      if let kept = cache.slots[index].resolved {
+      if let kept = cache.resolution(at: index) {
         return parametricResult(index, step, kept, to: environment, snapToPixels: snapToPixels)
       }
     case .move(let index):

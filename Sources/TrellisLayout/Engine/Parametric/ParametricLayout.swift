@@ -120,7 +120,7 @@ extension SolverCache {
     guard
       SolverReuse.mayMoveParametrically(
         &self[index], to: environment, readsMargins: readsMargins, checksAmbiguity: checksAmbiguity),
-      let container = slots[index].container, slots[index].resolved != nil
+      slots[index].container != nil, slots[index].resolved != nil
     else { return nil }
     let solver = slots[index].solver
     var memoDiagnostics: [Diagnostic] = []
@@ -138,7 +138,7 @@ extension SolverCache {
       move = current
     } else {
       // A copy of the resolution only here, where the description is made again.
-      guard let kept = slots[index].resolved,
+      guard let kept = slots[index].resolved, let container = slots[index].container,
         let made = ParametricMove.make(
           solver: solver, container: container, installed: slots[index].installed,
           generation: slots[index].memos.generation, plan: slots[index].plan, resolved: kept, typesetter: typesetter)

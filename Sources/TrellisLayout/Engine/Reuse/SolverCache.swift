@@ -34,6 +34,10 @@ struct SolverCache {
   /// The index of the slot the last layout used.
   var liveIndex: Int? { slots.firstIndex { $0.serial == liveSerial } }
 
+  /// The resolution of the slot at `index`, read in place: through the engine's property,
+  /// `cache.slots[index].resolved` copied the whole slot first.
+  func resolution(at index: Int) -> ResolvedLayout? { slots[index].resolved }
+
   /// Whether the slot at `index` served the previous layout.
   func isLive(_ index: Int) -> Bool { slots[index].serial == liveSerial }
 
