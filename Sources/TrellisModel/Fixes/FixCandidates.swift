@@ -41,6 +41,9 @@ public enum FixCandidates {
   /// The candidates for `diagnostic`, found in `result`, a layout of `document`.
   ///
   /// - Parameters:
+  ///   - diagnostic: the problem to fix, as the engine or a design check reported it.
+  ///   - result: a layout it was found in.
+  ///   - document: the layout's document, which the candidates edit.
   ///   - found: every layout it was found in (`result` first); `[result]` when not given.
   ///   - all: every layout the command checked; `found` when not given.
   ///   - explain: says which constraints the values of `document`'s layout rest on in an
