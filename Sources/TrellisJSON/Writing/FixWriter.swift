@@ -108,21 +108,9 @@ package enum FixWriter {
             "{\"horizontal\": \(fmt(values.horizontal)), \"vertical\": \(fmt(values.vertical))}",
             in: node, node.members ?? [], scanner, after: ["text", "kind", "id"]))
       case .rebaseOnSafeArea(let id, let root):
-        let node = try constraintNode(id, top, document)
-        let strings: [JSONNode] =
-          node.stringValue != nil
-          ? [node] : (node.members ?? []).filter { ["constraint", "first", "second"].contains($0.key) }.map(\.value)
-        var done = false
-        for string in strings {
-          guard let text = string.stringValue, let rebased = rebase(text, root: root) else { continue }
-          splices.append(
-            Splice(
-              start: string.location.offset, end: scanner.end(of: string.location.offset),
-              text: JSONText.quoted(rebased)))
-          done = true
-          break
-        }
-        if !done { throw Failure("constraint '\(id)' does not name the root view's edge once") }
+        let rebased = try rewriting(id, top, document, scanner, everyString: false) { rebase($0, root: root) }
+        if rebased.isEmpty { throw Failure("constraint '\(id)' does not name the root view's edge once") }
+        splices += rebased
       case .setFont(let view, let size, let style):
         let node = try viewNode(view, top, document)
         let members = node.members ?? []
@@ -139,21 +127,11 @@ package enum FixWriter {
         }
         splices.append(splice)
       case .rebaseGuide(let id, let owner, let onSafeArea):
-        let node = try constraintNode(id, top, document)
-        let strings: [JSONNode] =
-          node.stringValue != nil
-          ? [node] : (node.members ?? []).filter { ["constraint", "first", "second"].contains($0.key) }.map(\.value)
-        var done = false
-        for string in strings {
-          guard let text = string.stringValue, let rebased = rebaseGuide(text, owner: owner, onSafeArea: onSafeArea)
-          else { continue }
-          splices.append(
-            Splice(
-              start: string.location.offset, end: scanner.end(of: string.location.offset),
-              text: JSONText.quoted(rebased)))
-          done = true
+        let rebased = try rewriting(id, top, document, scanner, everyString: true) {
+          rebaseGuide($0, owner: owner, onSafeArea: onSafeArea)
         }
-        if !done { throw Failure("constraint '\(id)' does not name '\(owner).\(ViewSafeArea.fileName)'") }
+        if rebased.isEmpty { throw Failure("constraint '\(id)' does not name '\(owner).\(ViewSafeArea.fileName)'") }
+        splices += rebased
       }
     }
     added += scoped.map { pattern, texts in
@@ -227,6 +205,29 @@ package enum FixWriter {
       throw Failure("constraint '\(id)' is not where the file had it")
     }
     return found
+  }
+
+  /// Splices that give the constraint `id`'s text (a string, or an object's `constraint`, `first`
+  /// and `second`) what `rewrite` makes of it, where it makes something: only the first such
+  /// string unless `everyString`; none when `rewrite` makes nothing of any.
+  private static func rewriting(
+    _ id: String, _ top: JSONNode, _ document: LayoutDocument, _ scanner: Scanner, everyString: Bool,
+    _ rewrite: (String) -> String?
+  ) throws(Failure) -> [Splice] {
+    let node = try constraintNode(id, top, document)
+    let strings: [JSONNode] =
+      node.stringValue != nil
+      ? [node] : (node.members ?? []).filter { ["constraint", "first", "second"].contains($0.key) }.map(\.value)
+    var out: [Splice] = []
+    for string in strings {
+      guard let text = string.stringValue, let rewritten = rewrite(text) else { continue }
+      out.append(
+        Splice(
+          start: string.location.offset, end: scanner.end(of: string.location.offset), text: JSONText.quoted(rewritten))
+      )
+      if !everyString { break }
+    }
+    return out
   }
 
   private static func viewNode(_ id: String, _ top: JSONNode, _ document: LayoutDocument) throws(Failure) -> JSONNode {

@@ -12,15 +12,6 @@ final class PreviewScenesTests: TemporaryDirectoryTestCase {
   /// works out the stored frames.
   private let storyboard = FixturePaths.fixtures.appendingPathComponent("import/prototype-cells.storyboard").path
 
-  private func pageData(_ page: String, file: StaticString = #filePath, line: UInt = #line) throws -> [String: Any] {
-    let open = "<script type=\"application/json\" id=\"trellis-data\">"
-    let start = try XCTUnwrap(page.range(of: open), file: file, line: line)
-    let end = try XCTUnwrap(
-      page.range(of: "</script>", range: start.upperBound..<page.endIndex), file: file, line: line)
-    let json = Data(page[start.upperBound..<end.lowerBound].utf8)
-    return try XCTUnwrap(JSONSerialization.jsonObject(with: json) as? [String: Any], file: file, line: line)
-  }
-
   private func scenes(_ data: [String: Any]) -> [String] {
     (data["scenes"] as? [[String: Any]] ?? []).map { "\($0["kind"] as? String ?? "?") \($0["name"] as? String ?? "?")" }
   }
@@ -28,7 +19,7 @@ final class PreviewScenesTests: TemporaryDirectoryTestCase {
   func testAStoryboardsScreensAndCellsShareOnePageScreensFirst() throws {
     let run = realTrellis(["preview", storyboard, "--devices", "iphone"])
     XCTAssertEqual(run.status, 0, run.stderr)
-    let data = try pageData(run.stdout)
+    let data = try embeddedData(run.stdout)
     // Screens in file order, then the cells in file order (Basic and Tall in the first scene's
     // table, Setting in the second's).
     XCTAssertEqual(
@@ -63,7 +54,7 @@ final class PreviewScenesTests: TemporaryDirectoryTestCase {
   func testSceneLeavesOneScene() throws {
     let run = realTrellis(["preview", storyboard, "--devices", "iphone", "--scene", "Tall"])
     XCTAssertEqual(run.status, 0, run.stderr)
-    let data = try pageData(run.stdout)
+    let data = try embeddedData(run.stdout)
     XCTAssertEqual(scenes(data), ["cell \(storyboard)"])
     XCTAssertTrue(run.stdout.contains("<label id=\"scene-picker\" hidden>"), "one scene: no picker")
   }
@@ -75,7 +66,7 @@ final class PreviewScenesTests: TemporaryDirectoryTestCase {
     // The cell first on the command line: the picker still lists the screen first.
     let run = realTrellis(["preview", cell, screen, "--devices", "iphone", "--output", output])
     XCTAssertEqual(run.status, 0, run.stderr)
-    let data = try pageData(try String(contentsOfFile: output, encoding: .utf8))
+    let data = try embeddedData(try String(contentsOfFile: output, encoding: .utf8))
     XCTAssertEqual(scenes(data), ["screen \(screen)", "cell \(cell)"])
     XCTAssertEqual(data["title"] as? String, "2 files")
     XCTAssertTrue(run.stderr.hasPrefix("wrote \(output): 2 scenes (1 screen, 1 cell), 140 environments, "), run.stderr)
@@ -103,7 +94,7 @@ final class PreviewScenesTests: TemporaryDirectoryTestCase {
     XCTAssertTrue(run.stderr.contains("[ib-duplicate-id]"), run.stderr)
     XCTAssertTrue(
       run.stderr.contains("left out for errors: the scenes of \(broken) with the errors above."), run.stderr)
-    let data = try pageData(try String(contentsOfFile: output, encoding: .utf8))
+    let data = try embeddedData(try String(contentsOfFile: output, encoding: .utf8))
     XCTAssertEqual(scenes(data), ["screen ListViewController", "cell Basic", "cell Tall", "cell Setting"])
   }
 }

@@ -23,11 +23,7 @@ final class PreviewWhyTests: TemporaryDirectoryTestCase {
     let run = realTrellis(["preview", path, "--devices", "iphone"])
     XCTAssertEqual(run.status, 0, run.stderr)
     let page = run.stdout
-    let open = "<script type=\"application/json\" id=\"trellis-data\">"
-    let start = try XCTUnwrap(page.range(of: open))
-    let end = try XCTUnwrap(page.range(of: "</script>", range: start.upperBound..<page.endIndex))
-    let data = try XCTUnwrap(
-      JSONSerialization.jsonObject(with: Data(page[start.upperBound..<end.lowerBound].utf8)) as? [String: Any])
+    let data = try embeddedData(page)
     let why = try XCTUnwrap(data["why"] as? [[String: Any]])
     let steps = try XCTUnwrap(data["whySteps"] as? [[String]])
     let environments = try XCTUnwrap(data["environments"] as? [[String: Any]])
