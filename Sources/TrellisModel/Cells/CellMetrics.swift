@@ -26,7 +26,9 @@ public enum CellMetrics {
   /// margins, which are the system minimum for its width (``SystemLayoutMargins``), 11 above
   /// and below, and 8 at the trailing edge when the cell shows an accessory (stored frames:
   /// docs/import.md, "Cells", and docs/semantics.md, "The metrics and their evidence").
-  public static func tableContentMargins(hostWidth: Double, accessory: CellSpec.Accessory = .none) -> EdgeInsets {
+  @inlinable public static func tableContentMargins(hostWidth: Double, accessory: CellSpec.Accessory = .none)
+    -> EdgeInsets
+  {
     let side = SystemLayoutMargins.minimum(forRootWidth: hostWidth).left
     return EdgeInsets(
       top: tableContentVerticalMargin, left: side, bottom: tableContentVerticalMargin,

@@ -23,14 +23,15 @@ public enum SystemLayoutMargins {
   public static let compactWidthLimit = 375.0
 
   /// The system minimum margins of a root view `width` points wide.
-  public static func minimum(forRootWidth width: Double) -> EdgeInsets {
+  @inlinable public static func minimum(forRootWidth width: Double) -> EdgeInsets {
     let side = width <= compactWidthLimit ? compactMinimum : regularMinimum
     return EdgeInsets(top: 0, left: side, bottom: 0, right: side)
   }
 
   /// The least margins of the root in `environment`: a screen's system minimum for its width;
   /// a cell's content view's default margins (``CellMetrics``), which follow its host's width.
-  package static func rootMinimum(in environment: Environment) -> EdgeInsets {
+  // Inlinable: the engine compares it on every move of a live engine (issue 37).
+  @inlinable package static func rootMinimum(in environment: Environment) -> EdgeInsets {
     guard let cell = environment.cell else { return minimum(forRootWidth: environment.containerSize.width) }
     guard cell.isTableCell else { return CellMetrics.collectionContentMargins }
     var margins = CellMetrics.tableContentMargins(hostWidth: cell.hostWidth, accessory: cell.accessory)

@@ -87,9 +87,12 @@ extension LayoutEngine {
   /// frames, the repeated diagnostics, the checks of the new frames (made in full only when a
   /// frame or a text could report), and the ambiguity found for the basis.
   func parametricResult(
-    _ index: Int, _ step: ParametricStep, _ kept: ResolvedLayout, to environment: Environment, snapToPixels: Bool
+    _ index: Int, _ step: ParametricStep, _ kept: consuming ResolvedLayout, to environment: Environment,
+    snapToPixels: Bool
   ) -> LayoutResult {
     var diagnostics = record(index, step, to: environment)
+    // The caller's copy taken over: `var resolved = kept` of a borrowed `kept` copied the
+    // resolution a second time on every parametric move (its references retained).
     var resolved = kept
     resolved.environment = environment
     let solution = step.move.solution(resolved, deltas: step.deltas, snapToPixels: snapToPixels)
