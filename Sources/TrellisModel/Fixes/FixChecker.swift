@@ -48,8 +48,6 @@ public struct FixChecker {
   private let problems: (LayoutResult) -> [Diagnostic]
   /// Per environment, the problems the command reports there.
   private let reportedKeys: [Set<ProblemKey>]
-  /// Per environment, those and the findings behind them (``DesignChecks/everyFinding(for:)``).
-  private let originalKeys: [Set<ProblemKey>]
 
   /// - Parameters:
   ///   - document: the layout as read.
@@ -65,14 +63,7 @@ public struct FixChecker {
     self.originals = originals
     self.makeSolver = makeSolver
     self.problems = problems
-    // A finding a check reports one of (the worst view outside the safe area, the first
-    // overlapping pair) may have others behind it: a fix that removes the first uncovers, but
-    // does not cause, the next.
-    let reported = originals.map { result in Self.keys(problems(result)) }
-    reportedKeys = reported
-    originalKeys = zip(originals, reported).map { result, keys in
-      keys.union(DesignChecks.everyFinding(for: result).map(ProblemKey.init))
-    }
+    reportedKeys = originals.map { result in Self.keys(problems(result)) }
   }
 
   private static func keys(_ diagnostics: [Diagnostic]) -> Set<ProblemKey> {
@@ -146,8 +137,20 @@ public struct FixChecker {
     for index in order {
       guard let result = solve(originals[index].environment) else { return false }
       let now = Self.keys(problems(result))
-      guard now.isDisjoint(with: removed), now.isSubset(of: originalKeys[index]) else { return false }
+      guard now.isDisjoint(with: removed), isOld(now, in: index) else { return false }
     }
     return true
+  }
+
+  /// Whether every problem of `now` was had in environment `index` before: reported there, or
+  /// behind a finding a check reports one of (the worst view outside the safe area, the first
+  /// overlapping pair; ``DesignChecks/everyFinding(for:)``), which a fix that removes the first
+  /// uncovers but does not cause. The findings behind are looked for only when needed: listing
+  /// them compares every pair of siblings.
+  private func isOld(_ now: Set<ProblemKey>, in index: Int) -> Bool {
+    let reported = reportedKeys[index]
+    if now.isSubset(of: reported) { return true }
+    let behind = DesignChecks.everyFinding(for: originals[index]).map(ProblemKey.init)
+    return now.isSubset(of: reported.union(behind))
   }
 }
