@@ -14,11 +14,16 @@ extension SceneImporter {
     for (owner, list) in lists {
       for element in list.children(named: "constraint") {
         let ib = element["id"] ?? ""
+        // IB lays the canvas out with a placeholder ("Remove at build time") and stores the
+        // frames it gives; it stands for what the app's code makes at run time, as a placeholder
+        // intrinsic size stands for its code's size (docs/import.md, "Placeholder constraints").
         if element["placeholder"] == "YES" {
           sink.note(
-            "ib-ignored", "placeholder constraint '\(ib)' is dropped (Interface Builder removes it at build time)",
+            "ib-placeholder",
+            "placeholder constraint '\(ib)' is kept: Interface Builder lays the scene out with it, and its stored "
+              + "frames follow it; UIKit removes it at build time, so at run time the app's code must make what it "
+              + "stands for",
             at: element.location)
-          continue
         }
         let firstID = element["firstItem"] ?? owner
         let secondID = element["secondItem"]

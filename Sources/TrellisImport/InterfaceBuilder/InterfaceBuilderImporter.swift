@@ -46,7 +46,7 @@ package enum IntrinsicSizeSource: String, Sendable, CaseIterable {
 /// Reads Interface Builder documents (`.storyboard`, `.xib`) into layouts.
 ///
 /// What is imported, and what is not, is in docs/import.md. Everything not imported is a
-/// located warning with a stable code (`ib-unsupported`, `ib-approximate`, `ib-ignored`); a view
+/// located warning with a stable code (`ib-unsupported`, `ib-approximate`); a view
 /// dropped drops the constraints that name it, and the warning counts them.
 package enum InterfaceBuilderImporter {
   /// Reads `path` and imports its scenes (all, or the one whose scene or view id, name or

@@ -42,7 +42,32 @@ extension ResolvedView {
     intrinsicHeight = overrides.height ?? laidOut.height + insets.top + insets.bottom
     firstBaselineOffset = laidOut.firstBaseline + insets.top
     lastBaselineOffset = laidOut.lastBaseline + insets.top
+    if let box = overrides.height,
+      let last = lastBaselineInBox(prepared, box: box, width: overrides.width.map { $0 - insets.left - insets.right })
+    {
+      lastBaselineOffset = last + insets.top
+    }
     return MeasuredText(prepared, lines: title.isEmpty ? [] : laidOut.lines, text: title, wrapWidth: wrapWidth)
+  }
+
+  /// The last baseline, from the top of the text's box, of text that the file says is `box` tall
+  /// (an intrinsic height given, such as the frame IB stored) and that wraps to more than one
+  /// line in it: it is the bottommost line's (`NSLayoutConstraint.Attribute.lastBaseline`), and
+  /// the text fills the box it was measured to, so the last line's descent rests on the box's
+  /// bottom. `nil` when the text is one line at `width` (`nil`: unlimited) or the box holds only
+  /// one: then the last baseline is the first.
+  private func lastBaselineInBox(_ prepared: PreparedText, box: Double, width: Double?) -> Double? {
+    guard numberOfLines != 1, let content = textLayout else { return nil }
+    let laidOut = TextLayout(
+      prepared, maxWidth: width.map { max(0, $0) } ?? .infinity, numberOfLines: numberOfLines,
+      lineBreakMode: content.lineBreakMode, rounding: .none)
+    let boxHeight = box - content.insets.top - content.insets.bottom
+    guard laidOut.lines.count > 1 else { return nil }
+    let lineHeight = laidOut.unroundedHeight / Double(laidOut.lines.count)
+    // A box of one line's height (a label IB measured a shade narrower than Trellis does) keeps
+    // the one-line baseline.
+    guard boxHeight >= 1.5 * lineHeight else { return nil }
+    return boxHeight - (laidOut.unroundedHeight - laidOut.lastBaseline)
   }
 
   /// Whether the view's text would be laid out differently at `width` than it was: only a

@@ -192,7 +192,8 @@ final class ImportCommandTests: XCTestCase {
         "autoresizing.xib", "button-content.xib", "cards.storyboard", "cells.xib", "collection-cell.xib",
         "constraints.storyboard", "design-time-sizes.xib", "designables-hidden-ends.xib", "guides.storyboard",
         "image.storyboard",
-        "margins-scroll.storyboard", "margins-stacks.storyboard", "owner.xib", "prototype-cells.storyboard",
+        "margins-scroll.storyboard", "margins-stacks.storyboard", "owner.xib", "placeholder-constraints.storyboard",
+        "prototype-cells.storyboard",
         "sizeclasses.storyboard", "switches-stack-margins.storyboard",
         "table.storyboard", "view-safe-area.storyboard",
       ])

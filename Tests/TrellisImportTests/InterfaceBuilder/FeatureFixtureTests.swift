@@ -257,9 +257,9 @@ final class FeatureFixtureTests: XCTestCase {
 
   func testMultipliersPrioritiesRelationsAndPlaceholders() throws {
     let (scene, diagnostics) = try importScene("constraints.storyboard")
-    XCTAssertEqual(diagnostics.map(\.code), ["ib-ignored"])
+    XCTAssertEqual(diagnostics.map(\.code), ["ib-placeholder"])
     XCTAssertEqual(diagnostics.first?.severity, .note)
-    XCTAssertEqual(diagnostics.first?.location?.line, 43)
+    XCTAssertEqual(diagnostics.first?.location?.line, 44)
     XCTAssertEqual(scene.name, "Player", "the title names the scene")
     let aspect = try constraint(scene, "ib_cns_c1_001")
     XCTAssertEqual(aspect.multiplier, 16.0 / 9.0, accuracy: 1e-12)
@@ -269,7 +269,10 @@ final class FeatureFixtureTests: XCTestCase {
     XCTAssertEqual(try constraint(scene, "ib_cns_c3_001").relation, .lessThanOrEqual)
     XCTAssertEqual(try constraint(scene, "ib_cns_c6_001").relation, .greaterThanOrEqual)
     XCTAssertEqual(try constraint(scene, "ib_cns_c7_001").priority.base, 250)
-    XCTAssertFalse(scene.document.constraints.contains { $0.id == "ib_cns_c9_001" }, "the placeholder")
+    // The placeholder is kept as written (required): IB laid the stored frames out with it.
+    let placeholder = try constraint(scene, "ib_cns_c9_001")
+    XCTAssertEqual(placeholder.constant.base, 212)
+    XCTAssertEqual(placeholder.priority.base, 1000)
     try assertSolvesToStoredFrames(scene)
     let engine = LayoutEngine(document: scene.document)
     solve(engine, scene.environment)

@@ -20,7 +20,7 @@ final class SceneImportTests: XCTestCase {
 
   func testTheCardsSceneImportsWithItsNamesMasksAndEnvironment() throws {
     let (scene, diagnostics) = try importFile("cards.storyboard")
-    XCTAssertEqual(diagnostics.map(\.code), ["ib-ignored"], "the placeholder constraint, dropped with a note")
+    XCTAssertEqual(diagnostics.map(\.code), ["ib-placeholder"], "the placeholder constraint, kept with a note")
     XCTAssertEqual(scene.sceneID, "sc1-aa-bbb")
     XCTAssertEqual(scene.name, "CardsViewController")
     XCTAssertEqual(
@@ -43,7 +43,8 @@ final class SceneImportTests: XCTestCase {
     XCTAssertEqual(label.intrinsicWidth, 124)
 
     let byID = Dictionary(uniqueKeysWithValues: scene.document.constraints.map { ($0.id, $0) })
-    XCTAssertEqual(byID.count, 8, "the placeholder is not imported")
+    XCTAssertEqual(byID.count, 9, "the placeholder (the label's width) is kept")
+    XCTAssertEqual(byID["ib_c08_aa_bbb"]?.constant.base, 124)
     XCTAssertEqual(byID["ib_c01_aa_bbb"]?.second?.item, .safeArea)
     XCTAssertEqual(byID["ib_c09_aa_bbb"]?.standardSpacing.base, 1, "symbolic: standard spacing")
     XCTAssertEqual(byID["ib_c09_aa_bbb"]?.constant.base, 0)

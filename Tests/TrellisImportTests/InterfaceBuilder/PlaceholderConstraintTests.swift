@@ -1,0 +1,31 @@
+import Foundation
+import TrellisImport
+import TrellisLayout
+import TrellisModel
+import TrellisTestSupport
+import XCTest
+
+// placeholder-constraints.storyboard: a placeholder constraint ("Remove at build time") is kept,
+// as Interface Builder lays the canvas out with it (docs/import.md, "Placeholder constraints").
+// The fixture's header works every stored frame out by hand.
+extension FeatureFixtureTests {
+  func testPlaceholderConstraintsAreKeptAsIBLaysOutWithThem() throws {
+    let (scene, diagnostics) = try importScene("placeholder-constraints.storyboard")
+    // One note per placeholder, at its element; the custom view's height is fixed by its
+    // placeholder, so no `ib-size-from-code`.
+    XCTAssertEqual(diagnostics.map(\.code), ["ib-placeholder", "ib-placeholder"])
+    XCTAssertEqual(diagnostics.map(\.severity), [.note, .note])
+    XCTAssertEqual(diagnostics.first?.location?.line, 41)
+    XCTAssertTrue(diagnostics.first?.message.contains("'phc-c1-001' is kept") == true)
+    // Kept as written: required, with their constants.
+    let portion = try constraint(scene, "ib_phc_c1_001")
+    XCTAssertEqual(portion.constant.base, 59)
+    XCTAssertEqual(portion.priority.base, 1000)
+    XCTAssertEqual(try constraint(scene, "ib_phc_c2_001").constant.base, 40)
+    let result = try assertSolvesToStoredFrames(scene)
+    XCTAssertEqual(result.ambiguousViews.map(\.id), [])
+    assertRect(result, "content", 0, 0, 375, 165)
+    assertRect(result, "portion", 10, 10, 355, 59)
+    assertRect(result, "values", 10, 79, 355, 40)
+  }
+}
