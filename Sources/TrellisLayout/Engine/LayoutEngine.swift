@@ -293,15 +293,18 @@ public final class LayoutEngine {
   }
 
   /// The checks of a solution's frames: magnitude, pixel scale, negative sizes, fonts, truncation.
+  /// `ambiguous`: the views whose attributes the constraints leave undecided (a negative size
+  /// there is the solve's pick, not a squeeze).
   func solutionChecks(
-    _ solution: SolutionReader.Solution, _ resolved: ResolvedLayout, snapToPixels: Bool
+    _ solution: SolutionReader.Solution, _ resolved: ResolvedLayout, snapToPixels: Bool,
+    ambiguous: [(id: String, attributes: [LayoutAttribute])]
   ) -> [Diagnostic] {
     var diagnostics: [Diagnostic] = []
     if let warning = LayoutChecks.magnitude(solution.frames, resolved) { diagnostics.append(warning) }
     if snapToPixels, let warning = PixelSnapping.unusableScaleWarning(resolved.environment) {
       diagnostics.append(warning)
     }
-    diagnostics += LayoutChecks.negativeFrames(solution.frames, resolved)
+    diagnostics += LayoutChecks.negativeFrames(solution.frames, resolved, ambiguous: ambiguous)
     diagnostics += LayoutChecks.viewSafeAreaGuides(solution.frames, resolved, solution.safeArea)
     diagnostics += TextChecks.fonts(resolved, typesetter)
     diagnostics += TextChecks.truncation(solution.views, resolved)
@@ -356,9 +359,11 @@ public final class LayoutEngine {
     }
     let solution = SolutionReader.read(slot, resolved, rootVars: rootVars, snapToPixels: snapToPixels)
     solvedSerial = slot.serial
-    diagnostics += solutionChecks(solution, resolved, snapToPixels: snapToPixels)
 
+    // The ambiguity first, as the checks of the frames tell an undecided size from a squeezed
+    // one; its diagnostics still follow theirs.
     var ambiguous: [(id: String, attributes: [LayoutAttribute])] = []
+    var ambiguity: [Diagnostic] = []
     if checksAmbiguity {
       let revision = slot.solver.structureRevision
       // A move keeps the slot's resolution, so the key is the one made with it.
@@ -374,7 +379,7 @@ public final class LayoutEngine {
       }
       if let memo = slot.memos.ambiguity(revision: revision, items: items) {
         ambiguous = memo.ambiguous
-        diagnostics += memo.diagnostics.map { diagnostic in
+        ambiguity = memo.diagnostics.map { diagnostic in
           var moved = diagnostic
           moved.environments = [environment]
           return moved
@@ -384,9 +389,11 @@ public final class LayoutEngine {
         cache[index].memos.ambiguity = AmbiguityMemo(
           revision: revision, items: items, ambiguous: found.ambiguous, diagnostics: found.diagnostics)
         ambiguous = found.ambiguous
-        diagnostics += found.diagnostics
+        ambiguity = found.diagnostics
       }
     }
+    diagnostics += solutionChecks(solution, resolved, snapToPixels: snapToPixels, ambiguous: ambiguous)
+    diagnostics += ambiguity
     return LayoutResult(
       environment: environment, views: solution.views, safeArea: solution.safeArea, margins: solution.margins,
       diagnostics: diagnostics, hasConflicts: hasConflicts, ambiguousViews: ambiguous, resolution: resolved,

@@ -29,3 +29,28 @@ extension FeatureFixtureTests {
     assertRect(result, "values", 10, 79, 355, 40)
   }
 }
+
+extension FeatureFixtureTests {
+  /// The fixture without its placeholders, as the importer read it before: nothing decides the
+  /// custom view's height, so the solve may pick any, a negative one too (openfoodfacts'
+  /// ProductAddViewController got −1387). That is reported as the ambiguity it is, not as
+  /// constraints that squeeze the view.
+  func testANegativeSizeThatNothingDecidesIsReportedAsAmbiguous() throws {
+    let url = Self.folder.appendingPathComponent("placeholder-constraints.storyboard")
+    let lines = try String(contentsOf: url, encoding: .utf8).split(separator: "\n", omittingEmptySubsequences: false)
+    let text = lines.filter { !$0.contains("placeholder=\"YES\"") }.joined(separator: "\n")
+    let (scenes, _) = InterfaceBuilderImporter.parse(Array(text.utf8), file: "no-placeholders.storyboard")
+    let scene = try XCTUnwrap(scenes.first)
+    let result = LayoutEngine(document: scene.document).layout(in: scene.environment)
+    let portion = try XCTUnwrap(result.ambiguousViews.first { $0.id == "portion" })
+    XCTAssertTrue(portion.attributes.contains(.height))
+    // The solve's pick: the case needs it negative (if a solver change makes it not, find
+    // another case where it is).
+    let negative = try XCTUnwrap(
+      result.diagnostics.first { $0.code == "negative-frame" && $0.subject == "portion" },
+      "the solve no longer picks a negative height here")
+    XCTAssertTrue(
+      negative.message.contains("its constraints do not decide its height (ambiguous)"), negative.message)
+    XCTAssertFalse(negative.message.contains("end before its start"), negative.message)
+  }
+}

@@ -27,6 +27,8 @@ final class NegativeFrameTests: XCTestCase {
     XCTAssertEqual(diagnostic.kind, .frame)
     XCTAssertEqual(diagnostic.location?.line, 2)  // the photo's object
     XCTAssertTrue(diagnostic.message.hasPrefix("View 'photo' is -125 pt tall"), diagnostic.message)
+    // Decided (so squeezed), not ambiguous: the message blames the constraints.
+    XCTAssertTrue(diagnostic.message.contains("its constraints put its end before its start"), diagnostic.message)
   }
 
   func testBothAxesInOneMessage() throws {

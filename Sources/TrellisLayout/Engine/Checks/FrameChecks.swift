@@ -3,9 +3,13 @@ import TrellisSupport
 
 extension LayoutChecks {
   /// One error per view whose solved width or height is negative: constraints that ask a view
-  /// to end before it starts (UIKit lays such a frame out too, and draws nothing sensible).
+  /// to end before it starts (UIKit lays such a frame out too, and draws nothing sensible), or,
+  /// when `ambiguous` says the constraints leave that size undecided, a pick of the solve among
+  /// the many sizes they allow, which the message says instead of blaming a squeeze.
   /// Checked on the frames as reported (snapped or not), at the view's location.
-  static func negativeFrames(_ frames: [Rect], _ resolved: ResolvedLayout) -> [Diagnostic] {
+  static func negativeFrames(
+    _ frames: [Rect], _ resolved: ResolvedLayout, ambiguous: [(id: String, attributes: [LayoutAttribute])] = []
+  ) -> [Diagnostic] {
     var found: [Diagnostic] = []
     // Frames first: the views (large values, copied with their references) only for a hit.
     for (index, frame) in frames.enumerated()
@@ -14,13 +18,25 @@ extension LayoutChecks {
     {
       let view = resolved.views[index]
       var parts: [String] = []
-      if frame.width < -EngineTolerance.negativeSize { parts.append("\(fmt(frame.width)) pt wide") }
-      if frame.height < -EngineTolerance.negativeSize { parts.append("\(fmt(frame.height)) pt tall") }
+      var sizes: [LayoutAttribute] = []
+      if frame.width < -EngineTolerance.negativeSize {
+        parts.append("\(fmt(frame.width)) pt wide")
+        sizes.append(.width)
+      }
+      if frame.height < -EngineTolerance.negativeSize {
+        parts.append("\(fmt(frame.height)) pt tall")
+        sizes.append(.height)
+      }
       guard !parts.isEmpty else { continue }
+      let undecided = ambiguous.first { $0.id == view.id }?.attributes ?? []
+      let words = sizes.map { $0 == .width ? "width" : "height" }.joined(separator: " and ")
+      let why =
+        sizes.allSatisfy(undecided.contains)
+        ? "its constraints do not decide its \(words) (ambiguous), and the solve picked a negative one among those "
+          + "they allow; constrain its \(words) (or give it an intrinsic size)."
+        : "its constraints put its end before its start; lower a priority or relax a constant so that it fits."
       var diagnostic = Diagnostic(
-        .error,
-        "View '\(view.id)' is \(parts.joined(separator: " and ")): its constraints put its end before its start; "
-          + "lower a priority or relax a constant so that it fits.",
+        .error, "View '\(view.id)' is \(parts.joined(separator: " and ")): " + why,
         code: "negative-frame", at: view.location, kind: .frame, environment: resolved.environment)
       // The view it is about, as data (fixes lower a constraint of it).
       diagnostic.subject = view.id

@@ -31,7 +31,7 @@ extension LayoutEngine {
       if mayReport, var resolved = cache.slots[index].resolved {
         resolved.environment = environment
         let solution = step.move.solution(resolved, deltas: step.deltas, snapToPixels: snapToPixels)
-        diagnostics += solutionChecks(solution, resolved, snapToPixels: snapToPixels)
+        diagnostics += solutionChecks(solution, resolved, snapToPixels: snapToPixels, ambiguous: step.ambiguous)
       } else if snapToPixels, let warning = PixelSnapping.unusableScaleWarning(environment) {
         // The only check of the frames that can still report.
         diagnostics.append(warning)
@@ -97,7 +97,7 @@ extension LayoutEngine {
     resolved.environment = environment
     let solution = step.move.solution(resolved, deltas: step.deltas, snapToPixels: snapToPixels)
     if step.move.mayReport(solution.frames, deltas: step.deltas, snapped: snapToPixels) {
-      diagnostics += solutionChecks(solution, resolved, snapToPixels: snapToPixels)
+      diagnostics += solutionChecks(solution, resolved, snapToPixels: snapToPixels, ambiguous: step.ambiguous)
     } else if snapToPixels, let warning = PixelSnapping.unusableScaleWarning(environment) {
       diagnostics.append(warning)
     }
