@@ -28,6 +28,11 @@ struct SceneImporter {
     var node: ViewNode
     var parent: Int?
     var element: XMLElementNode
+    /// The stored frame, relative to the root.
+    var frame: Rect = Rect(x: 0, y: 0, width: 0, height: 0)
+    /// The size an enclosing fill-equally stack gives this view on an axis, whatever its content
+    /// (see ``shares(inStack:)``).
+    var shares: [StackAxis: Double] = [:]
   }
 
   var items: [String: Item] = [:]
@@ -188,8 +193,10 @@ struct SceneImporter {
       if let mark = Self.staleMark(element) ?? parent.flatMap({ staleFrames[pending[$0].node.id] }) {
         staleFrames[id] = mark
       }
+      let given = parent.map { inStack ? shares(inStack: $0) : [:] } ?? [:]
       applyIntrinsicSize(
-        &node, element, frame: frame, stack: parent.flatMap { inStack ? pending[$0].node.stack : nil }, sink: &sink)
+        &node, element, frame: frame, stack: parent.flatMap { inStack ? pending[$0].node.stack : nil }, shares: given,
+        sink: &sink)
       applyDesignableIntrinsicSize(&node, element)
       placeholderConstraints += applyPlaceholderIntrinsicSize(&node, element, sink: &sink)
       // A view IB did not turn to Auto Layout keeps its frame through its autoresizing mask:
@@ -228,7 +235,7 @@ struct SceneImporter {
       readVariations(element, node: &node, sink: &sink)
 
       let index = pending.count
-      pending.append(Pending(node: node, parent: parent, element: element))
+      pending.append(Pending(node: node, parent: parent, element: element, frame: frame, shares: given))
       var subviews = element.child(named: "subviews")?.children ?? []
       if element.name == "visualEffectView" {
         // A UIVisualEffectView's subviews are its content view's, which fills it by its mask.
@@ -539,19 +546,50 @@ struct SceneImporter {
     }
   }
 
+  /// The sizes the stack at pending index `index` gives its arranged views whatever their
+  /// content: along a fill-equally stack, the share, `(length − spacing × (n − 1)) / n` of its
+  /// stored length over its `n` visible arranged views; across a fill-aligned stack, its own such
+  /// size from an enclosing fill-equally stack (a row of a fill-equally column). A view's stored
+  /// size there is that share rounded to the pixel grid, up to a pixel off (docs/import.md,
+  /// "Shares stored as sizes"). None inside a stack's margins, whose insets are not counted.
+  func shares(inStack index: Int) -> [StackAxis: Double] {
+    guard let stack = pending[index].node.stack, !stack.isLayoutMarginsRelativeArrangement else { return [:] }
+    let axis = stack.axis.base
+    var shares: [StackAxis: Double] = [:]
+    let across: StackAxis = axis == .horizontal ? .vertical : .horizontal
+    if stack.alignment.base == .fill, let share = pending[index].shares[across] { shares[across] = share }
+    let arranged = pending[index].element.child(named: "subviews")?.children ?? []
+    let visible = arranged.filter { $0["hidden"] != "YES" }.count
+    if stack.distribution.base == .fillEqually, visible > 0 {
+      let frame = pending[index].frame
+      let length = axis == .horizontal ? frame.width : frame.height
+      shares[axis] = (length - stack.spacing.base * Double(visible - 1)) / Double(visible)
+    }
+    return shares
+  }
+
   /// The stored size as the intrinsic size, on the axes UIKit measures (``IntrinsicSizeSource``).
   ///
   /// In a fill-equally stack the stored size is the stack's share, rounded to pixels, not the
   /// content's: five stored rows of 131 would not fit the 686 that five rows of 130.8 share.
-  /// Those axes are left to the content (Trellis's measure of the text).
+  /// Those axes are left to the content (Trellis's measure of the text). A label or button that
+  /// a fill-aligned row of such a stack stretches across the row takes the row's exact share
+  /// (`shares`), not its own rounded stored size.
   mutating func applyIntrinsicSize(
-    _ node: inout ViewNode, _ element: XMLElementNode, frame: Rect, stack: StackProperties?, sink: inout ImportSink
+    _ node: inout ViewNode, _ element: XMLElementNode, frame stored: Rect, stack: StackProperties?,
+    shares: [StackAxis: Double], sink: inout ImportSink
   ) {
     // The axis on which a fill-equally stack decides the size: along it, the share. (Across it,
     // a stored size is the stack's own and all its views agree, so it is kept: the content's
-    // measure, with Trellis's metric, would be further from UIKit's than the stored size.)
+    // measure, with Trellis's metric, would be further from UIKit's than the stored size; when
+    // an enclosing fill-equally stack gives the stack that size, its exact share is taken.)
     var decided: Set<StackAxis> = []
     if let stack, stack.distribution.base == .fillEqually { decided.insert(stack.axis.base) }
+    var frame = stored
+    if element.name == "label" || element.name == "button" {
+      if let share = shares[.horizontal] { frame.width = share }
+      if let share = shares[.vertical] { frame.height = share }
+    }
     switch element.name {
     case "label", "button":
       // A button's image and insets (IBButtonContent.swift) may decide its size from its content.

@@ -72,4 +72,36 @@ final class SceneImportTests: XCTestCase {
     XCTAssertEqual(landscape.view("cardGrid")?.frame.height, 200)
     XCTAssertEqual(landscape.view("flipCountLabel")?.hidden, true)
   }
+
+  /// Rows of a fill-equally column that cannot share its height on the pixel grid are stored
+  /// 188.5, 189 and 188.5 tall (fill-equally-rows.storyboard's header works them out). A button
+  /// that its row stretches across takes the row's exact share, (582 − 2 × 8) / 3, not its own
+  /// rounded stored height: taken as content, the 189 of the middle row's buttons would make every
+  /// row 189 and squeeze the label above to 35 (as the import did before). Expected values by hand.
+  func testButtonsStretchedAcrossARowOfAFillEquallyColumnTakeTheExactShare() throws {
+    let (scene, _) = try importFile("fill-equally-rows.storyboard")
+    let share = (582.0 - 2 * 8) / 3
+    let buttons = scene.document.allViews.filter { $0.id.hasPrefix("button_") }
+    XCTAssertEqual(buttons.count, 12)
+    for button in buttons {
+      XCTAssertEqual(try XCTUnwrap(button.intrinsicHeight, button.id), share, accuracy: 1e-9, button.id)
+      XCTAssertNil(button.intrinsicWidth, "\(button.id): along its own fill-equally row, the share decides")
+    }
+    let label = try XCTUnwrap(scene.document.allViews.first { $0.id == "label_lb1_fe_rws" })
+    XCTAssertEqual(label.intrinsicHeight, 36, "the label's own stored size is still its content")
+
+    let result = LayoutEngine(document: scene.document).layout(in: scene.environment, snapToPixels: true)
+    XCTAssertEqual(result.diagnostics.filter { $0.severity == .error }, [])
+    assertFrame(try XCTUnwrap(result.view("label_lb1_fe_rws")?.frame), 137.5, 20, 100, 36)
+    assertFrame(try XCTUnwrap(result.view("stackView_col_fe_rws")?.frame), 16, 64, 343, 582)
+    // Each row's edges in root coordinates, rounded to the nearest half point.
+    assertFrame(try XCTUnwrap(result.view("stackView_rw1_fe_rws")?.frame), 16, 64, 343, 188.5)
+    assertFrame(try XCTUnwrap(result.view("stackView_rw2_fe_rws")?.frame), 16, 260.5, 343, 189)
+    assertFrame(try XCTUnwrap(result.view("stackView_rw3_fe_rws")?.frame), 16, 457.5, 343, 188.5)
+    assertFrame(try XCTUnwrap(result.view("button_b23_fe_rws")?.frame), 16 + 262.5, 260.5, 80.5, 189)
+    for view in result.views {
+      let stored = try XCTUnwrap(scene.storedFrames[view.id], view.id)
+      assertFrame(view.frame, stored.x, stored.y, stored.width, stored.height, view.id)
+    }
+  }
 }
