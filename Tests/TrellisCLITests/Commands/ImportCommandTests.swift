@@ -190,7 +190,9 @@ final class ImportCommandTests: XCTestCase {
       names,
       [
         "autoresizing.xib", "button-content.xib", "cards.storyboard", "cells.xib", "collection-cell.xib",
-        "constraints.storyboard", "design-time-sizes.xib", "designables-hidden-ends.xib", "guides.storyboard",
+        "constraints.storyboard", "design-time-sizes.xib", "designables-hidden-ends.xib",
+        "fill-equally-rows.storyboard",
+        "guides.storyboard",
         "image.storyboard",
         "margins-scroll.storyboard", "margins-stacks.storyboard", "owner.xib", "placeholder-constraints.storyboard",
         "prototype-cells.storyboard",
