@@ -232,14 +232,15 @@ struct IBEnvironment {
   /// The Xcode version that saved the document, from its `toolsVersion` (IB's build number):
   /// what decides which status bar and home indicator IB simulated (docs/import.md, "The top
   /// inset IB stores"). `32700.99.1234`, seen on files of two repositories with Xcode 15's plug-in
-  /// (22685), stores what Xcode 14–15 do.
+  /// (22685), stores what Xcode 14–15 do. `from16` is the doubled insets, stored by tools 23727
+  /// on and not by 23504 (no build between them was found).
   enum XcodeEra {
     case before11, from11to13, from14to15, from16
 
     init(toolsVersion tools: Int) {
       switch tools {
       case 32700...: self = .from14to15
-      case 24000...: self = .from16
+      case 23727...: self = .from16
       case 21000...: self = .from14to15
       case 14800...: self = .from11to13
       default: self = .before11

@@ -85,10 +85,15 @@ final class EnvironmentRulesTests: XCTestCase {
   }
 
   func testANotchIPhoneStores44ToXcode13ItsOwnFrom14AndDoubledIn16() throws {
-    // XR: 44 to Xcode 13, 48 from 14; the home indicator 34; Xcode 16 doubles both.
+    // XR: 44 to Xcode 13, 48 from 14; the home indicator 34; Xcode 16.3 on doubles both.
     try assertInsets("retina6_1", tools: "17506", 414, 896, top: 44, bottom: 34)
     try assertInsets("retina6_1", tools: "21507", 414, 896, top: 48, bottom: 34)
     try assertInsets("retina6_1", tools: "24127", 414, 896, top: 96, bottom: 68)
+    // The doubling begins between tools 23504 (MixinNetwork's Setting.storyboard stores the
+    // iPhone 15's 59 and 34) and 23727 (its WalletSelectorView.xib and AddressBookView.xib
+    // store 118 and 68).
+    try assertInsets("retina6_12", tools: "23504", 393, 852, top: 59, bottom: 34, deviceName: "iPhone 15")
+    try assertInsets("retina6_12", tools: "23727", 393, 852, top: 118, bottom: 68, deviceName: "iPhone 15")
     // Landscape to Xcode 13: 44 at the sides, the home indicator 21.
     try assertInsets(
       "retina6_1", tools: "15705", 896, 414, orientation: "landscape", top: 0, bottom: 21, left: 44, right: 44)
