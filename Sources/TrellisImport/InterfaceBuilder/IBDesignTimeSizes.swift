@@ -16,11 +16,25 @@ extension IBViewKinds {
   /// (Simplenote's SPNoteHistoryViewController, 17506; Pocket Casts' CastToViewController,
   /// 19455; VLC's PlaybackSpeedView, 22154); VLC's VideoFiltersView (24412) and NetNewsWire's
   /// Settings (24765) store it flush with its stack and its cell.
-  static func alignmentInsets(for name: String, toolsVersion: Int) -> EdgeInsets? {
-    if name == "slider" {
+  ///
+  /// A UIProgressView in the bar style (`progressViewStyle="bar"`) without track or progress
+  /// images has bottom 1 (UIKit's `UIProgressViewModernVisualElement.alignmentRectInsets`; VLC's
+  /// AudioMiniPlayer and MengTo's DesignerNewsApp store a bar with a required height of 2 three
+  /// points tall, reaching 1 past the edge it is pinned to); with images the insets are theirs,
+  /// which the file does not say, and the default style has none.
+  static func alignmentInsets(for element: XMLElementNode, toolsVersion: Int) -> EdgeInsets? {
+    switch element.name {
+    case "slider":
       return toolsVersion >= 24000 ? nil : EdgeInsets(top: 0, left: 2, bottom: 1, right: 2)
+    case "progressView":
+      let images = ["trackImage", "progressImage"]
+      guard element["progressViewStyle"] == "bar", !images.contains(where: { element[$0] != nil }),
+        !element.children.contains(where: { images.contains($0["key"] ?? "") })
+      else { return nil }
+      return EdgeInsets(top: 0, left: 0, bottom: 1, right: 0)
+    default:
+      return alignmentInsets[element.name]
     }
-    return alignmentInsets[name]
   }
 }
 

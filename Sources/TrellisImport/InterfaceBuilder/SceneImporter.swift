@@ -609,10 +609,10 @@ struct SceneImporter {
         node.intrinsicWidth = frame.width
         node.intrinsicHeight = frame.height
       }
-    case let name where IBViewKinds.alignmentInsets(for: name, toolsVersion: document.toolsVersion) != nil:
+    case let name where IBViewKinds.alignmentInsets(for: element, toolsVersion: document.toolsVersion) != nil:
       // The frame reaches past the alignment rectangle (IBViewKinds.alignmentInsets): the
       // constraints and the intrinsic size are the rectangle's, the stored frame is the frame.
-      let insets = IBViewKinds.alignmentInsets(for: name, toolsVersion: document.toolsVersion) ?? .zero
+      let insets = IBViewKinds.alignmentInsets(for: element, toolsVersion: document.toolsVersion) ?? .zero
       let axes = IBViewKinds.controls[name] ?? (true, true)
       node.alignmentRectInsets = insets
       if axes.width { node.intrinsicWidth = max(frame.width - insets.left - insets.right, 0) }

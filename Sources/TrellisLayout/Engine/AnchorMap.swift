@@ -118,6 +118,10 @@ struct AnchorBox {
   var height: InlineExpression
   /// Insets used by the `*Margin` attributes.
   var margins: EdgeInsets
+  /// Margin edges that lie on the safe area's edge instead (``ResolvedView/clampedMarginEdges``):
+  /// top, left, bottom, right, in root coordinates (`nil`: the edge is `margins` from the box's).
+  var clamped: (top: InlineExpression?, left: InlineExpression?, bottom: InlineExpression?, right: InlineExpression?) =
+    (nil, nil, nil, nil)
   /// Distances from the top to the baselines (`nil`: no text; baselines are top and bottom).
   var firstBaseline: Double?
   var lastBaseline: Double?
@@ -155,9 +159,12 @@ package struct AnchorMap {
     var alignmentInsets = EdgeInsets.zero
     /// The edges on which the view's own safe-area guide reads the safe area (``ResolvedView/safeAreaEdges``).
     var safeAreaEdges: UInt8 = 0
+    /// The margin edges on the safe area's edge (``ResolvedView/clampedMarginEdges``).
+    var clampedMargins: UInt8 = 0
 
     init(_ view: ResolvedView) {
       safeAreaEdges = view.safeAreaEdges
+      clampedMargins = view.clampedMarginEdges
       isScroll = view.scroll != nil
       alignmentInsets = view.alignmentRectInsets
       margins = view.layoutMargins
@@ -297,11 +304,20 @@ package struct AnchorMap {
     guard let vars = positions[item] else { throw .unknownItem(item) }
     let view = vars.view
     let margins = view.map(effectiveMargins) ?? .zero
-    return AnchorBox(
+    var box = AnchorBox(
       left: vars.x.map { InlineExpression(position: $0) } ?? InlineExpression(constant: 0),
       top: vars.y.map { InlineExpression(position: $0) } ?? InlineExpression(constant: 0),
       width: InlineExpression(position: vars.width), height: InlineExpression(position: vars.height), margins: margins,
       firstBaseline: view?.firstBaseline, lastBaseline: view?.lastBaseline, textCentre: view?.textCentre)
+    if let clamped = view?.clampedMargins, clamped != 0, let root = positions[.view(rootID)] {
+      // The safe area's edges in root coordinates (the root's origin is 0).
+      let insets = safeAreaInsets
+      if clamped & 1 != 0 { box.clamped.top = InlineExpression(constant: insets.top) }
+      if clamped & 2 != 0 { box.clamped.left = InlineExpression(constant: insets.left) }
+      if clamped & 4 != 0 { box.clamped.bottom = InlineExpression(position: root.height) - insets.bottom }
+      if clamped & 8 != 0 { box.clamped.right = InlineExpression(position: root.width) - insets.right }
+    }
+    return box
   }
 
   /// A view's margins for the current safe-area insets (``ResolvedView/effectiveMargins(safeAreaInsets:)``).
@@ -321,8 +337,8 @@ package struct AnchorMap {
     // Computed only for the case that needs it: this runs for every anchor of every constraint.
     var left: InlineExpression { b.left }
     var right: InlineExpression { b.left + b.width }
-    var leftMargin: InlineExpression { b.left + m.left }
-    var rightMargin: InlineExpression { b.left + b.width - m.right }
+    var leftMargin: InlineExpression { b.clamped.left ?? b.left + m.left }
+    var rightMargin: InlineExpression { b.clamped.right ?? b.left + b.width - m.right }
     let horizontal: InlineExpression
     switch anchor.attribute {
     case .width: return b.width
@@ -330,9 +346,13 @@ package struct AnchorMap {
     case .top: return b.top
     case .bottom: return b.top + b.height
     case .centerY: return b.top + b.height * 0.5
-    case .topMargin: return b.top + m.top
-    case .bottomMargin: return b.top + b.height - m.bottom
-    case .centerYWithinMargins: return b.top + b.height * 0.5 + (m.top - m.bottom) / 2
+    case .topMargin: return b.clamped.top ?? b.top + m.top
+    case .bottomMargin: return b.clamped.bottom ?? b.top + b.height - m.bottom
+    case .centerYWithinMargins:
+      if b.clamped.top != nil || b.clamped.bottom != nil {
+        return ((b.clamped.top ?? b.top + m.top) + (b.clamped.bottom ?? b.top + b.height - m.bottom)) * 0.5
+      }
+      return b.top + b.height * 0.5 + (m.top - m.bottom) / 2
     case .firstBaseline:
       if let centre = b.textCentre, let offset = b.firstBaseline { return b.top + b.height * 0.5 + (offset - centre) }
       return b.top + (b.firstBaseline ?? 0)
@@ -344,7 +364,10 @@ package struct AnchorMap {
     case .centerX: horizontal = b.left + b.width * 0.5
     case .leftMargin: horizontal = leftMargin
     case .rightMargin: horizontal = rightMargin
-    case .centerXWithinMargins: horizontal = b.left + b.width * 0.5 + (m.left - m.right) / 2
+    case .centerXWithinMargins:
+      horizontal =
+        b.clamped.left != nil || b.clamped.right != nil
+        ? (leftMargin + rightMargin) * 0.5 : b.left + b.width * 0.5 + (m.left - m.right) / 2
     case .leading: horizontal = rtl ? right : left
     case .trailing: horizontal = rtl ? left : right
     case .leadingMargin: horizontal = rtl ? rightMargin : leftMargin
@@ -368,8 +391,8 @@ package struct AnchorMap {
       guard name == ViewSafeArea.name else { return false }
       return views[owner]?.safeAreaEdges ?? 0 != 0
     case .view:
-      guard anchor.attribute.readsMargins, let id = anchor.item.viewID else { return false }
-      return views[id]?.floor.isEmpty == false
+      guard anchor.attribute.readsMargins, let id = anchor.item.viewID, let view = views[id] else { return false }
+      return !view.floor.isEmpty || view.clampedMargins != 0
     }
   }
 

@@ -24,4 +24,8 @@ enum EngineTolerance {
   /// A self-sizing table cell's content view fitted to less than this is fitted to no height
   /// (`cell-zero-height`): well below a pixel, above the solver's rounding.
   static let zeroFittedHeight = 1e-6
+  /// A frame reaches past the safe area by more than its margin when it does by more than this
+  /// many points (``LayoutEngine/settleSafeAreaMargins(_:_:_:_:)``): the solver's rounding, not
+  /// a pixel.
+  static let marginReach = 1e-6
 }

@@ -335,7 +335,11 @@ public final class LayoutEngine {
   ) -> LayoutResult {
     var (index, resolved, set, outcome) = (index, resolved, set, outcome)
     let movedSlot = index
-    let unsettled = wrapText(&index, &resolved, &set, &outcome)
+    var unsettled = wrapText(&index, &resolved, &set, &outcome)
+    // Margins raised from the frames move views, which may wrap text anew.
+    if settleSafeAreaMargins(&index, &resolved, &set, &outcome) {
+      unsettled = wrapText(&index, &resolved, &set, &outcome) ?? unsettled
+    }
     // Still the moved slot's own resolution (wrapping may have moved to another slot).
     let moved = moved && index == movedSlot
     cache[index].hadRejections = !outcome.rejected.isEmpty

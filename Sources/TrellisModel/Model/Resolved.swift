@@ -17,6 +17,9 @@ public struct ResolvedLayout: Sendable {
   package private(set) var wrappingViews: [Int] = []
   /// Indices in ``views`` of the scroll views, found with the text views for the same reason.
   package private(set) var scrollViews: [Int] = []
+  /// Indices in ``views`` of the views with ``ResolvedView/frameSafeAreaEdges``: margins the
+  /// engine decides from the solved frames.
+  package private(set) var frameMarginViews: [Int] = []
   /// The measured text of each label and button, by its index in ``views``: set where text is
   /// measured (resolution, wrapping), read by pictures (``shownText(ofViewAt:in:scale:)``). Apart
   /// from the views because the engine copies and compares those on every move, and lines and
@@ -34,8 +37,10 @@ public struct ResolvedLayout: Sendable {
     var text: [Int] = []
     var wrapping: [Int] = []
     var scroll: [Int] = []
+    var frameMargins: [Int] = []
     for index in views.indices {
       if views[index].scroll != nil { scroll.append(index) }
+      if views[index].frameSafeAreaEdges != 0 { frameMargins.append(index) }
       guard let content = views[index].textLayout else { continue }
       text.append(index)
       if content.wraps { wrapping.append(index) }
@@ -43,6 +48,7 @@ public struct ResolvedLayout: Sendable {
     textViews = text
     wrappingViews = wrapping
     scrollViews = scroll
+    frameMarginViews = frameMargins
   }
 }
 
@@ -83,6 +89,14 @@ public struct ResolvedView: Sendable, Hashable {
   /// root's edge: on these the view's own safe-area guide is inset by the root's safe-area
   /// insets, elsewhere not at all (``ViewSafeArea``). All four for the root.
   package var safeAreaEdges: UInt8 = 0
+  /// The physical edges (bits 0…3) on which UIKit may raise the view's margin from its solved
+  /// frame: it insets its margins from the safe area, something reads them, the edge is not
+  /// known to lie on the root's edge, and the view is not in a scroll view's content
+  /// (docs/semantics.md §1, rule 4). The engine decides them after solving.
+  package var frameSafeAreaEdges: UInt8 = 0
+  /// Of ``frameSafeAreaEdges``, those whose frame reaches past the safe area by more than the
+  /// own margin: there the margin edge is the safe area's edge (set by the engine).
+  package var clampedMarginEdges: UInt8 = 0
 
   /// The view as a constraint item.
   public var item: LayoutItem { .view(id) }

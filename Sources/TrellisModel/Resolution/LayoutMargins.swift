@@ -72,6 +72,9 @@ public enum SystemLayoutMargins {
     // several times per resolution.
     let parents = ResolvedView.parentIndices(views)
     let pinned = pinnedEdges(views, parents, constraints, environment.layoutDirection)
+    let read = marginsRead(views, constraints)
+    // Per view, whether it is in a scroll view's content, which rests at an offset.
+    var inScroll = [Bool](repeating: false, count: views.count)
     // Per view, which physical edges lie on the root's edge: bit 0 top, 1 left, 2 bottom,
     // 3 right. (Masks and inline arrays: this runs for every view in every environment.)
     var flush = [UInt8](repeating: 0, count: views.count)
@@ -99,11 +102,18 @@ public enum SystemLayoutMargins {
         views[index].safeAreaEdges = flush[index]
         continue
       }
+      inScroll[index] = views[parent].scroll != nil || inScroll[parent]
+      // Edges off the root's edge: UIKit raises the margin there from the frame, after solving.
+      func frameEdges() -> UInt8 {
+        own.insetsFromSafeArea && read[index] && !inScroll[index] ? 0b1111 & ~flush[index] : 0
+      }
+      views[index].clampedMarginEdges = 0
       let edges = pinned[index]
       if edges == 0 {
         // Nothing pinned: the view keeps its own margins, with no floor.
         views[index].safeAreaMarginFloor = floor
         views[index].safeAreaEdges = 0
+        views[index].frameSafeAreaEdges = frameEdges()
         continue
       }
       let parentMargins = views[parent].layoutMargins
@@ -138,7 +148,23 @@ public enum SystemLayoutMargins {
       views[index].layoutMargins = margins
       views[index].safeAreaMarginFloor = floor
       views[index].safeAreaEdges = flush[index]
+      views[index].frameSafeAreaEdges = frameEdges()
     }
+  }
+
+  /// Per view (by index), whether anything reads its margins: a constraint naming one of its
+  /// margin attributes, or its stack arranging inside them.
+  private static func marginsRead(_ views: [ResolvedView], _ constraints: [LayoutConstraint]) -> [Bool] {
+    var read = [Bool](repeating: false, count: views.count)
+    var ids: Set<String> = []
+    for c in constraints {
+      if c.first.attribute.readsMargins, let id = c.first.item.viewID { ids.insert(id) }
+      if let second = c.second, second.attribute.readsMargins, let id = second.item.viewID { ids.insert(id) }
+    }
+    for index in views.indices {
+      read[index] = views[index].stack?.isLayoutMarginsRelativeArrangement == true || ids.contains(views[index].id)
+    }
+    return read
   }
 
   /// Per edge (bits 0…3: top, left, bottom, right), whether a scroll view's content rests inside the safe

@@ -54,6 +54,39 @@ extension FeatureFixtureTests {
     XCTAssertEqual(slider.intrinsicHeight, 31)
   }
 
+  func testABarStyleProgressViewsAlignmentRectangleEndsAPointAboveItsFrame() throws {
+    // progress-bar.xib: UIKit's bar style has alignment insets bottom 1 (without images), the
+    // default style none. The fixture's header works every frame out by hand.
+    let (scene, diagnostics) = try importScene("progress-bar.xib")
+    XCTAssertEqual(diagnostics.map(\.code), [])
+    XCTAssertEqual(try view(scene, "bar").alignmentRectInsets, EdgeInsets(top: 0, left: 0, bottom: 1, right: 0))
+    XCTAssertEqual(try view(scene, "upload").intrinsicHeight, 2, "the stored 3 less 1")
+    let meter = try view(scene, "meter")
+    XCTAssertEqual(meter.alignmentRectInsets, .zero)
+    XCTAssertEqual(meter.intrinsicHeight, 4)
+    XCTAssertNil(meter.intrinsicWidth, "a progress view's width is not measured")
+    let result = try assertSolvesToStoredFrames(scene)
+    // Pinned to the root's bottom (100) with a height of 2, the frame reaches 1 past it.
+    let bar = try XCTUnwrap(result.views.first { $0.id == "bar" })
+    assertFrame(bar.frame, 0, 98, 320, 3, "bar", accuracy: 1e-9)
+    let box = try XCTUnwrap(result.views.first { $0.id == "box" })
+    assertFrame(box.frame, 20, 44, 280, 20, "box: after the upload bar's 2 and the spacing of 8", accuracy: 1e-9)
+  }
+
+  func testAComponentUnderXcode15sStatusBarArrangesBelowItFromItsFrame() throws {
+    // mini-player.xib, the shape of VLC's AudioMiniPlayer: a component saved by Xcode 15 has the
+    // device's 20-pt status bar, and a centred stack reaching into it has its top margin raised
+    // to it from its frame (docs/semantics.md §1, rule 4). Frames worked by hand in its header.
+    let (scene, diagnostics) = try importScene("mini-player.xib")
+    XCTAssertEqual(diagnostics.map(\.code), [])
+    XCTAssertEqual(scene.environment.safeAreaInsets.top, 20)
+    let result = try assertSolvesToStoredFrames(scene)
+    let title = try XCTUnwrap(result.views.first { $0.id == "title" })
+    assertFrame(title.frame, 68, 20, 292, 16.5, "title: at the safe area's edge", accuracy: 1e-9)
+    let info = try XCTUnwrap(result.views.first { $0.id == "info" })
+    assertFrame(info.frame, 68, 0, 292, 56, "info: 20 + 16.5 + 4 + 14.5 + 1 fills the row", accuracy: 1e-9)
+  }
+
   func testAProportionalAutoresizingMarginInsideASubviewIsExact() throws {
     // A 200 x 100 panel at (20, 20) that grows with the root holds a dot at (40, 10) in it, 20 x
     // 20, with both horizontal margins flexible (40 and 140 of the panel's 200).

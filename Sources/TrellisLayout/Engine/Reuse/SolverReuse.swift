@@ -84,6 +84,9 @@ enum SolverReuse {
     // The resolution read in place: a copy of it is many references to retain.
     guard slot.container != nil, slot.map?.safeAreaInsets == environment.safeAreaInsets,
       slot.map?.keyboardHeight == environment.keyboardHeight, slot.resolved?.scrollViews.isEmpty == true,
+      // Margins decided from the solved frames (``LayoutEngine/settleSafeAreaMargins``) are
+      // decided again after every layout, which a move by substitution would skip.
+      slot.resolved?.frameMarginViews.isEmpty == true || environment.safeAreaInsets == .zero,
       slot.resolved?.environment.cell == environment.cell,
       // A fitted height is an optional constraint: its value does not move by substitution.
       environment.cell?.fitsHeight != true

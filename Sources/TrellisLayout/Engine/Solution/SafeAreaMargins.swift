@@ -1,0 +1,92 @@
+import TrellisModel
+import TrellisSolver
+
+// UIKit's margins inset from the safe area (`insetsLayoutMarginsFromSafeArea`), decided from
+// the frames: a view whose frame reaches into the area outside the safe area by more than its
+// own margin has its margin raised to reach the safe area's edge, and is laid out again with
+// it (docs/semantics.md §1, rule 4). Edges known before solving to lie on the root's edge are
+// decided then (``SystemLayoutMargins``); these are the others.
+
+extension LayoutEngine {
+  /// The most passes that decide margins from the frames; each changes which edges lie on the
+  /// safe area's edge, so a layout settles in one or two.
+  static let maxMarginPasses = 4
+
+  /// Decides, for the views whose margins read the safe area from their frames
+  /// (``ResolvedView/frameSafeAreaEdges``), which margin edges lie on the safe area's edge, and
+  /// re-solves while that changes. `index`, `resolved`, `set` and `outcome` become the last
+  /// pass's. Returns whether anything changed.
+  func settleSafeAreaMargins(
+    _ index: inout Int, _ resolved: inout ResolvedLayout, _ set: inout ConstraintSet,
+    _ outcome: inout ConstraintInstaller.Outcome
+  ) -> Bool {
+    let candidates = resolved.frameMarginViews
+    let insets = resolved.environment.safeAreaInsets
+    guard !candidates.isEmpty,
+      insets != .zero || candidates.contains(where: { resolved.views[$0].clampedMarginEdges != 0 })
+    else { return false }
+    var changed = false
+    for _ in 0..<Self.maxMarginPasses {
+      let slot = cache[index]
+      guard let root = resolved.views.first, let rootVars = slot.items[root.item] else { return changed }
+      let solver = slot.solver
+      let rootWidth = solver.value(of: rootVars.width)
+      let rootHeight = solver.value(of: rootVars.height)
+      var next = resolved
+      var moved = false
+      for position in candidates {
+        let view = next.views[position]
+        guard let vars = slot.items[view.item] else { continue }
+        // The frame: the alignment rectangle grown by the view's insets (root coordinates).
+        let a = view.alignmentRectInsets
+        let x = (vars.x.map { solver.value(of: $0) } ?? 0) - a.left
+        let y = (vars.y.map { solver.value(of: $0) } ?? 0) - a.top
+        let width = solver.value(of: vars.width) + a.left + a.right
+        let height = solver.value(of: vars.height) + a.top + a.bottom
+        // How far the frame reaches past the safe area on each edge: top, left, bottom, right.
+        let reach: [Double] = [
+          insets.top - y, insets.left - x, y + height - (rootHeight - insets.bottom),
+          x + width - (rootWidth - insets.right),
+        ]
+        let own = view.effectiveMargins(safeAreaInsets: insets)
+        let margins = [own.top, own.left, own.bottom, own.right]
+        var clamped: UInt8 = 0
+        for edge in 0..<4 where view.frameSafeAreaEdges & (1 << edge) != 0 && reach[edge].isFinite {
+          let bit = UInt8(1 << edge)
+          // Raised where the frame reaches past the safe area by more than the own margin; kept
+          // while it still reaches as far (the margin edge then sits on the safe area's edge).
+          let tolerance = EngineTolerance.marginReach
+          let isClamped = view.clampedMarginEdges & bit != 0
+          if isClamped ? reach[edge] >= margins[edge] - tolerance : reach[edge] > margins[edge] + tolerance {
+            clamped |= bit
+          }
+        }
+        if clamped != view.clampedMarginEdges {
+          next.views[position].clampedMarginEdges = clamped
+          moved = true
+        }
+      }
+      guard moved else { return changed }
+      changed = true
+      resolved = next
+      let before = outcome.update
+      if let diffed = installer.apply(&cache[index], next, set, rebuilding: false) {
+        outcome = diffed
+      } else {
+        // A conflict on the way: rebuild, so that it is decided in the documented order.
+        let key = cache[index].key
+        let limit = SolverReuse.keepsSolverPerKey(set) ? Self.solverCacheLimit : 1
+        cache.remove(at: index)
+        index = cache.makeSlot(key, limit: limit, mode: mode)
+        outcome =
+          installer.apply(&cache[index], next, set, rebuilding: true)
+          ?? ConstraintInstaller.Outcome(diagnostics: [], rejected: [], update: .nothing(.rebuilt))
+      }
+      outcome.update.added += before.added
+      outcome.update.removed += before.removed
+      outcome.update.constantsChanged += before.constantsChanged
+      if before.route == .rebuilt { outcome.update.route = .rebuilt }
+    }
+    return changed
+  }
+}
