@@ -194,8 +194,8 @@ final class ImportCommandTests: XCTestCase {
         "fill-equally-rows.storyboard",
         "guides.storyboard",
         "image.storyboard",
-        "margins-scroll.storyboard", "margins-stacks.storyboard", "owner.xib", "placeholder-constraints.storyboard",
-        "prototype-cells.storyboard",
+        "margins-scroll.storyboard", "margins-stacks.storyboard", "mini-player.xib", "owner.xib",
+        "placeholder-constraints.storyboard", "progress-bar.xib", "prototype-cells.storyboard",
         "sizeclasses.storyboard", "switches-stack-margins.storyboard",
         "table.storyboard", "view-safe-area.storyboard",
       ])
