@@ -161,8 +161,11 @@ public enum SystemLayoutMargins {
       if c.first.attribute.readsMargins, let id = c.first.item.viewID { ids.insert(id) }
       if let second = c.second, second.attribute.readsMargins, let id = second.item.viewID { ids.insert(id) }
     }
+    // Ids hashed only when some constraint reads margins (this runs for every resolution).
+    let named = !ids.isEmpty
     for index in views.indices {
-      read[index] = views[index].stack?.isLayoutMarginsRelativeArrangement == true || ids.contains(views[index].id)
+      read[index] =
+        views[index].stack?.isLayoutMarginsRelativeArrangement == true || (named && ids.contains(views[index].id))
     }
     return read
   }
