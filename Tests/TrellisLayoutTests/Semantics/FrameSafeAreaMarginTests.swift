@@ -93,4 +93,30 @@ final class FrameSafeAreaMarginTests: XCTestCase {
     assertRect(r, "info", 0, 7.5, 360, 41)
     assertRect(r, "title", 0, 12, 360, 17)
   }
+
+  func testALiveResizeDecidesTheMarginAgain() throws {
+    // A 100-pt box centred on the root, a dot on its top margin, a 20-pt band at the top. One
+    // engine, resized as a live resize does (`layoutFrames`), gives what fresh engines give.
+    let json = """
+      {"root": {"id": "root", "children": [{"id": "box", "children": [{"id": "dot"}]}]},
+       "constraints": ["box.centerY == root.centerY", "box.leading == root.leading + 10", "box.width == 100",
+                       "box.height == 100", "dot.top == box.topMargin", "dot.leading == box.leadingMargin",
+                       "dot.width == 4", "dot.height == 4"]}
+      """
+    let document = try XCTUnwrap(readLayout(json))
+    let engine = LayoutEngine(document: document)
+    let band = EdgeInsets(top: 20, left: 0, bottom: 0, right: 0)
+    var frames: [Rect] = []
+    // 400 tall: the box at 200 − 50 = 150, below the band: the dot 8 below its top, 158.
+    XCTAssertEqual(engine.layoutFrames(in: environment(320, 400, safeArea: band), into: &frames), [])
+    assertFrame(frames[2], 18, 158, 4, 4, "dot at 400")
+    // 120 tall: the box at 60 − 50 = 10, 10 into the band, more than 8: the dot at the band's edge, 20.
+    XCTAssertEqual(engine.layoutFrames(in: environment(320, 120, safeArea: band), into: &frames), [])
+    assertFrame(frames[2], 18, 20, 4, 4, "dot at 120")
+    // And back: 158 again.
+    XCTAssertEqual(engine.layoutFrames(in: environment(320, 400, safeArea: band), into: &frames), [])
+    assertFrame(frames[2], 18, 158, 4, 4, "dot at 400 again")
+    let fresh = try XCTUnwrap(layout(json, environment(320, 120, safeArea: band)))
+    assertRect(fresh, "dot", 18, 20, 4, 4)
+  }
 }
