@@ -337,9 +337,8 @@ public final class LayoutEngine {
     let movedSlot = index
     var unsettled = wrapText(&index, &resolved, &set, &outcome)
     // Margins raised from the frames move views, which may wrap text anew.
-    if settleSafeAreaMargins(&index, &resolved, &set, &outcome) {
-      unsettled = wrapText(&index, &resolved, &set, &outcome) ?? unsettled
-    }
+    let margins = settleSafeAreaMargins(&index, &resolved, &set, &outcome)
+    if margins.changed { unsettled = wrapText(&index, &resolved, &set, &outcome) ?? unsettled }
     // Still the moved slot's own resolution (wrapping may have moved to another slot).
     let moved = moved && index == movedSlot
     cache[index].hadRejections = !outcome.rejected.isEmpty
@@ -353,6 +352,7 @@ public final class LayoutEngine {
     let slot = cache[index]
     var diagnostics = outcome.diagnostics + LayoutChecks.accuracy(slot, resolved, paths: installer.constraintPaths)
     if let unsettled { diagnostics.append(unsettled) }
+    if let unsettled = margins.unsettled { diagnostics.append(unsettled) }
     let hasConflicts = !outcome.rejected.isEmpty
     guard let rootID = resolved.views.first?.id, let rootVars = slot.items[.view(rootID)] else {
       solvedSerial = nil

@@ -119,4 +119,27 @@ final class FrameSafeAreaMarginTests: XCTestCase {
     let fresh = try XCTUnwrap(layout(json, environment(320, 120, safeArea: band)))
     assertRect(fresh, "dot", 18, 20, 4, 4)
   }
+
+  func testAViewThatFollowsItsOwnMarginTheOtherWayDoesNotHang() throws {
+    // v.top == 2 × s.top (h spans 0 to s.top, k as tall from s.top on, v under k), s on v's top
+    // margin (8), a 20-pt band. With its own margin: v.top = 2 × (v.top + 8), v at −16, 36 into
+    // the band: raised. Raised: s at the band's edge, 20, v at 40, out of the band: its own
+    // margin again. The passes run out and say so; the layout still has frames.
+    let json = """
+      {"root": {"id": "root", "children": [{"id": "v"}, {"id": "s"}, {"id": "h"}, {"id": "k"}]},
+       "constraints": ["h.top == root.top", "h.bottom == s.top", "k.top == s.top", "k.height == h.height",
+                       "v.top == k.bottom", "s.top == v.topMargin", "v.leading == root.leading", "v.width == 40",
+                       "v.height == 40", "s.leading == root.leading + 50", "s.width == 4", "s.height == 4",
+                       "h.leading == root.leading + 60", "h.width == 4", "k.leading == root.leading + 70",
+                       "k.width == 4"]}
+      """
+    let document = try XCTUnwrap(readLayout(json))
+    let result = LayoutEngine(document: document)
+      .layout(in: environment(320, 200, safeArea: EdgeInsets(top: 20, left: 0, bottom: 0, right: 0)))
+    // (The last pass, with v's own margin, puts s at −8: h is −8 tall, a negative frame too.)
+    let unsettled = result.diagnostics.filter { $0.code == "margins-unsettled" }
+    XCTAssertEqual(unsettled.count, 1)
+    XCTAssertTrue(unsettled.first?.message.contains("'v'") == true)
+    XCTAssertNotNil(result.view("s"))
+  }
 }

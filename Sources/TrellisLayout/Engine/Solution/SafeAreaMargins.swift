@@ -9,31 +9,34 @@ import TrellisSolver
 
 extension LayoutEngine {
   /// The most passes that decide margins from the frames; each changes which edges lie on the
-  /// safe area's edge, so a layout settles in one or two.
-  static let maxMarginPasses = 4
+  /// safe area's edge, so a layout settles in one or two. A layout still changing after them
+  /// (a view whose position follows its own margin the other way) gets a warning
+  /// (`margins-unsettled`) and the last pass's frames.
+  public static let maxMarginPasses = 4
 
   /// Decides, for the views whose margins read the safe area from their frames
   /// (``ResolvedView/frameSafeAreaEdges``), which margin edges lie on the safe area's edge, and
   /// re-solves while that changes. `index`, `resolved`, `set` and `outcome` become the last
-  /// pass's. Returns whether anything changed.
+  /// pass's. Returns whether anything changed, and a warning when the passes ran out.
   func settleSafeAreaMargins(
     _ index: inout Int, _ resolved: inout ResolvedLayout, _ set: inout ConstraintSet,
     _ outcome: inout ConstraintInstaller.Outcome
-  ) -> Bool {
+  ) -> (changed: Bool, unsettled: Diagnostic?) {
     let candidates = resolved.frameMarginViews
     let insets = resolved.environment.safeAreaInsets
     guard !candidates.isEmpty,
       insets != .zero || candidates.contains(where: { resolved.views[$0].clampedMarginEdges != 0 })
-    else { return false }
+    else { return (false, nil) }
     var changed = false
-    for _ in 0..<Self.maxMarginPasses {
+    var moving: [Int] = []
+    for pass in 0...Self.maxMarginPasses {
       let slot = cache[index]
-      guard let root = resolved.views.first, let rootVars = slot.items[root.item] else { return changed }
+      guard let root = resolved.views.first, let rootVars = slot.items[root.item] else { return (changed, nil) }
       let solver = slot.solver
       let rootWidth = solver.value(of: rootVars.width)
       let rootHeight = solver.value(of: rootVars.height)
       var next = resolved
-      var moved = false
+      moving = []
       for position in candidates {
         let view = next.views[position]
         guard let vars = slot.items[view.item] else { continue }
@@ -63,10 +66,11 @@ extension LayoutEngine {
         }
         if clamped != view.clampedMarginEdges {
           next.views[position].clampedMarginEdges = clamped
-          moved = true
+          moving.append(position)
         }
       }
-      guard moved else { return changed }
+      if moving.isEmpty { return (changed, nil) }
+      if pass == Self.maxMarginPasses { break }
       changed = true
       resolved = next
       let before = outcome.update
@@ -87,6 +91,17 @@ extension LayoutEngine {
       outcome.update.constantsChanged += before.constantsChanged
       if before.route == .rebuilt { outcome.update.route = .rebuilt }
     }
-    return changed
+    let names = moving.prefix(5).map { "'\(resolved.views[$0].id)'" }.joined(separator: ", ")
+    let more = moving.count > 5 ? " and \(moving.count - 5) more" : ""
+    let first = moving.first.map { resolved.views[$0] }
+    return (
+      changed,
+      Diagnostic(
+        .warning,
+        "Margins did not settle after \(Self.maxMarginPasses) layout passes: \(names)\(more) reach past the safe "
+          + "area by more than their margins with their own margins and not with the safe area's (a position that "
+          + "follows its own margin?); the frames are the last pass's.",
+        code: "margins-unsettled", at: first?.location, kind: .frame, environment: resolved.environment)
+    )
   }
 }
