@@ -249,11 +249,18 @@ struct IBEnvironment {
   }
 
   /// A component's insets. IB stores freeform xib views without a status bar or home indicator
-  /// up to Xcode 14, and with the device's (as a screen's, without bars) from Xcode 15
-  /// (docs/import.md, "The top inset IB stores").
+  /// up to Xcode 14, except the notch iPhones' 44-pt top in portrait from Xcode 11 to 13, and
+  /// with the device's insets (as a screen's, without bars) from Xcode 15 (docs/import.md, "The
+  /// top inset IB stores").
   func componentInsets(device: Device, orientation: Orientation) -> EdgeInsets {
-    guard document.toolsVersion >= 22000 else { return EdgeInsets(top: 0, left: 0, bottom: 0, right: 0) }
-    return deviceInsets(device: device, orientation: orientation)
+    let tools = document.toolsVersion
+    if tools >= 22000 { return deviceInsets(device: device, orientation: orientation) }
+    var insets = EdgeInsets(top: 0, left: 0, bottom: 0, right: 0)
+    let notch = device.family == .iPhone && device.facts(.portrait).safeAreaInsets.top > 20
+    if XcodeEra(toolsVersion: tools) == .from11to13, notch, orientation == .portrait {
+      insets.top = deviceInsets(device: device, orientation: orientation).top
+    }
+    return insets
   }
 
   /// The device's insets as the Xcode that saved the file simulated them. From stored frames across files and Xcode versions

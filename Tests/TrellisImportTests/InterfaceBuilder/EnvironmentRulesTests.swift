@@ -339,6 +339,24 @@ final class EnvironmentRulesTests: XCTestCase {
     XCTAssertFalse(full.isComponent)
   }
 
+  func testANotchIPhonesComponentKeepsTheStatusBarsTopFromXcode11To13() throws {
+    // Freeform components on notch iPhones saved by Xcode 11 to 13 are stored 44 below their
+    // top edge's guides (SwiftKickMobile/SwiftMessages' CardView.xib, tools 17506, on an XR: a
+    // view pinned to the root's top margin at y 44; element's LiveLocationSharingBannerView.xib,
+    // 19529: a label at topMargin + 5 stored at y 49), with nothing at the bottom (that banner's
+    // bottomMargin + 5 is stored 5 above its bottom edge); docs/import.md has the counts.
+    let (xr, _) = try scene(
+      componentXib(tools: "17506", device: "retina6_1", width: 414, height: 104, freeform: true, owners: false))
+    XCTAssertTrue(xr.isComponent)
+    XCTAssertEqual(xr.environment.safeAreaInsets, EdgeInsets(top: 44, left: 0, bottom: 0, right: 0))
+    // A home-button iPhone has no status bar in those versions, and Xcode 14 gives a component none.
+    let (eight, _) = try scene(componentXib(tools: "17506", width: 375, height: 104, freeform: true, owners: false))
+    XCTAssertEqual(eight.environment.safeAreaInsets, EdgeInsets(top: 0, left: 0, bottom: 0, right: 0))
+    let (fourteen, _) = try scene(
+      componentXib(tools: "21507", device: "retina6_1", width: 414, height: 104, freeform: true, owners: false))
+    XCTAssertEqual(fourteen.environment.safeAreaInsets, EdgeInsets(top: 0, left: 0, bottom: 0, right: 0))
+  }
+
   func testATopLevelCellIsASceneAndAHeaderFooterViewSaysWhyItHasNone() throws {
     for kind in ["tableViewCell", "collectionViewCell", "collectionReusableView", "tableViewHeaderFooterView"] {
       let text = """
