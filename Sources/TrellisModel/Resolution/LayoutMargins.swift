@@ -139,8 +139,8 @@ public enum SystemLayoutMargins {
           floors[edge] = restsInside & (1 << edge) != 0 ? nil : parentFloors[edge]
         }
         if own.insetsFromSafeArea, flush[index] & (1 << edge) != 0 {
-          // On the root's edge: the margin is clamped into the safe area.
-          floors[edge] = max(floors[edge] ?? 0, 0)
+          // On the root's edge: the margin is measured from the safe area, as the root's is.
+          floors[edge] = max(floors[edge] ?? 0, values[edge])
         }
       }
       margins = EdgeInsets(top: values[0], left: values[1], bottom: values[2], right: values[3])

@@ -17,13 +17,13 @@ extension FeatureFixtureTests {
     XCTAssertEqual(try view(scene, "bar").layoutMargins, .zero)
     XCTAssertEqual(try view(scene, "header").layoutMargins, EdgeInsets(top: 8, left: 8, bottom: 8, right: 8))
     // Resolved: the header, arranged flush with the column, preserves its margins, which the
-    // column took from the root (16 at the sides) and the safe area (44 at the top).
+    // column took from the root (16 at the sides); at the top its own 8 from the safe area's 44.
     let resolved = scene.document.resolved(for: scene.environment)
     let header = try XCTUnwrap(resolved.views.first { $0.id == "header" })
     let margins = header.effectiveMargins(safeAreaInsets: scene.environment.safeAreaInsets)
     XCTAssertEqual(margins.left, 16)
     XCTAssertEqual(margins.right, 16)
-    XCTAssertEqual(margins.top, 44)
+    XCTAssertEqual(margins.top, 52)
     try assertSolvesToStoredFrames(scene)
   }
 }

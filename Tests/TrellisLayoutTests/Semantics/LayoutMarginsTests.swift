@@ -78,9 +78,9 @@ final class LayoutMarginsTests: XCTestCase {
     assertRect(r, "inner", 2, 2, 396, 596)
   }
 
-  /// A full-screen container pinned to the root (375 × 812, insets 44 top, 34 bottom): with
-  /// preservesSuperviewLayoutMargins its margins are the root's (16 at the sides, the safe area
-  /// at top and bottom); without, its own 8 clamped into the safe area (top 44, bottom 34).
+  /// A full-screen container pinned to the root (375 × 812, insets 44 top, 34 bottom): its own
+  /// 8 measured from the safe area at top and bottom (44 + 8, 34 + 8: docs/semantics.md §1 rule
+  /// 4); with preservesSuperviewLayoutMargins the root's 16 at the sides, where they are larger.
   func testPreservesSuperviewLayoutMarginsOnPinnedEdges() throws {
     func json(_ flags: String) -> String {
       """
@@ -96,14 +96,14 @@ final class LayoutMarginsTests: XCTestCase {
     }
     let env = environment(375, 812, safeArea: EdgeInsets(top: 44, left: 0, bottom: 34, right: 0))
     var r = try XCTUnwrap(layout(json(", \"preservesSuperviewLayoutMargins\": true"), env))
-    // Top 44 + 0, sides 16 (the root's), bottom 812 − 34 = 778: the root's margins, which
-    // are larger than the container's own 8 only at the sides.
-    assertRect(r, "x", 16, 44, 343, 734)
+    // Sides 16 (the root's, larger than its own 8); top 44 + 8 = 52 (the root's is 44, less);
+    // bottom 812 − 34 − 8 = 770, so 770 − 52 = 718 tall.
+    assertRect(r, "x", 16, 52, 343, 718)
     // Not pinned to its superview (10 from the edge): its own margins, 8.
     assertRect(r, "y", 18, 108, 1, 1)
     r = try XCTUnwrap(layout(json(""), env))
-    // Own 8 at the sides; at top and bottom clamped into the safe area: 44 and 812 − 34.
-    assertRect(r, "x", 8, 44, 359, 734)
+    // Own 8 at the sides; at top and bottom 8 from the safe area: 44 + 8 and 812 − 34 − 8.
+    assertRect(r, "x", 8, 52, 359, 718)
     r = try XCTUnwrap(layout(json(", \"insetsLayoutMarginsFromSafeArea\": false"), env))
     assertRect(r, "x", 8, 8, 359, 796)
   }
@@ -119,10 +119,11 @@ final class LayoutMarginsTests: XCTestCase {
     let document = try XCTUnwrap(readLayout(json))
     let engine = LayoutEngine(document: document)
     var r = solve(engine, environment(375, 812, safeArea: EdgeInsets(top: 44, bottom: 34)))
-    assertRect(r, "x", 8, 44, 10, 10)
+    // The container's own 8 from the safe area's top: 44 + 8, then 20 + 8.
+    assertRect(r, "x", 8, 52, 10, 10)
     r = solve(engine, environment(375, 812, safeArea: EdgeInsets(top: 20)))
     XCTAssertEqual(engine.lastUpdate?.route, .diffed)
-    assertRect(r, "x", 8, 20, 10, 10)
+    assertRect(r, "x", 8, 28, 10, 10)
     let fresh = LayoutEngine(document: document).layout(in: environment(375, 812, safeArea: EdgeInsets(top: 20)))
     XCTAssertEqual(fresh.view("x")?.frame, r.view("x")?.frame)
   }

@@ -25,13 +25,14 @@ final class StackMarginPinningTests: XCTestCase {
     let safe = EdgeInsets(top: 40, left: 0, bottom: 0, right: 0)
     let r = try XCTUnwrap(layout(json, environment(400, 800, safeArea: safe)))
     // The row preserves the root's margins on the three edges pinned to it: left 30, right 30,
-    // top the safe area's 40 (the root's top margin edge). "first" is at the row's start and,
-    // aligned to the leading (top) edge, flush at the top: it preserves 30 at the left and 40 at
-    // the top, so a sits at (30, 40).
-    assertRect(r, "a", 30, 40, 10, 10)
+    // top the safe area's 40 (the root's top margin edge; its own 0 measured from the safe
+    // area). "first" is at the row's start and, aligned to the leading (top) edge, flush at the
+    // top: it preserves 30 at the left; at the top its own 8 measured from the safe area, 48,
+    // beats the row's 40, so a sits at (30, 48).
+    assertRect(r, "a", 30, 48, 10, 10)
     // "last" does not preserve; it is at the row's end and top, so only the safe area acts: its
-    // top margin is max(8, 40) = 40, its right margin its own 8: b's right edge at 400 − 8.
+    // top margin is 40 + 8 = 48, its right margin its own 8: b's right edge at 400 − 8.
     assertRect(r, "last", 100, 0, 300, 60)
-    assertRect(r, "b", 382, 40, 10, 10)
+    assertRect(r, "b", 382, 48, 10, 10)
   }
 }
