@@ -108,7 +108,7 @@ final class LayoutMarginsTests: XCTestCase {
     assertRect(r, "x", 8, 8, 359, 796)
   }
 
-  func testSafeAreaMovesUpdateClampedMarginsInPlace() throws {
+  func testSafeAreaMovesUpdateSafeAreaMarginsInPlace() throws {
     // The same key (wC hR, 375 wide) with other insets: the engine only changes constants.
     let json = """
       {"root": {"id": "root", "children": [{"id": "c", "children": [{"id": "x"}]}]},
