@@ -139,6 +139,7 @@ private func check(_ result: LayoutResult, _ engine: LayoutEngine, source: FuzzS
   // trailing margin is x + width − margin), so it carries their rounding, as the engine's own
   // check allows (1e-6 of a constraint's largest term). A view 1.5e8 wide met a miss of 0.04.
   var largestRead = 0.0
+  let unsettled = result.diagnostics.contains { $0.code.rawValue == "margins-unsettled" }
   func value(_ anchor: AnchorReference, mirrored: Bool) -> Double? {
     let rect: Rect
     var margins = EdgeInsets.zero
@@ -159,6 +160,19 @@ private func check(_ result: LayoutResult, _ engine: LayoutEngine, source: FuzzS
         x: frame.x + insets.left, y: frame.y + insets.top, width: frame.width - insets.left - insets.right,
         height: frame.height - insets.top - insets.bottom)
       margins = view.effectiveMargins(safeAreaInsets: environment.safeAreaInsets)
+      if view.frameSafeAreaEdges != 0 {
+        // Margins outside the safe area are brought within it, from the frame (docs/semantics.md
+        // §1, rule 4): where the frame reaches past it by more than the margin, the margin edge
+        // is the safe area's edge. A layout that did not settle keeps the last pass's frames,
+        // which that rule need not match: its margins are not checked.
+        if unsettled { return nil }
+        let safe = result.safeArea
+        let edges = view.frameSafeAreaEdges
+        if edges & 1 != 0, safe.minY - frame.minY > margins.top { margins.top = safe.minY - rect.minY }
+        if edges & 2 != 0, safe.minX - frame.minX > margins.left { margins.left = safe.minX - rect.minX }
+        if edges & 4 != 0, frame.maxY - safe.maxY > margins.bottom { margins.bottom = rect.maxY - safe.maxY }
+        if edges & 8 != 0, frame.maxX - safe.maxX > margins.right { margins.right = rect.maxX - safe.maxX }
+      }
       firstBaseline = view.firstBaselineOffset
       lastBaseline = view.lastBaselineOffset
       // Text is centred vertically in its view (docs/semantics.md, "Text"): a baseline measured
