@@ -47,12 +47,12 @@ extension LayoutEngine {
         let width = solver.value(of: vars.width) + a.left + a.right
         let height = solver.value(of: vars.height) + a.top + a.bottom
         // How far the frame reaches past the safe area on each edge: top, left, bottom, right.
-        let reach: [Double] = [
+        let reach: InlineArray<4, Double> = [
           insets.top - y, insets.left - x, y + height - (rootHeight - insets.bottom),
           x + width - (rootWidth - insets.right),
         ]
         let own = view.effectiveMargins(safeAreaInsets: insets)
-        let margins = [own.top, own.left, own.bottom, own.right]
+        let margins: InlineArray<4, Double> = [own.top, own.left, own.bottom, own.right]
         var clamped: UInt8 = 0
         for edge in 0..<4 where view.frameSafeAreaEdges & (1 << edge) != 0 && reach[edge].isFinite {
           let bit = UInt8(1 << edge)
@@ -73,23 +73,7 @@ extension LayoutEngine {
       if pass == Self.maxMarginPasses { break }
       changed = true
       resolved = next
-      let before = outcome.update
-      if let diffed = installer.apply(&cache[index], next, set, rebuilding: false) {
-        outcome = diffed
-      } else {
-        // A conflict on the way: rebuild, so that it is decided in the documented order.
-        let key = cache[index].key
-        let limit = SolverReuse.keepsSolverPerKey(set) ? Self.solverCacheLimit : 1
-        cache.remove(at: index)
-        index = cache.makeSlot(key, limit: limit, mode: mode)
-        outcome =
-          installer.apply(&cache[index], next, set, rebuilding: true)
-          ?? ConstraintInstaller.Outcome(diagnostics: [], rejected: [], update: .nothing(.rebuilt))
-      }
-      outcome.update.added += before.added
-      outcome.update.removed += before.removed
-      outcome.update.constantsChanged += before.constantsChanged
-      if before.route == .rebuilt { outcome.update.route = .rebuilt }
+      relayout(&index, next, set, &outcome)
     }
     let names = moving.prefix(5).map { "'\(resolved.views[$0].id)'" }.joined(separator: ", ")
     let more = moving.count > 5 ? " and \(moving.count - 5) more" : ""

@@ -65,23 +65,7 @@ extension LayoutEngine {
       if pass == Self.maxTextPasses { break }
       resolved = next
       set = next.constraintSet(memo: &stackMemo)
-      let before = outcome.update
-      if let diffed = installer.apply(&cache[index], next, set, rebuilding: false) {
-        outcome = diffed
-      } else {
-        // A conflict on the way: rebuild, so that it is decided in the documented order.
-        let key = cache[index].key
-        let limit = SolverReuse.keepsSolverPerKey(set) ? Self.solverCacheLimit : 1
-        cache.remove(at: index)
-        index = cache.makeSlot(key, limit: limit, mode: mode)
-        outcome =
-          installer.apply(&cache[index], next, set, rebuilding: true)
-          ?? ConstraintInstaller.Outcome(diagnostics: [], rejected: [], update: .nothing(.rebuilt))
-      }
-      outcome.update.added += before.added
-      outcome.update.removed += before.removed
-      outcome.update.constantsChanged += before.constantsChanged
-      if before.route == .rebuilt { outcome.update.route = .rebuilt }
+      relayout(&index, next, set, &outcome)
     }
     let names = changedViews.prefix(5).map { "'\($0)'" }.joined(separator: ", ")
     let more = changedViews.count > 5 ? " and \(changedViews.count - 5) more" : ""
