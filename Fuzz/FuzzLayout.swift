@@ -162,16 +162,10 @@ private func check(_ result: LayoutResult, _ engine: LayoutEngine, source: FuzzS
       margins = view.effectiveMargins(safeAreaInsets: environment.safeAreaInsets)
       if view.frameSafeAreaEdges != 0 {
         // Margins outside the safe area are brought within it, from the frame (docs/semantics.md
-        // §1, rule 4): where the frame reaches past it by more than the margin, the margin edge
-        // is the safe area's edge. A layout that did not settle keeps the last pass's frames,
-        // which that rule need not match: its margins are not checked.
+        // §1, rule 4). A layout that did not settle keeps the last pass's frames, which that
+        // rule need not match: its margins are not checked.
         if unsettled { return nil }
-        let safe = result.safeArea
-        let edges = view.frameSafeAreaEdges
-        if edges & 1 != 0, safe.minY - frame.minY > margins.top { margins.top = safe.minY - rect.minY }
-        if edges & 2 != 0, safe.minX - frame.minX > margins.left { margins.left = safe.minX - rect.minX }
-        if edges & 4 != 0, frame.maxY - safe.maxY > margins.bottom { margins.bottom = rect.maxY - safe.maxY }
-        if edges & 8 != 0, frame.maxX - safe.maxX > margins.right { margins.right = rect.maxX - safe.maxX }
+        margins = view.marginsRaised(margins, frame: frame, alignmentRect: rect, safeArea: result.safeArea)
       }
       firstBaseline = view.firstBaselineOffset
       lastBaseline = view.lastBaselineOffset

@@ -137,6 +137,23 @@ extension ResolvedView {
   public func effectiveMargins(safeAreaInsets insets: EdgeInsets) -> EdgeInsets {
     safeAreaMarginFloor.margins(layoutMargins, safeAreaInsets: insets)
   }
+
+  /// `margins` as UIKit raises them from the solved frame (docs/semantics.md §1, rule 4), read
+  /// from the frames alone, as the independent constraint checkers of the tests and the fuzzers
+  /// do: on each of ``frameSafeAreaEdges`` where `frame` reaches past `safeArea` by more than
+  /// the margin, the margin edge is the safe area's edge. `rect` is the alignment rectangle the
+  /// margins are measured from.
+  package func marginsRaised(_ margins: EdgeInsets, frame: Rect, alignmentRect rect: Rect, safeArea safe: Rect)
+    -> EdgeInsets
+  {
+    var margins = margins
+    let edges = frameSafeAreaEdges
+    if edges & 1 != 0, safe.minY - frame.minY > margins.top { margins.top = safe.minY - rect.minY }
+    if edges & 2 != 0, safe.minX - frame.minX > margins.left { margins.left = safe.minX - rect.minX }
+    if edges & 4 != 0, frame.maxY - safe.maxY > margins.bottom { margins.bottom = rect.maxY - safe.maxY }
+    if edges & 8 != 0, frame.maxX - safe.maxX > margins.right { margins.right = rect.maxX - safe.maxX }
+    return margins
+  }
 }
 
 /// A label's or button's text as it was set for an environment: what re-measuring it at
