@@ -162,10 +162,13 @@ struct ImportCommand: Command {
       "safeAreaSource": .string(scene.safeAreaSource),
       // A cell's content view is laid out as in its table: the table's width its margins follow,
       // its accessory, its height not fitted (null for a screen).
+      // sideMargin: the content view's side margins where IB's canvas does not take them from
+      // a table (null: the table's).
       "cell": environment.cell.map { cell in
         .object([
           "hostWidth": .number(cell.hostWidth), "table": .bool(cell.isTableCell),
           "accessory": .string(cell.accessory.rawValue), "fitsHeight": .bool(cell.fitsHeight),
+          "sideMargin": cell.sideMargin.map(JSONValue.number) ?? .null,
         ])
       } ?? .null,
       "storedFrames": .object(frames),

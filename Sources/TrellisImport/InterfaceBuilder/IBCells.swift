@@ -68,6 +68,17 @@ struct IBCell {
     return EdgeInsets(top: 11, left: side, bottom: before11 ? 10.5 : 11, right: hasAccessory ? 8 : side)
   }
 
+  /// The side margins IB's canvas gives a xib's table cell, which it lays out with no table,
+  /// where they are not the table's: 15 in Xcode 11 (iOS 13's canvas) on a notch-less iPhone no
+  /// wider than 375 pt, where a cell in a table, before and after, has 16 (stored frames:
+  /// docs/import.md, "Cells"). Nil elsewhere.
+  func tablelessSideMargin(toolsVersion: Int, device: Device, orientation: Orientation) -> Double? {
+    guard isTableCell, container == nil, (14800..<17000).contains(toolsVersion) else { return nil }
+    let notchless = device.family == .iPhone && device.facts(.portrait).safeAreaInsets.top <= 20
+    guard notchless, device.size(orientation).width <= SystemLayoutMargins.compactWidthLimit else { return nil }
+    return 15
+  }
+
   /// Whether the content view's default margins are the engine's (``CellMetrics``, from the
   /// environment's ``CellContext``), so that they follow the table's width when the cell is
   /// laid out elsewhere: a collection cell's always, a table cell's from Xcode 11, whose

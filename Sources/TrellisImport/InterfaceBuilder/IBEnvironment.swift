@@ -184,7 +184,10 @@ struct IBEnvironment {
         : cell.containerWidth
       environment.cell = CellContext(
         hostWidth: width > 0 ? width : environment.containerSize.width, fitsHeight: false,
-        isTableCell: cell.isTableCell, accessory: cell.spec().accessory)
+        isTableCell: cell.isTableCell, accessory: cell.spec().accessory,
+        sideMargin: cell.tablelessSideMargin(
+          toolsVersion: document.toolsVersion, device: device,
+          orientation: document.orientation))
     }
     isComponent = true
     safeAreaSource = "a cell's content view: no screen's safe area"

@@ -71,14 +71,19 @@ public struct CellContext: Sendable, Hashable {
   /// A table cell's accessory: with one, the content view's trailing margin is 8
   /// (``CellMetrics/tableContentMargins(hostWidth:accessory:)``).
   public var accessory: CellSpec.Accessory
+  /// A table cell's content view's leading and trailing margins when they are not its table's:
+  /// a cell laid out with no table, as Interface Builder shows a xib's cell (nil: the table's,
+  /// which follow ``hostWidth``). With an accessory the trailing one stays 8.
+  public var sideMargin: Double?
 
   public init(
     hostWidth: Double, fitsHeight: Bool, isTableCell: Bool,
-    accessory: CellSpec.Accessory = .none
+    accessory: CellSpec.Accessory = .none, sideMargin: Double? = nil
   ) {
     self.hostWidth = hostWidth
     self.fitsHeight = fitsHeight
     self.isTableCell = isTableCell
     self.accessory = accessory
+    self.sideMargin = sideMargin
   }
 }

@@ -35,6 +35,10 @@ public enum SystemLayoutMargins {
     guard let cell = environment.cell else { return minimum(forRootWidth: environment.containerSize.width) }
     guard cell.isTableCell else { return CellMetrics.collectionContentMargins }
     var margins = CellMetrics.tableContentMargins(hostWidth: cell.hostWidth, accessory: cell.accessory)
+    if let side = cell.sideMargin {
+      margins.left = side
+      if cell.accessory == .none { margins.right = side }
+    }
     // The accessory is at the trailing edge: the left one right to left.
     if environment.layoutDirection == .rightToLeft { swap(&margins.left, &margins.right) }
     return margins

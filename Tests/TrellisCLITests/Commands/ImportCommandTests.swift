@@ -119,7 +119,7 @@ final class ImportCommandTests: XCTestCase {
       "autoresizing.xib", "cards.storyboard", "constraints.storyboard", "guides.storyboard", "image.storyboard",
       "margins-scroll.storyboard",
       "owner.xib", "sizeclasses.storyboard", "table.storyboard", "cells.xib", "collection-cell.xib",
-      "prototype-cells.storyboard",
+      "prototype-cells.storyboard", "cell-xcode11.xib",
     ]
     for name in names {
       let output = directory.appendingPathComponent(name)
@@ -165,7 +165,8 @@ final class ImportCommandTests: XCTestCase {
       environment.cell = CellContext(
         hostWidth: hostWidth, fitsHeight: cell["fitsHeight"] as? Bool ?? false,
         isTableCell: cell["table"] as? Bool ?? true,
-        accessory: CellSpec.Accessory(rawValue: cell["accessory"] as? String ?? "") ?? .none)
+        accessory: CellSpec.Accessory(rawValue: cell["accessory"] as? String ?? "") ?? .none,
+        sideMargin: cell["sideMargin"] as? Double)
     }
     let result = LayoutEngine(document: document).layout(in: environment, snapToPixels: true)
     XCTAssertEqual(result.diagnostics.filter { $0.severity == .error }, [], file: file, line: line)

@@ -17,9 +17,13 @@ extension FeatureFixtureTests {
     guard root.respectsSystemMinimumLayoutMargins else { return root.layoutMargins }
     XCTAssertEqual(root.layoutMargins, .zero, "no margins of its own")
     let cell = try XCTUnwrap(scene.environment.cell)
-    return cell.isTableCell
-      ? CellMetrics.tableContentMargins(hostWidth: cell.hostWidth, accessory: cell.accessory)
-      : CellMetrics.collectionContentMargins
+    guard cell.isTableCell else { return CellMetrics.collectionContentMargins }
+    var margins = CellMetrics.tableContentMargins(hostWidth: cell.hostWidth, accessory: cell.accessory)
+    if let side = cell.sideMargin {
+      margins.left = side
+      if cell.accessory == .none { margins.right = side }
+    }
+    return margins
   }
 
   func testATableCellXibIsASceneLaidOutAtItsContentViewsStoredSize() throws {
@@ -92,6 +96,49 @@ extension FeatureFixtureTests {
     XCTAssertEqual(
       try margins(tools: "21701", device: "retina6_1", width: "320"),
       EdgeInsets(top: 11, left: 16, bottom: 11, right: 16))
+  }
+
+  func testAXibsCellSavedByXcode11OnANotchlessIPhoneHasIBsTablelessMargins() throws {
+    // cell-xcode11.xib: IB's canvas of Xcode 11 gives a xib's cell, laid out with no table, 15 at
+    // the sides on an iPhone 8 (its header works the stored frame out from that).
+    let (scenes, diagnostics) = importScenes("cell-xcode11.xib")
+    XCTAssertEqual(diagnostics, [])
+    let scene = try XCTUnwrap(scenes.first)
+    XCTAssertEqual(scene.environment.cell?.sideMargin, 15)
+    XCTAssertEqual(try contentMargins(scene), EdgeInsets(top: 11, left: 15, bottom: 11, right: 15))
+    try assertSolvesToStoredFrames(scene)
+    // The layout keeps no margins of its own: in a 320-pt table on a device the content view
+    // has a table cell's 16, and the label starts there.
+    XCTAssertEqual(scene.document.root.layoutMargins, .zero)
+    let cell = try XCTUnwrap(scene.document.cell)
+    let inTable = cell.contentEnvironment(
+      on: Environment(
+        containerSize: Size(width: 320, height: 568), traits: TraitCollection(horizontal: .compact, vertical: .regular))
+    )
+    XCTAssertNil(inTable.cell?.sideMargin)
+    let label = try XCTUnwrap(
+      LayoutEngine(document: scene.document).layout(in: inTable).views.first { $0.id == "titleLabel" })
+    XCTAssertEqual(label.frame.x, 16, accuracy: 1e-9)
+
+    // Only a xib's cell, only Xcode 11 (tools 14800–16999), only a notch-less iPhone no wider
+    // than 375 pt: Xcode 10 and 12 saved the same cell with 16, and so did Xcode 11 on an XR.
+    let text = try String(contentsOf: Self.folder.appendingPathComponent("cell-xcode11.xib"), encoding: .utf8)
+    func sideMargin(tools: String, device: String = "retina4_7") throws -> Double? {
+      let edited =
+        text
+        .replacingOccurrences(of: "toolsVersion=\"15705\"", with: "toolsVersion=\"\(tools)\"")
+        .replacingOccurrences(of: "<device id=\"retina4_7\"", with: "<device id=\"\(device)\"")
+      let (scenes, _) = InterfaceBuilderImporter.parse(Array(edited.utf8), file: "cell-xcode11.xib")
+      let environment = try XCTUnwrap(scenes.first).environment
+      return try XCTUnwrap(environment.cell).sideMargin
+    }
+    XCTAssertEqual(try sideMargin(tools: "14868"), 15)
+    XCTAssertEqual(try sideMargin(tools: "16097.3"), 15)
+    XCTAssertEqual(try sideMargin(tools: "15705", device: "retina4_0"), 15)
+    XCTAssertNil(try sideMargin(tools: "14490.70"))
+    XCTAssertNil(try sideMargin(tools: "17156"))
+    XCTAssertNil(try sideMargin(tools: "15705", device: "retina6_1"))
+    XCTAssertNil(try sideMargin(tools: "15705", device: "retina5_5"))
   }
 
   func testPrototypeCellsAreScenesAndBoxesInTheirTables() throws {

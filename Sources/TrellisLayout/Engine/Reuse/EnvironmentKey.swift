@@ -21,6 +21,8 @@ extension LayoutEngine {
     var isCell: Bool
     var isTableCell: Bool
     var fitsHeight: Bool
+    /// A table cell's side margins set apart from its table's (``CellContext/sideMargin``).
+    var cellSideMargin: Double?
 
     /// `bySizeClass` false: one key for every size class (of a document that picks nothing by
     /// them), under the traits of compact width and height; `byScale` false: one for every scale
@@ -38,6 +40,7 @@ extension LayoutEngine {
       isCell = environment.cell != nil
       isTableCell = environment.cell?.isTableCell == true
       fitsHeight = environment.cell?.fitsHeight == true
+      cellSideMargin = environment.cell?.sideMargin
     }
   }
 
