@@ -135,7 +135,7 @@ struct ImportCommand: Command {
     let insets = environment.safeAreaInsets
     // In document order, as the layout lists the views.
     var frames: [JSONValue.Member] = []
-    for view in scene.document.allViews {
+    for view in scene.document.allViews where !scene.unstoredFrames.contains(view.id) {
       guard let rect = scene.storedFrames[view.id] else { continue }
       frames.append(
         JSONValue.Member(
@@ -194,8 +194,14 @@ struct ImportCommand: Command {
     /// position along the stack differs from the solved one: not compared (IB stores it at no
     /// fixed place; docs/import.md, "Hidden views at a stack's ends").
     var floatingHidden: [Difference] = []
+    /// Views laid out whose file stores no frame (``ImportedScene/unstoredFrames``): not compared.
+    var unstored: [String] = []
 
     var passes: Bool { differences.isEmpty && errors.isEmpty }
+    /// Whether every stored frame reproduces but the file leaves some view's frame out: such a
+    /// scene says nothing about those views, so the summary counts it apart. (A root without a
+    /// frame is sized by its screen or its cell, and its views are all compared.)
+    var passesWithoutSomeFrames: Bool { passes && unstored.contains { $0 != scene.document.root.id } }
     /// Whether the scene's required constraints cannot all hold.
     var conflicts: Bool { errors.contains { $0.kind == .conflict } }
     /// Whether IB itself marks some stored frame of the scene stale.
@@ -239,8 +245,16 @@ struct ImportCommand: Command {
           "\(indent)  \(view.id): hidden at a stack's end, its position along the stack not compared "
           + "(stored \(view.stored), solved \(view.solved))\n"
       }
+      // Views IB never laid out: the file stores no frame to compare with.
+      let unstoredLine =
+        unstored.isEmpty
+        ? ""
+        : "\(indent)  no frame in the file (never laid out in IB), so not compared: \(unstored.joined(separator: ", "))\n"
       if passes {
-        return "\(header): \(viewCount == 1 ? "the 1 frame" : "all \(viewCount) frames") as stored\n" + floating
+        let compared = viewCount - unstored.count
+        let counted = unstored.isEmpty ? "" : " stored"
+        return "\(header): \(compared == 1 ? "the 1\(counted) frame" : "all \(compared)\(counted) frames") as stored\n"
+          + unstoredLine + floating
       }
       var text =
         "\(header): \(differences.count) of \(viewCount == 1 ? "the 1 frame" : "\(viewCount) frames") "
@@ -260,7 +274,7 @@ struct ImportCommand: Command {
         // An ambiguous view's frame is any of many: the stored one need not be the one solved.
         text += "\(indent)  ambiguous in this layout, so not comparable: \(ambiguous.joined(separator: ", "))\n"
       }
-      return text + floating
+      return text + unstoredLine + floating
     }
   }
 
@@ -276,7 +290,12 @@ struct ImportCommand: Command {
     let floating = Self.hiddenAtStackEnds(scene.document.root, traits: scene.environment.traits)
     // How far each floating hidden view (and so everything inside it) is moved along its stack.
     var shift: [String: (dx: Double, dy: Double)] = [:]
+    var unstored: [String] = []
     for view in result.views {
+      if scene.unstoredFrames.contains(view.id) {
+        unstored.append(view.id)
+        continue
+      }
       guard let stored = scene.storedFrames[view.id] else { continue }
       var frame = view.frame
       if let inherited = view.parent.flatMap({ shift[$0] }) {
@@ -304,7 +323,7 @@ struct ImportCommand: Command {
     return SceneCheck(
       scene: scene, viewCount: result.views.count, differences: differences,
       errors: result.diagnostics.filter { $0.severity == .error }, ambiguous: result.ambiguousViews.map(\.id),
-      floatingHidden: floatingHidden)
+      floatingHidden: floatingHidden, unstored: unstored)
   }
 
   /// The hidden arranged views of every stack under `root` that come before its first or after
@@ -407,6 +426,8 @@ struct ImportCommand: Command {
     var scenes = 0
     var reproduced = 0
     var reproducedStale = 0
+    /// Scenes that reproduce every stored frame but whose file stores none for some view.
+    var withoutSomeFrames: [String] = []
     var stale: [String] = []
     var notImported: [String] = []
     var notImportedCodes: [String: Int] = [:]
@@ -414,7 +435,7 @@ struct ImportCommand: Command {
     var wrong: [String] = []
     /// Cell scenes (``ImportedScene/isCell``): how many, how many reproduce, how many IB marks
     /// stale (and, of those, how many reproduce all the same).
-    var cells = (scenes: 0, reproduced: 0, stale: 0, reproducedStale: 0)
+    var cells = (scenes: 0, reproduced: 0, stale: 0, reproducedStale: 0, withoutSomeFrames: 0)
     var differing: Int { stale.count + notImported.count + conflicting.count + wrong.count }
 
     mutating func add(_ result: SceneCheck, file: String) {
@@ -424,11 +445,16 @@ struct ImportCommand: Command {
         if result.passes { cells.reproduced += 1 }
         if result.marksStale { cells.stale += 1 }
         if result.passes, result.marksStale { cells.reproducedStale += 1 }
+        if result.passesWithoutSomeFrames, !result.marksStale { cells.withoutSomeFrames += 1 }
       }
       let name = "\(file) \(result.scene.name)"
       if result.passes {
         reproduced += 1
-        if result.marksStale { reproducedStale += 1 }
+        if result.marksStale {
+          reproducedStale += 1
+        } else if result.passesWithoutSomeFrames {
+          withoutSomeFrames.append(name)
+        }
       } else if result.marksStale {
         stale.append(name)
       } else if !result.notImported.isEmpty {
@@ -449,29 +475,38 @@ struct ImportCommand: Command {
       text += "; \(refusedCount) not imported" + (refused.isEmpty ? "" : " (\(counted(refused)))")
       text += "; \(noSceneCount) with no scene to lay out" + (noScene.isEmpty ? "" : " (\(counted(noScene)))")
       text += "; \(filesWithScenes) with \(scenes) scenes.\n"
-      text += "\(reproduced) of \(scenes) scenes reproduce every stored frame; \(differing) differ:\n"
       // Each cause, then its scenes (file and scene name), so a reader can go to them.
       func cause(_ names: [String], _ line: String) -> String {
         "  \(names.count) \(line)\n" + names.map { "    \($0)\n" }.joined()
       }
+      text += "\(reproduced) of \(scenes) scenes reproduce every stored frame"
+      if !withoutSomeFrames.isEmpty {
+        text +=
+          ", \(withoutSomeFrames.count) of them with views whose file stores no frame (never laid out in IB; "
+          + "left out of the share below):\n" + withoutSomeFrames.map { "    \($0)\n" }.joined()
+      } else {
+        text += "; "
+      }
+      text += "\(differing) differ:\n"
       text += cause(stale, "whose stored frames IB itself marks misplaced or ambiguous")
       text += cause(
         notImported,
         "with features not imported" + (notImportedCodes.isEmpty ? "" : " (\(counted(notImportedCodes)) warnings)"))
       text += cause(conflicting, "whose required constraints conflict (UIKit breaks one; IB stored another way)")
       text += cause(wrong, "whose frames Trellis gets wrong")
-      let trusted = scenes - stale.count - reproducedStale
-      let trustedReproduced = reproduced - reproducedStale
+      let trusted = scenes - stale.count - reproducedStale - withoutSomeFrames.count
+      let trustedReproduced = reproduced - reproducedStale - withoutSomeFrames.count
       let percent = trusted > 0 ? Double(trustedReproduced) / Double(trusted) * 100 : 100
+      let which = withoutSomeFrames.isEmpty ? "IB does not mark stale" : "IB neither marks stale nor leaves out"
       text +=
-        "Of the \(trusted) scenes whose stored frames IB does not mark stale, \(trustedReproduced) reproduce "
+        "Of the \(trusted) scenes whose stored frames \(which), \(trustedReproduced) reproduce "
         + "every frame (\(NumberFormat.fixed(percent, decimals: 1)) %).\n"
       if cells.scenes > 0 {
-        let trusted = cells.scenes - cells.stale
-        let reproduced = cells.reproduced - cells.reproducedStale
+        let trusted = cells.scenes - cells.stale - cells.withoutSomeFrames
+        let reproduced = cells.reproduced - cells.reproducedStale - cells.withoutSomeFrames
         let share = trusted > 0 ? Double(reproduced) / Double(trusted) * 100 : 100
         text +=
-          "Of them, \(cells.scenes) are cells: of the \(trusted) whose stored frames IB does not mark stale, "
+          "Of them, \(cells.scenes) are cells: of the \(trusted) whose stored frames \(which), "
           + "\(reproduced) reproduce every frame (\(NumberFormat.fixed(share, decimals: 1)) %).\n"
       }
       return text

@@ -91,6 +91,20 @@ struct IBCell {
     toolsVersion < 14800 ? containerWidth : min(containerWidth, screenWidth)
   }
 
+  /// The content view's size where the file stores no frame for it: the cell's stored size,
+  /// else its table's width and the row height (the cell's, else the table's, else UIKit's 44),
+  /// less the accessory's width; nil when neither gives a width.
+  var contentSizeWithoutFrame: Size? {
+    let frame = element.child(named: "rect", key: "frame")
+    let rowHeight = IBValues.number(element["rowHeight"]) ?? IBValues.number(container?["rowHeight"])
+    guard let width = IBValues.number(frame?["width"]) ?? (containerWidth > 0 ? containerWidth : nil) else {
+      return nil
+    }
+    let height = IBValues.number(frame?["height"]) ?? rowHeight ?? CellMetrics.standardRowHeight
+    guard isTableCell else { return Size(width: width, height: height) }
+    return Size(width: width - CellMetrics.accessoryWidth(spec().accessory, hostWidth: width), height: height)
+  }
+
   /// The stored width of the table that shows the cell, else the cell's own.
   var containerWidth: Double {
     func width(_ element: XMLElementNode?) -> Double? {

@@ -23,6 +23,11 @@ package struct ImportedScene: Sendable {
   /// Views whose stored frame IB itself marks stale, by Trellis id: `misplaced` (the constraints
   /// put it elsewhere) or `ambiguous` (they do not decide it), or inside a view so marked.
   package var staleFrames: [String: String] = [:]
+  /// Views whose file stores no frame (`<rect key="frame">` absent, which IB writes for a frame
+  /// that is all zero): views IB never laid out, whose zero in ``storedFrames`` is no layout's.
+  /// A view that keeps its frame through its autoresizing mask is not one of them (UIKit keeps
+  /// that zero frame); a view inside one is.
+  package var unstoredFrames: Set<String> = []
   /// Whether the scene is a component (a xib's card, banner or header smaller than a screen)
   /// rather than a screen: laid out at its stored size, with no screen's safe area.
   package var isComponent = false

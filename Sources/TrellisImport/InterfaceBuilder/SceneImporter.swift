@@ -42,6 +42,8 @@ struct SceneImporter {
   var storedFrames: [String: Rect] = [:]
   /// Views whose stored frame IB marks stale (`misplaced`, `ambiguous`), or lies in one that is.
   var staleFrames: [String: String] = [:]
+  /// Views whose file stores no frame (``ImportedScene/unstoredFrames``).
+  var unstoredFrames: Set<String> = []
   /// `<constraints>` lists with the IB id of the view that holds them.
   var constraintLists: [(owner: String, element: XMLElementNode)] = []
   /// Per view id (IB), its installed flag per size class from its parent's subview masks.
@@ -79,14 +81,18 @@ struct SceneImporter {
     layout.cell = candidate.cell?.spec()
     var environment = IBEnvironment(document: document, candidate: candidate)
     let resolved = environment.resolve(
-      rootSize: storedFrames["root"].map { Size(width: $0.width, height: $0.height) }, constraints: constraints,
-      storedFrames: storedFrames, staleFrames: staleFrames,
+      rootSize: unstoredFrames.contains("root")
+        ? candidate.cell?.contentSizeWithoutFrame
+        : storedFrames["root"].map { Size(width: $0.width, height: $0.height) },
+      constraints: constraints,
+      storedFrames: storedFrames.filter { !unstoredFrames.contains($0.key) }, staleFrames: staleFrames,
       uninstalled: { traits in Self.uninstalledIDs(root, traits) },
       sink: &sink)
     return ImportedScene(
       sceneID: candidate.sceneID, name: candidate.fileName, document: layout, environment: resolved,
       deviceSource: environment.deviceSource, safeAreaSource: environment.safeAreaSource, storedFrames: storedFrames,
-      staleFrames: staleFrames, isComponent: environment.isComponent, isCell: candidate.cell != nil, ids: ids)
+      staleFrames: staleFrames, unstoredFrames: unstoredFrames, isComponent: environment.isComponent,
+      isCell: candidate.cell != nil, ids: ids)
   }
 
   /// `misplaced` or `ambiguous` when IB marks the element's stored frame so.
@@ -187,16 +193,28 @@ struct SceneImporter {
       }
       storedFrames[id] = frame
       if let parent { parentOf[id] = pending[parent].node.id }
+      // IB writes no `<rect key="frame">` for a frame that is all zero: a view it never laid out
+      // (the root and a view placed by constraints or a stack are laid out on the canvas).
+      // A view that keeps its frame through its autoresizing mask is at that zero frame on a
+      // device too. Inside a view without a frame, the origin is unknown.
+      let keepsItsFrame =
+        !isRoot && !inStack
+        && (element["fixedFrame"] == "YES" || element["translatesAutoresizingMaskIntoConstraints"] != "NO")
+      let inUnstored = parent.map { unstoredFrames.contains(pending[$0].node.id) && pending[$0].parent != nil } ?? false
+      if inUnstored || (element.child(named: "rect", key: "frame") == nil && !keepsItsFrame) {
+        unstoredFrames.insert(id)
+      }
       // IB's own verdict on the stored frame: `misplaced` (the frame is not where the constraints
       // put it), `ambiguous` (they do not decide it). A view inside a stale one is stored relative
       // to a stale origin, so it inherits the mark.
       if let mark = Self.staleMark(element) ?? parent.flatMap({ staleFrames[pending[$0].node.id] }) {
         staleFrames[id] = mark
       }
-      let given = parent.map { inStack ? shares(inStack: $0) : [:] } ?? [:]
+      let given =
+        parent.map { inStack && !unstoredFrames.contains(pending[$0].node.id) ? shares(inStack: $0) : [:] } ?? [:]
       applyIntrinsicSize(
-        &node, element, frame: frame, stack: parent.flatMap { inStack ? pending[$0].node.stack : nil }, shares: given,
-        sink: &sink)
+        &node, element, frame: unstoredFrames.contains(id) ? nil : frame,
+        stack: parent.flatMap { inStack ? pending[$0].node.stack : nil }, shares: given, sink: &sink)
       applyDesignableIntrinsicSize(&node, element)
       placeholderConstraints += applyPlaceholderIntrinsicSize(&node, element, sink: &sink)
       // A view IB did not turn to Auto Layout keeps its frame through its autoresizing mask:
@@ -575,8 +593,11 @@ struct SceneImporter {
   /// Those axes are left to the content (Trellis's measure of the text). A label or button that
   /// a fill-aligned row of such a stack stretches across the row takes the row's exact share
   /// (`shares`), not its own rounded stored size.
+  ///
+  /// A view whose file stores no frame (`stored` nil) gets no size from it: its text is measured,
+  /// as with `--intrinsic fonts`, and a control or image keeps no intrinsic size.
   mutating func applyIntrinsicSize(
-    _ node: inout ViewNode, _ element: XMLElementNode, frame stored: Rect, stack: StackProperties?,
+    _ node: inout ViewNode, _ element: XMLElementNode, frame stored: Rect?, stack: StackProperties?,
     shares: [StackAxis: Double], sink: inout ImportSink
   ) {
     // The axis on which a fill-equally stack decides the size: along it, the share. (Across it,
@@ -585,7 +606,8 @@ struct SceneImporter {
     // an enclosing fill-equally stack gives the stack that size, its exact share is taken.)
     var decided: Set<StackAxis> = []
     if let stack, stack.distribution.base == .fillEqually { decided.insert(stack.axis.base) }
-    var frame = stored
+    let known = stored != nil
+    var frame = stored ?? Rect(x: 0, y: 0, width: 0, height: 0)
     if element.name == "label" || element.name == "button" {
       if let share = shares[.horizontal] { frame.width = share }
       if let share = shares[.vertical] { frame.height = share }
@@ -597,7 +619,7 @@ struct SceneImporter {
         element.name == "button"
         ? applyButtonContent(&node, element, frame: frame, decided: decided, sink: &sink)
         : (width: false, height: false)
-      if intrinsic == .stored {
+      if intrinsic == .stored, known {
         if !decided.contains(.horizontal), !content.width { node.intrinsicWidth = frame.width }
         if !decided.contains(.vertical), !content.height { node.intrinsicHeight = frame.height }
       }
@@ -605,7 +627,7 @@ struct SceneImporter {
       if let name = element["image"], let size = document.imageSizes[name] {
         node.intrinsicWidth = size.width
         node.intrinsicHeight = size.height
-      } else if element["image"] != nil {
+      } else if element["image"] != nil, known {
         node.intrinsicWidth = frame.width
         node.intrinsicHeight = frame.height
       }
@@ -615,13 +637,14 @@ struct SceneImporter {
       let insets = IBViewKinds.alignmentInsets(for: element, toolsVersion: document.toolsVersion) ?? .zero
       let axes = IBViewKinds.controls[name] ?? (true, true)
       node.alignmentRectInsets = insets
+      guard known else { return }
       if axes.width { node.intrinsicWidth = max(frame.width - insets.left - insets.right, 0) }
       if axes.height { node.intrinsicHeight = max(frame.height - insets.top - insets.bottom, 0) }
     case "textView" where element["scrollEnabled"] == "NO":
       // A text view that does not scroll is as tall as its text, like a wrapping label.
-      node.intrinsicHeight = frame.height
+      if known { node.intrinsicHeight = frame.height }
     default:
-      if let axes = IBViewKinds.controls[element.name] {
+      if known, let axes = IBViewKinds.controls[element.name] {
         if axes.width { node.intrinsicWidth = frame.width }
         if axes.height { node.intrinsicHeight = frame.height }
       }

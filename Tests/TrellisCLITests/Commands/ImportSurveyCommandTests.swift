@@ -153,6 +153,49 @@ final class ImportSurveyCommandTests: XCTestCase {
       ])
   }
 
+  func testCheckDirectoryCountsScenesWithViewsTheFileStoresNoFrameForApart() throws {
+    // good: reproduces. frameless: the same scene, the logo's frame left out of the file (IB
+    // writes none for a view it never laid out): the logo is not compared, the root is, so the
+    // scene reproduces its one stored frame but is left out of the share. A view that keeps its
+    // frame through its autoresizing mask and has none is at that zero frame, and compared.
+    try write(storyboard(x: 127.5), "good.storyboard")
+    try write(
+      storyboard(x: 127.5).replacingOccurrences(
+        of: "<rect key=\"frame\" x=\"127.5\" y=\"40\" width=\"120\" height=\"80\"/>", with: ""),
+      "frameless.storyboard")
+    try write(
+      storyboard(x: 127.5).replacingOccurrences(
+        of: "</subviews>", with: "<view fixedFrame=\"YES\" id=\"fx-1\" userLabel=\"Badge\"/></subviews>"),
+      "zero.storyboard")
+    let run = run("import", "--check", directory.path)
+    XCTAssertEqual(run.status, 0, run.stderr)
+    let header = "Splash (sc-1) in iPhone 8 portrait (375x667, wC hR)"
+    XCTAssertEqual(
+      run.stdout.split(separator: "\n", omittingEmptySubsequences: false).map(String.init),
+      [
+        "frameless.storyboard: 1 scene",
+        "  \(header): the 1 stored frame as stored",
+        "    no frame in the file (never laid out in IB), so not compared: logo",
+        "good.storyboard: 1 scene",
+        "  \(header): all 2 frames as stored",
+        "zero.storyboard: 1 scene",
+        "  \(header): all 3 frames as stored",
+        "",
+        "Summary: 3 files; 0 not imported; 0 with no scene to lay out; 3 with 3 scenes.",
+        "3 of 3 scenes reproduce every stored frame, 1 of them with views whose file stores no frame (never laid out "
+          + "in IB; left out of the share below):",
+        "    frameless.storyboard Splash",
+        "0 differ:",
+        "  0 whose stored frames IB itself marks misplaced or ambiguous",
+        "  0 with features not imported",
+        "  0 whose required constraints conflict (UIKit breaks one; IB stored another way)",
+        "  0 whose frames Trellis gets wrong",
+        // 3 scenes less the frameless one.
+        "Of the 2 scenes whose stored frames IB neither marks stale nor leaves out, 2 reproduce every frame (100.0 %).",
+        "",
+      ])
+  }
+
   func testCheckDirectoryCountsCellScenesApart() throws {
     // cells.xib's two cells reproduce (its header works them out); the same MessageCell with its
     // avatar stored 10 pt right of where its constraints put it (x 16) differs.
