@@ -190,8 +190,8 @@ final class ImportCommandTests: XCTestCase {
     XCTAssertEqual(
       names,
       [
-        "autoresizing.xib", "button-content.xib", "cards.storyboard", "cells.xib", "collection-cell.xib",
-        "constraints.storyboard", "design-time-sizes.xib", "designables-hidden-ends.xib",
+        "autoresizing.xib", "button-content.xib", "cards.storyboard", "cell-xcode11.xib", "cells.xib",
+        "collection-cell.xib", "constraints.storyboard", "design-time-sizes.xib", "designables-hidden-ends.xib",
         "fill-equally-rows.storyboard",
         "guides.storyboard",
         "image.storyboard",
