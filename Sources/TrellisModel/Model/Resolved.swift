@@ -175,6 +175,10 @@ public struct ResolvedText: Sendable, Hashable {
   public var unwrappedWidth: Double
   /// Space between the view's edges and its text: a button's content insets, none for a label.
   public var insets: EdgeInsets
+  /// What the text needs to show in full: its measured size plus ``insets`` on the pixel grid,
+  /// or the file's intrinsic size on an axis that gives one (a button's intrinsic size can be
+  /// larger: whole points, at least 30 wide). Nil until measured.
+  public var neededSize: Size?
 
   public init(
     fontName: String?, fontWeight: Int, lineBreakMode: LineBreakMode, wraps: Bool, wrapWidth: Double,

@@ -13,9 +13,10 @@ extension ResolvedView {
   /// measured text, for the resolution's ``ResolvedLayout/measuredTexts`` (nil for a view
   /// without text).
   ///
-  /// A button with an empty title keeps one line of its font's height, no width, and is at
-  /// least ``TextMetrics/emptyButtonMinimumWidth`` wide (UIKit's system button; unsourced,
-  /// docs/uikit-research.md §4).
+  /// A button's size is its title's plus its insets, rounded up to whole points (UIButton's
+  /// intrinsic size is integral where a label's is on the pixel grid), and at least
+  /// ``TextMetrics/buttonMinimumWidth`` wide; an empty title keeps one line of its font's
+  /// height and no width (stored frames: docs/uikit-research.md §4).
   package mutating func measureText(
     with typesetter: Typesetter, wrapWidth: Double, scale: Double, overrides: SizeOverride
   ) -> MeasuredText? {
@@ -34,12 +35,20 @@ extension ResolvedView {
     content.wrapWidth = wrapWidth
     content.isTruncated = laidOut.isTruncated
     content.unwrappedWidth = title.isEmpty ? 0 : prepared.unwrappedWidth
+    content.neededSize = Size(
+      width: overrides.width ?? width + insets.left + insets.right,
+      height: overrides.height ?? laidOut.height + insets.top + insets.bottom)
     textLayout = content
 
     var intrinsic = width + insets.left + insets.right
-    if kind == .button && title.isEmpty { intrinsic = max(TextMetrics.emptyButtonMinimumWidth, intrinsic) }
+    var height = laidOut.height + insets.top + insets.bottom
+    if kind == .button {
+      let points = PixelRounding.up(scale: 1)
+      intrinsic = max(TextMetrics.buttonMinimumWidth, points.apply(intrinsic))
+      height = points.apply(height)
+    }
     intrinsicWidth = overrides.width ?? intrinsic
-    intrinsicHeight = overrides.height ?? laidOut.height + insets.top + insets.bottom
+    intrinsicHeight = overrides.height ?? height
     firstBaselineOffset = laidOut.firstBaseline + insets.top
     lastBaselineOffset = laidOut.lastBaseline + insets.top
     if let box = overrides.height,

@@ -27,9 +27,9 @@ public enum TextMetrics {
   /// Distance from a line's baseline to its bottom, as a fraction of the font size.
   public static let descender = 0.25
 
-  /// The narrowest a button with an empty title is (UIKit's system button; the number is
-  /// unsourced, see docs/uikit-research.md §4).
-  public static let emptyButtonMinimumWidth = 30.0
+  /// The narrowest a button is, titled or not (UIKit's system button: stored frames,
+  /// docs/uikit-research.md §4).
+  public static let buttonMinimumWidth = 30.0
 
   /// The measured size and baselines of a piece of text.
   public struct Measurement: Hashable, Sendable {

@@ -77,9 +77,10 @@ final class SizeClassValuesTests: XCTestCase {
     XCTAssertEqual(img.intrinsicHeight, 30)
     XCTAssertEqual(img.hugging, AxisValues(horizontal: 251, vertical: 251))
     XCTAssertEqual(img.compressionResistance, AxisValues(horizontal: 750, vertical: 750))
-    // "OK" at 17 pt @1x: 2 × 8.5 = 17 wide, 1.2 × 17 = 20.4 → 21 tall; insets 6 all round.
+    // "OK" at 17 pt @1x: 2 × 8.5 = 17 wide, 1.2 × 17 = 20.4 → 21 tall; insets 6 all round:
+    // 29 wide, which a button's 30-pt minimum raises to 30.
     let ok = try XCTUnwrap(compact.views.first { $0.id == "ok" })
-    XCTAssertEqual(ok.intrinsicWidth, 29)
+    XCTAssertEqual(ok.intrinsicWidth, 30)
     XCTAssertEqual(ok.intrinsicHeight, 33)
 
     let regular = document.resolved(for: environment(600, 300, wRhC))
@@ -110,8 +111,9 @@ final class SizeClassValuesTests: XCTestCase {
     XCTAssertEqual(try view("card").intrinsicWidth, 30)
     // 15 pt: 18 + 12 = 30, UIKit's familiar 30-pt system button.
     XCTAssertEqual(try view("small").intrinsicHeight, 30)
-    // 17 pt @3x: 20.4 → 61.2 px → 62 px = 20.667; + 20 + 20. Width 40 > 30.
-    XCTAssertEqual(try view("plain").intrinsicHeight ?? 0, 62.0 / 3 + 40, accuracy: 1e-9)
+    // 17 pt @3x: 20.4 → 61.2 px → 62 px = 20.667; + 20 + 20 = 60.667, which UIButton rounds up
+    // to whole points: 61. Width 40 > 30.
+    XCTAssertEqual(try view("plain").intrinsicHeight, 61)
     XCTAssertEqual(try view("plain").intrinsicWidth, 40)
   }
 }

@@ -29,6 +29,27 @@ final class TextPropertyTests: XCTestCase {
     XCTAssertTrue(ok.scalesFontSizeWithTextStyle)
   }
 
+  func testAButtonsSizeIsInWholePointsWhereALabelsIsOnThePixelGrid() throws {
+    // The fixed metric: "abcde" at 17 pt is 5 × 8.5 = 42.5 wide and 1.2 × 17 = 20.4 tall. At @2x
+    // a label is 42.5 × 20.5 (pixels); a button with no insets 43 × 21 (UIButton's intrinsic
+    // size is integral: docs/uikit-research.md §4), what its text needs staying 42.5 × 20.5.
+    let document = try XCTUnwrap(
+      readLayout(
+        """
+        {"root": {"id": "root", "children": [
+          {"id": "label", "kind": "label", "text": "abcde"},
+          {"id": "button", "kind": "button", "text": "abcde", "contentInsets": 0}]}}
+        """))
+    let views = document.resolved(for: environment(375, 667, scale: 2)).views
+    let label = try XCTUnwrap(views.first { $0.id == "label" })
+    XCTAssertEqual(label.intrinsicWidth, 42.5)
+    XCTAssertEqual(label.intrinsicHeight, 20.5)
+    let button = try XCTUnwrap(views.first { $0.id == "button" })
+    XCTAssertEqual(button.intrinsicWidth, 43)
+    XCTAssertEqual(button.intrinsicHeight, 21)
+    XCTAssertEqual(button.textLayout?.neededSize, Size(width: 42.5, height: 20.5))
+  }
+
   func testBadTextPropertiesAreLocatedErrors() {
     let result = LayoutReader.parse(
       """

@@ -97,7 +97,7 @@ final class WrappingLayoutTests: XCTestCase {
 
   func testAButtonWithoutATitleSqueezedBelowItsEmptyTitleSizeIsNotTruncated() {
     // A button with no title (an image button from Interface Builder, say) is still sized as
-    // UIKit's system button: at least 30 wide (TextMetrics.emptyButtonMinimumWidth), a line
+    // UIKit's system button: at least 30 wide (TextMetrics.buttonMinimumWidth), a line
     // tall plus its insets. Squeezed to 20 x 20 by required constraints it has no text to cut,
     // so no text-truncated (it was reported, "needs 30", before). A titled one squeezed as much
     // still is: "Go" at 10 pt needs 10 + 8 + 8 = 26 wide.

@@ -14,13 +14,14 @@ enum TextChecks {
     var more = 0
     // Only the text views (found at resolution).
     for index in resolved.textViews where index < views.count {
-      // A button with no title is still sized as one (TextMetrics.emptyButtonMinimumWidth wide, a
+      // A button with no title is still sized as one (TextMetrics.buttonMinimumWidth wide, a
       // line tall): it has no text to cut.
       guard !views[index].isEffectivelyHidden, let content = resolved.views[index].textLayout,
         !(resolved.views[index].text ?? "").isEmpty,
         let cut = cut(
-          views[index].frame, width: resolved.views[index].intrinsicWidth,
-          height: resolved.views[index].intrinsicHeight, lines: resolved.views[index].numberOfLines, content)
+          views[index].frame, width: content.neededSize?.width ?? resolved.views[index].intrinsicWidth,
+          height: content.neededSize?.height ?? resolved.views[index].intrinsicHeight,
+          lines: resolved.views[index].numberOfLines, content)
       else { continue }
       if found.count == maxDiagnostics {
         more += 1
