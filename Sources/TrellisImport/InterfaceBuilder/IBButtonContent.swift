@@ -24,11 +24,16 @@ extension SceneImporter {
     return ButtonImage(name: name, isSymbol: isSymbol, size: isSymbol ? nil : document.imageSizes[name])
   }
 
+  /// A system button's own padding around its title where the file gives no content insets: 6
+  /// above and below, none at the sides. Stored frames: the titled buttons whose width nothing
+  /// but their title decides are stored as wide as the title, rounded up to whole points, or 30
+  /// (docs/uikit-research.md §4); the layout format's default (8 at the sides) is not UIKit's.
+  static let builtInButtonPadding = EdgeInsets(top: 6, left: 0, bottom: 6, right: 0)
+
   /// `<inset key="contentEdgeInsets">`: UIKit pads a button's content by these insets *instead
-  /// of* its built-in padding (6 above and below the title, Trellis's 8 at the sides), not in
-  /// addition to it: Simplenote's SPRatingsPromptView (14-pt titles, insets 6 and 16) stores its
-  /// buttons 29 tall (17 + 6 + 6), DuckDuckGo's OmniBar a 17-pt "Cancel" with side insets 6 and
-  /// no vertical ones 65 wide; with the built-in padding added they would be 41 and 81.
+  /// of* its built-in padding (``builtInButtonPadding``), not in addition to it: Simplenote's
+  /// SPRatingsPromptView (14-pt titles, insets 6 and 16) stores its buttons 29 tall (17 + 6 + 6),
+  /// not 41 with the built-in 6 and 6 added as well.
   func explicitContentInsets(_ element: XMLElementNode) -> EdgeInsets? {
     guard let inset = element.child(named: "inset", key: "contentEdgeInsets") else { return nil }
     return EdgeInsets(
@@ -53,7 +58,11 @@ extension SceneImporter {
     let image = buttonImage(element)
     let hasTitle = !(node.text?.base ?? "").isEmpty
     let explicit = explicitContentInsets(element)
-    if let explicit { node.contentInsets = explicit }
+    if let explicit {
+      node.contentInsets = explicit
+    } else if element.child(named: "buttonConfiguration", key: "configuration") == nil {
+      node.contentInsets = Self.builtInButtonPadding
+    }
     guard let image else { return (false, false) }
     guard let size = image.size else {
       if !decided.isEmpty || intrinsic == .fonts {

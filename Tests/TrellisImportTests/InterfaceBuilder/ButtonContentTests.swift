@@ -44,6 +44,54 @@ extension FeatureFixtureTests {
     XCTAssertEqual(rate.height, 29, accuracy: 1e-9)
   }
 
+  func testASystemButtonsOwnPaddingIsSixAboveAndBelowAndNoneAtTheSides() throws {
+    // Stored frames (docs/uikit-research.md §4): a titled system button with no content insets
+    // is as wide as its title, rounded up to whole points, at least 30; 6 above and below.
+    let xml = """
+      <?xml version="1.0" encoding="UTF-8"?>
+      <document type="com.apple.InterfaceBuilder3.CocoaTouch.XIB" version="3.0" toolsVersion="19455" targetRuntime="iOS.CocoaTouch" useAutolayout="YES">
+        <device id="retina4_7" orientation="portrait"/>
+        <objects>
+          <view contentMode="scaleToFill" id="r">
+            <rect key="frame" x="0.0" y="0.0" width="200" height="100"/>
+            <subviews>
+              <button translatesAutoresizingMaskIntoConstraints="NO" id="c" userLabel="Cancel">
+                <rect key="frame" x="0.0" y="0.0" width="51" height="33"/>
+                <fontDescription key="fontDescription" type="system" pointSize="17"/>
+                <state key="normal" title="Cancel"/>
+              </button>
+              <button translatesAutoresizingMaskIntoConstraints="NO" id="o" userLabel="OK">
+                <rect key="frame" x="0.0" y="40" width="30" height="30"/>
+                <fontDescription key="fontDescription" type="system" pointSize="15"/>
+                <state key="normal" title="OK"/>
+              </button>
+              <button translatesAutoresizingMaskIntoConstraints="NO" id="f" userLabel="Filled">
+                <rect key="frame" x="100" y="0.0" width="80" height="35"/>
+                <buttonConfiguration key="configuration" style="filled" title="Go"/>
+              </button>
+            </subviews>
+          </view>
+        </objects>
+      </document>
+      """
+    let (scenes, _) = InterfaceBuilderImporter.parse(Array(xml.utf8), file: "buttons.xib", intrinsic: .fonts)
+    let scene = try XCTUnwrap(scenes.first)
+    XCTAssertEqual(try view(scene, "cancel").contentInsets, EdgeInsets(top: 6, left: 0, bottom: 6, right: 0))
+    // A configuration's own padding is not imported (an `ib-approximate` warning says so): the
+    // layout format's default stays.
+    XCTAssertEqual(try view(scene, "filled").contentInsets, EdgeInsets(top: 6, left: 8, bottom: 6, right: 8))
+    // Measured with the fixed metric at @2x: "Cancel" at 17 pt is 6 × 8.5 = 51 wide and
+    // 1.2 × 17 = 20.4 → 20.5 tall, + 6 + 6 = 32.5 → 33 in whole points: 51 × 33. "OK" at 15 pt is
+    // 2 × 7.5 = 15 wide, raised to 30, and 18 + 12 = 30 tall.
+    let resolved = scene.document.resolved(for: scene.environment).views
+    let cancel = try XCTUnwrap(resolved.first { $0.id == "cancel" })
+    XCTAssertEqual(cancel.intrinsicWidth, 51)
+    XCTAssertEqual(cancel.intrinsicHeight, 33)
+    let ok = try XCTUnwrap(resolved.first { $0.id == "oK" })
+    XCTAssertEqual(ok.intrinsicWidth, 30)
+    XCTAssertEqual(ok.intrinsicHeight, 30)
+  }
+
   func testATitledButtonWithAnImageMakesRoomForIt() throws {
     let xml = """
       <?xml version="1.0" encoding="UTF-8"?>
