@@ -8,34 +8,41 @@ import TrellisText
 /// `--fonts DIR` and `--pseudo-locale NAME`: what text is measured with, and what it says.
 ///
 /// Fonts come from the first of: `--fonts`, the layout file's `"fonts"` (relative to the file),
-/// `$TRELLIS_FONTS`. Without any, text is measured with the fixed metric, the same everywhere.
+/// `$TRELLIS_FONTS`. Without any, text is measured with `--text-metric`: the fixed metric, the
+/// same everywhere, unless the command chooses another default (`import`: inter).
 /// (`--content-size` is part of the environment: ``EnvironmentOptions``.)
 struct TextOptions {
-  static let specs: [OptionSpec] = [
-    .value(
-      "fonts", valueName: "dir",
-      help:
-        "Measure text with the .ttf/.otf/.ttc fonts in this directory (else the file's \"fonts\", else $TRELLIS_FONTS, else --text-metric)."
-    ),
-    .value(
-      "text-metric", valueName: "name", allowed: ["fixed"] + BuiltinTextMeasurer.names,
-      help:
-        "Measure text without fonts: fixed (0.5 em a character, the same everywhere) or inter (the iOS system font approximated with Inter's widths; closer to UIKit).",
-      default: "fixed"),
-    .value(
-      "pseudo-locale", valueName: "name", allowed: PseudoLocale.allCases.map(\.name),
-      help:
-        "Stretch every text as a translation would: longer (x1.3), double, accented, bounded, right-to-left (also lays out right to left)."
-    ),
-  ]
+  static let specs = specs(metric: "fixed")
+
+  /// The options, `--text-metric` defaulting to `metric`.
+  static func specs(metric: String) -> [OptionSpec] {
+    [
+      .value(
+        "fonts", valueName: "dir",
+        help:
+          "Measure text with the .ttf/.otf/.ttc fonts in this directory (else the file's \"fonts\", else $TRELLIS_FONTS, else --text-metric)."
+      ),
+      .value(
+        "text-metric", valueName: "name", allowed: ["fixed"] + BuiltinTextMeasurer.names,
+        help:
+          "Measure text without fonts: fixed (0.5 em a character, the same everywhere) or inter (the iOS system font approximated with Inter's widths; closer to UIKit).",
+        default: metric),
+      .value(
+        "pseudo-locale", valueName: "name", allowed: PseudoLocale.allCases.map(\.name),
+        help:
+          "Stretch every text as a translation would: longer (x1.3), double, accented, bounded, right-to-left (also lays out right to left)."
+      ),
+    ]
+  }
 
   var fontsOption: String?
   var pseudoLocale: PseudoLocale?
   var metric: TextSettings.Metric
 
-  init(_ values: ParsedArguments) throws(UsageError) {
+  /// `defaultMetric`: the `--text-metric` when none is given (the command's spec's default).
+  init(_ values: ParsedArguments, defaultMetric: String = "fixed") throws(UsageError) {
     fontsOption = values.value("fonts")
-    let metricName = values.value("text-metric") ?? "fixed"
+    let metricName = values.value("text-metric") ?? defaultMetric
     metric = metricName == "fixed" ? .fixed : .builtin(metricName)
     if fontsOption?.isEmpty == true { throw UsageError("'--fonts' needs a directory.") }
     pseudoLocale = values.value("pseudo-locale").flatMap(PseudoLocale.init(name:))

@@ -196,6 +196,62 @@ final class ImportSurveyCommandTests: XCTestCase {
       ])
   }
 
+  func testImportMeasuresWithTheInterMetricUnlessTold() throws {
+    // Two 14-pt buttons with content insets 16 and 6 sharing a fill-equally stack (spacing 10)
+    // centred in a 300 × 100 component on an iPhone 8 (@2x), the shape of simplenote's
+    // SPRatingsPromptView. The stack's share is measured. Inter's widths (BuiltinMetricsInter,
+    // text design, weight 400, 2816 units per em) for "Right": R 1800, i 668, g 1716, h 1664,
+    // t 1024 = 6872 → 34.165 pt, less SF's tracking at 14 pt (−11/1000 em: −0.154 a character)
+    // = 33.395 → 33.5 on the pixel grid, + 32 = 65.5 → 66 in whole points; "Left" is narrower.
+    // Its height: SF's line, (1950 + 494) / 2048 × 14 = 16.71 → 17, + 12 = 29. So the stack is
+    // 2 × 66 + 10 = 142 wide at x (300 − 142) / 2 = 79, y (100 − 29) / 2 = 35.5, as stored. With
+    // the fixed metric "Right" is 5 × 7 = 35 wide: 67.
+    let xib = """
+      <?xml version="1.0" encoding="UTF-8"?>
+      <document type="com.apple.InterfaceBuilder3.CocoaTouch.XIB" version="3.0" toolsVersion="21701" \
+      targetRuntime="iOS.CocoaTouch" useAutolayout="YES" useTraitCollections="YES" useSafeAreas="YES">
+          <device id="retina4_7" orientation="portrait"/>
+          <objects>
+              <view contentMode="scaleToFill" id="rt-2">
+                  <rect key="frame" x="0.0" y="0.0" width="300" height="100"/>
+                  <subviews>
+                      <stackView distribution="fillEqually" spacing="10" translatesAutoresizingMaskIntoConstraints="NO" id="st-2" userLabel="Buttons">
+                          <rect key="frame" x="79" y="35.5" width="142" height="29"/>
+                          <subviews>
+                              <button translatesAutoresizingMaskIntoConstraints="NO" id="bl-2" userLabel="Left">
+                                  <rect key="frame" x="0.0" y="0.0" width="66" height="29"/>
+                                  <fontDescription key="fontDescription" type="system" pointSize="14"/>
+                                  <inset key="contentEdgeInsets" minX="16" minY="6" maxX="16" maxY="6"/>
+                                  <state key="normal" title="Left"/>
+                              </button>
+                              <button translatesAutoresizingMaskIntoConstraints="NO" id="br-2" userLabel="Right">
+                                  <rect key="frame" x="76" y="0.0" width="66" height="29"/>
+                                  <fontDescription key="fontDescription" type="system" pointSize="14"/>
+                                  <inset key="contentEdgeInsets" minX="16" minY="6" maxX="16" maxY="6"/>
+                                  <state key="normal" title="Right"/>
+                              </button>
+                          </subviews>
+                      </stackView>
+                  </subviews>
+                  <constraints>
+                      <constraint firstItem="st-2" firstAttribute="centerX" secondItem="rt-2" secondAttribute="centerX" id="k-21"/>
+                      <constraint firstItem="st-2" firstAttribute="centerY" secondItem="rt-2" secondAttribute="centerY" id="k-22"/>
+                  </constraints>
+                  <freeformSimulatedSizeMetrics key="simulatedDestinationMetrics"/>
+              </view>
+          </objects>
+      </document>
+      """
+    try write(xib, "rating.xib")
+    let path = directory.appendingPathComponent("rating.xib").path
+    let inter = run("import", "--check", path)
+    XCTAssertEqual(inter.status, 0, inter.stdout + inter.stderr)
+    XCTAssertTrue(inter.stdout.hasSuffix(": all 4 frames as stored\n"), inter.stdout)
+    let fixed = run("import", "--check", path, "--text-metric", "fixed")
+    XCTAssertEqual(fixed.status, 1)
+    XCTAssertTrue(fixed.stdout.contains("  right: stored (155, 35.5, 66, 29), solved ("), fixed.stdout)
+  }
+
   func testCheckDirectoryCountsCellScenesApart() throws {
     // cells.xib's two cells reproduce (its header works them out); the same MessageCell with its
     // avatar stored 10 pt right of where its constraints put it (x 16) differs.
