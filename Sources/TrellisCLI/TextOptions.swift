@@ -9,10 +9,17 @@ import TrellisText
 ///
 /// Fonts come from the first of: `--fonts`, the layout file's `"fonts"` (relative to the file),
 /// `$TRELLIS_FONTS`. Without any, text is measured with `--text-metric`: the fixed metric, the
-/// same everywhere, unless the command chooses another default (`import`: inter).
+/// same everywhere, unless the command chooses another default (`import`: inter) or, with no
+/// `--text-metric` given, the document was read from a `.storyboard` or `.xib` (inter: IB
+/// measured its frames with the system font, which inter approximates).
 /// (`--content-size` is part of the environment: ``EnvironmentOptions``.)
 struct TextOptions {
   static let specs = specs(metric: "fixed")
+
+  /// What measures the text of a document read from Interface Builder when no fonts and no
+  /// `--text-metric` are given: the metric closest to the system font IB measured its frames
+  /// with (docs/text-fidelity.md).
+  static let interfaceBuilderMetric = "inter"
 
   /// The options, `--text-metric` defaulting to `metric`.
   static func specs(metric: String) -> [OptionSpec] {
@@ -25,7 +32,7 @@ struct TextOptions {
       .value(
         "text-metric", valueName: "name", allowed: ["fixed"] + BuiltinTextMeasurer.names,
         help:
-          "Measure text without fonts: fixed (0.5 em a character, the same everywhere) or inter (the iOS system font approximated with Inter's widths; closer to UIKit).",
+          "Measure text without fonts: fixed (0.5 em a character, the same everywhere) or inter (the iOS system font approximated with Inter's widths; closer to UIKit; the default for a .storyboard or .xib).",
         default: metric),
       .value(
         "pseudo-locale", valueName: "name", allowed: PseudoLocale.allCases.map(\.name),
@@ -38,10 +45,14 @@ struct TextOptions {
   var fontsOption: String?
   var pseudoLocale: PseudoLocale?
   var metric: TextSettings.Metric
+  /// Whether `--text-metric` was given: if not, a document read from Interface Builder is
+  /// measured with inter.
+  var metricGiven: Bool
 
   /// `defaultMetric`: the `--text-metric` when none is given (the command's spec's default).
   init(_ values: ParsedArguments, defaultMetric: String = "fixed") throws(UsageError) {
     fontsOption = values.value("fonts")
+    metricGiven = values.value("text-metric") != nil
     let metricName = values.value("text-metric") ?? defaultMetric
     metric = metricName == "fixed" ? .fixed : .builtin(metricName)
     if fontsOption?.isEmpty == true { throw UsageError("'--fonts' needs a directory.") }
@@ -72,7 +83,10 @@ struct TextOptions {
   /// missing or not a directory is an error; one without readable fonts, or with unreadable
   /// files, a warning on `context.stderr`.
   func settings(for document: LayoutDocument, _ context: inout CommandContext) throws(RuntimeError) -> TextSettings {
-    TextSettings(fonts: try fonts(for: document, &context), metric: metric)
+    let fromInterfaceBuilder = !metricGiven && InterfaceBuilderFiles.isInterfaceBuilder(document.file)
+    return TextSettings(
+      fonts: try fonts(for: document, &context),
+      metric: fromInterfaceBuilder ? .builtin(Self.interfaceBuilderMetric) : metric)
   }
 
   private func fonts(for document: LayoutDocument, _ context: inout CommandContext) throws(RuntimeError) -> FontLibrary?

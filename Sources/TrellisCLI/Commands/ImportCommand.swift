@@ -30,11 +30,7 @@ struct ImportCommand: Command {
       .value(
         "format", valueName: "format", allowed: ["text", "github"],
         help: "With --check: the report as text, or GitHub Actions annotations.", default: "text"),
-    ] + TextOptions.specs(metric: ImportCommand.textMetric))
-
-  /// What measures text where IB's stored frames cannot stand in: the metric closest to the
-  /// system font IB measured with (docs/text-fidelity.md; docs/import.md, "`--check`").
-  static let textMetric = "inter"
+    ] + TextOptions.specs(metric: TextOptions.interfaceBuilderMetric))
 
   /// `--intrinsic stored|fonts`: how an Interface Builder file's labels and buttons are measured.
   static func intrinsicSpec(default value: IntrinsicSizeSource) -> OptionSpec {
@@ -66,7 +62,7 @@ struct ImportCommand: Command {
     self.scene = scene == "all" ? nil : scene
     check = arguments.flag("check")
     intrinsic = arguments.value("intrinsic").flatMap(IntrinsicSizeSource.init(rawValue:)) ?? .stored
-    text = try TextOptions(arguments, defaultMetric: Self.textMetric)
+    text = try TextOptions(arguments, defaultMetric: TextOptions.interfaceBuilderMetric)
     github = arguments.value("format") == "github"
     if github && !check { throw UsageError("'--format github' is for '--check'.") }
   }

@@ -21,7 +21,9 @@ final class ImportSurveyCommandTests: XCTestCase {
     try? FileManager.default.removeItem(at: directory)
   }
 
-  private func run(_ arguments: String...) -> Run {
+  private func run(_ arguments: String...) -> Run { run(arguments) }
+
+  private func run(_ arguments: [String]) -> Run {
     var out = ""
     var err = ""
     let status = CommandLineTool(pipeline: .standard, variables: [:]).run(
@@ -250,6 +252,17 @@ final class ImportSurveyCommandTests: XCTestCase {
     let fixed = run("import", "--check", path, "--text-metric", "fixed")
     XCTAssertEqual(fixed.status, 1)
     XCTAssertTrue(fixed.stdout.contains("  right: stored (155, 35.5, 66, 29), solved ("), fixed.stdout)
+    // Every command reading a .storyboard or .xib measures it so unless told: `solve` lays the
+    // buttons out 66 wide, and 67 with `--text-metric fixed`.
+    func rightRow(_ arguments: String...) -> String? {
+      let solved = run(["solve", path] + arguments)
+      return solved.stdout.split(separator: "\n").map(String.init).first { $0.hasPrefix("    right ") }
+    }
+    XCTAssertEqual(
+      rightRow()?.split(separator: " ").map(String.init), ["right", "button", "155", "35.5", "66", "29", "no"])
+    XCTAssertEqual(
+      rightRow("--text-metric", "fixed")?.split(separator: " ").map(String.init),
+      ["right", "button", "155", "35.5", "67", "29", "no"])
   }
 
   func testCheckDirectoryCountsCellScenesApart() throws {
