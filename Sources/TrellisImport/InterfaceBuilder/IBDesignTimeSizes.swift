@@ -114,7 +114,8 @@ extension SceneImporter {
   /// autoresizing mask, and no `==` constraint that fixes that axis (a size equal to a
   /// constant or another anchor, or two different locations on the axis), nor a stack that
   /// stretches it or, hidden, collapses it. UIKit asks the class's code for its intrinsic size there; Trellis gives it
-  /// none, so it may be solved to 0.
+  /// none, so it may be solved to 0. Likewise a stack view with no arranged views in the file,
+  /// whose size on such an axis comes from the views its code adds.
   func warnSizesFromCode(_ constraints: [ConstraintSpec], sink: inout ImportSink) {
     var fixed: [String: (width: Bool, height: Bool)] = [:]
     var locations: [String: [LayoutAttribute.Axis: Set<LayoutAttribute>]] = [:]
@@ -136,7 +137,9 @@ extension SceneImporter {
     }
     for entry in pending {
       let element = entry.element
-      guard element.name == "view", let customClass = element["customClass"], entry.parent != nil,
+      let customClass = element["customClass"]
+      let isEmptyStack = element.name == "stackView" && element["hidden"] != "YES"
+      guard element.name == "view" && customClass != nil || isEmptyStack, entry.parent != nil,
         element.child(named: "subviews")?.children.isEmpty ?? true,
         element["translatesAutoresizingMaskIntoConstraints"] == "NO", element["fixedFrame"] != "YES"
       else { continue }
@@ -159,9 +162,18 @@ extension SceneImporter {
       }
       guard !axes.isEmpty else { continue }
       let what = axes.joined(separator: " and ")
+      if isEmptyStack {
+        sink.warning(
+          "ib-size-from-code",
+          "stack view '\(id)' has no arranged views in the file, and no constraint fixes its \(what): at run time "
+            + "its \(what) come\(axes.count == 1 ? "s" : "") from the views its code adds, which Trellis cannot run, so "
+            + "it is laid out at 0 here; constrain its \(what), or give it a placeholder intrinsic size in Interface "
+            + "Builder's size inspector", at: element.location)
+        continue
+      }
       sink.warning(
         "ib-size-from-code",
-        "'\(id)' (class \(customClass)) has no intrinsic size Interface Builder knows, and no constraint fixes its "
+        "'\(id)' (class \(customClass ?? "")) has no intrinsic size Interface Builder knows, and no constraint fixes its "
           + "\(what): at run time its \(what) come\(axes.count == 1 ? "s" : "") from the class's code "
           + "(intrinsicContentSize), which Trellis cannot run, so it has none here and may be laid out at 0; give it "
           + "a placeholder intrinsic size in Interface Builder's size inspector, or constrain its \(what)",

@@ -102,7 +102,8 @@ struct IBEnvironment {
       document: document, candidate: candidate, rootSize: rootSize, screen: device.size(orientation))
     var insets =
       isComponent
-      ? componentInsets(device: device, orientation: orientation) : barInsets(device: device, orientation: orientation)
+      ? componentInsets(device: device, orientation: orientation, width: rootSize?.width ?? 0)
+      : barInsets(device: device, orientation: orientation)
     safeAreaSource = isComponent ? "a component: no screen's bars" : "device and simulated bars"
     if !isComponent, !rootStale, let rootSize {
       insets = Self.belowOpaqueBars(insets, screenHeight: device.size(orientation).height, rootHeight: rootSize.height)
@@ -253,15 +254,18 @@ struct IBEnvironment {
 
   /// A component's insets. IB stores freeform xib views without a status bar or home indicator
   /// up to Xcode 14, except the notch iPhones' 44-pt top in portrait from Xcode 11 to 13, and
-  /// with the device's insets (as a screen's, without bars) from Xcode 15 (docs/import.md, "The
-  /// top inset IB stores").
-  func componentInsets(device: Device, orientation: Orientation) -> EdgeInsets {
+  /// their bottom too when the view is wider than the screen (`width`), and with the device's
+  /// insets (as a screen's, without bars) from Xcode 15 (docs/import.md, "The top inset IB
+  /// stores").
+  func componentInsets(device: Device, orientation: Orientation, width: Double) -> EdgeInsets {
     let tools = document.toolsVersion
     if tools >= 22000 { return deviceInsets(device: device, orientation: orientation) }
     var insets = EdgeInsets(top: 0, left: 0, bottom: 0, right: 0)
     let notch = device.family == .iPhone && device.facts(.portrait).safeAreaInsets.top > 20
     if XcodeEra(toolsVersion: tools) == .from11to13, notch, orientation == .portrait {
-      insets.top = deviceInsets(device: device, orientation: orientation).top
+      let full = deviceInsets(device: device, orientation: orientation)
+      insets.top = full.top
+      if width > device.size(orientation).width { insets.bottom = full.bottom }
     }
     return insets
   }

@@ -165,6 +165,47 @@ extension FeatureFixtureTests {
     XCTAssertEqual(hiddenDiagnostics.map(\.code), [])
   }
 
+  func testAStackWithNoArrangedViewsInTheFileWarnsThatItsSizeComesFromCode() throws {
+    // A horizontal stack left empty (its buttons are added in code), centred with only a height:
+    // its width comes from code. With a width as well, or pinned at both sides, nothing is said.
+    func diagnostics(_ stackConstraints: String) -> [Diagnostic] {
+      let xml = """
+        <?xml version="1.0" encoding="UTF-8"?>
+        <document type="com.apple.InterfaceBuilder3.CocoaTouch.XIB" version="3.0" toolsVersion="17506" targetRuntime="iOS.CocoaTouch" useAutolayout="YES">
+          <device id="retina4_7" orientation="portrait"/>
+          <objects>
+            <view contentMode="scaleToFill" id="r">
+              <rect key="frame" x="0.0" y="0.0" width="300" height="100"/>
+              <subviews>
+                <stackView opaque="NO" contentMode="scaleToFill" spacing="12" translatesAutoresizingMaskIntoConstraints="NO" id="s" userLabel="Actions">
+                  <rect key="frame" x="50" y="20" width="200" height="60"/>
+                  <constraints>
+                    <constraint firstAttribute="height" constant="60" id="h"/>
+                  </constraints>
+                </stackView>
+              </subviews>
+              <constraints>
+                <constraint firstItem="s" firstAttribute="centerY" secondItem="r" secondAttribute="centerY" id="y"/>
+                \(stackConstraints)
+              </constraints>
+            </view>
+          </objects>
+        </document>
+        """
+      return InterfaceBuilderImporter.parse(Array(xml.utf8), file: "actions.xib").diagnostics
+    }
+    let centred = diagnostics(
+      #"<constraint firstItem="s" firstAttribute="centerX" secondItem="r" secondAttribute="centerX" id="x"/>"#)
+    XCTAssertEqual(centred.map(\.code), ["ib-size-from-code"])
+    XCTAssertEqual(centred.first?.location?.line, 8)
+    XCTAssertTrue(centred.first?.message.contains("stack view 'actions' has no arranged views in the file") ?? false)
+    XCTAssertTrue(centred.first?.message.contains("fixes its width:") ?? false, centred.first?.message ?? "")
+    let pinned = diagnostics(
+      #"<constraint firstItem="s" firstAttribute="leading" secondItem="r" secondAttribute="leading" constant="50" id="a"/>"#
+        + #"<constraint firstAttribute="trailing" secondItem="s" secondAttribute="trailing" constant="50" id="b"/>"#)
+    XCTAssertEqual(pinned.map(\.code), [])
+  }
+
   func testAPlaceholderThatIsNotASizeIsAWarning() throws {
     let xml = """
       <?xml version="1.0" encoding="UTF-8"?>

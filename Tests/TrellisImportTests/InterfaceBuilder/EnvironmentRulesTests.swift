@@ -349,6 +349,17 @@ final class EnvironmentRulesTests: XCTestCase {
       componentXib(tools: "17506", device: "retina6_1", width: 414, height: 104, freeform: true, owners: false))
     XCTAssertTrue(xr.isComponent)
     XCTAssertEqual(xr.environment.safeAreaInsets, EdgeInsets(top: 44, left: 0, bottom: 0, right: 0))
+    // Wider than the XR's 414-pt screen, the bottom's 34 as well: SwiftMessages' CardView.xib is
+    // 510 wide and its content ends at bottomMargin, stored 34 above its bottom edge (its four
+    // other banners, 434 to 600 wide, likewise); every component no wider than the screen whose
+    // views are pinned to its safe area's bottom is stored flush with it (8 files of simplenote,
+    // Mixin and element), a view controller's view as well as a plain one.
+    let (wide, _) = try scene(
+      componentXib(tools: "17506", device: "retina6_1", width: 510, height: 160, freeform: true, owners: false))
+    XCTAssertEqual(wide.environment.safeAreaInsets, EdgeInsets(top: 44, left: 0, bottom: 34, right: 0))
+    let (narrow, _) = try scene(
+      componentXib(tools: "18122", device: "retina6_1", width: 320, height: 522, freeform: true, owners: true))
+    XCTAssertEqual(narrow.environment.safeAreaInsets, EdgeInsets(top: 44, left: 0, bottom: 0, right: 0))
     // A home-button iPhone has no status bar in those versions, and Xcode 14 gives a component none.
     let (eight, _) = try scene(componentXib(tools: "17506", width: 375, height: 104, freeform: true, owners: false))
     XCTAssertEqual(eight.environment.safeAreaInsets, EdgeInsets(top: 0, left: 0, bottom: 0, right: 0))
