@@ -193,13 +193,17 @@ struct SceneImporter {
       }
       storedFrames[id] = frame
       if let parent { parentOf[id] = pending[parent].node.id }
-      // IB writes no `<rect key="frame">` for a frame that is all zero: a view it never laid out
-      // (the root and a view placed by constraints or a stack are laid out on the canvas).
-      // A view that keeps its frame through its autoresizing mask is at that zero frame on a
-      // device too. Inside a view without a frame, the origin is unknown.
+      // A view IB did not turn to Auto Layout keeps its frame through its autoresizing mask:
+      // `fixedFrame="YES"` (Xcode 8 on: such a view translates its mask at run time, whatever
+      // the translatesAutoresizingMaskIntoConstraints attribute says), or no such attribute
+      // (older files). A stack's arranged views are the stack's.
       let keepsItsFrame =
         !isRoot && !inStack
         && (element["fixedFrame"] == "YES" || element["translatesAutoresizingMaskIntoConstraints"] != "NO")
+      // IB writes no `<rect key="frame">` for a frame that is all zero: a view it never laid out
+      // (the root and a view placed by constraints or a stack are laid out on the canvas). A view
+      // that keeps its frame is at that zero frame on a device too. Inside a view without a
+      // frame, the origin is unknown.
       let inUnstored = parent.map { unstoredFrames.contains(pending[$0].node.id) && pending[$0].parent != nil } ?? false
       if inUnstored || (element.child(named: "rect", key: "frame") == nil && !keepsItsFrame) {
         unstoredFrames.insert(id)
@@ -217,13 +221,7 @@ struct SceneImporter {
         stack: parent.flatMap { inStack ? pending[$0].node.stack : nil }, shares: given, sink: &sink)
       applyDesignableIntrinsicSize(&node, element)
       placeholderConstraints += applyPlaceholderIntrinsicSize(&node, element, sink: &sink)
-      // A view IB did not turn to Auto Layout keeps its frame through its autoresizing mask:
-      // `fixedFrame="YES"` (Xcode 8 on: such a view translates its mask at run time, whatever
-      // the translatesAutoresizingMaskIntoConstraints attribute says), or no such attribute
-      // (older files). A stack's arranged views are the stack's.
-      let fixedFrame =
-        element["fixedFrame"] == "YES" || element["translatesAutoresizingMaskIntoConstraints"] != "NO"
-      if !isRoot, !inStack, fixedFrame {
+      if keepsItsFrame {
         autoresizing.append((element, id, parent.map { pending[$0].node.id } ?? "root"))
       }
 

@@ -11,19 +11,14 @@ import XCTest
 // rules' values for the fixture's Xcode version and widths, not values read back from a run.
 extension FeatureFixtureTests {
   /// The content view's margins where the check lays it out: its own when it does not take a
-  /// cell's defaults, else the defaults for the environment's host and accessory (CellMetrics).
+  /// cell's defaults, else the engine's defaults for the environment's cell (its host's width,
+  /// its accessory, its side margins where they are not the table's).
   func contentMargins(_ scene: ImportedScene) throws -> EdgeInsets {
     let root = scene.document.root
     guard root.respectsSystemMinimumLayoutMargins else { return root.layoutMargins }
     XCTAssertEqual(root.layoutMargins, .zero, "no margins of its own")
-    let cell = try XCTUnwrap(scene.environment.cell)
-    guard cell.isTableCell else { return CellMetrics.collectionContentMargins }
-    var margins = CellMetrics.tableContentMargins(hostWidth: cell.hostWidth, accessory: cell.accessory)
-    if let side = cell.sideMargin {
-      margins.left = side
-      if cell.accessory == .none { margins.right = side }
-    }
-    return margins
+    XCTAssertNotNil(scene.environment.cell)
+    return SystemLayoutMargins.rootMinimum(in: scene.environment)
   }
 
   func testATableCellXibIsASceneLaidOutAtItsContentViewsStoredSize() throws {
