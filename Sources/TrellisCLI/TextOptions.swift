@@ -9,9 +9,8 @@ import TrellisText
 ///
 /// Fonts come from the first of: `--fonts`, the layout file's `"fonts"` (relative to the file),
 /// `$TRELLIS_FONTS`. Without any, text is measured with `--text-metric`: the fixed metric, the
-/// same everywhere, unless the command chooses another default (`import`: inter) or, with no
-/// `--text-metric` given, the document was read from a `.storyboard` or `.xib` (inter: IB
-/// measured its frames with the system font, which inter approximates).
+/// same everywhere, unless none is given and the document was read from a `.storyboard` or
+/// `.xib` (inter: IB measured its frames with the system font, which inter approximates).
 /// (`--content-size` is part of the environment: ``EnvironmentOptions``.)
 struct TextOptions {
   static let specs = specs(metric: "fixed")
@@ -21,7 +20,8 @@ struct TextOptions {
   /// with (docs/text-fidelity.md).
   static let interfaceBuilderMetric = "inter"
 
-  /// The options, `--text-metric` defaulting to `metric`.
+  /// The options, `--text-metric`'s help naming `metric` as its default (`import`, which only
+  /// reads Interface Builder files, names inter).
   static func specs(metric: String) -> [OptionSpec] {
     [
       .value(
@@ -49,11 +49,10 @@ struct TextOptions {
   /// measured with inter.
   var metricGiven: Bool
 
-  /// `defaultMetric`: the `--text-metric` when none is given (the command's spec's default).
-  init(_ values: ParsedArguments, defaultMetric: String = "fixed") throws(UsageError) {
+  init(_ values: ParsedArguments) throws(UsageError) {
     fontsOption = values.value("fonts")
     metricGiven = values.value("text-metric") != nil
-    let metricName = values.value("text-metric") ?? defaultMetric
+    let metricName = values.value("text-metric") ?? "fixed"
     metric = metricName == "fixed" ? .fixed : .builtin(metricName)
     if fontsOption?.isEmpty == true { throw UsageError("'--fonts' needs a directory.") }
     pseudoLocale = values.value("pseudo-locale").flatMap(PseudoLocale.init(name:))

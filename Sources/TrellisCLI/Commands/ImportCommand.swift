@@ -62,7 +62,7 @@ struct ImportCommand: Command {
     self.scene = scene == "all" ? nil : scene
     check = arguments.flag("check")
     intrinsic = arguments.value("intrinsic").flatMap(IntrinsicSizeSource.init(rawValue:)) ?? .stored
-    text = try TextOptions(arguments, defaultMetric: TextOptions.interfaceBuilderMetric)
+    text = try TextOptions(arguments)
     github = arguments.value("format") == "github"
     if github && !check { throw UsageError("'--format github' is for '--check'.") }
   }
