@@ -74,7 +74,7 @@ struct IBCell {
   /// docs/import.md, "Cells"). Nil elsewhere.
   func tablelessSideMargin(toolsVersion: Int, device: Device, orientation: Orientation) -> Double? {
     guard isTableCell, container == nil, (14800..<17000).contains(toolsVersion) else { return nil }
-    let notchless = device.family == .iPhone && device.facts(.portrait).safeAreaInsets.top <= 20
+    let notchless = device.family == .iPhone && IBEnvironment.hasHomeButton(device)
     guard notchless, device.size(orientation).width <= SystemLayoutMargins.compactWidthLimit else { return nil }
     return 15
   }

@@ -261,7 +261,7 @@ struct IBEnvironment {
     let tools = document.toolsVersion
     if tools >= 22000 { return deviceInsets(device: device, orientation: orientation) }
     var insets = EdgeInsets(top: 0, left: 0, bottom: 0, right: 0)
-    let notch = device.family == .iPhone && device.facts(.portrait).safeAreaInsets.top > 20
+    let notch = device.family == .iPhone && !Self.hasHomeButton(device)
     if XcodeEra(toolsVersion: tools) == .from11to13, notch, orientation == .portrait {
       let full = deviceInsets(device: device, orientation: orientation)
       insets.top = full.top
@@ -280,7 +280,7 @@ struct IBEnvironment {
   func deviceInsets(device: Device, orientation: Orientation) -> EdgeInsets {
     var insets = device.facts(orientation).safeAreaInsets
     let era = XcodeEra(toolsVersion: document.toolsVersion)
-    let homeButton = device.facts(.portrait).safeAreaInsets.top <= 20
+    let homeButton = Self.hasHomeButton(device)
     if homeButton {
       let statusBar: Double = document.toolsVersion > 0 && era != .from11to13 ? 20 : 0
       if device.family == .iPhone {
@@ -307,6 +307,10 @@ struct IBEnvironment {
     }
     return insets
   }
+
+  /// Whether the device has a home button: no notch or island, so its portrait safe area
+  /// begins at the status bar (20 pt or less). What IB's simulated insets are told apart by.
+  static func hasHomeButton(_ device: Device) -> Bool { device.facts(.portrait).safeAreaInsets.top <= 20 }
 
   /// The device's insets (``deviceInsets(device:orientation:)``) plus the bars IB simulates.
   func barInsets(device: Device, orientation: Orientation) -> EdgeInsets {
